@@ -1,0 +1,1 @@
+//! Diagnostics as plain data. Placeholder until the renderer lands.

@@ -1,0 +1,10 @@
+//! yose: combinatorial game theory for the Go endgame.
+//!
+//! Layers (see ARCHITECTURE.md): `game` is the CGT core and knows nothing of
+//! syntax or IO; `syntax` turns source text into an AST with byte spans;
+//! `eval` walks the AST; `diag` is our diagnostic data, rendered by ariadne
+//! only at the edges (`cli`, `repl`).
+
+pub mod diag;
+pub mod game;
+pub mod syntax;

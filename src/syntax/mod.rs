@@ -1,0 +1,1 @@
+//! Source text -> AST with byte spans. Placeholder until the parser lands.
