@@ -1,6 +1,14 @@
 //! The CGT core: numbers, interned canonical short games, order and sums.
-//! No syntax, no IO.
+//! No syntax, no IO; long computations poll an interrupt flag and return
+//! [`CgError::Interrupted`] instead of hanging.
 
 pub mod dyadic;
+mod ops;
+mod store;
 
 pub use dyadic::Dyadic;
+pub use ops::{Outcome, Relation};
+pub use store::{CgError, CgResult, GameId, Nus, Store};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,570 @@
+//! Order, canonical form, sums and the constructions built on them.
+
+use super::dyadic::Dyadic;
+use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
+use num_bigint::BigInt;
+use rustc_hash::FxHashMap;
+
+/// How two games compare.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Relation {
+    Equal,
+    Less,
+    Greater,
+    /// Incomparable (fuzzy).
+    Confused,
+}
+
+/// Outcome class: who wins, playing first or second.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// Left wins whoever starts (G > 0).
+    Left,
+    /// Right wins whoever starts (G < 0).
+    Right,
+    /// The second player wins (G = 0).
+    Previous,
+    /// The first player wins (G confused with 0).
+    Next,
+}
+
+/// Memo tables of the derived operations.
+#[derive(Default)]
+pub(crate) struct Memo {
+    birthday: FxHashMap<GameId, BigInt>,
+    left_stop: FxHashMap<GameId, Dyadic>,
+    right_stop: FxHashMap<GameId, Dyadic>,
+    up_nth: Vec<GameId>,
+}
+
+impl Store {
+    // ----- order ----------------------------------------------------------------
+
+    /// `g ≤ h`.
+    pub fn le(&mut self, g: GameId, h: GameId) -> CgResult<bool> {
+        if g == h {
+            return Ok(true);
+        }
+        if let (Node::Nus(a), Node::Nus(b)) = (self.node(g), self.node(h)) {
+            return Ok(nus_le(a, b));
+        }
+        if let Some(&r) = self.le_memo.get(&(g, h)) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let result = self.le_uncached(g, h)?;
+        self.le_memo.insert((g, h), result);
+        Ok(result)
+    }
+
+    fn le_uncached(&mut self, g: GameId, h: GameId) -> CgResult<bool> {
+        // A canonical non-number is never a number, so number avoidance applies:
+        // G ≤ x iff no G^L ≥ x, and x ≤ H iff no H^R ≤ x.
+        if self.is_number(h) {
+            for gl in self.left_options(g).iter() {
+                if self.le(h, *gl)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        if self.is_number(g) {
+            for hr in self.right_options(h).iter() {
+                if self.le(*hr, g)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        // Right options first: they fail fast on most Go values.
+        for hr in self.right_options(h).iter() {
+            if self.le(*hr, g)? {
+                return Ok(false);
+            }
+        }
+        for gl in self.left_options(g).iter() {
+            if self.le(h, *gl)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    pub fn ge(&mut self, g: GameId, h: GameId) -> CgResult<bool> {
+        self.le(h, g)
+    }
+
+    pub fn compare(&mut self, g: GameId, h: GameId) -> CgResult<Relation> {
+        if g == h {
+            return Ok(Relation::Equal);
+        }
+        let le = self.le(g, h)?;
+        let ge = self.le(h, g)?;
+        Ok(match (le, ge) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        })
+    }
+
+    pub fn outcome(&mut self, g: GameId) -> CgResult<Outcome> {
+        let zero = self.zero();
+        Ok(match self.compare(g, zero)? {
+            Relation::Equal => Outcome::Previous,
+            Relation::Greater => Outcome::Left,
+            Relation::Less => Outcome::Right,
+            Relation::Confused => Outcome::Next,
+        })
+    }
+
+    // ----- comparisons against an option list not yet interned ------------------
+
+    /// `x ≤ {left | right}`.
+    fn le_lists(&mut self, x: GameId, left: &[GameId], right: &[GameId]) -> CgResult<bool> {
+        self.tick()?;
+        for r in right {
+            if self.le(*r, x)? {
+                return Ok(false);
+            }
+        }
+        for xl in self.left_options(x).iter() {
+            if self.lists_le(left, right, *xl)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `{left | right} ≤ y`.
+    fn lists_le(&mut self, left: &[GameId], right: &[GameId], y: GameId) -> CgResult<bool> {
+        self.tick()?;
+        for l in left {
+            if self.le(y, *l)? {
+                return Ok(false);
+            }
+        }
+        for yr in self.right_options(y).iter() {
+            if self.le_lists(*yr, left, right)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    // ----- canonical form ------------------------------------------------------
+
+    /// The canonical game equal to `{left | right}` (options already canonical).
+    pub fn canonical(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> CgResult<GameId> {
+        let mut left = left;
+        let mut right = right;
+        if let Some(x) = self.number_between(&left, &right) {
+            return Ok(self.number(x));
+        }
+        loop {
+            self.remove_dominated(&mut left, true)?;
+            self.remove_dominated(&mut right, false)?;
+            let mut changed = false;
+            // Bypass reversible Left options: G^L with some G^LR ≤ G.
+            let mut new_left = Vec::with_capacity(left.len());
+            for &gl in &left {
+                let mut reversed = None;
+                for glr in self.right_options(gl).iter() {
+                    if self.le_lists(*glr, &left, &right)? {
+                        reversed = Some(*glr);
+                        break;
+                    }
+                }
+                match reversed {
+                    Some(glr) => {
+                        new_left.extend(self.left_options(glr).iter().copied());
+                        changed = true;
+                    }
+                    None => new_left.push(gl),
+                }
+            }
+            let mut new_right = Vec::with_capacity(right.len());
+            for &gr in &right {
+                let mut reversed = None;
+                for grl in self.left_options(gr).iter() {
+                    if self.lists_le(&new_left, &right, *grl)? {
+                        reversed = Some(*grl);
+                        break;
+                    }
+                }
+                match reversed {
+                    Some(grl) => {
+                        new_right.extend(self.right_options(grl).iter().copied());
+                        changed = true;
+                    }
+                    None => new_right.push(gr),
+                }
+            }
+            left = new_left;
+            right = new_right;
+            if !changed {
+                break;
+            }
+            if let Some(x) = self.number_between(&left, &right) {
+                return Ok(self.number(x));
+            }
+        }
+        Ok(self.intern_canonical(left, right))
+    }
+
+    /// When every option is a number and each Left one is below each Right one,
+    /// the game is the simplest number between them.
+    fn number_between(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        let mut max_l: Option<&Dyadic> = None;
+        for l in left {
+            let x = self.as_number(*l)?;
+            if max_l.is_none_or(|m| x > m) {
+                max_l = Some(x);
+            }
+        }
+        let mut min_r: Option<&Dyadic> = None;
+        for r in right {
+            let x = self.as_number(*r)?;
+            if min_r.is_none_or(|m| x < m) {
+                min_r = Some(x);
+            }
+        }
+        if let (Some(l), Some(r)) = (max_l, min_r) {
+            if l >= r {
+                return None;
+            }
+        }
+        Some(Dyadic::simplest_between(max_l, min_r))
+    }
+
+    /// Keeps the maximal options (Left) or the minimal ones (Right), one of each value.
+    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, is_left: bool) -> CgResult<()> {
+        opts.sort_unstable();
+        opts.dedup();
+        if opts.len() < 2 {
+            return Ok(());
+        }
+        let mut keep = vec![true; opts.len()];
+        for i in 0..opts.len() {
+            if !keep[i] {
+                continue;
+            }
+            for j in 0..opts.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                // Drop i when it is dominated by j.
+                let dominated = if is_left {
+                    self.le(opts[i], opts[j])?
+                } else {
+                    self.le(opts[j], opts[i])?
+                };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            let r = keep[k];
+            k += 1;
+            r
+        });
+        Ok(())
+    }
+
+    // ----- arithmetic ----------------------------------------------------------
+
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Node::Nus(n) = self.node(g) {
+            let m = Nus { number: n.number.neg(), ups: n.ups.wrapping_neg(), nim: n.nim };
+            if n.ups != i64::MIN {
+                return self.nus(m);
+            }
+        }
+        if let Some(&r) = self.neg_memo.get(&g) {
+            return r;
+        }
+        let (l, r) = self.options(g);
+        let new_left: Vec<GameId> = r.iter().map(|x| self.neg(*x)).collect();
+        let new_right: Vec<GameId> = l.iter().map(|x| self.neg(*x)).collect();
+        let result = self.intern_canonical(new_left, new_right);
+        self.neg_memo.insert(g, result);
+        self.neg_memo.insert(result, g);
+        result
+    }
+
+    pub fn add(&mut self, g: GameId, h: GameId) -> CgResult<GameId> {
+        let zero = self.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        if let (Node::Nus(a), Node::Nus(b)) = (self.node(g), self.node(h)) {
+            let ups = a.ups.checked_add(b.ups).ok_or_else(too_many_ups)?;
+            let n = Nus { number: a.number.add(&b.number), ups, nim: a.nim ^ b.nim };
+            return Ok(self.nus(n));
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&r) = self.add_memo.get(&key) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let result = if let Some(x) = self.as_number(g).cloned() {
+            self.translate(h, &x)?
+        } else if let Some(x) = self.as_number(h).cloned() {
+            self.translate(g, &x)?
+        } else {
+            let (gl, gr) = self.options(g);
+            let (hl, hr) = self.options(h);
+            let mut left = Vec::with_capacity(gl.len() + hl.len());
+            for x in gl.iter() {
+                left.push(self.add(*x, h)?);
+            }
+            for x in hl.iter() {
+                left.push(self.add(g, *x)?);
+            }
+            let mut right = Vec::with_capacity(gr.len() + hr.len());
+            for x in gr.iter() {
+                right.push(self.add(*x, h)?);
+            }
+            for x in hr.iter() {
+                right.push(self.add(g, *x)?);
+            }
+            self.canonical(left, right)?
+        };
+        self.add_memo.insert(key, result);
+        Ok(result)
+    }
+
+    /// `x + G` for a number `x` and a non-number `G`: by number translation it is
+    /// `{x + G^L | x + G^R}`, and that form is already canonical.
+    fn translate(&mut self, g: GameId, x: &Dyadic) -> CgResult<GameId> {
+        let xg = self.number(x.clone());
+        let (gl, gr) = self.options(g);
+        let mut left = Vec::with_capacity(gl.len());
+        for o in gl.iter() {
+            left.push(self.add(*o, xg)?);
+        }
+        let mut right = Vec::with_capacity(gr.len());
+        for o in gr.iter() {
+            right.push(self.add(*o, xg)?);
+        }
+        Ok(self.intern_canonical(left, right))
+    }
+
+    pub fn sub(&mut self, g: GameId, h: GameId) -> CgResult<GameId> {
+        let nh = self.neg(h);
+        self.add(g, nh)
+    }
+
+    /// The canonical sum of many games.
+    pub fn sum(&mut self, parts: &[GameId]) -> CgResult<GameId> {
+        // Number-up-star parts first: they combine without search.
+        let mut acc = self.zero();
+        let mut rest = Vec::new();
+        for &p in parts {
+            if self.as_nus(p).is_some() {
+                acc = self.add(acc, p)?;
+            } else {
+                rest.push(p);
+            }
+        }
+        for p in rest {
+            acc = self.add(acc, p)?;
+        }
+        Ok(acc)
+    }
+
+    /// `n . G`: `n` copies of `G` (negative `n` means copies of `-G`).
+    pub fn copies(&mut self, n: &BigInt, g: GameId) -> CgResult<GameId> {
+        use num_traits::{Signed, ToPrimitive, Zero};
+        if n.is_negative() {
+            let ng = self.neg(g);
+            return self.copies(&-n, ng);
+        }
+        if n.is_zero() {
+            return Ok(self.zero());
+        }
+        if let Some(a) = self.as_nus(g).cloned() {
+            let ups = match n.to_i64().and_then(|k| a.ups.checked_mul(k)) {
+                Some(u) => u,
+                None if a.ups == 0 => 0,
+                None => return Err(too_many_ups()),
+            };
+            let odd = n.bit(0);
+            let number = a.number.mul(&Dyadic::from_bigint(n.clone()));
+            return Ok(self.nus(Nus { number, ups, nim: if odd { a.nim } else { 0 } }));
+        }
+        // Binary method: log2(n) doublings.
+        let mut result = self.zero();
+        let mut power = g;
+        let bits = n.bits();
+        for i in 0..bits {
+            if n.bit(i) {
+                result = self.add(result, power)?;
+            }
+            if i + 1 < bits {
+                power = self.add(power, power)?;
+            }
+        }
+        Ok(result)
+    }
+
+    /// `±G = {G | -G}`.
+    pub fn switch(&mut self, g: GameId) -> CgResult<GameId> {
+        let ng = self.neg(g);
+        self.canonical(vec![g], vec![ng])
+    }
+
+    /// `⧾_x = {0 || 0 | -x}`.
+    pub fn tiny(&mut self, x: GameId) -> CgResult<GameId> {
+        let zero = self.zero();
+        let nx = self.neg(x);
+        let inner = self.canonical(vec![zero], vec![nx])?;
+        self.canonical(vec![zero], vec![inner])
+    }
+
+    /// `⧿_x = {x | 0 || 0}`.
+    pub fn miny(&mut self, x: GameId) -> CgResult<GameId> {
+        let t = self.tiny(x)?;
+        Ok(self.neg(t))
+    }
+
+    /// Up-nth `↑^n` (Conway–Norton): `↑^1 = ↑`, `↑^(n+1) = {0 | * - ↑^(→n)}`.
+    pub fn up_nth(&mut self, n: u32) -> CgResult<GameId> {
+        if n == 0 {
+            return Ok(self.zero());
+        }
+        if self.memo.up_nth.is_empty() {
+            let up = self.ups(1);
+            self.memo.up_nth.push(up);
+        }
+        while (self.memo.up_nth.len() as u32) < n {
+            let k = self.memo.up_nth.len() as u32;
+            let uptimal = self.uptimal(k)?;
+            let star = self.star();
+            let right = self.sub(star, uptimal)?;
+            let zero = self.zero();
+            let next = self.canonical(vec![zero], vec![right])?;
+            self.memo.up_nth.push(next);
+        }
+        Ok(self.memo.up_nth[n as usize - 1])
+    }
+
+    /// Uptimal `↑^(→n) = ↑ + ↑^2 + … + ↑^n`.
+    pub fn uptimal(&mut self, n: u32) -> CgResult<GameId> {
+        let mut acc = self.zero();
+        for i in 1..=n {
+            // up_nth(i) for i ≤ n only needs uptimal(i - 1), so this terminates.
+            let u = if (i as usize) <= self.memo.up_nth.len() {
+                self.memo.up_nth[i as usize - 1]
+            } else {
+                self.up_nth(i)?
+            };
+            acc = self.add(acc, u)?;
+        }
+        Ok(acc)
+    }
+
+    // ----- measures ------------------------------------------------------------
+
+    pub fn birthday(&mut self, g: GameId) -> CgResult<BigInt> {
+        if let Some(x) = self.as_number(g) {
+            return Ok(x.birthday());
+        }
+        if let Some(b) = self.memo.birthday.get(&g) {
+            return Ok(b.clone());
+        }
+        self.tick()?;
+        let (l, r) = self.options(g);
+        let mut best = BigInt::from(0);
+        for o in l.iter().chain(r.iter()) {
+            let b = self.birthday(*o)? + 1;
+            if b > best {
+                best = b;
+            }
+        }
+        self.memo.birthday.insert(g, best.clone());
+        Ok(best)
+    }
+
+    /// Left stop: the number reached when Left moves first and both play to the
+    /// first number (a player who would move to a number stops there).
+    pub fn left_stop(&mut self, g: GameId) -> CgResult<Dyadic> {
+        if let Some(n) = self.as_nus(g) {
+            return Ok(n.number.clone());
+        }
+        if let Some(s) = self.memo.left_stop.get(&g) {
+            return Ok(s.clone());
+        }
+        self.tick()?;
+        let mut best: Option<Dyadic> = None;
+        for o in self.left_options(g).iter() {
+            let s = self.right_stop(*o)?;
+            if best.as_ref().is_none_or(|b| &s > b) {
+                best = Some(s);
+            }
+        }
+        // A canonical non-number always has options on both sides.
+        let s = best.unwrap_or_else(Dyadic::zero);
+        self.memo.left_stop.insert(g, s.clone());
+        Ok(s)
+    }
+
+    pub fn right_stop(&mut self, g: GameId) -> CgResult<Dyadic> {
+        if let Some(n) = self.as_nus(g) {
+            return Ok(n.number.clone());
+        }
+        if let Some(s) = self.memo.right_stop.get(&g) {
+            return Ok(s.clone());
+        }
+        self.tick()?;
+        let mut best: Option<Dyadic> = None;
+        for o in self.right_options(g).iter() {
+            let s = self.left_stop(*o)?;
+            if best.as_ref().is_none_or(|b| &s < b) {
+                best = Some(s);
+            }
+        }
+        let s = best.unwrap_or_else(Dyadic::zero);
+        self.memo.right_stop.insert(g, s.clone());
+        Ok(s)
+    }
+
+    /// Infinitesimal: strictly between every negative and every positive number,
+    /// i.e. both stops are 0. (Numbers other than 0 are not infinitesimal; 0 is.)
+    pub fn is_infinitesimal(&mut self, g: GameId) -> CgResult<bool> {
+        Ok(self.left_stop(g)?.is_zero() && self.right_stop(g)?.is_zero())
+    }
+
+    /// Numberish: infinitesimally close to a number (equal stops).
+    pub fn is_numberish(&mut self, g: GameId) -> CgResult<bool> {
+        Ok(self.left_stop(g)? == self.right_stop(g)?)
+    }
+}
+
+fn too_many_ups() -> CgError {
+    CgError::TooLarge("more than 2^63 ups".into())
+}
+
+/// `a ≤ b` for number-up-star values.
+fn nus_le(a: &Nus, b: &Nus) -> bool {
+    match a.number.cmp(&b.number) {
+        std::cmp::Ordering::Less => return true,
+        std::cmp::Ordering::Greater => return false,
+        std::cmp::Ordering::Equal => {}
+    }
+    // a ≤ b iff d = (a.ups - b.ups)·↑ + *(a.nim ^ b.nim) ≤ 0.
+    let d = a.ups as i128 - b.ups as i128;
+    let q = a.nim ^ b.nim;
+    match d {
+        0 => q == 0,
+        -1 => q != 1, // ↓* is confused with 0; ↓ + *m < 0 otherwise
+        d if d < 0 => true,
+        _ => false,
+    }
+}

@@ -1,0 +1,374 @@
+//! The game store: every canonical short game gets exactly one [`GameId`].
+//!
+//! Two kinds of node are interned:
+//! * [`Nus`] — number-up-star values `x + k·↑ + *n`, the bulk of Go values. They
+//!   are stored by their three parameters, and their canonical options are
+//!   built only when someone asks for them (an integer `n` has the option chain
+//!   `n-1, n-2, …`, which must never be materialised for big `n`).
+//! * general canonical forms `{L | R}`, stored as option-id lists.
+//!
+//! Invariant: a general node is never equal to a number-up-star value (interning
+//! recognises the canonical shapes of those and stores them as [`Nus`]), so equal
+//! values always get identical ids and `a == b` on ids is game equality.
+
+use super::dyadic::Dyadic;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
+
+/// The id of an interned canonical game. Equal ids ⇔ equal games.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(pub(crate) u32);
+
+impl GameId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A number-up-star value `number + ups·↑ + *nim`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Nus {
+    pub number: Dyadic,
+    pub ups: i64,
+    pub nim: u64,
+}
+
+impl Nus {
+    pub fn number(x: Dyadic) -> Nus {
+        Nus { number: x, ups: 0, nim: 0 }
+    }
+    pub fn is_number(&self) -> bool {
+        self.ups == 0 && self.nim == 0
+    }
+}
+
+/// Why a computation in the core stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CgError {
+    /// The user pressed Ctrl-C (or the host set the interrupt flag).
+    Interrupted,
+    /// A quantity left the range the engine represents (e.g. more than 2^63 ups).
+    TooLarge(String),
+}
+
+impl std::fmt::Display for CgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CgError::Interrupted => write!(f, "interrupted"),
+            CgError::TooLarge(what) => write!(f, "too large: {what}"),
+        }
+    }
+}
+
+pub type CgResult<T> = Result<T, CgError>;
+
+pub(crate) type Options = Rc<[GameId]>;
+
+#[derive(Clone)]
+pub(crate) enum Node {
+    Nus(Nus),
+    General { left: Options, right: Options },
+}
+
+/// The arena of canonical games with the memo tables of the operations on them.
+pub struct Store {
+    pub(crate) nodes: Vec<Node>,
+    /// Canonical options of nus nodes, built on demand.
+    pub(crate) nus_options: FxHashMap<GameId, (Options, Options)>,
+    nus_index: FxHashMap<Nus, GameId>,
+    general_index: FxHashMap<(Options, Options), GameId>,
+    pub(crate) le_memo: FxHashMap<(GameId, GameId), bool>,
+    pub(crate) add_memo: FxHashMap<(GameId, GameId), GameId>,
+    pub(crate) neg_memo: FxHashMap<GameId, GameId>,
+    pub(crate) memo: super::ops::Memo,
+    interrupt: Option<Arc<AtomicBool>>,
+    ticks: u32,
+    empty: Options,
+    zero: GameId,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store::new()
+    }
+}
+
+impl Store {
+    pub fn new() -> Store {
+        let mut store = Store {
+            nodes: Vec::new(),
+            nus_options: FxHashMap::default(),
+            nus_index: FxHashMap::default(),
+            general_index: FxHashMap::default(),
+            le_memo: FxHashMap::default(),
+            add_memo: FxHashMap::default(),
+            neg_memo: FxHashMap::default(),
+            memo: Default::default(),
+            interrupt: None,
+            ticks: 0,
+            empty: Rc::from(Vec::new()),
+            zero: GameId(0),
+        };
+        store.zero = store.nus(Nus::number(Dyadic::zero()));
+        store
+    }
+
+    /// Installs the flag that long computations poll; setting it makes them
+    /// return [`CgError::Interrupted`].
+    pub fn set_interrupt_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// Called in every recursive step of the expensive operations.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> CgResult<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks & 0x3ff == 0 {
+            if let Some(flag) = &self.interrupt {
+                if flag.load(AtomicOrdering::Relaxed) {
+                    return Err(CgError::Interrupted);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of interned games (for statistics and benchmarks).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub(crate) fn node(&self, g: GameId) -> &Node {
+        &self.nodes[g.index()]
+    }
+
+    // ----- constructors ---------------------------------------------------
+
+    pub fn zero(&self) -> GameId {
+        self.zero
+    }
+
+    pub fn nus(&mut self, n: Nus) -> GameId {
+        if let Some(&id) = self.nus_index.get(&n) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        self.nodes.push(Node::Nus(n.clone()));
+        self.nus_index.insert(n, id);
+        id
+    }
+
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.nus(Nus::number(x))
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::from_i64(n))
+    }
+
+    pub fn nimber(&mut self, n: u64) -> GameId {
+        self.nus(Nus { number: Dyadic::zero(), ups: 0, nim: n })
+    }
+
+    pub fn star(&mut self) -> GameId {
+        self.nimber(1)
+    }
+
+    /// `k·↑` (negative `k` for downs).
+    pub fn ups(&mut self, k: i64) -> GameId {
+        self.nus(Nus { number: Dyadic::zero(), ups: k, nim: 0 })
+    }
+
+    /// Interns `{left | right}` whose options are canonical and which is itself
+    /// in canonical form (no dominated or reversible options). Recognises the
+    /// canonical shapes of number-up-star values.
+    pub(crate) fn intern_canonical(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        let mut left = left;
+        let mut right = right;
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        if let Some(n) = self.recognise_nus(&left, &right) {
+            return self.nus(n);
+        }
+        let key = (self.options_rc(left), self.options_rc(right));
+        if let Some(&id) = self.general_index.get(&key) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        self.nodes.push(Node::General { left: key.0.clone(), right: key.1.clone() });
+        self.general_index.insert(key, id);
+        id
+    }
+
+    fn options_rc(&self, v: Vec<GameId>) -> Options {
+        if v.is_empty() {
+            self.empty.clone()
+        } else {
+            Rc::from(v)
+        }
+    }
+
+    /// If `{left | right}` (canonical, sorted, deduplicated) is the canonical form
+    /// of a number-up-star value, returns it. Mirrors [`Store::nus_canonical_options`].
+    fn recognise_nus(&self, left: &[GameId], right: &[GameId]) -> Option<Nus> {
+        let as_nus = |g: &GameId| match self.node(*g) {
+            Node::Nus(n) => Some(n),
+            Node::General { .. } => None,
+        };
+        let ls: Vec<&Nus> = left.iter().map(as_nus).collect::<Option<_>>()?;
+        let rs: Vec<&Nus> = right.iter().map(as_nus).collect::<Option<_>>()?;
+        // Numbers: simplest number strictly between the options.
+        if ls.iter().chain(rs.iter()).all(|n| n.is_number()) {
+            let max_l = ls.iter().map(|n| &n.number).max();
+            let min_r = rs.iter().map(|n| &n.number).min();
+            let is_number = match (max_l, min_r) {
+                (Some(l), Some(r)) => l < r,
+                _ => true,
+            };
+            if is_number {
+                return Some(Nus::number(Dyadic::simplest_between(max_l, min_r)));
+            }
+        }
+        let first = ls.first().or(rs.first())?;
+        let x = &first.number;
+        if !ls.iter().chain(rs.iter()).all(|n| &n.number == x) {
+            return None;
+        }
+        let is_plain = |n: &Nus| n.ups == 0 && n.nim == 0;
+        // x + *n: both sides are x + *0 … x + *(n-1).
+        if left == right && ls.iter().all(|n| n.ups == 0) {
+            let k = ls.len() as u64;
+            let mut nims: Vec<u64> = ls.iter().map(|n| n.nim).collect();
+            nims.sort_unstable();
+            if nims.iter().enumerate().all(|(i, &m)| m == i as u64) {
+                return Some(Nus { number: x.clone(), ups: 0, nim: k });
+            }
+            return None;
+        }
+        // x + ↑* = {x, x* | x} and x + ↓* = {x | x, x*}.
+        let is_x_star = |n: &Nus| n.ups == 0 && n.nim == 1;
+        if ls.len() == 2 && rs.len() == 1 && is_plain(rs[0]) {
+            if ls.iter().any(|n| is_plain(n)) && ls.iter().any(|n| is_x_star(n)) {
+                return Some(Nus { number: x.clone(), ups: 1, nim: 1 });
+            }
+            return None;
+        }
+        if rs.len() == 2 && ls.len() == 1 && is_plain(ls[0]) {
+            if rs.iter().any(|n| is_plain(n)) && rs.iter().any(|n| is_x_star(n)) {
+                return Some(Nus { number: x.clone(), ups: -1, nim: 1 });
+            }
+            return None;
+        }
+        if ls.len() == 1 && rs.len() == 1 {
+            // x + k↑ + *n = {x | x + (k-1)↑ + *(n^1)} for k ≥ 1, (k, n) ≠ (1, 1).
+            if is_plain(ls[0]) {
+                let r = rs[0];
+                let k = r.ups.checked_add(1)?;
+                let n = r.nim ^ 1;
+                if k >= 1 && !(k == 1 && n == 1) {
+                    return Some(Nus { number: x.clone(), ups: k, nim: n });
+                }
+            }
+            if is_plain(rs[0]) {
+                let l = ls[0];
+                let k = l.ups.checked_sub(1)?;
+                let n = l.nim ^ 1;
+                if k <= -1 && !(k == -1 && n == 1) {
+                    return Some(Nus { number: x.clone(), ups: k, nim: n });
+                }
+            }
+        }
+        None
+    }
+
+    // ----- inspection -------------------------------------------------------
+
+    pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
+        match self.node(g) {
+            Node::Nus(n) => Some(n),
+            Node::General { .. } => None,
+        }
+    }
+
+    pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
+        match self.node(g) {
+            Node::Nus(n) if n.is_number() => Some(&n.number),
+            _ => None,
+        }
+    }
+
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.as_number(g).is_some()
+    }
+
+    /// Canonical Left and Right options.
+    pub fn options(&mut self, g: GameId) -> (Options, Options) {
+        match self.node(g) {
+            Node::General { left, right } => (left.clone(), right.clone()),
+            Node::Nus(n) => {
+                if let Some(opts) = self.nus_options.get(&g) {
+                    return opts.clone();
+                }
+                let n = n.clone();
+                let (l, r) = self.nus_canonical_options(&n);
+                let opts = (self.options_rc(l), self.options_rc(r));
+                self.nus_options.insert(g, opts.clone());
+                opts
+            }
+        }
+    }
+
+    pub fn left_options(&mut self, g: GameId) -> Options {
+        self.options(g).0
+    }
+
+    pub fn right_options(&mut self, g: GameId) -> Options {
+        self.options(g).1
+    }
+
+    /// The canonical options of `x + k↑ + *n`.
+    fn nus_canonical_options(&mut self, n: &Nus) -> (Vec<GameId>, Vec<GameId>) {
+        let x = n.number.clone();
+        let with = |ups: i64, nim: u64| Nus { number: x.clone(), ups, nim };
+        if n.is_number() {
+            if x.is_integer() {
+                return match x.signum() {
+                    0 => (vec![], vec![]),
+                    1 => (vec![self.number(x.sub(&Dyadic::one()))], vec![]),
+                    _ => (vec![], vec![self.number(x.add(&Dyadic::one()))]),
+                };
+            }
+            let step = Dyadic::unit(x.exponent());
+            let l = self.number(x.sub(&step));
+            let r = self.number(x.add(&step));
+            return (vec![l], vec![r]);
+        }
+        if n.ups == 0 {
+            let opts: Vec<GameId> = (0..n.nim).map(|i| self.nus(with(0, i))).collect();
+            return (opts.clone(), opts);
+        }
+        let plain = self.nus(with(0, 0));
+        if n.ups == 1 && n.nim == 1 {
+            let star = self.nus(with(0, 1));
+            return (vec![plain, star], vec![plain]);
+        }
+        if n.ups == -1 && n.nim == 1 {
+            let star = self.nus(with(0, 1));
+            return (vec![plain], vec![plain, star]);
+        }
+        if n.ups > 0 {
+            let r = self.nus(with(n.ups - 1, n.nim ^ 1));
+            (vec![plain], vec![r])
+        } else {
+            let l = self.nus(with(n.ups + 1, n.nim ^ 1));
+            (vec![l], vec![plain])
+        }
+    }
+}
