@@ -7,4 +7,5 @@
 
 pub mod diag;
 pub mod game;
+pub mod render;
 pub mod syntax;

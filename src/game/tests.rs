@@ -119,3 +119,68 @@ fn group_laws_on_switch_sums() {
     }
     assert_eq!(back, s.zero());
 }
+
+mod printing {
+    use super::*;
+    use crate::render::{format_game, Style};
+
+    fn ascii(s: &mut Store, g: GameId) -> String {
+        format_game(s, g, Style::Ascii).unwrap()
+    }
+
+    #[test]
+    fn issue_examples_print() {
+        let mut s = Store::new();
+        let zero = s.zero();
+        let one = s.integer(1);
+        let two = s.integer(2);
+        let three = s.integer(3);
+        let five = s.integer(5);
+        // {5|3} - {2|1} = {4|3||2|1}
+        let a = s.canonical(vec![five], vec![three]).unwrap();
+        let b = s.canonical(vec![two], vec![one]).unwrap();
+        let g = s.sub(a, b).unwrap();
+        assert_eq!(ascii(&mut s, g), "{4|3||2|1}");
+        // +-3 + +-2 + +-1 = +-{6|4||2|0}
+        let parts: Vec<GameId> = [3, 2, 1]
+            .iter()
+            .map(|&k| {
+                let x = s.integer(k);
+                s.switch(x).unwrap()
+            })
+            .collect();
+        let g = s.sum(&parts).unwrap();
+        assert_eq!(ascii(&mut s, g), "+-{6|4||2|0}");
+        // {3||2|1} + {3||2|1} = {5||4,{5|4}|3}
+        let inner = s.canonical(vec![two], vec![one]).unwrap();
+        let g = s.canonical(vec![three], vec![inner]).unwrap();
+        let g2 = s.add(g, g).unwrap();
+        assert_eq!(ascii(&mut s, g2), "{5||4,{5|4}|3}");
+        // {0||0|-5} = Tiny(5), {0|{0|-1}} = Tiny(1)
+        let t = s.tiny(five).unwrap();
+        assert_eq!(ascii(&mut s, t), "Tiny(5)");
+        let m1 = s.integer(-1);
+        let inner = s.canonical(vec![zero], vec![m1]).unwrap();
+        let t = s.canonical(vec![zero], vec![inner]).unwrap();
+        assert_eq!(ascii(&mut s, t), "Tiny(1)");
+        let up2 = s.up_nth(2).unwrap();
+        assert_eq!(ascii(&mut s, up2), "^<2>");
+        let upt = s.uptimal(2).unwrap();
+        assert_eq!(ascii(&mut s, upt), "^[2]");
+        let g = s.nus(Nus { number: d(73, 4), ups: -9, nim: 8 });
+        assert_eq!(ascii(&mut s, g), "73/16v9*8");
+        let g = s.nus(Nus { number: d(-2, 0), ups: -1, nim: 1 });
+        assert_eq!(ascii(&mut s, g), "-2v*");
+        let g = s.canonical(vec![two], vec![zero]).unwrap();
+        let g = s.canonical(vec![g], vec![m1]).unwrap();
+        assert_eq!(ascii(&mut s, g), "{2|0||-1}");
+        let m100 = s.integer(-100);
+        let ten = s.integer(10);
+        let inner = s.canonical(vec![zero], vec![m100]).unwrap();
+        let g = s.canonical(vec![ten], vec![inner]).unwrap();
+        assert_eq!(ascii(&mut s, g), "{10||0|-100}");
+        assert_eq!(format_game(&mut s, g, Style::Unicode).unwrap(), "{10||0|-100}");
+        let g = s.nus(Nus { number: d(3, 1), ups: 2, nim: 1 });
+        assert_eq!(format_game(&mut s, g, Style::Unicode).unwrap(), "3/2⇑∗");
+    }
+}

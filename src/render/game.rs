@@ -1,0 +1,237 @@
+//! Printing canonical games in CGSuite's ASCII spelling or Mathematical Go's Unicode.
+//!
+//! ASCII output is valid yose (and CGSuite) input: `{10||0|-100}`, `3*`, `^^*`,
+//! `v3`, `+-1`, `Tiny(2)`, `^<2>`, `^[4]`, `73/16v9*8`. Slashes are as few as
+//! possible: a side holding a single braced option writes it inline and the outer
+//! separator gets one bar more than any inline one. Options are listed numbers
+//! first (ascending), then other games in a deterministic order.
+
+use crate::game::{CgResult, Dyadic, GameId, Nus, Store};
+use std::fmt::Write;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Style {
+    /// CGSuite-compatible ASCII.
+    Ascii,
+    /// Mathematical Go's glyphs: ↑ ↓ ⇑ ⇓ ∗ ± ⧾ ⧿.
+    #[default]
+    Unicode,
+}
+
+/// Formats a canonical game.
+pub fn format_game(store: &mut Store, g: GameId, style: Style) -> CgResult<String> {
+    let piece = Printer { store, style }.piece(g)?;
+    Ok(piece.standalone())
+}
+
+/// A printed game: either a self-delimiting token (`3/2^*`, `Tiny(2)`, `+-{1|0}`)
+/// or the inside of braces together with the number of bars at its top level.
+struct Piece {
+    text: String,
+    bars: usize,
+}
+
+impl Piece {
+    fn atom(text: String) -> Piece {
+        Piece { text, bars: 0 }
+    }
+    fn standalone(self) -> String {
+        if self.bars == 0 {
+            self.text
+        } else {
+            format!("{{{}}}", self.text)
+        }
+    }
+}
+
+struct Printer<'a> {
+    store: &'a mut Store,
+    style: Style,
+}
+
+impl Printer<'_> {
+    fn piece(&mut self, g: GameId) -> CgResult<Piece> {
+        self.store.tick()?;
+        if let Some(n) = self.store.as_nus(g) {
+            return Ok(Piece::atom(format_nus(&n.clone(), self.style)));
+        }
+        if let Some(text) = self.special(g)? {
+            return Ok(Piece::atom(text));
+        }
+        let (left, right) = self.store.options(g);
+        let left = self.side(&left)?;
+        let right = self.side(&right)?;
+        let bars = left.1.max(right.1) + 1;
+        let text = format!("{}{}{}", left.0, "|".repeat(bars), right.0);
+        Ok(Piece { text, bars })
+    }
+
+    /// One side's options joined by commas, with the bar count of an inlined option.
+    /// Order: numbers ascending, then number-up-stars, then the rest by stops and text.
+    fn side(&mut self, opts: &[GameId]) -> CgResult<(String, usize)> {
+        type Key = (u8, Dyadic, Dyadic, i64, u64);
+        let mut keyed: Vec<(Key, Piece)> = Vec::with_capacity(opts.len());
+        for &o in opts {
+            let key = if let Some(n) = self.store.as_nus(o) {
+                let class = if n.is_number() { 0 } else { 1 };
+                (class, n.number.clone(), n.number.clone(), n.ups, n.nim)
+            } else {
+                let ls = self.store.left_stop(o)?;
+                let rs = self.store.right_stop(o)?;
+                (2, ls, rs, 0, 0)
+            };
+            keyed.push((key, self.piece(o)?));
+        }
+        keyed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.text.cmp(&b.1.text)));
+        if keyed.len() == 1 {
+            let p = keyed.pop().unwrap().1;
+            return Ok((p.text, p.bars));
+        }
+        let texts: Vec<String> = keyed.into_iter().map(|(_, p)| p.standalone()).collect();
+        Ok((texts.join(","), 0))
+    }
+
+    /// Named forms: `±G`, `x + Tiny(G)`, `x + Miny(G)`, `x + ↑^n (+*)`, `x + ↑^(→n) (+*)`.
+    fn special(&mut self, g: GameId) -> CgResult<Option<String>> {
+        let (left, right) = self.store.options(g);
+        // ±G = {G | -G}
+        if left.len() == 1 && right.len() == 1 && self.store.neg(left[0]) == right[0] {
+            let a = self.piece(left[0])?.standalone();
+            let pm = if self.style == Style::Ascii { "+-" } else { "±" };
+            return Ok(Some(format!("{pm}{a}")));
+        }
+        let ls = self.store.left_stop(g)?;
+        if ls != self.store.right_stop(g)? {
+            return Ok(None);
+        }
+        // G = x + H with H infinitesimal.
+        let x = self.store.number(ls.clone());
+        let neg_x = self.store.neg(x);
+        let h = self.store.add(g, neg_x)?;
+        let name = match self.infinitesimal_name(h)? {
+            Some(name) => name,
+            None => return Ok(None),
+        };
+        if ls.is_zero() {
+            Ok(Some(name))
+        } else {
+            Ok(Some(format!("{ls}{name}")))
+        }
+    }
+
+    fn infinitesimal_name(&mut self, h: GameId) -> CgResult<Option<String>> {
+        let ascii = self.style == Style::Ascii;
+        let (left, right) = self.store.options(h);
+        let zero = self.store.zero();
+        // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}, for positive x.
+        if left.len() == 1 && right.len() == 1 && left[0] == zero {
+            let (il, ir) = self.store.options(right[0]);
+            if il.len() == 1 && ir.len() == 1 && il[0] == zero {
+                let x = self.store.neg(ir[0]);
+                if self.store.lt_zero_rev(x)? {
+                    let arg = self.piece(x)?.standalone();
+                    return Ok(Some(if ascii { format!("Tiny({arg})") } else { format!("⧾{}", wrap_glyph_arg(arg)) }));
+                }
+            }
+        }
+        if left.len() == 1 && right.len() == 1 && right[0] == zero {
+            let (il, ir) = self.store.options(left[0]);
+            if il.len() == 1 && ir.len() == 1 && ir[0] == zero {
+                let x = il[0];
+                if self.store.lt_zero_rev(x)? {
+                    let arg = self.piece(x)?.standalone();
+                    return Ok(Some(if ascii { format!("Miny({arg})") } else { format!("⧿{}", wrap_glyph_arg(arg)) }));
+                }
+            }
+        }
+        // ↑^n and ↑^(→n), possibly negated and with a star.
+        let birthday = self.store.birthday(h)?;
+        let star = self.store.star();
+        let mut n = 2u32;
+        loop {
+            let nth = self.store.up_nth(n)?;
+            if self.store.birthday(nth)? > birthday.clone() + 1u32 {
+                break;
+            }
+            let uptimal = self.store.uptimal(n)?;
+            for (base, form) in [(nth, 'n'), (uptimal, 't')] {
+                for negated in [false, true] {
+                    let b = if negated { self.store.neg(base) } else { base };
+                    for starred in [false, true] {
+                        let cand = if starred { self.store.add(b, star)? } else { b };
+                        if cand == h {
+                            let arrow = match (negated, ascii) {
+                                (false, true) => "^",
+                                (true, true) => "v",
+                                (false, false) => "↑",
+                                (true, false) => "↓",
+                            };
+                            let (open, close) = if form == 'n' { ('<', '>') } else { ('[', ']') };
+                            let st = match (starred, ascii) {
+                                (false, _) => "",
+                                (true, true) => "*",
+                                (true, false) => "∗",
+                            };
+                            return Ok(Some(format!("{arrow}{open}{n}{close}{st}")));
+                        }
+                    }
+                }
+            }
+            n += 1;
+        }
+        Ok(None)
+    }
+}
+
+/// `⧾5` but `⧾(1/2)`: a glyph argument must be a single token that cannot absorb
+/// what follows.
+fn wrap_glyph_arg(arg: String) -> String {
+    if arg.starts_with('{') || arg.chars().all(|c| c.is_ascii_digit()) {
+        arg
+    } else {
+        format!("({arg})")
+    }
+}
+
+impl Store {
+    /// `x > 0` (helper for the printer's Tiny/Miny recognition).
+    fn lt_zero_rev(&mut self, x: GameId) -> CgResult<bool> {
+        let zero = self.zero();
+        Ok(self.le(zero, x)? && x != zero)
+    }
+}
+
+/// `0`, `3/2^*`, `-2v*`, `73/16v9*8`, `^^`, `*3` (ASCII) or `↑`, `⇑∗`, `↓3` (Unicode).
+pub fn format_nus(n: &Nus, style: Style) -> String {
+    let mut out = String::new();
+    let ascii = style == Style::Ascii;
+    if !n.number.is_zero() || (n.ups == 0 && n.nim == 0) {
+        write!(out, "{}", n.number).unwrap();
+    }
+    let k = n.ups;
+    if k != 0 {
+        let (one, two) = match (k > 0, ascii) {
+            (true, true) => ("^", "^^"),
+            (false, true) => ("v", "vv"),
+            (true, false) => ("↑", "⇑"),
+            (false, false) => ("↓", "⇓"),
+        };
+        match k.unsigned_abs() {
+            1 => out.push_str(one),
+            2 => out.push_str(two),
+            m => write!(out, "{one}{m}").unwrap(),
+        }
+    }
+    if n.nim != 0 {
+        out.push_str(if ascii { "*" } else { "∗" });
+        if n.nim > 1 {
+            write!(out, "{}", n.nim).unwrap();
+        }
+    }
+    out
+}
+
+/// Formats a dyadic rational on its own (used for stops and scalars).
+pub fn format_number(x: &Dyadic) -> String {
+    x.to_string()
+}

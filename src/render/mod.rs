@@ -1,0 +1,5 @@
+//! Turning values into text: games (ASCII / Unicode) and, later, thermographs.
+
+pub mod game;
+
+pub use game::{format_game, format_nus, Style};
