@@ -1,0 +1,504 @@
+//! Benchmark cases shared by `benches/engine.rs` (criterion, yose only) and the
+//! peer comparison `benches/peer-cgt` (yose vs the `cgt` crate).
+//!
+//! Every case is written once, generically over [`Engine`], so both engines run
+//! literally the same sequence of constructions, sums and comparisons. An engine
+//! value is the whole state of a computation: the harnesses make a fresh one
+//! (`Engine::fresh`) for every repetition, so yose's memo tables never carry
+//! over from one repetition to the next and what is timed is the cold cost.
+#![allow(dead_code)]
+
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use yose::game::{Dyadic, GameId, Store};
+
+/// The operations the cases need. Derived constructions (switch, tiny, ↑^n, n·G)
+/// have textbook default definitions; yose overrides them with its own API.
+pub trait Engine: Sized {
+    type G: Clone;
+
+    fn fresh() -> Self;
+    fn int(&mut self, n: i64) -> Self::G;
+    /// `num / 2^exp`.
+    fn dyadic(&mut self, num: i64, exp: u32) -> Self::G;
+    fn nim(&mut self, n: u32) -> Self::G;
+    fn ups(&mut self, k: i32) -> Self::G;
+    /// Canonical form of `{left | right}` (options are canonical).
+    fn game(&mut self, left: Vec<Self::G>, right: Vec<Self::G>) -> Self::G;
+    fn add(&mut self, a: &Self::G, b: &Self::G) -> Self::G;
+    fn neg(&mut self, a: &Self::G) -> Self::G;
+    fn le(&mut self, a: &Self::G, b: &Self::G) -> bool;
+    fn birthday(&mut self, g: &Self::G) -> u64;
+    fn left_stop(&mut self, g: &Self::G) -> f64;
+    fn right_stop(&mut self, g: &Self::G) -> f64;
+    /// Hash of the canonical form's structure, computed from the option sets
+    /// alone (numbers and nus values included), so equal across engines iff the
+    /// canonical forms are identical (up to hash collisions).
+    fn shape(&mut self, g: &Self::G) -> u64;
+    /// Short human-readable form, for discrepancy reports (None when too big).
+    fn show(&mut self, g: &Self::G, limit: usize) -> Option<String>;
+
+    fn zero(&mut self) -> Self::G {
+        self.int(0)
+    }
+    fn sub(&mut self, a: &Self::G, b: &Self::G) -> Self::G {
+        let nb = self.neg(b);
+        self.add(a, &nb)
+    }
+    /// `±g = {g | -g}`.
+    fn switch(&mut self, g: &Self::G) -> Self::G {
+        let ng = self.neg(g);
+        self.game(vec![g.clone()], vec![ng])
+    }
+    /// `⧾_x = {0 || 0 | -x}`.
+    fn tiny(&mut self, x: &Self::G) -> Self::G {
+        let z = self.zero();
+        let nx = self.neg(x);
+        let inner = self.game(vec![z.clone()], vec![nx]);
+        self.game(vec![z], vec![inner])
+    }
+    /// `⧿_x = -⧾_x`.
+    fn miny(&mut self, x: &Self::G) -> Self::G {
+        let t = self.tiny(x);
+        self.neg(&t)
+    }
+    /// `↑^n`: `↑^1 = ↑`, `↑^(k+1) = {0 | * - (↑ + ↑^2 + … + ↑^k)}`.
+    fn up_nth(&mut self, n: u32) -> Self::G {
+        let star = self.nim(1);
+        let z = self.zero();
+        let mut upt = self.zero();
+        let mut cur = self.ups(1);
+        for _ in 1..n {
+            upt = self.add(&upt, &cur);
+            let r = self.sub(&star, &upt);
+            cur = self.game(vec![z.clone()], vec![r]);
+        }
+        cur
+    }
+    /// `n . g` by binary doubling.
+    fn copies(&mut self, n: u64, g: &Self::G) -> Self::G {
+        let mut acc = self.zero();
+        let mut pow = g.clone();
+        let mut k = n;
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = self.add(&acc, &pow);
+            }
+            k >>= 1;
+            if k > 0 {
+                pow = self.add(&pow, &pow);
+            }
+        }
+        acc
+    }
+}
+
+/// Order-independent combination of option hashes into a node hash.
+pub fn combine(mut left: Vec<u64>, mut right: Vec<u64>) -> u64 {
+    left.sort_unstable();
+    right.sort_unstable();
+    let mut h = DefaultHasher::new();
+    b'{'.hash(&mut h);
+    left.hash(&mut h);
+    b'|'.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
+
+// ----- yose ---------------------------------------------------------------------
+
+/// yose's engine state: a [`Store`] plus the memo of the structural hash (used
+/// only outside the timed region).
+pub struct Yose {
+    pub store: Store,
+    shape_memo: HashMap<GameId, u64>,
+}
+
+fn dyadic_to_f64(d: &Dyadic) -> f64 {
+    d.numerator().to_f64().unwrap() / 2f64.powi(d.exponent() as i32)
+}
+
+impl Engine for Yose {
+    type G = GameId;
+
+    fn fresh() -> Self {
+        Yose { store: Store::new(), shape_memo: HashMap::new() }
+    }
+    fn int(&mut self, n: i64) -> GameId {
+        self.store.integer(n)
+    }
+    fn dyadic(&mut self, num: i64, exp: u32) -> GameId {
+        self.store.number(Dyadic::new(BigInt::from(num), exp))
+    }
+    fn nim(&mut self, n: u32) -> GameId {
+        self.store.nimber(n as u64)
+    }
+    fn ups(&mut self, k: i32) -> GameId {
+        self.store.ups(k as i64)
+    }
+    fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        self.store.canonical(left, right).unwrap()
+    }
+    fn add(&mut self, a: &GameId, b: &GameId) -> GameId {
+        self.store.add(*a, *b).unwrap()
+    }
+    fn neg(&mut self, a: &GameId) -> GameId {
+        self.store.neg(*a)
+    }
+    fn sub(&mut self, a: &GameId, b: &GameId) -> GameId {
+        self.store.sub(*a, *b).unwrap()
+    }
+    fn le(&mut self, a: &GameId, b: &GameId) -> bool {
+        self.store.le(*a, *b).unwrap()
+    }
+    fn birthday(&mut self, g: &GameId) -> u64 {
+        self.store.birthday(*g).unwrap().to_u64().unwrap()
+    }
+    fn left_stop(&mut self, g: &GameId) -> f64 {
+        dyadic_to_f64(&self.store.left_stop(*g).unwrap())
+    }
+    fn right_stop(&mut self, g: &GameId) -> f64 {
+        dyadic_to_f64(&self.store.right_stop(*g).unwrap())
+    }
+    fn switch(&mut self, g: &GameId) -> GameId {
+        self.store.switch(*g).unwrap()
+    }
+    fn tiny(&mut self, x: &GameId) -> GameId {
+        self.store.tiny(*x).unwrap()
+    }
+    fn miny(&mut self, x: &GameId) -> GameId {
+        self.store.miny(*x).unwrap()
+    }
+    fn up_nth(&mut self, n: u32) -> GameId {
+        self.store.up_nth(n).unwrap()
+    }
+    fn copies(&mut self, n: u64, g: &GameId) -> GameId {
+        self.store.copies(&BigInt::from(n), *g).unwrap()
+    }
+    fn shape(&mut self, g: &GameId) -> u64 {
+        if let Some(&h) = self.shape_memo.get(g) {
+            return h;
+        }
+        let (l, r) = self.store.options(*g);
+        let lh = l.iter().map(|o| self.shape(o)).collect();
+        let rh = r.iter().map(|o| self.shape(o)).collect();
+        let h = combine(lh, rh);
+        self.shape_memo.insert(*g, h);
+        h
+    }
+    fn show(&mut self, g: &GameId, limit: usize) -> Option<String> {
+        let mut out = String::new();
+        show_yose(&mut self.store, *g, limit, &mut out).then_some(out)
+    }
+}
+
+/// Prints in cgt's notation (`{a, b | c}`, `^`, `v`, `*n`) so that a discrepancy
+/// can be pasted into either tool. Returns false when `limit` is exceeded.
+fn show_yose(s: &mut Store, g: GameId, limit: usize, out: &mut String) -> bool {
+    if out.len() > limit {
+        return false;
+    }
+    if let Some(n) = s.as_nus(g).cloned() {
+        let mut t = String::new();
+        if !n.number.is_zero() || (n.ups == 0 && n.nim == 0) {
+            t.push_str(&n.number.to_string());
+        }
+        if n.ups != 0 {
+            t.push(if n.ups > 0 { '^' } else { 'v' });
+            if n.ups.abs() != 1 {
+                t.push_str(&n.ups.abs().to_string());
+            }
+        }
+        if n.nim != 0 {
+            t.push('*');
+            if n.nim != 1 {
+                t.push_str(&n.nim.to_string());
+            }
+        }
+        out.push_str(&t);
+        return true;
+    }
+    let (l, r) = s.options(g);
+    out.push('{');
+    for (i, o) in l.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if !show_yose(s, *o, limit, out) {
+            return false;
+        }
+    }
+    out.push_str(" | ");
+    for (i, o) in r.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if !show_yose(s, *o, limit, out) {
+            return false;
+        }
+    }
+    out.push('}');
+    out.len() <= limit
+}
+
+// ----- the cases -------------------------------------------------------------------
+
+/// What a case produced, reduced to something comparable across engines.
+pub enum Out<G> {
+    Game(G),
+    Bools(Vec<bool>),
+    Numbers(Vec<f64>),
+}
+
+pub type Setup<E> = Box<dyn Fn(&mut E) -> Vec<<E as Engine>::G>>;
+pub type Run<E> = Box<dyn Fn(&mut E, &[<E as Engine>::G]) -> Out<<E as Engine>::G>>;
+
+pub struct Case<E: Engine> {
+    /// Criterion group / benchmark id, e.g. `switches/16`.
+    pub group: &'static str,
+    pub param: String,
+    pub what: &'static str,
+    /// Only a handful of samples in criterion.
+    pub heavy: bool,
+    /// Built before the clock starts (same fresh engine as `run`).
+    pub setup: Setup<E>,
+    /// The timed part.
+    pub run: Run<E>,
+}
+
+impl<E: Engine> Case<E> {
+    pub fn name(&self) -> String {
+        if self.param.is_empty() {
+            self.group.to_string()
+        } else {
+            format!("{}/{}", self.group, self.param)
+        }
+    }
+}
+
+fn no_setup<E: Engine>() -> Setup<E> {
+    Box::new(|_| Vec::new())
+}
+
+/// `±1 + ±2 + … + ±k` by repeated addition.
+pub fn switches<E: Engine>(e: &mut E, ks: impl IntoIterator<Item = i64>) -> E::G {
+    let mut acc = e.zero();
+    for i in ks {
+        let x = e.int(i);
+        let s = e.switch(&x);
+        acc = e.add(&acc, &s);
+    }
+    acc
+}
+
+/// `{3 || 2 | 1}`.
+pub fn hot_331<E: Engine>(e: &mut E) -> E::G {
+    let (one, two, three) = (e.int(1), e.int(2), e.int(3));
+    let inner = e.game(vec![two], vec![one]);
+    e.game(vec![three], vec![inner])
+}
+
+/// Four games of birthday 5–7, nesting `{a | b}` over tinies, minies, switches,
+/// ups and numbers. Returned in construction order.
+pub fn deep_games<E: Engine>(e: &mut E) -> Vec<E::G> {
+    let (z, one, two, three) = (e.int(0), e.int(1), e.int(2), e.int(3));
+    let m1 = e.int(-1);
+    let m2 = e.int(-2);
+    let half = e.dyadic(1, 1);
+    let up = e.ups(1);
+    let star = e.nim(1);
+    let upstar = e.add(&up, &star);
+    let t1 = e.tiny(&one);
+    let t2 = e.tiny(&two);
+    let mi1 = e.miny(&one);
+    let s1 = e.switch(&one);
+    let s2 = e.switch(&two);
+    let sh = e.switch(&half);
+
+    // a = {{2 | ⧾1} | {↑ | -1}}
+    let a_l = e.game(vec![two.clone()], vec![t1.clone()]);
+    let a_r = e.game(vec![up.clone()], vec![m1.clone()]);
+    let a = e.game(vec![a_l], vec![a_r]);
+    // b = {{±2 | 0}, 1 | {⧿1 | -2}}
+    let b_l = e.game(vec![s2.clone()], vec![z.clone()]);
+    let b_r = e.game(vec![mi1.clone()], vec![m2.clone()]);
+    let b = e.game(vec![b_l, one.clone()], vec![b_r]);
+    // c = {a, ±½ + ↑* | {-1 | ±1}, b}
+    let c_l2 = e.add(&sh, &upstar);
+    let c_r1 = e.game(vec![m1.clone()], vec![s1.clone()]);
+    let c = e.game(vec![a.clone(), c_l2], vec![c_r1, b.clone()]);
+    // d = {{3 | b} | {⧾2 | -±1 + *}, {0 | c}}
+    let d_l = e.game(vec![three], vec![b.clone()]);
+    let ns1 = e.neg(&s1);
+    let d_r1_r = e.add(&ns1, &star);
+    let d_r1 = e.game(vec![t2.clone()], vec![d_r1_r]);
+    let d_r2 = e.game(vec![z.clone()], vec![c.clone()]);
+    let d = e.game(vec![d_l], vec![d_r1, d_r2]);
+    // f = {{c | ⧾1 + ±1}, {2 | ↑} | {a | d}}
+    let f_l1_r = e.add(&t1, &s1);
+    let f_l1 = e.game(vec![c.clone()], vec![f_l1_r]);
+    let f_l2 = e.game(vec![two], vec![up]);
+    let f_r = e.game(vec![a.clone()], vec![d.clone()]);
+    let f = e.game(vec![f_l1, f_l2], vec![f_r]);
+    vec![a, b, c, d, f]
+}
+
+pub fn cases<E: Engine + 'static>() -> Vec<Case<E>> {
+    let mut v: Vec<Case<E>> = Vec::new();
+    v.push(Case {
+        group: "ups_x1000",
+        param: String::new(),
+        what: "0 + ↑ + ↑ + … (1000 additions of ↑)",
+        heavy: false,
+        setup: no_setup(),
+        run: Box::new(|e, _| {
+            let up = e.ups(1);
+            let mut acc = e.zero();
+            for _ in 0..1000 {
+                acc = e.add(&acc, &up);
+            }
+            Out::Game(acc)
+        }),
+    });
+    v.push(Case {
+        group: "nimbers_1_to_64",
+        param: String::new(),
+        what: "*1 + *2 + … + *64 by repeated addition",
+        heavy: false,
+        setup: no_setup(),
+        run: Box::new(|e, _| {
+            let mut acc = e.zero();
+            for k in 1..=64 {
+                let s = e.nim(k);
+                acc = e.add(&acc, &s);
+            }
+            Out::Game(acc)
+        }),
+    });
+    v.push(Case {
+        group: "up_nth",
+        param: "6".into(),
+        what: "↑^6 via ↑^(k+1) = {0 | * - (↑ + … + ↑^k)} (yose: Store::up_nth)",
+        heavy: false,
+        setup: no_setup(),
+        run: Box::new(|e, _| Out::Game(e.up_nth(6))),
+    });
+    for k in [10i64, 16, 20] {
+        v.push(Case {
+            group: "switches",
+            param: k.to_string(),
+            what: "±1 + ±2 + … + ±k by repeated addition",
+            heavy: k >= 16,
+            setup: no_setup(),
+            run: Box::new(move |e, _| Out::Game(switches(e, 1..=k))),
+        });
+    }
+    for n in 2..=8u64 {
+        v.push(Case {
+            group: "hot331_copies",
+            param: n.to_string(),
+            what: "{3||2|1} added to itself: n copies by n-1 repeated additions",
+            heavy: n >= 6,
+            setup: no_setup(),
+            run: Box::new(move |e, _| {
+                let g = hot_331(e);
+                let mut acc = g.clone();
+                for _ in 1..n {
+                    acc = e.add(&acc, &g);
+                }
+                Out::Game(acc)
+            }),
+        });
+    }
+    v.push(Case {
+        group: "hot331_times",
+        param: "8".into(),
+        what: "8.{3||2|1} by binary doubling (yose: Store::copies)",
+        heavy: true,
+        setup: no_setup(),
+        run: Box::new(|e, _| {
+            let g = hot_331(e);
+            Out::Game(e.copies(8, &g))
+        }),
+    });
+    v.push(Case {
+        group: "deep_mixed",
+        param: "build".into(),
+        what: "build the five nested games a, b, c, d, f of deep_games (birthdays 3–7)",
+        heavy: false,
+        setup: no_setup(),
+        run: Box::new(|e, _| {
+            let gs = deep_games(e);
+            Out::Game(gs.last().unwrap().clone())
+        }),
+    });
+    v.push(Case {
+        group: "deep_mixed",
+        param: "sum".into(),
+        what: "build them and sum c + d + f by repeated addition",
+        heavy: true,
+        setup: no_setup(),
+        run: Box::new(|e, _| {
+            let gs = deep_games(e);
+            let cd = e.add(&gs[2], &gs[3]);
+            Out::Game(e.add(&cd, &gs[4]))
+        }),
+    });
+    v.push(Case {
+        group: "deep_mixed",
+        param: "stops".into(),
+        what: "left stop, right stop and birthday of a + b + c + d + f (sum prebuilt, not timed)",
+        heavy: false,
+        setup: Box::new(|e| {
+            let gs = deep_games(e);
+            let mut acc = e.zero();
+            for g in &gs {
+                acc = e.add(&acc, g);
+            }
+            vec![acc]
+        }),
+        run: Box::new(|e, d| {
+            let ls = e.left_stop(&d[0]);
+            let rs = e.right_stop(&d[0]);
+            let b = e.birthday(&d[0]) as f64;
+            Out::Numbers(vec![ls, rs, b])
+        }),
+    });
+    v.push(Case {
+        group: "cmp_confused",
+        param: "12".into(),
+        what: "G = ±1+…+±12, H = ±1+…+±11 + ±13 (prebuilt, not timed): G ≤ H and H ≤ G",
+        heavy: true,
+        setup: Box::new(|e| {
+            let g = switches(e, 1..=12);
+            let h = switches(e, (1..=11).chain([13]));
+            vec![g, h]
+        }),
+        run: Box::new(|e, d| {
+            let a = e.le(&d[0], &d[1]);
+            let b = e.le(&d[1], &d[0]);
+            Out::Bools(vec![a, b])
+        }),
+    });
+    v.push(Case {
+        group: "cmp_less",
+        param: "12".into(),
+        what: "G = ±1+…+±12, H = G + ↑ (prebuilt, not timed): G ≤ H and H ≤ G",
+        heavy: true,
+        setup: Box::new(|e| {
+            let g = switches(e, 1..=12);
+            let up = e.ups(1);
+            let h = e.add(&g, &up);
+            vec![g, h]
+        }),
+        run: Box::new(|e, d| {
+            let a = e.le(&d[0], &d[1]);
+            let b = e.le(&d[1], &d[0]);
+            Out::Bools(vec![a, b])
+        }),
+    });
+    v
+}
