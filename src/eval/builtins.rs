@@ -1,0 +1,327 @@
+//! Builtin functions. Names are snake_case; CGSuite's `Tiny`/`Miny` are accepted
+//! as notation.
+
+use super::value::Value;
+use super::{EvalResult, Interp, Span};
+use crate::diag::Diagnostic;
+use crate::game::{GameId, Outcome};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::rc::Rc;
+
+/// Every builtin with a one-line description (shown by `:help`).
+pub const BUILTINS: &[(&str, &str)] = &[
+    ("canonical", "canonical(G): the canonical form of G"),
+    ("left_options", "left_options(G): the canonical Left options, as a list"),
+    ("right_options", "right_options(G): the canonical Right options, as a list"),
+    ("birthday", "birthday(G): the birthday of G"),
+    ("outcome", "outcome(G): \"L\", \"R\", \"P\" (second player wins) or \"N\" (first player wins)"),
+    ("left_stop", "left_stop(G): the Left stop"),
+    ("right_stop", "right_stop(G): the Right stop"),
+    ("is_number", "is_number(G): G is a number"),
+    ("is_integer", "is_integer(G): G is an integer"),
+    ("is_infinitesimal", "is_infinitesimal(G): both stops are 0"),
+    ("is_numberish", "is_numberish(G): G is a number plus an infinitesimal (equal stops)"),
+    ("relation", "relation(G, H): \"=\", \"<\", \">\" or \"<>\" (confused)"),
+    ("tiny", "tiny(x): {0 || 0 | -x}, for a positive game x (also Tiny, ⧾)"),
+    ("miny", "miny(x): {x | 0 || 0}, for a positive game x (also Miny, ⧿)"),
+    ("Tiny", "Tiny(x): CGSuite's spelling of tiny(x)"),
+    ("Miny", "Miny(x): CGSuite's spelling of miny(x)"),
+    ("up_nth", "up_nth(n): ↑^n, also written ^<n>"),
+    ("uptimal", "uptimal(n): ↑ + ↑^2 + … + ↑^n, also written ^[n]"),
+    ("nimber", "nimber(n): *n"),
+    ("switch", "switch(G): ±G = {G | -G}"),
+    ("components", "components(G): the components of a sum kept unsimplified (such as `board`)"),
+    ("len", "len(xs): length of a list or string"),
+    ("push", "push(xs, v): a new list with v appended"),
+    ("concat", "concat(xs, ys): the two lists joined"),
+    ("range", "range(a, b): the list [a, a+1, …, b-1]"),
+    ("reverse", "reverse(xs): the list reversed"),
+    ("sum", "sum(xs): the sum of a list of games or numbers"),
+    ("min", "min(xs) or min(a, b): the least of some numbers"),
+    ("max", "max(xs) or max(a, b): the greatest of some numbers"),
+    ("map", "map(f, xs): [f(x) for x in xs]"),
+    ("filter", "filter(f, xs): the x in xs with f(x) true"),
+    ("all", "all(xs): every element is true"),
+    ("any", "any(xs): some element is true"),
+    ("contains", "contains(xs, v): v == some element of xs"),
+    ("abs", "abs(x): absolute value of a number"),
+    ("pow", "pow(x, n): x to the integer power n"),
+    ("floor", "floor(x): the greatest integer ≤ x"),
+    ("ceil", "ceil(x): the least integer ≥ x"),
+    ("str", "str(v): v as text"),
+];
+
+pub fn lookup(name: &str) -> Option<&'static str> {
+    BUILTINS.iter().find(|(n, _)| *n == name).map(|(n, _)| *n)
+}
+
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|(n, _)| *n)
+}
+
+fn arity(interp: &Interp, name: &str, args: &[Value], min: usize, max: usize, span: &Span) -> EvalResult<()> {
+    if args.len() < min || args.len() > max {
+        let want = if min == max { format!("{min}") } else { format!("{min} to {max}") };
+        let usage = BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, d)| *d).unwrap_or("");
+        return Err(interp.error_with(
+            Diagnostic::error(format!("`{name}` takes {want} argument(s), given {}", args.len()))
+                .with_label(span.clone(), "wrong number of arguments")
+                .with_note(format!("usage: {usage}")),
+        ));
+    }
+    Ok(())
+}
+
+fn list_value(items: Vec<Value>) -> Value {
+    Value::List(Rc::new(items))
+}
+
+fn games_to_list(ids: &[GameId]) -> Value {
+    list_value(ids.iter().map(|g| Value::game(*g)).collect())
+}
+
+pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[Span], span: &Span) -> EvalResult<Value> {
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let one_arg = matches!(
+        name,
+        "canonical"
+            | "left_options"
+            | "right_options"
+            | "birthday"
+            | "outcome"
+            | "left_stop"
+            | "right_stop"
+            | "is_number"
+            | "is_integer"
+            | "is_infinitesimal"
+            | "is_numberish"
+            | "tiny"
+            | "miny"
+            | "Tiny"
+            | "Miny"
+            | "up_nth"
+            | "uptimal"
+            | "nimber"
+            | "switch"
+            | "components"
+            | "len"
+            | "reverse"
+            | "sum"
+            | "all"
+            | "any"
+            | "abs"
+            | "floor"
+            | "ceil"
+            | "str"
+    );
+    if one_arg {
+        arity(interp, name, &args, 1, 1, span)?;
+    }
+    let cg = |interp: &Interp, e| interp.cg_error(e, span);
+    match name {
+        "canonical" => Ok(Value::game(interp.game_of(&args[0], &sp(0))?)),
+        "left_options" | "right_options" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let (l, r) = interp.store.options(g);
+            Ok(games_to_list(if name == "left_options" { &l } else { &r }))
+        }
+        "birthday" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let b = interp.store.birthday(g).map_err(|e| cg(interp, e))?;
+            Ok(Value::Rational(b.into()))
+        }
+        "outcome" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let o = interp.store.outcome(g).map_err(|e| cg(interp, e))?;
+            Ok(Value::str(match o {
+                Outcome::Left => "L",
+                Outcome::Right => "R",
+                Outcome::Previous => "P",
+                Outcome::Next => "N",
+            }))
+        }
+        "left_stop" | "right_stop" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let s = if name == "left_stop" { interp.store.left_stop(g) } else { interp.store.right_stop(g) };
+            Ok(Value::from_dyadic(&s.map_err(|e| cg(interp, e))?))
+        }
+        "is_number" | "is_integer" => {
+            if let Value::Rational(r) = &args[0] {
+                return Ok(Value::Bool(if name == "is_integer" { r.is_integer() } else { true }));
+            }
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let x = interp.store.as_number(g);
+            Ok(Value::Bool(if name == "is_integer" { x.is_some_and(|x| x.is_integer()) } else { x.is_some() }))
+        }
+        "is_infinitesimal" | "is_numberish" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let r = if name == "is_infinitesimal" { interp.store.is_infinitesimal(g) } else { interp.store.is_numberish(g) };
+            Ok(Value::Bool(r.map_err(|e| cg(interp, e))?))
+        }
+        "relation" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let rel = interp.relation(&args[0], &args[1], span)?;
+            Ok(Value::str(match rel {
+                crate::game::Relation::Equal => "=",
+                crate::game::Relation::Less => "<",
+                crate::game::Relation::Greater => ">",
+                crate::game::Relation::Confused => "<>",
+            }))
+        }
+        "tiny" | "Tiny" | "miny" | "Miny" => {
+            let x = interp.game_of(&args[0], &sp(0))?;
+            let zero = interp.store.zero();
+            if !(interp.store.le(zero, x).map_err(|e| cg(interp, e))? && x != zero) {
+                let shown = interp.display(&args[0])?;
+                return Err(interp.error(&sp(0), format!("{name}(x) needs a positive game x, and {shown} is not positive")));
+            }
+            let r = if name.eq_ignore_ascii_case("tiny") { interp.store.tiny(x) } else { interp.store.miny(x) };
+            Ok(Value::game(r.map_err(|e| cg(interp, e))?))
+        }
+        "up_nth" | "uptimal" => {
+            let n = interp.to_integer(&args[0], &sp(0))?;
+            let k = n.to_u32().filter(|k| (1..=4096).contains(k)).ok_or_else(|| interp.error(&sp(0), format!("the order must be between 1 and 4096, found {n}")))?;
+            let r = if name == "up_nth" { interp.store.up_nth(k) } else { interp.store.uptimal(k) };
+            Ok(Value::game(r.map_err(|e| cg(interp, e))?))
+        }
+        "nimber" => {
+            let n = interp.to_integer(&args[0], &sp(0))?;
+            let k = n.to_u64().ok_or_else(|| interp.error(&sp(0), format!("a nimber `*n` needs 0 ≤ n < 2^64, found {n}")))?;
+            Ok(Value::game(interp.store.nimber(k)))
+        }
+        "switch" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            Ok(Value::game(interp.store.switch(g).map_err(|e| cg(interp, e))?))
+        }
+        "components" => {
+            let s = interp.game_sum_of(&args[0], &sp(0))?;
+            Ok(games_to_list(s.parts()))
+        }
+        "len" => match &args[0] {
+            Value::List(xs) => Ok(Value::int(xs.len() as i64)),
+            Value::Str(s) => Ok(Value::int(s.chars().count() as i64)),
+            other => Err(interp.error(&sp(0), format!("`len` needs a list or string, found {}", other.kind()))),
+        },
+        "push" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let mut xs = expect_list(interp, &args[0], &sp(0))?;
+            xs.push(args[1].clone());
+            Ok(list_value(xs))
+        }
+        "concat" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let mut xs = expect_list(interp, &args[0], &sp(0))?;
+            xs.extend(expect_list(interp, &args[1], &sp(1))?);
+            Ok(list_value(xs))
+        }
+        "range" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let a = interp.to_integer(&args[0], &sp(0))?;
+            let b = interp.to_integer(&args[1], &sp(1))?;
+            if (&b - &a) > BigInt::from(10_000_000) {
+                return Err(interp.error(span, "range longer than 10 000 000 elements"));
+            }
+            let mut out = Vec::new();
+            let mut i = a;
+            while i < b {
+                out.push(Value::Rational(i.clone().into()));
+                i += 1;
+            }
+            Ok(list_value(out))
+        }
+        "reverse" => {
+            let mut xs = expect_list(interp, &args[0], &sp(0))?;
+            xs.reverse();
+            Ok(list_value(xs))
+        }
+        "sum" => {
+            let xs = expect_list(interp, &args[0], &sp(0))?;
+            let mut acc = Value::int(0);
+            for x in xs {
+                acc = interp.binary_values(crate::syntax::ast::BinOp::Add, acc, x, &sp(0), &sp(0), span)?;
+            }
+            Ok(acc)
+        }
+        "min" | "max" => {
+            let xs = if args.len() == 1 { expect_list(interp, &args[0], &sp(0))? } else { args.clone() };
+            if xs.is_empty() {
+                return Err(interp.error(span, format!("`{name}` of an empty list")));
+            }
+            let mut best = interp.to_rational(&xs[0], &sp(0))?;
+            for x in &xs[1..] {
+                let r = interp.to_rational(x, &sp(0))?;
+                if (name == "min" && r < best) || (name == "max" && r > best) {
+                    best = r;
+                }
+            }
+            Ok(Value::Rational(best))
+        }
+        "map" | "filter" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let xs = expect_list(interp, &args[1], &sp(1))?;
+            let mut out = Vec::with_capacity(xs.len());
+            for x in xs {
+                let r = interp.apply(&args[0], "the function", vec![x.clone()], &[sp(1)], &sp(0))?;
+                if name == "map" {
+                    out.push(r);
+                } else if interp.bool_of(&r, &sp(0))? {
+                    out.push(x);
+                }
+            }
+            Ok(list_value(out))
+        }
+        "all" | "any" => {
+            let xs = expect_list(interp, &args[0], &sp(0))?;
+            let mut acc = name == "all";
+            for x in xs {
+                let b = interp.bool_of(&x, &sp(0))?;
+                if name == "all" {
+                    acc &= b;
+                } else {
+                    acc |= b;
+                }
+            }
+            Ok(Value::Bool(acc))
+        }
+        "contains" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let xs = expect_list(interp, &args[0], &sp(0))?;
+            for x in xs {
+                if interp.compare_op(crate::syntax::ast::CmpOp::Eq, &x, &args[1], span).unwrap_or(false) {
+                    return Ok(Value::Bool(true));
+                }
+            }
+            Ok(Value::Bool(false))
+        }
+        "abs" | "floor" | "ceil" => {
+            let r = interp.to_rational(&args[0], &sp(0))?;
+            Ok(Value::Rational(match name {
+                "abs" => r.abs(),
+                "floor" => r.floor(),
+                _ => r.ceil(),
+            }))
+        }
+        "pow" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let x = interp.to_rational(&args[0], &sp(0))?;
+            let n = interp.to_integer(&args[1], &sp(1))?;
+            let k = n.abs().to_u32().filter(|k| *k <= 100_000).ok_or_else(|| interp.error(&sp(1), "exponent too large (at most 100000)"))?;
+            if n.is_negative() && x.is_zero() {
+                return Err(interp.error(span, "division by zero"));
+            }
+            let p = num_traits::pow(x, k as usize);
+            Ok(Value::Rational(if n.is_negative() { BigRational::from_integer(1.into()) / p } else { p }))
+        }
+        "str" => Ok(Value::str(&interp.display(&args[0])?)),
+        _ => Err(interp.error(span, format!("builtin `{name}` is not implemented"))),
+    }
+}
+
+fn expect_list(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Vec<Value>> {
+    match v {
+        Value::List(xs) => Ok((**xs).clone()),
+        other => Err(interp.error(span, format!("expected a list, found {}", other.kind()))),
+    }
+}

@@ -1,0 +1,701 @@
+//! The tree-walking interpreter: scopes, statements, expressions and proofs.
+//!
+//! A script's `assert`s and `theorem`s are its proofs: each produces a
+//! [`ProofResult`]. A failed top-level assert is recorded and the script goes
+//! on; inside a theorem the first failure (or error) ends that theorem only. A
+//! runtime error outside a theorem ends the script.
+
+mod builtins;
+mod ops;
+pub mod value;
+
+use crate::diag::Diagnostic;
+use crate::game::{CgError, Store};
+use crate::render::Style;
+use crate::syntax::ast::{self, Expr, ExprKind, ForIter, Stmt, StmtKind, UseTarget};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+pub use value::{format_rational, Function, GameSum, Value};
+
+/// Names of the builtin functions (for completion and help).
+pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    builtins::names()
+}
+
+/// The one-line description of a builtin.
+pub fn builtin_help(name: &str) -> Option<&'static str> {
+    builtins::BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+}
+
+pub type Span = Range<usize>;
+
+/// Index into [`Interp::sources`].
+pub type SourceId = usize;
+
+/// A source file (or REPL entry) the interpreter has seen.
+pub struct Source {
+    pub name: String,
+    pub text: Rc<str>,
+    /// Directory that `use "file.cgt"` paths are relative to.
+    pub dir: Option<PathBuf>,
+}
+
+/// A diagnostic together with the source its spans point into.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub source: SourceId,
+    pub diag: Diagnostic,
+}
+
+/// The outcome of one proof: a top-level `assert` or a whole `theorem`.
+#[derive(Clone, Debug)]
+pub struct ProofResult {
+    pub source: SourceId,
+    pub span: Span,
+    /// `Some(name)` for a theorem.
+    pub theorem: Option<String>,
+    pub failure: Option<Diagnostic>,
+}
+
+impl ProofResult {
+    pub fn passed(&self) -> bool {
+        self.failure.is_none()
+    }
+}
+
+/// Why evaluation stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    Error(Box<Report>),
+    Interrupted,
+    /// An assert failed inside a theorem (already recorded); unwinds the theorem.
+    AssertFailed,
+}
+
+pub type EvalResult<T> = Result<T, Stop>;
+
+/// A lexical scope. Functions capture the scope they are defined in.
+#[derive(Clone, Default)]
+pub struct Scope(Rc<ScopeData>);
+
+#[derive(Default)]
+pub struct ScopeData {
+    vars: RefCell<FxHashMap<String, Value>>,
+    parent: Option<Scope>,
+}
+
+impl Scope {
+    fn child(&self) -> Scope {
+        Scope(Rc::new(ScopeData { vars: Default::default(), parent: Some(self.clone()) }))
+    }
+    fn lookup(&self, name: &str) -> Option<Value> {
+        let mut s = Some(self);
+        while let Some(scope) = s {
+            if let Some(v) = scope.0.vars.borrow().get(name) {
+                return Some(v.clone());
+            }
+            s = scope.0.parent.as_ref();
+        }
+        None
+    }
+    fn define(&self, name: &str, v: Value) {
+        self.0.vars.borrow_mut().insert(name.to_string(), v);
+    }
+    /// Every name visible from this scope.
+    pub fn names(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut s = Some(self);
+        while let Some(scope) = s {
+            out.extend(scope.0.vars.borrow().keys().cloned());
+            s = scope.0.parent.as_ref();
+        }
+        out
+    }
+}
+
+/// How expression statements and proofs behave.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// `yose run`: `print` writes, expression statements are silent.
+    Script,
+    /// The REPL: expression statements print their value.
+    Repl,
+    /// `yose check`: like Script but `print` output is discarded.
+    Check,
+}
+
+const MAX_CALL_DEPTH: usize = 20_000;
+
+pub struct Interp {
+    pub store: Store,
+    pub sources: Vec<Source>,
+    pub globals: Scope,
+    pub style: Style,
+    pub mode: Mode,
+    pub results: Vec<ProofResult>,
+    /// Lines written by `print` and (in the REPL) expression statements.
+    pub output: Box<dyn FnMut(&str)>,
+    /// Regions in definition order: the script's `board`.
+    pub board: Vec<(String, Value)>,
+    interrupt: Arc<AtomicBool>,
+    current: SourceId,
+    depth: usize,
+    /// Name of the theorem being proved, if any.
+    theorem: Option<String>,
+    theorem_failure: Option<Diagnostic>,
+    loaded_modules: Vec<String>,
+    /// True while running a `use`d module: its proofs are not replayed.
+    importing: usize,
+}
+
+impl Interp {
+    pub fn new(mode: Mode, style: Style) -> Interp {
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut store = Store::new();
+        store.set_interrupt_flag(interrupt.clone());
+        Interp {
+            store,
+            sources: Vec::new(),
+            globals: Scope::default(),
+            style,
+            mode,
+            results: Vec::new(),
+            output: Box::new(|s| println!("{s}")),
+            board: Vec::new(),
+            interrupt,
+            current: 0,
+            depth: 0,
+            theorem: None,
+            theorem_failure: None,
+            loaded_modules: Vec::new(),
+            importing: 0,
+        }
+    }
+
+    /// The flag Ctrl-C sets; computations poll it.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    pub fn add_source(&mut self, name: &str, text: &str, dir: Option<PathBuf>) -> SourceId {
+        self.sources.push(Source { name: name.to_string(), text: Rc::from(text), dir });
+        self.sources.len() - 1
+    }
+
+    /// Parses and runs a whole source. Parse errors and a runtime error that ends
+    /// the script are returned; proof results accumulate in `self.results`.
+    pub fn run_source(&mut self, id: SourceId) -> Result<(), Stop> {
+        let text = self.sources[id].text.clone();
+        let program = crate::syntax::parse_program(&text).map_err(|diags| {
+            Stop::Error(Box::new(Report { source: id, diag: diags.into_iter().next().unwrap_or_else(|| Diagnostic::error("parse error")) }))
+        })?;
+        let saved = self.current;
+        self.current = id;
+        let globals = self.globals.clone();
+        let r = self.run_top_level(&program.stmts, &globals);
+        self.current = saved;
+        r
+    }
+
+    /// Top-level statements; in the REPL an expression statement prints its value.
+    fn run_top_level(&mut self, stmts: &[Stmt], globals: &Scope) -> EvalResult<()> {
+        for stmt in stmts {
+            let v = self.exec(stmt, globals)?;
+            let show = self.mode == Mode::Repl && self.importing == 0 && matches!(stmt.kind, StmtKind::Expr(_));
+            if show && !matches!(v, Value::Unit) {
+                let text = v.display(&mut self.store, self.style).map_err(|e| self.cg_error(e, &stmt.span))?;
+                (self.output)(&text);
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses and evaluates one expression (for `yose eval`).
+    pub fn eval_source_expr(&mut self, id: SourceId) -> EvalResult<Value> {
+        let text = self.sources[id].text.clone();
+        let expr = crate::syntax::parse_expr(&text).map_err(|diags| {
+            Stop::Error(Box::new(Report { source: id, diag: diags.into_iter().next().unwrap_or_else(|| Diagnostic::error("parse error")) }))
+        })?;
+        self.current = id;
+        let globals = self.globals.clone();
+        self.eval(&expr, &globals)
+    }
+
+    pub fn display(&mut self, v: &Value) -> EvalResult<String> {
+        v.display(&mut self.store, self.style).map_err(|e| self.cg_error(e, &(0..0)))
+    }
+
+    // ----- errors ---------------------------------------------------------------
+
+    pub(crate) fn error(&self, span: &Span, msg: impl Into<String>) -> Stop {
+        let msg = msg.into();
+        Stop::Error(Box::new(Report { source: self.current, diag: Diagnostic::error(msg.clone()).with_label(span.clone(), msg) }))
+    }
+
+    pub(crate) fn error_with(&self, diag: Diagnostic) -> Stop {
+        Stop::Error(Box::new(Report { source: self.current, diag }))
+    }
+
+    pub(crate) fn cg_error(&self, e: CgError, span: &Span) -> Stop {
+        match e {
+            CgError::Interrupted => Stop::Interrupted,
+            CgError::TooLarge(what) => self.error(span, format!("too large: {what}")),
+        }
+    }
+
+    fn check_interrupt(&self) -> EvalResult<()> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            Err(Stop::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    // ----- statements -----------------------------------------------------------
+
+    /// Runs statements in `scope`; the value of a trailing expression statement.
+    fn exec_block_in(&mut self, stmts: &[Stmt], scope: &Scope) -> EvalResult<Value> {
+        let mut last = Value::Unit;
+        for stmt in stmts {
+            last = self.exec(stmt, scope)?;
+        }
+        Ok(last)
+    }
+
+    fn exec(&mut self, stmt: &Stmt, scope: &Scope) -> EvalResult<Value> {
+        self.check_interrupt()?;
+        match &stmt.kind {
+            StmtKind::Let { name, value } => {
+                let v = self.eval(value, scope)?;
+                scope.define(&name.name, v);
+            }
+            StmtKind::Region { name, value } => {
+                let v = self.eval(value, scope)?;
+                self.game_of(&v, &value.span)?;
+                scope.define(&name.name, v.clone());
+                self.board.retain(|(n, _)| n != &name.name);
+                self.board.push((name.name.clone(), v));
+            }
+            StmtKind::Fn { name, params, body } => {
+                let f = Function {
+                    name: name.name.clone(),
+                    params: params.iter().map(|p| p.name.clone()).collect(),
+                    body: body.clone(),
+                    scope: scope.clone(),
+                    source: self.current,
+                };
+                scope.define(&name.name, Value::Function(Rc::new(f)));
+            }
+            StmtKind::Assert { cond, message } => {
+                if self.importing > 0 {
+                    return Ok(Value::Unit);
+                }
+                self.assert(cond, message.as_deref(), &stmt.span, scope)?;
+            }
+            StmtKind::Theorem { name, body } => {
+                if self.importing > 0 {
+                    return Ok(Value::Unit);
+                }
+                self.theorem(&name.name, &body.stmts, &stmt.span, scope)?;
+            }
+            StmtKind::For { var, iter, body } => {
+                let items: Box<dyn Iterator<Item = Value>> = match iter {
+                    ForIter::Range { from, to, inclusive } => {
+                        let a = self.integer_arg(from, scope)?;
+                        let mut b = self.integer_arg(to, scope)?;
+                        if *inclusive {
+                            b += 1;
+                        }
+                        Box::new(num_iter(a, b).map(|i| Value::Rational(i.into())))
+                    }
+                    ForIter::List(e) => {
+                        let v = self.eval(e, scope)?;
+                        match v {
+                            Value::List(items) => Box::new((*items).clone().into_iter()),
+                            other => return Err(self.error(&e.span, format!("`for` needs a list or a range `a..b`, found {}", other.kind()))),
+                        }
+                    }
+                };
+                for item in items {
+                    self.check_interrupt()?;
+                    let inner = scope.child();
+                    inner.define(&var.name, item);
+                    self.exec_block_in(&body.stmts, &inner)?;
+                }
+            }
+            StmtKind::Print(exprs) => {
+                let mut parts = Vec::with_capacity(exprs.len());
+                for e in exprs {
+                    let v = self.eval(e, scope)?;
+                    parts.push(v.display(&mut self.store, self.style).map_err(|err| self.cg_error(err, &e.span))?);
+                }
+                if self.mode != Mode::Check && self.importing == 0 {
+                    (self.output)(&parts.join(" "));
+                }
+            }
+            StmtKind::Use(target) => self.use_module(target, &stmt.span)?,
+            StmtKind::Expr(e) => {
+                let v = self.eval(e, scope)?;
+                return Ok(v);
+            }
+        }
+        Ok(Value::Unit)
+    }
+
+    fn integer_arg(&mut self, e: &Expr, scope: &Scope) -> EvalResult<BigInt> {
+        let v = self.eval(e, scope)?;
+        self.to_integer(&v, &e.span)
+    }
+
+    fn use_module(&mut self, target: &UseTarget, span: &Span) -> EvalResult<()> {
+        let (name, text, dir) = match target {
+            UseTarget::Module(ident) => {
+                let m = &ident.name;
+                let Some(text) = crate::stdlib::module(m) else {
+                    let known = crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+                    return Err(self.error_with(
+                        Diagnostic::error(format!("no stdlib module named `{m}`"))
+                            .with_label(span.clone(), "unknown module")
+                            .with_note(format!("modules: {known}; use \"path.cgt\" for a file")),
+                    ));
+                };
+                (format!("<stdlib>/{m}.cgt"), text.to_string(), None)
+            }
+            UseTarget::File { path, .. } => {
+                let base = self.sources[self.current].dir.clone().unwrap_or_else(|| PathBuf::from("."));
+                let full = base.join(path);
+                let bytes = std::fs::read(&full).map_err(|e| self.error(span, format!("cannot read {}: {e}", full.display())))?;
+                let text = String::from_utf8(bytes).map_err(|_| self.error(span, format!("{} is not valid UTF-8", full.display())))?;
+                let dir = full.parent().map(Path::to_path_buf);
+                (full.display().to_string(), text, dir)
+            }
+        };
+        if self.loaded_modules.contains(&name) {
+            return Ok(());
+        }
+        self.loaded_modules.push(name.clone());
+        let id = self.add_source(&name, &text, dir);
+        self.importing += 1;
+        let r = self.run_source(id);
+        self.importing -= 1;
+        r.map_err(|stop| match stop {
+            Stop::Error(report) => {
+                let mut diag = report.diag.clone();
+                diag.notes.push(format!("while loading `{name}` (used at byte {})", span.start));
+                Stop::Error(Box::new(Report { source: report.source, diag }))
+            }
+            other => other,
+        })
+    }
+
+    fn record(&mut self, span: &Span, theorem: Option<String>, failure: Option<Diagnostic>) {
+        self.results.push(ProofResult { source: self.current, span: span.clone(), theorem, failure });
+    }
+
+    fn assert(&mut self, cond: &Expr, message: Option<&str>, span: &Span, scope: &Scope) -> EvalResult<()> {
+        let failure = self.check_condition(cond, scope)?;
+        let failure = failure.map(|mut d| {
+            if let Some(m) = message {
+                d.notes.insert(0, m.to_string());
+            }
+            d
+        });
+        if self.theorem.is_some() {
+            if let Some(d) = failure {
+                self.theorem_failure = Some(d);
+                return Err(Stop::AssertFailed);
+            }
+            return Ok(());
+        }
+        self.record(span, None, failure);
+        Ok(())
+    }
+
+    /// `None` when the condition holds; otherwise a diagnostic explaining why not.
+    fn check_condition(&mut self, cond: &Expr, scope: &Scope) -> EvalResult<Option<Diagnostic>> {
+        if let ExprKind::Compare { op, lhs, rhs } = &cond.kind {
+            let a = self.eval(lhs, scope)?;
+            let b = self.eval(rhs, scope)?;
+            let holds = self.compare_op(*op, &a, &b, &cond.span)?;
+            if holds {
+                return Ok(None);
+            }
+            let relation = self.describe_relation(&a, &b, &cond.span)?;
+            let left = self.display(&a)?;
+            let right = self.display(&b)?;
+            let diag = Diagnostic::error(format!("assertion failed: {}", relation))
+                .with_label(lhs.span.clone(), format!("this is {left}"))
+                .with_label(rhs.span.clone(), format!("this is {right}"));
+            return Ok(Some(diag));
+        }
+        let v = self.eval(cond, scope)?;
+        match v {
+            Value::Bool(true) => Ok(None),
+            Value::Bool(false) => Ok(Some(Diagnostic::error("assertion failed").with_label(cond.span.clone(), "this is false"))),
+            other => Err(self.error(&cond.span, format!("`assert` needs a boolean, found {}", other.kind()))),
+        }
+    }
+
+    fn theorem(&mut self, name: &str, body: &[Stmt], span: &Span, scope: &Scope) -> EvalResult<()> {
+        let saved = (self.theorem.replace(name.to_string()), self.theorem_failure.take());
+        let r = self.exec_block_in(body, &scope.child());
+        let failure = match r {
+            Ok(_) => None,
+            Err(Stop::AssertFailed) => self.theorem_failure.take(),
+            Err(Stop::Error(report)) if report.source == self.current => Some(report.diag),
+            Err(Stop::Error(report)) => {
+                self.theorem = saved.0;
+                self.theorem_failure = saved.1;
+                return Err(Stop::Error(report));
+            }
+            Err(Stop::Interrupted) => {
+                self.theorem = saved.0;
+                self.theorem_failure = saved.1;
+                return Err(Stop::Interrupted);
+            }
+        };
+        self.theorem = saved.0;
+        self.theorem_failure = saved.1;
+        let failure = failure.map(|mut d| {
+            d.message = format!("theorem `{name}` failed: {}", d.message);
+            d
+        });
+        if self.theorem.is_some() {
+            // A theorem nested in a theorem fails its parent.
+            if let Some(d) = failure {
+                self.theorem_failure = Some(d);
+                return Err(Stop::AssertFailed);
+            }
+            return Ok(());
+        }
+        self.record(span, Some(name.to_string()), failure);
+        Ok(())
+    }
+
+    // ----- expressions ----------------------------------------------------------
+
+    pub(crate) fn eval(&mut self, e: &Expr, scope: &Scope) -> EvalResult<Value> {
+        match &e.kind {
+            ExprKind::Int(n) => Ok(Value::Rational(n.clone().into())),
+            ExprKind::Frac(n, d) => {
+                if d.is_zero_big() {
+                    return Err(self.error(&e.span, "division by zero"));
+                }
+                Ok(Value::Rational(num_rational::BigRational::new(n.clone(), d.clone())))
+            }
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Str(s) => Ok(Value::str(s)),
+            ExprKind::Name(name) => self.lookup(name, &e.span, scope),
+            ExprKind::Star(arg) => {
+                let n = match arg {
+                    None => 1,
+                    Some(a) => {
+                        let v = self.eval(a, scope)?;
+                        let n = self.to_integer(&v, &a.span)?;
+                        if n.is_negative() {
+                            return Err(self.error(&a.span, format!("a nimber `*n` needs n ≥ 0, found {n}")));
+                        }
+                        n.to_u64().ok_or_else(|| self.error(&a.span, "nimber too large (at most 2^64 - 1)"))?
+                    }
+                };
+                Ok(Value::game(self.store.nimber(n)))
+            }
+            ExprKind::Ups(count) => {
+                let k = count.to_i64().ok_or_else(|| self.error(&e.span, "too many ups (at most 2^63 - 1)"))?;
+                Ok(Value::game(self.store.ups(k)))
+            }
+            ExprKind::UpNth { n, down } | ExprKind::Uptimal { n, down } => {
+                let uptimal = matches!(e.kind, ExprKind::Uptimal { .. });
+                let k = n.to_u32().filter(|k| (1..=4096).contains(k)).ok_or_else(|| self.error(&e.span, format!("the order must be between 1 and 4096, found {n}")))?;
+                let g = if uptimal { self.store.uptimal(k) } else { self.store.up_nth(k) };
+                let g = g.map_err(|err| self.cg_error(err, &e.span))?;
+                Ok(Value::game(if *down { self.store.neg(g) } else { g }))
+            }
+            ExprKind::Game { left, right } => {
+                let mut l = Vec::with_capacity(left.len());
+                for o in left {
+                    let v = self.eval(o, scope)?;
+                    l.push(self.game_of(&v, &o.span)?);
+                }
+                let mut r = Vec::with_capacity(right.len());
+                for o in right {
+                    let v = self.eval(o, scope)?;
+                    r.push(self.game_of(&v, &o.span)?);
+                }
+                let g = self.store.canonical(l, r).map_err(|err| self.cg_error(err, &e.span))?;
+                Ok(Value::game(g))
+            }
+            ExprKind::List(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for i in items {
+                    out.push(self.eval(i, scope)?);
+                }
+                Ok(Value::List(Rc::new(out)))
+            }
+            ExprKind::Call { name, args } => self.call(&name.name, &name.span, args, &e.span, scope),
+            ExprKind::Index { base, index } => {
+                let b = self.eval(base, scope)?;
+                let i = self.integer_arg(index, scope)?;
+                match &b {
+                    Value::List(items) => {
+                        let len = items.len() as i64;
+                        let k = i.to_i64().map(|k| if k < 0 { k + len } else { k });
+                        match k {
+                            Some(k) if (0..len).contains(&k) => Ok(items[k as usize].clone()),
+                            _ => Err(self.error(&index.span, format!("index {i} is out of range for a list of length {len}"))),
+                        }
+                    }
+                    other => Err(self.error(&base.span, format!("only lists can be indexed, this is {}", other.kind()))),
+                }
+            }
+            ExprKind::Unary { op, expr } => {
+                let v = self.eval(expr, scope)?;
+                self.unary(*op, v, &e.span, &expr.span)
+            }
+            ExprKind::Not(inner) => match self.eval(inner, scope)? {
+                Value::Bool(b) => Ok(Value::Bool(!b)),
+                other => Err(self.error(&inner.span, format!("`not` needs a boolean, found {}", other.kind()))),
+            },
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, &e.span, scope),
+            ExprKind::Compare { op, lhs, rhs } => {
+                let a = self.eval(lhs, scope)?;
+                let b = self.eval(rhs, scope)?;
+                Ok(Value::Bool(self.compare_op(*op, &a, &b, &e.span)?))
+            }
+            ExprKind::If { cond, then_block, else_block } => {
+                let c = self.eval(cond, scope)?;
+                let c = match c {
+                    Value::Bool(b) => b,
+                    other => return Err(self.error(&cond.span, format!("`if` needs a boolean, found {}", other.kind()))),
+                };
+                if c {
+                    self.exec_block_in(&then_block.stmts, &scope.child())
+                } else if let Some(b) = else_block {
+                    self.exec_block_in(&b.stmts, &scope.child())
+                } else {
+                    Ok(Value::Unit)
+                }
+            }
+            ExprKind::Block(block) => self.exec_block_in(&block.stmts, &scope.child()),
+        }
+    }
+
+    fn lookup(&mut self, name: &str, span: &Span, scope: &Scope) -> EvalResult<Value> {
+        if let Some(v) = scope.lookup(name) {
+            return Ok(v);
+        }
+        if name == "board" {
+            let mut total = GameSum::single(self.store.zero());
+            for (_, v) in self.board.clone() {
+                let g = self.game_sum_of(&v, span)?;
+                total = total.plus(&g, &mut self.store).map_err(|e| self.cg_error(e, span))?;
+            }
+            return Ok(Value::Game(total));
+        }
+        if let Some(b) = builtins::lookup(name) {
+            return Ok(Value::Builtin(b));
+        }
+        let mut diag = Diagnostic::error(format!("unknown name `{name}`")).with_label(span.clone(), "not defined");
+        if let Some(s) = self.suggest(name, scope) {
+            diag = diag.with_note(format!("did you mean `{s}`?"));
+        }
+        Err(self.error_with(diag))
+    }
+
+    fn suggest(&self, name: &str, scope: &Scope) -> Option<String> {
+        let mut candidates = scope.names();
+        candidates.extend(builtins::names().map(str::to_string));
+        candidates
+            .into_iter()
+            .map(|c| (edit_distance(name, &c), c))
+            .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len())
+            .min()
+            .map(|(_, c)| c)
+    }
+
+    fn call(&mut self, name: &str, name_span: &Span, args: &[ast::Arg], span: &Span, scope: &Scope) -> EvalResult<Value> {
+        let callee = self.lookup(name, name_span, scope)?;
+        let mut values = Vec::with_capacity(args.len());
+        let mut spans = Vec::with_capacity(args.len());
+        for a in args {
+            if let Some(n) = &a.name {
+                return Err(self.error(&n.span, format!("`{name}` takes no named argument `{}`", n.name)));
+            }
+            values.push(self.eval(&a.value, scope)?);
+            spans.push(a.value.span.clone());
+        }
+        self.apply(&callee, name, values, &spans, span)
+    }
+
+    pub(crate) fn apply(&mut self, callee: &Value, name: &str, args: Vec<Value>, spans: &[Span], span: &Span) -> EvalResult<Value> {
+        match callee {
+            Value::Builtin(b) => builtins::call(self, b, args, spans, span),
+            Value::Function(f) => {
+                if f.params.len() != args.len() {
+                    return Err(self.error(span, format!("`{}` takes {} argument(s), given {}", f.name, f.params.len(), args.len())));
+                }
+                if self.depth >= MAX_CALL_DEPTH {
+                    return Err(self.error(span, format!("recursion deeper than {MAX_CALL_DEPTH} calls")));
+                }
+                self.check_interrupt()?;
+                let inner = f.scope.child();
+                for (p, v) in f.params.iter().zip(args) {
+                    inner.define(p, v);
+                }
+                let saved = self.current;
+                self.current = f.source;
+                self.depth += 1;
+                let r = self.eval(&f.body, &inner);
+                self.depth -= 1;
+                self.current = saved;
+                r
+            }
+            other => Err(self.error(span, format!("`{name}` is {}, not a function", other.kind()))),
+        }
+    }
+}
+
+fn num_iter(a: BigInt, b: BigInt) -> impl Iterator<Item = BigInt> {
+    let mut i = a;
+    std::iter::from_fn(move || {
+        if i < b {
+            let r = i.clone();
+            i += 1;
+            Some(r)
+        } else {
+            None
+        }
+    })
+}
+
+trait IsZeroBig {
+    fn is_zero_big(&self) -> bool;
+}
+impl IsZeroBig for BigInt {
+    fn is_zero_big(&self) -> bool {
+        num_traits::Zero::is_zero(self)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,289 @@
+//! Operators on values: arithmetic, comparison and the conversions they need.
+
+use super::value::{rational_to_dyadic, GameSum, Value};
+use super::{EvalResult, Interp, Scope, Span};
+use crate::game::{GameId, Relation};
+use crate::syntax::ast::{BinOp, CmpOp, Expr, UnaryOp};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+impl Interp {
+    /// The game a value denotes (canonical), or an error naming what it is instead.
+    pub(crate) fn game_of(&mut self, v: &Value, span: &Span) -> EvalResult<GameId> {
+        match v {
+            Value::Game(s) => s.canonical(&mut self.store).map_err(|e| self.cg_error(e, span)),
+            Value::Rational(r) => match rational_to_dyadic(r) {
+                Some(d) => Ok(self.store.number(d)),
+                None => Err(self.error(span, format!("{} is not a dyadic rational, so it is not a short game", super::format_rational(r)))),
+            },
+            other => Err(self.error(span, format!("expected a game, found {}", other.kind()))),
+        }
+    }
+
+    /// Like [`Interp::game_of`] but keeps a sum's components.
+    pub(crate) fn game_sum_of(&mut self, v: &Value, span: &Span) -> EvalResult<GameSum> {
+        match v {
+            Value::Game(s) => Ok(s.clone()),
+            other => Ok(GameSum::single(self.game_of(other, span)?)),
+        }
+    }
+
+    /// An exact rational from a scalar or a game that is a number.
+    pub(crate) fn to_rational(&mut self, v: &Value, span: &Span) -> EvalResult<BigRational> {
+        match v {
+            Value::Rational(r) => Ok(r.clone()),
+            Value::Game(_) => {
+                let g = self.game_of(v, span)?;
+                match self.store.as_number(g) {
+                    Some(x) => Ok(x.to_rational()),
+                    None => {
+                        let shown = self.display(v)?;
+                        Err(self.error(span, format!("expected a number, found the game {shown}")))
+                    }
+                }
+            }
+            other => Err(self.error(span, format!("expected a number, found {}", other.kind()))),
+        }
+    }
+
+    pub(crate) fn to_integer(&mut self, v: &Value, span: &Span) -> EvalResult<BigInt> {
+        let r = self.to_rational(v, span)?;
+        if r.is_integer() {
+            Ok(r.to_integer())
+        } else {
+            Err(self.error(span, format!("expected an integer, found {}", super::format_rational(&r))))
+        }
+    }
+
+    fn is_scalar(v: &Value) -> bool {
+        matches!(v, Value::Rational(_))
+    }
+
+    pub(crate) fn unary(&mut self, op: UnaryOp, v: Value, span: &Span, inner: &Span) -> EvalResult<Value> {
+        match op {
+            UnaryOp::Neg => match v {
+                Value::Rational(r) => Ok(Value::Rational(-r)),
+                other => {
+                    let s = self.game_sum_of(&other, inner)?;
+                    Ok(Value::Game(s.negate(&mut self.store)))
+                }
+            },
+            UnaryOp::Switch => {
+                let g = self.game_of(&v, inner)?;
+                let r = self.store.switch(g).map_err(|e| self.cg_error(e, span))?;
+                Ok(Value::game(r))
+            }
+        }
+    }
+
+    pub(crate) fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, span: &Span, scope: &Scope) -> EvalResult<Value> {
+        // Short-circuit logic first.
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let a = self.eval(lhs, scope)?;
+            let a = self.bool_of(&a, &lhs.span)?;
+            if (op == BinOp::And && !a) || (op == BinOp::Or && a) {
+                return Ok(Value::Bool(a));
+            }
+            let b = self.eval(rhs, scope)?;
+            return Ok(Value::Bool(self.bool_of(&b, &rhs.span)?));
+        }
+        let a = self.eval(lhs, scope)?;
+        let b = self.eval(rhs, scope)?;
+        self.binary_values(op, a, b, &lhs.span, &rhs.span, span)
+    }
+
+    pub(crate) fn binary_values(&mut self, op: BinOp, a: Value, b: Value, ls: &Span, rs: &Span, span: &Span) -> EvalResult<Value> {
+        match op {
+            BinOp::Add | BinOp::Sub => {
+                if let (Value::Rational(x), Value::Rational(y)) = (&a, &b) {
+                    return Ok(Value::Rational(if op == BinOp::Add { x + y } else { x - y }));
+                }
+                if let (Value::List(x), Value::List(y), BinOp::Add) = (&a, &b, op) {
+                    let mut v = (**x).clone();
+                    v.extend(y.iter().cloned());
+                    return Ok(Value::List(std::rc::Rc::new(v)));
+                }
+                let x = self.game_sum_of(&a, ls)?;
+                let mut y = self.game_sum_of(&b, rs)?;
+                if op == BinOp::Sub {
+                    y = y.negate(&mut self.store);
+                }
+                let s = x.plus(&y, &mut self.store).map_err(|e| self.cg_error(e, span))?;
+                Ok(Value::Game(s))
+            }
+            BinOp::Dot => {
+                if Self::is_scalar(&a) && Self::is_scalar(&b) {
+                    let x = self.to_rational(&a, ls)?;
+                    let y = self.to_rational(&b, rs)?;
+                    return Ok(Value::Rational(x * y));
+                }
+                let n = match &a {
+                    Value::Rational(r) if r.is_integer() => r.to_integer(),
+                    Value::Rational(r) => {
+                        return Err(self.error(ls, format!("`n . G` needs an integer n, found {}", super::format_rational(r))))
+                    }
+                    _ => {
+                        let g = self.game_of(&a, ls)?;
+                        match self.store.as_number(g).and_then(|x| x.to_bigint()) {
+                            Some(n) => n,
+                            None => {
+                                return Err(self.error_with(
+                                    crate::diag::Diagnostic::error("`G . U` for a game G that is not an integer is the Norton product, which needs thermography (not available yet)")
+                                        .with_label(ls.clone(), "not an integer"),
+                                ))
+                            }
+                        }
+                    }
+                };
+                let g = self.game_of(&b, rs)?;
+                if n.abs() > BigInt::from(1u64 << 40) && self.store.as_nus(g).is_none() {
+                    return Err(self.error(ls, "too many copies of a game that is not a number-up-star value"));
+                }
+                let r = self.store.copies(&n, g).map_err(|e| self.cg_error(e, span))?;
+                Ok(Value::game(r))
+            }
+            BinOp::Div => {
+                let x = self.to_rational(&a, ls)?;
+                let y = self.to_rational(&b, rs)?;
+                if y.is_zero() {
+                    return Err(self.error(rs, "division by zero"));
+                }
+                Ok(Value::Rational(x / y))
+            }
+            BinOp::Mod => {
+                let x = self.to_integer(&a, ls)?;
+                let y = self.to_integer(&b, rs)?;
+                if y.is_zero() {
+                    return Err(self.error(rs, "division by zero"));
+                }
+                let m = ((x % &y) + &y) % &y;
+                Ok(Value::Rational(m.into()))
+            }
+            BinOp::And | BinOp::Or => unreachable!("handled by the caller"),
+        }
+    }
+
+    pub(crate) fn bool_of(&self, v: &Value, span: &Span) -> EvalResult<bool> {
+        match v {
+            Value::Bool(b) => Ok(*b),
+            other => Err(self.error(span, format!("expected a boolean, found {}", other.kind()))),
+        }
+    }
+
+    /// The order relation between two values that are games or numbers.
+    pub(crate) fn relation(&mut self, a: &Value, b: &Value, span: &Span) -> EvalResult<Relation> {
+        if let (Value::Rational(x), Value::Rational(y)) = (a, b) {
+            return Ok(match x.cmp(y) {
+                std::cmp::Ordering::Less => Relation::Less,
+                std::cmp::Ordering::Equal => Relation::Equal,
+                std::cmp::Ordering::Greater => Relation::Greater,
+            });
+        }
+        // A non-dyadic rational against a game: only numbers compare with it.
+        for (r, other, flip) in [(a, b, false), (b, a, true)] {
+            if let Value::Rational(x) = r {
+                if rational_to_dyadic(x).is_none() {
+                    let y = self.to_rational(other, span)?;
+                    let rel = match x.cmp(&y) {
+                        std::cmp::Ordering::Less => Relation::Less,
+                        std::cmp::Ordering::Equal => Relation::Equal,
+                        std::cmp::Ordering::Greater => Relation::Greater,
+                    };
+                    return Ok(if flip { flip_relation(rel) } else { rel });
+                }
+            }
+        }
+        let g = self.game_of(a, span)?;
+        let h = self.game_of(b, span)?;
+        self.store.compare(g, h).map_err(|e| self.cg_error(e, span))
+    }
+
+    /// Structural equality for values that are not games (lists elementwise).
+    fn values_equal(&mut self, a: &Value, b: &Value, approx: bool, span: &Span) -> EvalResult<bool> {
+        match (a, b) {
+            (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
+            (Value::Str(x), Value::Str(y)) => Ok(x == y),
+            (Value::Unit, Value::Unit) => Ok(true),
+            (Value::List(x), Value::List(y)) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (p, q) in x.iter().zip(y.iter()) {
+                    if !self.values_equal(p, q, approx, span)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            (Value::Game(_) | Value::Rational(_), Value::Game(_) | Value::Rational(_)) => {
+                if approx {
+                    self.approx_equal(a, b, span)
+                } else {
+                    Ok(self.relation(a, b, span)? == Relation::Equal)
+                }
+            }
+            _ => Err(self.error(span, format!("cannot compare {} with {}", a.kind(), b.kind()))),
+        }
+    }
+
+    /// `a ≈ b`: the difference is infinitesimal.
+    fn approx_equal(&mut self, a: &Value, b: &Value, span: &Span) -> EvalResult<bool> {
+        if let (Value::Rational(x), Value::Rational(y)) = (a, b) {
+            return Ok(x == y);
+        }
+        let g = self.game_of(a, span)?;
+        let h = self.game_of(b, span)?;
+        let d = self.store.sub(g, h).map_err(|e| self.cg_error(e, span))?;
+        self.store.is_infinitesimal(d).map_err(|e| self.cg_error(e, span))
+    }
+
+    pub(crate) fn compare_op(&mut self, op: CmpOp, a: &Value, b: &Value, span: &Span) -> EvalResult<bool> {
+        match op {
+            CmpOp::Eq => self.values_equal(a, b, false, span),
+            CmpOp::Ne => Ok(!self.values_equal(a, b, false, span)?),
+            CmpOp::Approx => self.values_equal(a, b, true, span),
+            CmpOp::NotApprox => Ok(!self.values_equal(a, b, true, span)?),
+            _ => {
+                let rel = self.relation(a, b, span)?;
+                Ok(match op {
+                    CmpOp::Lt => rel == Relation::Less,
+                    CmpOp::Le => matches!(rel, Relation::Less | Relation::Equal),
+                    CmpOp::Gt => rel == Relation::Greater,
+                    CmpOp::Ge => matches!(rel, Relation::Greater | Relation::Equal),
+                    CmpOp::Confused => rel == Relation::Confused,
+                    CmpOp::LessOrConfused => matches!(rel, Relation::Less | Relation::Confused),
+                    CmpOp::GreaterOrConfused => matches!(rel, Relation::Greater | Relation::Confused),
+                    CmpOp::Eq | CmpOp::Ne | CmpOp::Approx | CmpOp::NotApprox => unreachable!(),
+                })
+            }
+        }
+    }
+
+    /// "the left side is less than the right side", for failed assertions.
+    pub(crate) fn describe_relation(&mut self, a: &Value, b: &Value, span: &Span) -> EvalResult<String> {
+        let orderable = |v: &Value| matches!(v, Value::Game(_) | Value::Rational(_));
+        if !(orderable(a) && orderable(b)) {
+            return Ok(if self.values_equal(a, b, false, span)? { "the two sides are equal".into() } else { "the two sides differ".into() });
+        }
+        let rel = self.relation(a, b, span)?;
+        let mut text = match rel {
+            Relation::Equal => "the two sides are equal".to_string(),
+            Relation::Less => "the left side is less than the right side".to_string(),
+            Relation::Greater => "the left side is greater than the right side".to_string(),
+            Relation::Confused => "the two sides are confused (incomparable)".to_string(),
+        };
+        if rel != Relation::Equal && self.approx_equal(a, b, span)? {
+            text.push_str(", though they differ only by an infinitesimal");
+        }
+        Ok(text)
+    }
+}
+
+fn flip_relation(r: Relation) -> Relation {
+    match r {
+        Relation::Less => Relation::Greater,
+        Relation::Greater => Relation::Less,
+        other => other,
+    }
+}

@@ -1,0 +1,160 @@
+//! Runtime values of the language.
+
+use crate::game::{CgResult, Dyadic, GameId, Store};
+use crate::render::{format_game, Style};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::rc::Rc;
+
+/// A game kept as a sum of components.
+///
+/// Adding games only concatenates components (number-up-star parts are merged
+/// at once, which is free), so `+-1 + +-2 + … + +-40` is instant; the canonical
+/// form is computed when an operation needs it (printing, comparing) and that
+/// computation is interruptible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSum {
+    parts: Rc<[GameId]>,
+}
+
+impl GameSum {
+    pub fn single(g: GameId) -> GameSum {
+        GameSum { parts: Rc::from(vec![g]) }
+    }
+    pub fn parts(&self) -> &[GameId] {
+        &self.parts
+    }
+    /// The canonical game this sum equals.
+    pub fn canonical(&self, store: &mut Store) -> CgResult<GameId> {
+        if self.parts.len() == 1 {
+            return Ok(self.parts[0]);
+        }
+        store.sum(&self.parts)
+    }
+    /// Concatenates components, merging number-up-star parts into one.
+    pub fn plus(&self, other: &GameSum, store: &mut Store) -> CgResult<GameSum> {
+        let mut nus = store.zero();
+        let mut rest = Vec::with_capacity(self.parts.len() + other.parts.len());
+        for &p in self.parts.iter().chain(other.parts.iter()) {
+            if store.as_nus(p).is_some() {
+                nus = store.add(nus, p)?;
+            } else {
+                rest.push(p);
+            }
+        }
+        if nus != store.zero() || rest.is_empty() {
+            rest.insert(0, nus);
+        }
+        Ok(GameSum { parts: Rc::from(rest) })
+    }
+    pub fn negate(&self, store: &mut Store) -> GameSum {
+        let parts: Vec<GameId> = self.parts.iter().map(|&p| store.neg(p)).collect();
+        GameSum { parts: Rc::from(parts) }
+    }
+}
+
+/// A user function: parameters and body, closing over the scope it was defined in.
+pub struct Function {
+    pub name: String,
+    pub params: Vec<String>,
+    pub body: crate::syntax::ast::Expr,
+    pub scope: super::Scope,
+    /// The source the body's spans point into.
+    pub source: super::SourceId,
+}
+
+impl std::fmt::Debug for Function {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "fn {}({})", self.name, self.params.join(", "))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A short game (possibly a lazy sum of components).
+    Game(GameSum),
+    /// An exact rational scalar: literals, arithmetic on them, means and temperatures.
+    /// Used as a game whenever it is dyadic.
+    Rational(BigRational),
+    Bool(bool),
+    Str(Rc<str>),
+    List(Rc<Vec<Value>>),
+    Function(Rc<Function>),
+    /// A builtin, by name.
+    Builtin(&'static str),
+    /// The value of a statement or block that yields nothing.
+    Unit,
+}
+
+impl Value {
+    pub fn int(n: i64) -> Value {
+        Value::Rational(BigRational::from_integer(BigInt::from(n)))
+    }
+    pub fn from_dyadic(x: &Dyadic) -> Value {
+        Value::Rational(x.to_rational())
+    }
+    pub fn game(g: GameId) -> Value {
+        Value::Game(GameSum::single(g))
+    }
+    pub fn str(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+
+    /// What the value is, for error messages ("expected a game, found a list").
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Game(_) => "a game",
+            Value::Rational(r) if r.is_integer() => "an integer",
+            Value::Rational(_) => "a rational number",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::List(_) => "a list",
+            Value::Function(_) | Value::Builtin(_) => "a function",
+            Value::Unit => "nothing",
+        }
+    }
+
+    /// Formats for output; games are canonicalised (interruptible).
+    pub fn display(&self, store: &mut Store, style: Style) -> CgResult<String> {
+        Ok(match self {
+            Value::Game(s) => {
+                let g = s.canonical(store)?;
+                format_game(store, g, style)?
+            }
+            Value::Rational(r) => format_rational(r),
+            Value::Bool(b) => b.to_string(),
+            Value::Str(s) => s.to_string(),
+            Value::List(items) => {
+                let mut parts = Vec::with_capacity(items.len());
+                for v in items.iter() {
+                    parts.push(match v {
+                        Value::Str(s) => format!("{s:?}"),
+                        other => other.display(store, style)?,
+                    });
+                }
+                format!("[{}]", parts.join(", "))
+            }
+            Value::Function(f) => format!("<fn {}>", f.name),
+            Value::Builtin(name) => format!("<builtin {name}>"),
+            Value::Unit => String::new(),
+        })
+    }
+}
+
+/// `3`, `-1/3`.
+pub fn format_rational(r: &BigRational) -> String {
+    if r.denom().is_one() {
+        r.numer().to_string()
+    } else {
+        format!("{}/{}", r.numer(), r.denom())
+    }
+}
+
+/// The dyadic rational a scalar denotes, if it is one.
+pub fn rational_to_dyadic(r: &BigRational) -> Option<Dyadic> {
+    if r.denom().is_zero() {
+        return None;
+    }
+    Dyadic::from_rational(r)
+}

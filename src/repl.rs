@@ -1,0 +1,214 @@
+//! The interactive REPL: multi-line entry while brackets are open, persistent
+//! history, tab completion, `:commands`, and errors that never lose the session.
+
+use crate::cli::{render_report, Output};
+use crate::eval::{Interp, Mode, Report, Stop};
+use crate::render::Style;
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Context, Editor, Helper};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+
+const COMMANDS: &[(&str, &str)] = &[
+    (":help", "this help; `:help NAME` describes a builtin"),
+    (":load FILE", "run a script in this session"),
+    (":ascii", "print games in CGSuite's ASCII"),
+    (":unicode", "print games with Unicode glyphs"),
+    (":quit", "leave (Ctrl-D also works)"),
+];
+
+struct ReplHelper {
+    names: Rc<RefCell<Vec<String>>>,
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '\'' || *c == ':'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let word = &before[start..];
+        if word.is_empty() {
+            return Ok((pos, vec![]));
+        }
+        let mut candidates: Vec<String> = if word.starts_with(':') {
+            COMMANDS.iter().map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()).collect()
+        } else {
+            let mut v: Vec<String> = crate::eval::builtin_names().map(str::to_string).collect();
+            v.extend(self.names.borrow().iter().cloned());
+            v.extend(["let", "region", "fn", "assert", "theorem", "print", "use", "for", "if", "else", "true", "false"].map(String::from));
+            v
+        };
+        candidates.sort();
+        candidates.dedup();
+        let pairs = candidates
+            .into_iter()
+            .filter(|c| c.starts_with(word))
+            .map(|c| Pair { display: c.clone(), replacement: c })
+            .collect();
+        Ok((start, pairs))
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+}
+impl Highlighter for ReplHelper {}
+impl Validator for ReplHelper {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        let input = ctx.input();
+        if input.trim_start().starts_with(':') || !crate::syntax::is_incomplete(input) {
+            Ok(ValidationResult::Valid(None))
+        } else {
+            Ok(ValidationResult::Incomplete)
+        }
+    }
+}
+impl Helper for ReplHelper {}
+
+fn history_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("YOSE_HISTORY") {
+        return Some(PathBuf::from(p));
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(base.join("yose").join("history"))
+}
+
+/// Runs the REPL until `:quit` or Ctrl-D; returns the exit code.
+pub fn run(out: Output) -> i32 {
+    let mut interp = Interp::new(Mode::Repl, out.style);
+    crate::cli::install_interrupt(interp.interrupt_flag());
+    let names = Rc::new(RefCell::new(Vec::new()));
+    let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("yose: cannot start the line editor: {e}");
+            return 2;
+        }
+    };
+    editor.set_helper(Some(ReplHelper { names: names.clone() }));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = editor.load_history(h);
+    }
+    println!("yose {} — combinatorial game theory for the Go endgame. :help for help, Ctrl-D to leave.", env!("CARGO_PKG_VERSION"));
+    let mut entry_no = 0usize;
+    loop {
+        match editor.readline("yose> ") {
+            Ok(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let _ = editor.add_history_entry(line.as_str());
+                if let Some(h) = &history {
+                    if let Some(dir) = h.parent() {
+                        let _ = std::fs::create_dir_all(dir);
+                    }
+                    let _ = editor.save_history(h);
+                }
+                let trimmed = line.trim();
+                if trimmed.starts_with(':') {
+                    if !command(&mut interp, trimmed, out) {
+                        break;
+                    }
+                } else {
+                    entry_no += 1;
+                    let id = interp.add_source(&format!("<repl:{entry_no}>"), &line, std::env::current_dir().ok());
+                    run_entry(&mut interp, id, out);
+                }
+                *names.borrow_mut() = interp.globals.names();
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("yose: {e}");
+                return 2;
+            }
+        }
+    }
+    0
+}
+
+/// Runs one source in the session and reports what it produced.
+fn run_entry(interp: &mut Interp, id: usize, out: Output) {
+    interp.interrupt_flag().store(false, Ordering::SeqCst);
+    let first = interp.results.len();
+    let r = interp.run_source(id);
+    for res in interp.results[first..].to_vec() {
+        match &res.failure {
+            None => println!("{} holds", res.theorem.as_ref().map_or("assertion".to_string(), |t| format!("theorem `{t}`"))),
+            Some(d) => eprint!("{}", render_report(interp, &Report { source: res.source, diag: d.clone() }, out.color)),
+        }
+    }
+    match r {
+        Ok(()) | Err(Stop::AssertFailed) => {}
+        Err(Stop::Error(report)) => eprint!("{}", render_report(interp, &report, out.color)),
+        Err(Stop::Interrupted) => eprintln!("interrupted"),
+    }
+}
+
+/// Handles a `:command`; false means quit.
+fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
+    let (cmd, arg) = match line.split_once(char::is_whitespace) {
+        Some((c, a)) => (c, a.trim()),
+        None => (line, ""),
+    };
+    match cmd {
+        ":quit" | ":q" | ":exit" => return false,
+        ":ascii" => {
+            interp.style = Style::Ascii;
+            println!("printing in ASCII");
+        }
+        ":unicode" => {
+            interp.style = Style::Unicode;
+            println!("printing in Unicode");
+        }
+        ":help" | ":h" | ":?" => {
+            if arg.is_empty() {
+                println!("Type an expression to see its value, or a statement (let, region, fn, assert, theorem, print, use, for).");
+                println!("Games: {{L | R}}, {{a || b | c}}, 2*, ^, v, ^^*, *3, +-5, Tiny(2), ^<2>, ^[3]; n . G is n copies of G.");
+                println!("Commands:");
+                for (c, d) in COMMANDS {
+                    println!("  {c:<12} {d}");
+                }
+                println!("Builtins: {}", crate::eval::builtin_names().collect::<Vec<_>>().join(", "));
+            } else {
+                match crate::eval::builtin_help(arg) {
+                    Some(h) => println!("{h}"),
+                    None => println!("no builtin named `{arg}`"),
+                }
+            }
+        }
+        ":load" => {
+            if arg.is_empty() {
+                eprintln!(":load needs a file name");
+                return true;
+            }
+            let path = PathBuf::from(arg);
+            match std::fs::read(&path) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        let id = interp.add_source(arg, &text, path.parent().map(|p| p.to_path_buf()));
+                        run_entry(interp, id, out);
+                    }
+                    Err(_) => eprintln!("{arg} is not valid UTF-8"),
+                },
+                Err(e) => eprintln!("cannot read {arg}: {e}"),
+            }
+        }
+        other => eprintln!("unknown command {other}; :help lists the commands"),
+    }
+    true
+}
