@@ -1,1 +1,77 @@
-//! Source text -> AST with byte spans. Placeholder until the parser lands.
+//! Source text -> AST with byte spans.
+//!
+//! Three stages, all behind [`parse_program`] / [`parse_expr`]:
+//!
+//! 1. `layout` (hand-written byte scanner): strips comments, matches
+//!    brackets and strings, caps nesting at [`MAX_NESTING`], tells game
+//!    braces `{…|…}` from block braces, and turns newlines inside brackets and
+//!    games into spaces. Byte offsets never change.
+//! 2. pest, with grammar/yose.pest, on the layout output.
+//! 3. `parser`: pest pairs -> [`ast`] (the slash convention, juxtaposition,
+//!    signed literals, `ish`), and pest errors -> [`Diagnostic`]s with
+//!    human names for tokens.
+//!
+//! Nothing here panics on any `&str` input; every failure is a diagnostic.
+//! See [`ast`] for how each surface form is represented.
+
+pub mod ast;
+mod layout;
+mod parser;
+pub mod sexpr;
+
+#[cfg(test)]
+mod tests;
+
+pub use ast::*;
+pub use layout::MAX_NESTING;
+
+use crate::diag::Diagnostic;
+
+/// Deepest AST the parser returns (statements, blocks and expressions
+/// together; a chain `a + b + c` counts one level per operator). Walkers
+/// recursing over a parsed AST may rely on it.
+pub const MAX_DEPTH: usize = 1000;
+
+/// Stack for the parsing thread. pest's generated parser recurses about ten
+/// rules per bracket level; at `MAX_NESTING` brackets an unoptimised build
+/// needs some 16 MiB, more than a main thread (8 MiB) or a test thread
+/// (2 MiB) has. The memory is only reserved, not touched.
+const PARSE_STACK: usize = 64 << 20;
+
+/// Runs `f` on a scoped thread with a [`PARSE_STACK`]-sized stack (or on the
+/// current thread if no thread can be spawned).
+fn on_big_stack<T: Send>(f: &(dyn Fn() -> T + Sync)) -> T {
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("yose-parse".into())
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(scope, f);
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => f(),
+        }
+    })
+}
+
+/// Parses a whole script or REPL entry. Empty input is an empty program.
+pub fn parse_program(src: &str) -> Result<Program, Vec<Diagnostic>> {
+    on_big_stack(&|| parser::program(src)).map_err(|f| f.diags)
+}
+
+/// Parses a single expression (for `yose eval 'EXPR'`), surrounding
+/// newlines allowed.
+pub fn parse_expr(src: &str) -> Result<Expr, Vec<Diagnostic>> {
+    on_big_stack(&|| parser::expression(src)).map_err(|f| f.diags)
+}
+
+/// True when `src` fails to parse only because it ended too early: an
+/// unclosed bracket, brace or string, or a statement cut off after an
+/// operator, a comma, `=`, `if cond`, … For the REPL's multi-line input.
+pub fn is_incomplete(src: &str) -> bool {
+    match on_big_stack(&|| parser::program(src)) {
+        Ok(_) => false,
+        Err(f) => f.at_end,
+    }
+}

@@ -1,0 +1,283 @@
+//! The abstract syntax tree. Every node carries a byte span (`Range<usize>`)
+//! into the source it was parsed from; nothing here refers to pest.
+//!
+//! Representation choices the evaluator relies on:
+//!
+//! * **Juxtaposition is addition.** `2*`, `1^`, `3/2^*`, `2{0|-1}`,
+//!   `9Tiny({2|1})` become [`BinOp::Add`] nodes whose span covers the whole
+//!   literal. So do the star suffixes of up/down literals: `^*` is
+//!   `Add(Ups(1), Star(None))`, `73/16v9*8` is
+//!   `Add(Frac(73,16), Add(Ups(-9), Star(8)))`.
+//! * **Signed literals.** A `-` written directly before a digit in prefix
+//!   position is folded into the number: `-2v*` is `Add(Int(-2), Add(Ups(-1),
+//!   Star))`, `-3/8` is `Frac(-3, 8)`. `- 2v*` (with a space) is
+//!   `Unary(Neg, …)`.
+//! * **Fractions** keep numerator and denominator as written (the sign, if
+//!   any, is on the numerator); `1/0` parses, the evaluator must reject it.
+//! * **Ups and downs** share one node: [`ExprKind::Ups`] with a signed count
+//!   (`v3` is `Ups(-3)`). Up-nth and uptimals carry `down: bool`.
+//! * **Tiny/miny**: `⧾x` / `⧿x` are `Call { name: "tiny" / "miny", .. }`, the
+//!   same as writing `tiny(x)` / `miny(x)` (the `Tiny`/`Miny` spellings keep
+//!   their capital letter in the call name). `θ` is `Name("theta")`.
+//! * **Slash convention** is resolved by the parser: a [`ExprKind::Game`]
+//!   always has plain option lists; `{a||b|c}` arrives as
+//!   `Game { left: [a], right: [Game { left: [b], right: [c] }] }`.
+//! * **`ish`**: `a == b ish` is `Compare(Approx)`, `a != b ish` is
+//!   `Compare(NotApprox)`.
+//! * **`else if`** is desugared: the else block holds one expression
+//!   statement, the inner `if`.
+//! * **Parentheses** leave no node; the inner expression's span is widened to
+//!   include them.
+//! * Depth: the parser rejects trees deeper than [`super::MAX_DEPTH`], so
+//!   recursive walks over an AST it returned are bounded.
+
+use num_bigint::BigInt;
+use std::ops::Range;
+
+/// A byte range into the source text.
+pub type Span = Range<usize>;
+
+/// A whole script (or REPL entry).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+/// A name as written, with its span (`G'`, `corridor`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// `{ stmts }` after `if`, `else`, `for`, `theorem` or `fn … =`. The span
+/// includes the braces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StmtKind {
+    /// `let NAME = expr`
+    Let { name: Ident, value: Expr },
+    /// `region NAME = expr`: a binding that also joins the board sum.
+    Region { name: Ident, value: Expr },
+    /// `fn NAME(params) = body`. A block body is an `ExprKind::Block`.
+    /// Parameter names are distinct (checked by the parser).
+    Fn {
+        name: Ident,
+        params: Vec<Ident>,
+        body: Expr,
+    },
+    /// `assert cond` or `assert cond, "message"`.
+    Assert { cond: Expr, message: Option<String> },
+    /// `theorem NAME { … }`
+    Theorem { name: Ident, body: Block },
+    /// `for VAR in ITER { … }`
+    For {
+        var: Ident,
+        iter: ForIter,
+        body: Block,
+    },
+    /// `print a, b, …` (possibly with no arguments).
+    Print(Vec<Expr>),
+    /// `use NAME` or `use "path"`.
+    Use(UseTarget),
+    /// An expression statement, including a statement-level `if`.
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ForIter {
+    /// `a..b` (exclusive) or `a..=b` (inclusive).
+    Range {
+        from: Expr,
+        to: Expr,
+        inclusive: bool,
+    },
+    /// Any other (additive-level) expression; it should evaluate to a list.
+    List(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UseTarget {
+    /// `use go`: a standard-library module.
+    Module(Ident),
+    /// `use "path/file.cgt"`; the span is that of the string literal.
+    File { path: String, span: Span },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+/// A call argument: positional (`f(x)`) or named (`f(komaster: black)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arg {
+    pub name: Option<Ident>,
+    pub value: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExprKind {
+    /// An integer literal of any size, sign included (`-2` in prefix position).
+    Int(BigInt),
+    /// `num/den` written as one token (`3/8`, `-3/8`, `1/0`).
+    Frac(BigInt, BigInt),
+    Bool(bool),
+    /// A string literal, escapes already processed (`"""…"""` is raw).
+    Str(String),
+    Name(String),
+    /// `*` (None), `*3` (Some(Int 3)), `*(expr)`.
+    Star(Option<Box<Expr>>),
+    /// `count` ups; negative for downs: `^` 1, `⇑` 2, `^3` 3, `v` -1, `vv` -2.
+    Ups(BigInt),
+    /// `^<n>` (up-nth), or `v<n>` when `down`.
+    UpNth {
+        n: BigInt,
+        down: bool,
+    },
+    /// `^[n]` (uptimal ↑ + ↑² + … + ↑ⁿ), or `v[n]` when `down`.
+    Uptimal {
+        n: BigInt,
+        down: bool,
+    },
+    /// `{ left | right }` with the slash convention already applied.
+    Game {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
+    List(Vec<Expr>),
+    /// `name(args)`. Only names can be called.
+    Call {
+        name: Ident,
+        args: Vec<Arg>,
+    },
+    /// `base[index]`.
+    Index {
+        base: Box<Expr>,
+        index: Box<Expr>,
+    },
+    Unary {
+        op: UnaryOp,
+        expr: Box<Expr>,
+    },
+    /// `not expr`.
+    Not(Box<Expr>),
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Compare {
+        op: CmpOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    /// `if cond { … } else { … }`; its value is that of the last expression
+    /// statement of the block taken.
+    If {
+        cond: Box<Expr>,
+        then_block: Block,
+        else_block: Option<Block>,
+    },
+    /// A block used as a function body (`fn f(x) = { … }`).
+    Block(Block),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `-G`
+    Neg,
+    /// `+-G` / `±G`, the switch {G | -G}.
+    Switch,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    /// `n . G` / `n · G`: Norton product (n copies of G for an integer n).
+    Dot,
+    /// `a / b`: division of scalars (written with spaces or non-literal
+    /// operands; `3/8` is a [`ExprKind::Frac`]).
+    Div,
+    Mod,
+    And,
+    Or,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=` `≠`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=` `≤`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=` `≥`
+    Ge,
+    /// `<>`: confused with (fuzzy).
+    Confused,
+    /// `<|`: less than or confused with.
+    LessOrConfused,
+    /// `|>`: greater than or confused with.
+    GreaterOrConfused,
+    /// `~=` `≈`, or `== … ish`: equal up to an infinitesimal.
+    Approx,
+    /// `!= … ish`.
+    NotApprox,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Dot => ".",
+            BinOp::Div => "/",
+            BinOp::Mod => "mod",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+        }
+    }
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+            CmpOp::Confused => "<>",
+            CmpOp::LessOrConfused => "<|",
+            CmpOp::GreaterOrConfused => "|>",
+            CmpOp::Approx => "~=",
+            CmpOp::NotApprox => "!~=",
+        }
+    }
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}

@@ -1,0 +1,1129 @@
+//! pest pairs -> AST, and pest errors -> [`Diagnostic`]s.
+//!
+//! The `Rule` enum generated from grammar/yose.pest stays private to this
+//! module.
+
+use super::ast::*;
+use super::layout::{self, BLOCK_OPEN};
+use super::MAX_DEPTH;
+use crate::diag::Diagnostic;
+use num_bigint::BigInt;
+use pest::iterators::Pair;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+#[derive(Parser)]
+#[grammar = "../grammar/yose.pest"]
+struct YoseParser;
+
+/// What went wrong, and whether more input could fix it.
+pub(crate) struct Failure {
+    pub diags: Vec<Diagnostic>,
+    pub at_end: bool,
+}
+
+fn fail(diag: Diagnostic, at_end: bool) -> Failure {
+    Failure {
+        diags: vec![diag],
+        at_end,
+    }
+}
+
+/// Runs layout, pest and the AST builder on `src` starting at `rule`.
+fn run<T>(
+    src: &str,
+    rule: Rule,
+    build: impl FnOnce(&mut Builder, Pair<Rule>) -> Option<T>,
+) -> Result<T, Failure> {
+    let text = layout::layout(src).map_err(|e| fail(e.diag, e.at_end))?;
+    let mut pairs = YoseParser::parse(rule, &text).map_err(|e| pest_failure(e, src, &text))?;
+    let top = pairs.next().expect("pest returns the top rule on success");
+    let mut b = Builder {
+        src,
+        errors: Vec::new(),
+    };
+    let out = build(&mut b, top);
+    match out {
+        Some(v) if b.errors.is_empty() => Ok(v),
+        _ => {
+            if b.errors.is_empty() {
+                b.errors.push(Diagnostic::error("could not parse input"));
+            }
+            Err(Failure {
+                diags: b.errors,
+                at_end: false,
+            })
+        }
+    }
+}
+
+pub(crate) fn program(src: &str) -> Result<Program, Failure> {
+    run(src, Rule::program, |b, top| {
+        let span = 0..src.len();
+        let stmts = top
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::stmts)
+            .map(|p| b.stmts(p, 0))
+            .unwrap_or(Some(Vec::new()))?;
+        Some(Program { stmts, span })
+    })
+}
+
+pub(crate) fn expression(src: &str) -> Result<Expr, Failure> {
+    run(src, Rule::expr_input, |b, top| {
+        let e = top.into_inner().find(|p| p.as_rule() == Rule::expr)?;
+        b.expr(e, 0)
+    })
+}
+
+// ------------------------------------------------------------------ builder
+
+struct Builder<'s> {
+    /// The original source (the layout text differs only in blanked
+    /// comments, soft newlines and block braces, none of which the builder
+    /// reads).
+    src: &'s str,
+    errors: Vec<Diagnostic>,
+}
+
+fn sp(p: &Pair<Rule>) -> Span {
+    let s = p.as_span();
+    s.start()..s.end()
+}
+
+fn int_of(p: &Pair<Rule>) -> BigInt {
+    // The grammar guarantees ASCII digits.
+    BigInt::parse_bytes(p.as_str().as_bytes(), 10).unwrap_or_default()
+}
+
+fn boxed(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+fn bin(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+    let span = lhs.span.start..rhs.span.end;
+    Expr::new(
+        ExprKind::Binary {
+            op,
+            lhs: boxed(lhs),
+            rhs: boxed(rhs),
+        },
+        span,
+    )
+}
+
+impl Builder<'_> {
+    /// Records `d` and returns `None`, the builder's failure value.
+    fn err<T>(&mut self, d: Diagnostic) -> Option<T> {
+        self.errors.push(d);
+        None
+    }
+
+    fn check_depth(&mut self, d: usize, span: Span) -> Option<()> {
+        if d > MAX_DEPTH {
+            // Report once; deeper levels would repeat it.
+            if !self
+                .errors
+                .iter()
+                .any(|e| e.message == "expression nested too deeply")
+            {
+                self.errors.push(
+                    Diagnostic::error("expression nested too deeply")
+                        .with_label(span, "this is nested too deeply")
+                        .with_note(format!(
+                            "yose accepts expressions at most {MAX_DEPTH} levels deep \
+                             (long chains of operators count too)"
+                        ))
+                        .with_help("split it up with `let`"),
+                );
+            }
+            return None;
+        }
+        Some(())
+    }
+
+    fn ident(&self, p: Pair<Rule>) -> Ident {
+        Ident {
+            name: p.as_str().to_string(),
+            span: sp(&p),
+        }
+    }
+
+    // ------------------------------------------------------------ statements
+
+    fn stmts(&mut self, p: Pair<Rule>, d: usize) -> Option<Vec<Stmt>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for s in p.into_inner() {
+            if s.as_rule() == Rule::sep {
+                continue;
+            }
+            match self.stmt(s, d) {
+                Some(s) => out.push(s),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn block(&mut self, p: Pair<Rule>, d: usize) -> Option<Block> {
+        let span = sp(&p);
+        self.check_depth(d, span.clone())?;
+        let stmts = p
+            .into_inner()
+            .find(|q| q.as_rule() == Rule::stmts)
+            .map(|q| self.stmts(q, d + 1))
+            .unwrap_or(Some(Vec::new()))?;
+        Some(Block { stmts, span })
+    }
+
+    fn stmt(&mut self, p: Pair<Rule>, d: usize) -> Option<Stmt> {
+        let span = sp(&p);
+        self.check_depth(d, span.clone())?;
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        let kind = match rule {
+            Rule::let_stmt | Rule::region_stmt => {
+                it.next(); // keyword
+                let name = self.ident(it.next()?);
+                it.next(); // =
+                let value = self.expr(it.next()?, d + 1)?;
+                if rule == Rule::let_stmt {
+                    StmtKind::Let { name, value }
+                } else {
+                    StmtKind::Region { name, value }
+                }
+            }
+            Rule::fn_stmt => {
+                it.next();
+                let name = self.ident(it.next()?);
+                let mut params: Vec<Ident> = Vec::new();
+                for q in it.next()?.into_inner() {
+                    if q.as_rule() == Rule::name {
+                        let id = self.ident(q);
+                        if let Some(prev) = params.iter().find(|x| x.name == id.name) {
+                            let prev = prev.span.clone();
+                            self.errors.push(
+                                Diagnostic::error(format!("parameter `{}` appears twice", id.name))
+                                    .with_label(id.span.clone(), "second use")
+                                    .with_secondary(prev, "first use"),
+                            );
+                        }
+                        params.push(id);
+                    }
+                }
+                it.next(); // =
+                let body_pair = it.next()?;
+                let body = if body_pair.as_rule() == Rule::block {
+                    let b = self.block(body_pair, d + 1)?;
+                    let span = b.span.clone();
+                    Expr::new(ExprKind::Block(b), span)
+                } else {
+                    self.expr(body_pair, d + 1)?
+                };
+                StmtKind::Fn { name, params, body }
+            }
+            Rule::assert_stmt => {
+                it.next();
+                let cond = self.expr(it.next()?, d + 1)?;
+                let message = match it.find(|q| q.as_rule() != Rule::comma) {
+                    Some(q) => Some(self.string(q)?),
+                    None => None,
+                };
+                StmtKind::Assert { cond, message }
+            }
+            Rule::theorem_stmt => {
+                it.next();
+                let name = self.ident(it.next()?);
+                let body = self.block(it.next()?, d + 1)?;
+                StmtKind::Theorem { name, body }
+            }
+            Rule::for_stmt => {
+                it.next();
+                let var = self.ident(it.next()?);
+                it.next(); // in
+                let iter = self.for_iter(it.next()?, d + 1)?;
+                let body = self.block(it.next()?, d + 1)?;
+                StmtKind::For { var, iter, body }
+            }
+            Rule::print_stmt => {
+                it.next();
+                let mut args = Vec::new();
+                let mut ok = true;
+                for q in it {
+                    if q.as_rule() == Rule::expr {
+                        match self.expr(q, d + 1) {
+                            Some(e) => args.push(e),
+                            None => ok = false,
+                        }
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+                StmtKind::Print(args)
+            }
+            Rule::use_stmt => {
+                it.next();
+                let q = it.next()?;
+                if q.as_rule() == Rule::name {
+                    StmtKind::Use(UseTarget::Module(self.ident(q)))
+                } else {
+                    let span = sp(&q);
+                    let path = self.string(q)?;
+                    StmtKind::Use(UseTarget::File { path, span })
+                }
+            }
+            Rule::expr_stmt => StmtKind::Expr(self.expr(it.next()?, d + 1)?),
+            _ => return None,
+        };
+        Some(Stmt { kind, span })
+    }
+
+    fn for_iter(&mut self, p: Pair<Rule>, d: usize) -> Option<ForIter> {
+        let mut it = p.into_inner();
+        let from = self.expr(it.next()?, d + 1)?;
+        match it.next() {
+            None => Some(ForIter::List(from)),
+            Some(op) => {
+                let inclusive = op.as_str() == "..=";
+                let to = self.expr(it.next()?, d + 1)?;
+                Some(ForIter::Range {
+                    from,
+                    to,
+                    inclusive,
+                })
+            }
+        }
+    }
+
+    fn string(&mut self, p: Pair<Rule>) -> Option<String> {
+        match p.as_rule() {
+            Rule::raw_string => Some(
+                p.into_inner()
+                    .next()
+                    .map(|q| q.as_str().to_string())
+                    .unwrap_or_default(),
+            ),
+            Rule::string => {
+                let inner = p.into_inner().next()?;
+                let base = inner.as_span().start();
+                let raw = inner.as_str();
+                let mut out = String::with_capacity(raw.len());
+                let mut chars = raw.char_indices();
+                let mut ok = true;
+                while let Some((i, c)) = chars.next() {
+                    if c != '\\' {
+                        out.push(c);
+                        continue;
+                    }
+                    match chars.next() {
+                        Some((_, 'n')) => out.push('\n'),
+                        Some((_, 't')) => out.push('\t'),
+                        Some((_, '"')) => out.push('"'),
+                        Some((_, '\\')) => out.push('\\'),
+                        Some((j, other)) => {
+                            let end = base + j + other.len_utf8();
+                            self.errors.push(
+                                Diagnostic::error(format!("unknown escape `\\{other}`"))
+                                    .with_label(base + i..end, "not a valid escape")
+                                    .with_help(
+                                        "the escapes are `\\\"`, `\\\\`, `\\n` and `\\t`; \
+                                         `\"\"\"…\"\"\"` strings take text as written",
+                                    ),
+                            );
+                            ok = false;
+                        }
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(out)
+            }
+            _ => None,
+        }
+    }
+
+    // ----------------------------------------------------------- expressions
+
+    /// Builds any expression-level pair (from `expr` down to `primary`).
+    fn expr(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        self.check_depth(d, sp(&p))?;
+        match p.as_rule() {
+            Rule::expr => self.fold(p, d, |_, op| {
+                (op.as_rule() == Rule::kw_or).then_some(BinOp::Or)
+            }),
+            Rule::and_expr => self.fold(p, d, |_, op| {
+                (op.as_rule() == Rule::kw_and).then_some(BinOp::And)
+            }),
+            Rule::additive => self.fold(p, d, |_, op| match op.as_str() {
+                "+" => Some(BinOp::Add),
+                "-" => Some(BinOp::Sub),
+                _ => None,
+            }),
+            Rule::mul_expr => self.fold(p, d, |_, op| match op.as_str() {
+                "." | "·" => Some(BinOp::Dot),
+                "/" => Some(BinOp::Div),
+                _ if op.as_str().starts_with("mod") => Some(BinOp::Mod),
+                _ => None,
+            }),
+            Rule::not_expr => {
+                let start = p.as_span().start();
+                let inner: Vec<Pair<Rule>> = p.into_inner().collect();
+                let (last, nots) = inner.split_last()?;
+                let k = nots.len();
+                let mut e = self.expr(last.clone(), d + k)?;
+                for n in nots.iter().rev() {
+                    let span = n.as_span().start()..e.span.end;
+                    e = Expr::new(ExprKind::Not(boxed(e)), span);
+                }
+                debug_assert!(k == 0 || e.span.start == start);
+                Some(e)
+            }
+            Rule::cmp_expr => self.compare(p, d),
+            Rule::unary => {
+                let inner: Vec<Pair<Rule>> = p.into_inner().collect();
+                let (last, ops) = inner.split_last()?;
+                let mut e = self.expr(last.clone(), d + ops.len())?;
+                for op in ops.iter().rev() {
+                    let op_kind = if op.as_str() == "-" {
+                        UnaryOp::Neg
+                    } else {
+                        UnaryOp::Switch
+                    };
+                    let span = op.as_span().start()..e.span.end;
+                    e = Expr::new(
+                        ExprKind::Unary {
+                            op: op_kind,
+                            expr: boxed(e),
+                        },
+                        span,
+                    );
+                }
+                Some(e)
+            }
+            _ => self.primary(p, d),
+        }
+    }
+
+    /// Folds `operand (op operand)*` to the left.
+    fn fold(
+        &mut self,
+        p: Pair<Rule>,
+        d: usize,
+        op_of: impl Fn(&mut Self, &Pair<Rule>) -> Option<BinOp>,
+    ) -> Option<Expr> {
+        let inner: Vec<Pair<Rule>> = p.into_inner().collect();
+        let n = inner.len().div_ceil(2);
+        let mut it = inner.into_iter();
+        // The first operand ends up n - 1 levels below this node, operand i
+        // (i >= 1) n - i levels below.
+        let mut acc = self.expr(it.next()?, d + n.saturating_sub(1))?;
+        let mut i = 1;
+        while let Some(op) = it.next() {
+            let op_kind = op_of(self, &op)?;
+            let rhs = self.expr(it.next()?, d + n - i)?;
+            acc = bin(op_kind, acc, rhs);
+            i += 1;
+        }
+        Some(acc)
+    }
+
+    fn compare(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let mut it = p.into_inner().peekable();
+        let lhs_pair = it.next()?;
+        let Some(op) = it.next() else {
+            return self.expr(lhs_pair, d);
+        };
+        let lhs = self.expr(lhs_pair, d + 1)?;
+        let rhs = self.expr(it.next()?, d + 1)?;
+        let ish = it.next_if(|q| q.as_rule() == Rule::kw_ish);
+        if let Some(second) = it.next() {
+            return self.err(
+                Diagnostic::error("comparisons cannot be chained")
+                    .with_label(sp(&second), "second comparison")
+                    .with_secondary(sp(&op), "first comparison")
+                    .with_help("combine comparisons with `and`: `a < b and b < c`"),
+            );
+        }
+        let mut cmp = match op.as_str() {
+            "==" => CmpOp::Eq,
+            "!=" | "≠" => CmpOp::Ne,
+            "<=" | "≤" => CmpOp::Le,
+            ">=" | "≥" => CmpOp::Ge,
+            "<>" => CmpOp::Confused,
+            "<|" => CmpOp::LessOrConfused,
+            "|>" => CmpOp::GreaterOrConfused,
+            "<" => CmpOp::Lt,
+            ">" => CmpOp::Gt,
+            _ => CmpOp::Approx, // "~=" | "≈"
+        };
+        let mut end = rhs.span.end;
+        if let Some(ish) = ish {
+            end = ish.as_span().end();
+            cmp = match cmp {
+                CmpOp::Eq | CmpOp::Approx => CmpOp::Approx,
+                CmpOp::Ne => CmpOp::NotApprox,
+                _ => {
+                    return self.err(
+                        Diagnostic::error("`ish` can only follow `==` or `!=`")
+                            .with_label(sp(&ish), "`ish` here")
+                            .with_secondary(sp(&op), "after this comparison")
+                            .with_note("`a == b ish` means a ≈ b: a - b is infinitesimal"),
+                    )
+                }
+            };
+        }
+        let span = lhs.span.start..end;
+        Some(Expr::new(
+            ExprKind::Compare {
+                op: cmp,
+                lhs: boxed(lhs),
+                rhs: boxed(rhs),
+            },
+            span,
+        ))
+    }
+
+    fn primary(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        match p.as_rule() {
+            Rule::signed => {
+                let inner = p.into_inner().next()?;
+                self.number_lit(inner, true, span.start, d)
+            }
+            Rule::number_lit => self.number_lit(p, false, span.start, d),
+            Rule::frac | Rule::int => self.number(p, false, span.start),
+            Rule::star => self.star(p, d),
+            Rule::up_lit | Rule::down_lit => self.updown(p, d),
+            Rule::tiny_glyph_app => self.tiny_glyph_app(p, d),
+            Rule::tiny_call => {
+                let mut it = p.into_inner();
+                let name = self.ident(it.next()?);
+                let args = self.call_args(it.next()?, d + 1)?;
+                Some(Expr::new(ExprKind::Call { name, args }, span))
+            }
+            Rule::game => self.game(p, d),
+            Rule::raw_string | Rule::string => {
+                let s = self.string(p)?;
+                Some(Expr::new(ExprKind::Str(s), span))
+            }
+            Rule::bool_lit => Some(Expr::new(ExprKind::Bool(p.as_str().starts_with('t')), span)),
+            Rule::theta => Some(Expr::new(ExprKind::Name("theta".into()), span)),
+            Rule::if_expr => self.if_expr(p, d),
+            Rule::postfix => self.postfix(p, d),
+            Rule::expr
+            | Rule::and_expr
+            | Rule::not_expr
+            | Rule::cmp_expr
+            | Rule::additive
+            | Rule::mul_expr
+            | Rule::unary => self.expr(p, d),
+            _ => self.err(
+                Diagnostic::error("internal error: unexpected syntax node")
+                    .with_label(span, format!("{:?}", p.as_rule())),
+            ),
+        }
+    }
+
+    /// `int` or `frac`, negated when `negative` (the `-` starts at `start`).
+    fn number(&mut self, p: Pair<Rule>, negative: bool, start: usize) -> Option<Expr> {
+        let span = start..p.as_span().end();
+        let sign = |n: BigInt| if negative { -n } else { n };
+        match p.as_rule() {
+            Rule::int => Some(Expr::new(ExprKind::Int(sign(int_of(&p))), span)),
+            Rule::frac => {
+                let mut it = p.into_inner();
+                let num = int_of(&it.next()?);
+                let den = int_of(&it.next()?);
+                Some(Expr::new(ExprKind::Frac(sign(num), den), span))
+            }
+            _ => None,
+        }
+    }
+
+    /// A number with an optional juxtaposed tail: `2*` is 2 + *.
+    fn number_lit(
+        &mut self,
+        p: Pair<Rule>,
+        negative: bool,
+        start: usize,
+        d: usize,
+    ) -> Option<Expr> {
+        let end = p.as_span().end();
+        let mut it = p.into_inner();
+        let num = self.number(it.next()?, negative, start)?;
+        match it.next() {
+            None => Some(num),
+            Some(tail) => {
+                self.check_depth(d + 1, start..end)?;
+                let tail = self.primary(tail, d + 1)?;
+                let mut e = bin(BinOp::Add, num, tail);
+                e.span = start..end;
+                Some(e)
+            }
+        }
+    }
+
+    fn star(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let arg = match p.into_inner().next() {
+            None => None,
+            Some(q) if q.as_rule() == Rule::int => {
+                Some(boxed(Expr::new(ExprKind::Int(int_of(&q)), sp(&q))))
+            }
+            Some(q) => {
+                // star_paren: ( expr )
+                let qspan = sp(&q);
+                let inner = q.into_inner().find(|r| r.as_rule() == Rule::expr)?;
+                let mut e = self.expr(inner, d + 1)?;
+                e.span = qspan;
+                Some(boxed(e))
+            }
+        };
+        Some(Expr::new(ExprKind::Star(arg), span))
+    }
+
+    /// `up_lit` / `down_lit`, with an optional star suffix (`^*` = ^ + *).
+    fn updown(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let down = p.as_rule() == Rule::down_lit;
+        let mut it = p.into_inner();
+        let head = it.next()?;
+        let hspan = sp(&head);
+        let sign = |n: BigInt| if down { -n } else { n };
+        let kind = match head.as_rule() {
+            Rule::up_count | Rule::down_count => {
+                ExprKind::Ups(sign(int_of(&head.into_inner().next()?)))
+            }
+            Rule::up_nth | Rule::down_nth => ExprKind::UpNth {
+                n: int_of(&head.into_inner().next()?),
+                down,
+            },
+            Rule::up_timal | Rule::down_timal => ExprKind::Uptimal {
+                n: int_of(&head.into_inner().next()?),
+                down,
+            },
+            _ => {
+                let count: u64 = head
+                    .as_str()
+                    .chars()
+                    .map(|c| if c == '⇑' || c == '⇓' { 2 } else { 1 })
+                    .sum();
+                ExprKind::Ups(sign(BigInt::from(count)))
+            }
+        };
+        let base = Expr::new(kind, hspan);
+        match it.next() {
+            None => Some(base),
+            Some(star) => {
+                self.check_depth(d + 1, span.clone())?;
+                let star = self.star(star, d + 1)?;
+                let mut e = bin(BinOp::Add, base, star);
+                e.span = span;
+                Some(e)
+            }
+        }
+    }
+
+    fn tiny_glyph_app(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let mut it = p.into_inner();
+        let glyph = it.next()?;
+        let name = Ident {
+            name: if glyph.as_str() == "⧾" {
+                "tiny"
+            } else {
+                "miny"
+            }
+            .to_string(),
+            span: sp(&glyph),
+        };
+        let operand = it.next()?.into_inner().next()?;
+        let value = match operand.as_rule() {
+            Rule::int | Rule::frac => {
+                let start = operand.as_span().start();
+                self.number(operand, false, start)?
+            }
+            _ => self.primary(operand, d + 1)?,
+        };
+        Some(Expr::new(
+            ExprKind::Call {
+                name,
+                args: vec![Arg { name: None, value }],
+            },
+            span,
+        ))
+    }
+
+    fn call_args(&mut self, p: Pair<Rule>, d: usize) -> Option<Vec<Arg>> {
+        let mut args = Vec::new();
+        let mut ok = true;
+        for a in p.into_inner() {
+            if a.as_rule() != Rule::arg {
+                continue;
+            }
+            let mut it = a.into_inner();
+            let first = it.next()?;
+            let (name, value_pair) = if first.as_rule() == Rule::arg_name {
+                let n = self.ident(first.into_inner().next()?);
+                (Some(n), it.next()?)
+            } else {
+                (None, first)
+            };
+            match self.expr(value_pair, d + 1) {
+                Some(value) => args.push(Arg { name, value }),
+                None => ok = false,
+            }
+        }
+        ok.then_some(args)
+    }
+
+    fn postfix(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let mut parts: Vec<Pair<Rule>> = p.into_inner().collect();
+        let suffixes = parts.split_off(1);
+        let atom = parts.pop()?.into_inner().next()?;
+        let k = suffixes.len();
+        let mut suffixes = suffixes.into_iter().peekable();
+        let mut e = match atom.as_rule() {
+            Rule::name => {
+                let id = self.ident(atom);
+                match suffixes.next_if(|s| s.as_rule() == Rule::call_args) {
+                    Some(args) => {
+                        let span = id.span.start..args.as_span().end();
+                        let args = self.call_args(args, d + k)?;
+                        Expr::new(ExprKind::Call { name: id, args }, span)
+                    }
+                    None => Expr::new(ExprKind::Name(id.name), id.span),
+                }
+            }
+            Rule::paren => {
+                let span = sp(&atom);
+                let inner = atom.into_inner().find(|q| q.as_rule() == Rule::expr)?;
+                let mut e = self.expr(inner, d + k)?;
+                e.span = span;
+                e
+            }
+            Rule::list => {
+                let span = sp(&atom);
+                let mut items = Vec::new();
+                let mut ok = true;
+                for q in atom.into_inner() {
+                    if q.as_rule() == Rule::expr {
+                        match self.expr(q, d + k + 1) {
+                            Some(e) => items.push(e),
+                            None => ok = false,
+                        }
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+                Expr::new(ExprKind::List(items), span)
+            }
+            _ => return None,
+        };
+        let mut level = d + k;
+        for s in suffixes {
+            level -= 1;
+            let span = e.span.start..s.as_span().end();
+            if s.as_rule() == Rule::call_args {
+                return self.err(
+                    Diagnostic::error("only named functions can be called")
+                        .with_label(sp(&s), "call arguments")
+                        .with_secondary(e.span.clone(), "this is not a function name")
+                        .with_help("bind the function to a name with `fn name(…) = …`"),
+                );
+            }
+            let idx = s.into_inner().find(|q| q.as_rule() == Rule::expr)?;
+            let idx = self.expr(idx, level + 1)?;
+            e = Expr::new(
+                ExprKind::Index {
+                    base: boxed(e),
+                    index: boxed(idx),
+                },
+                span,
+            );
+        }
+        Some(e)
+    }
+
+    fn if_expr(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let mut it = p.into_inner();
+        it.next(); // if
+        let cond = self.expr(it.next()?, d + 1)?;
+        let then_block = self.block(it.next()?, d + 1)?;
+        let else_block = match it.find(|q| q.as_rule() != Rule::kw_else) {
+            None => None,
+            Some(q) if q.as_rule() == Rule::block => Some(self.block(q, d + 1)?),
+            Some(q) => {
+                // `else if …` becomes `else { if … }`.
+                let inner = self.if_expr(q, d + 2)?;
+                let bspan = inner.span.clone();
+                Some(Block {
+                    stmts: vec![Stmt {
+                        span: bspan.clone(),
+                        kind: StmtKind::Expr(inner),
+                    }],
+                    span: bspan,
+                })
+            }
+        };
+        Some(Expr::new(
+            ExprKind::If {
+                cond: boxed(cond),
+                then_block,
+                else_block,
+            },
+            span,
+        ))
+    }
+
+    // ----------------------------------------------------------------- games
+
+    /// `{ side bar side bar … side }` with the slash convention: split at the
+    /// unique longest run of bars; a part with bars inside is a nested game.
+    fn game(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let mut sides: Vec<Pair<Rule>> = Vec::new();
+        let mut bars: Vec<Span> = Vec::new();
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::game_side => sides.push(q),
+                Rule::bar => bars.push(sp(&q)),
+                _ => {}
+            }
+        }
+        // Check the bar structure before building any option, so that an
+        // ambiguous game reports only that.
+        let shape = match self.slash_shape(&sides, &bars, 0, sides.len() - 1) {
+            Ok(depth) => depth,
+            Err(diag) => return self.err(*diag),
+        };
+        let side_spans: Vec<Span> = sides.iter().map(sp).collect();
+        let mut options: Vec<Option<Vec<Expr>>> = Vec::with_capacity(sides.len());
+        let mut ok = true;
+        for s in sides {
+            let mut opts = Vec::new();
+            for q in s.into_inner() {
+                if q.as_rule() == Rule::comma {
+                    continue;
+                }
+                match self.expr(q, d + shape + 1) {
+                    Some(e) => opts.push(e),
+                    None => ok = false,
+                }
+            }
+            options.push(Some(opts));
+        }
+        if !ok {
+            return None;
+        }
+        let (left, right) = split_game(&mut options, &side_spans, &bars, 0, side_spans.len() - 1);
+        Some(Expr::new(ExprKind::Game { left, right }, span))
+    }
+
+    /// Checks that the sides `lo..=hi` split unambiguously and returns the
+    /// nesting depth of the games they form.
+    fn slash_shape(
+        &self,
+        sides: &[Pair<Rule>],
+        bars: &[Span],
+        lo: usize,
+        hi: usize,
+    ) -> Result<usize, Box<Diagnostic>> {
+        if lo == hi {
+            return Ok(0);
+        }
+        let len = |i: usize| bars[i].len();
+        let longest = (lo..hi).map(len).max().unwrap_or(1);
+        let at: Vec<usize> = (lo..hi).filter(|&i| len(i) == longest).collect();
+        if at.len() > 1 {
+            return Err(Box::new(self.ambiguous(sides, bars, lo, hi, &at)));
+        }
+        let k = at[0];
+        let l = self.slash_shape(sides, bars, lo, k)?;
+        let r = self.slash_shape(sides, bars, k + 1, hi)?;
+        Ok(1 + l.max(r))
+    }
+
+    fn ambiguous(
+        &self,
+        sides: &[Pair<Rule>],
+        bars: &[Span],
+        lo: usize,
+        hi: usize,
+        at: &[usize],
+    ) -> Diagnostic {
+        let run = "|".repeat(bars[at[0]].len());
+        let times = match at.len() {
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let mut d = Diagnostic::error(format!(
+            "ambiguous game: `{run}` appears {times} at the same level"
+        ));
+        for (n, &i) in at.iter().enumerate() {
+            let msg = if n == 0 {
+                "this split"
+            } else if n == 1 {
+                "and this one have the same number of bars"
+            } else {
+                "and this one"
+            };
+            d = d.with_label(bars[i].clone(), msg);
+        }
+        let side_text = |i: usize| self.src[sp(&sides[i])].trim().to_string();
+        let part = |a: usize, b: usize, extra: Option<usize>| -> String {
+            let mut s = side_text(a);
+            for (i, bar) in bars.iter().enumerate().take(b).skip(a) {
+                s.push_str(&self.src[bar.clone()]);
+                if Some(i) == extra {
+                    s.push('|');
+                }
+                s.push_str(&side_text(i + 1));
+            }
+            s
+        };
+        let nested = |a: usize, b: usize| -> String {
+            if a == b {
+                side_text(a)
+            } else {
+                format!("{{{}}}", part(a, b, None))
+            }
+        };
+        let whole = lo == 0 && hi == bars.len();
+        let readings: Vec<String> = at
+            .iter()
+            .take(2)
+            .map(|&k| {
+                let meaning = format!("{{{}|{}}}", nested(lo, k), nested(k + 1, hi));
+                if whole {
+                    format!("`{{{}}}` means {meaning}", part(lo, hi, Some(k)))
+                } else {
+                    format!(
+                        "`{{{}}}` makes `{}` {meaning}",
+                        part(0, bars.len(), Some(k)),
+                        part(lo, hi, None)
+                    )
+                }
+            })
+            .collect();
+        d.with_note("more bars bind looser: `{a || b | c}` is {a | {b | c}}")
+            .with_help(format!(
+                "add a bar to say which split is outermost: {}",
+                readings.join("; ")
+            ))
+    }
+}
+
+/// Builds the (left, right) option lists of the game formed by sides
+/// `lo..=hi` (the shape was validated by `slash_shape`).
+fn split_game(
+    options: &mut [Option<Vec<Expr>>],
+    side_spans: &[Span],
+    bars: &[Span],
+    lo: usize,
+    hi: usize,
+) -> (Vec<Expr>, Vec<Expr>) {
+    let longest = (lo..hi).map(|i| bars[i].len()).max().unwrap_or(1);
+    let k = (lo..hi).find(|&i| bars[i].len() == longest).unwrap_or(lo);
+    let left = part_options(options, side_spans, bars, lo, k);
+    let right = part_options(options, side_spans, bars, k + 1, hi);
+    (left, right)
+}
+
+fn part_options(
+    options: &mut [Option<Vec<Expr>>],
+    side_spans: &[Span],
+    bars: &[Span],
+    lo: usize,
+    hi: usize,
+) -> Vec<Expr> {
+    if lo == hi {
+        return options[lo].take().unwrap_or_default();
+    }
+    let (left, right) = split_game(options, side_spans, bars, lo, hi);
+    let span = side_spans[lo].start..side_spans[hi].end;
+    vec![Expr::new(ExprKind::Game { left, right }, span)]
+}
+
+// ------------------------------------------------------------ pest errors
+
+/// How an expected rule is named in messages; `None` hides it.
+fn rule_name(r: Rule) -> Option<(u8, &'static str)> {
+    use Rule::*;
+    Some(match r {
+        expr | and_expr | not_expr | cmp_expr | additive | mul_expr | unary | signed
+        | number_lit | star | up_lit | down_lit | tiny_glyph_app | game | bool_lit | theta
+        | if_expr | postfix | atom | paren | list | prefix_op | kw_not | expr_stmt | for_iter
+        | tiny_operand => (0, "an expression"),
+        let_stmt | region_stmt | fn_stmt | assert_stmt | theorem_stmt | for_stmt | print_stmt
+        | use_stmt => (1, "a statement"),
+        name | arg_name => (2, "a name"),
+        string | raw_string => (3, "a string"),
+        cmp_op | add_op | mul_op | kw_and | kw_or | kw_mod => (4, "an operator"),
+        assign => (5, "`=`"),
+        lparen => (6, "`(`"),
+        rparen => (7, "`)`"),
+        lbracket => (8, "`[`"),
+        rbracket => (9, "`]`"),
+        block_open | lbrace => (10, "`{`"),
+        block_close | rbrace => (11, "`}`"),
+        bar => (12, "`|`"),
+        comma => (13, "`,`"),
+        range_op => (14, "`..`"),
+        kw_in => (15, "`in`"),
+        kw_else => (16, "`else`"),
+        params => (17, "a parameter list `(…)`"),
+        block => (18, "a block `{ … }`"),
+        sep => (19, "end of line"),
+        EOI => (20, "end of input"),
+        _ => return None,
+    })
+}
+
+fn expected_list(positives: &[Rule]) -> Vec<&'static str> {
+    let mut names: Vec<(u8, &'static str)> =
+        positives.iter().filter_map(|&r| rule_name(r)).collect();
+    names.sort();
+    names.dedup();
+    // "end of line or end of input" says nothing more than "end of line".
+    if names.iter().any(|n| n.1 == "end of line") {
+        names.retain(|n| n.1 != "end of input");
+    }
+    names.into_iter().map(|(_, n)| n).collect()
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+fn is_known_char(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || " \t\r\n_'{}[]()|,;*^<>=!~+-./\"#:".contains(c)
+        || "↑↓⇑⇓∗±≈≤≥≠⧾⧿θ·".contains(c)
+}
+
+/// `v`, `vv`, …, `v3`: words that are downs, never names.
+fn is_down_word(w: &str) -> bool {
+    let Some(rest) = w.strip_prefix('v') else {
+        return false;
+    };
+    rest.chars().all(|c| c == 'v') || rest.chars().all(|c| c.is_ascii_digit())
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '\''
+}
+
+fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(src.len());
+    let positives = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { message } => {
+            return fail(
+                Diagnostic::error("input too complex to parse")
+                    .with_label(pos..pos, message.clone()),
+                false,
+            )
+        }
+    };
+    let expected = expected_list(&positives);
+    let expected_msg = if expected.is_empty() {
+        String::new()
+    } else {
+        format!("expected {}", join_or(&expected))
+    };
+    let at_end = pos >= text.trim_end().len();
+    if at_end {
+        let label = if expected_msg.is_empty() {
+            "input ends here".to_string()
+        } else {
+            expected_msg
+        };
+        return fail(
+            Diagnostic::error("unexpected end of input").with_label(pos..pos, label),
+            true,
+        );
+    }
+    let rest = &src[pos..];
+    let c = rest.chars().next().unwrap_or(' ');
+    let wants_operator = expected.contains(&"an operator");
+    let label = |fallback: &str| {
+        if expected_msg.is_empty() {
+            fallback.to_string()
+        } else {
+            expected_msg.clone()
+        }
+    };
+
+    if c == '\n' {
+        return fail(
+            Diagnostic::error("unexpected end of line")
+                .with_label(pos..pos, label("line ends here")),
+            false,
+        );
+    }
+    if (c == '*' || c == '∗') && wants_operator {
+        let spaced = pos > 0 && src[..pos].ends_with([' ', '\t']);
+        let mut d = Diagnostic::error(
+            "`*` is not multiplication in yose (it is the game star); \
+             for n copies of G write `n . G`",
+        )
+        .with_label(pos..pos + c.len_utf8(), "star used as an operator");
+        d = if spaced {
+            d.with_help("for n copies of G write `n . G` (Norton product)")
+        } else {
+            d.with_note("only a number written directly before `*` makes a sum (`2*` is 2 + *)")
+                .with_help("to add star, write `+ *`; for n copies of G write `n . G`")
+        };
+        return fail(d, false);
+    }
+    if !is_known_char(c) {
+        return fail(
+            Diagnostic::error(format!("unexpected character `{c}`")).with_label(
+                pos..pos + c.len_utf8(),
+                "this character is not part of yose's syntax",
+            ),
+            false,
+        );
+    }
+    let token_len = if is_ident_char(c) {
+        rest.find(|ch: char| !is_ident_char(ch))
+            .unwrap_or(rest.len())
+    } else {
+        c.len_utf8()
+    };
+    let token = &rest[..token_len];
+    let mut d = Diagnostic::error(format!("unexpected `{token}`"))
+        .with_label(pos..pos + token_len, label("not expected here"));
+    let byte = text.as_bytes()[pos];
+    if byte == BLOCK_OPEN && expected.contains(&"an expression") {
+        d = d.with_help(
+            "a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, \
+             which only follows `if`, `else`, `for`, `theorem` or `fn … =`",
+        );
+    } else if c == '{' && byte != BLOCK_OPEN && expected.contains(&"`{`") {
+        d = d.with_help(
+            "this `{ … | … }` is a game, but a block of statements is expected here; \
+             to make a game the value of a block, wrap it: `{ {1|0} }`",
+        );
+    } else if c == '=' && wants_operator {
+        d = d.with_help("to compare, write `==`");
+    } else if expected.contains(&"a name") && is_down_word(token) {
+        d = d.with_note(format!(
+            "`{token}` is down-notation (↓), so it cannot be a name"
+        ));
+    }
+    fail(d, false)
+}

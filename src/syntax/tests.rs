@@ -1,0 +1,1020 @@
+//! Data-driven parser tests: `check` dumps the AST as S-expressions,
+//! `check_err` renders the diagnostics. `UPDATE_EXPECT=1 cargo test --lib
+//! syntax` rewrites the snapshots.
+
+use super::*;
+use expect_test::{expect, Expect};
+
+fn dump(input: &str) -> String {
+    match parse_program(input) {
+        Ok(p) => sexpr::program(&p),
+        Err(diags) => format!(
+            "ERROR\n{}",
+            crate::diag::render_all(&diags, "test", input, false)
+        ),
+    }
+}
+
+fn check(input: &str, expect: Expect) {
+    expect.assert_eq(&dump(input));
+}
+
+fn check_err(input: &str, expect: Expect) {
+    match parse_program(input) {
+        Ok(p) => panic!("expected an error, got\n{}", sexpr::program(&p)),
+        Err(diags) => expect.assert_eq(&crate::diag::render_all(&diags, "test", input, false)),
+    }
+}
+
+fn check_spans(input: &str, expect: Expect) {
+    let p = parse_program(input).unwrap_or_else(|d| panic!("{d:?}"));
+    expect.assert_eq(&sexpr::program_with_spans(&p));
+}
+
+// ------------------------------------------------------------- literals
+
+#[test]
+fn integers_and_fractions() {
+    check(
+        "1\n-2\n3/8\n-3/8\n1/0\n0",
+        expect![[r#"
+            1
+            -2
+            3/8
+            -3/8
+            1/0
+            0
+        "#]],
+    );
+}
+
+#[test]
+fn stars() {
+    check(
+        "*\n*3\n∗\n∗2\n*(n + 1)\n*0",
+        expect![[r#"
+        *
+        (* 3)
+        *
+        (* 2)
+        (* (+ n 1))
+        (* 0)
+    "#]],
+    );
+}
+
+#[test]
+fn ups_and_downs() {
+    check(
+        "^\n↑\n^^\n⇑\n^3\n↑3\n^^^\nv\n↓\nvv\n⇓\nv3\n↓3\nvvv",
+        expect![[r#"
+            (ups 1)
+            (ups 1)
+            (ups 2)
+            (ups 2)
+            (ups 3)
+            (ups 3)
+            (ups 3)
+            (ups -1)
+            (ups -1)
+            (ups -2)
+            (ups -2)
+            (ups -3)
+            (ups -3)
+            (ups -3)
+        "#]],
+    );
+}
+
+#[test]
+fn up_nth_and_uptimals() {
+    check(
+        "^<2>\nv<2>\n^[3]\nv[3]\n↑<3>\n↓[4]",
+        expect![[r#"
+        (up-nth 2)
+        (down-nth 2)
+        (uptimal 3)
+        (downtimal 3)
+        (up-nth 3)
+        (downtimal 4)
+    "#]],
+    );
+}
+
+#[test]
+fn ups_with_star() {
+    check(
+        "^*\n^^*\nv*\n^3*2\n^<2>*\n^[3]*\nvv*3\n⇑∗",
+        expect![[r#"
+        (+ (ups 1) *)
+        (+ (ups 2) *)
+        (+ (ups -1) *)
+        (+ (ups 3) (* 2))
+        (+ (up-nth 2) *)
+        (+ (uptimal 3) *)
+        (+ (ups -2) (* 3))
+        (+ (ups 2) *)
+    "#]],
+    );
+}
+
+#[test]
+fn down_letter_versus_names() {
+    check(
+        "value\nvx\nv'\nv3x\nvv3\nv\nv2\nlet vv_ = v",
+        expect![[r#"
+        value
+        vx
+        v'
+        v3x
+        vv3
+        (ups -1)
+        (ups -2)
+        (let vv_ (ups -1))
+    "#]],
+    );
+}
+
+#[test]
+fn juxtaposition() {
+    check(
+        "2*\n1^\n3/2^*\n2{0|-1}\n9Tiny({2|1})\n73/16v9*8\n2^<2>\n2*3\n2tiny(1)\n2⧾1",
+        expect![[r#"
+            (+ 2 *)
+            (+ 1 (ups 1))
+            (+ 3/2 (+ (ups 1) *))
+            (+ 2 (game (left 0) (right -1)))
+            (+ 9 (call Tiny (game (left 2) (right 1))))
+            (+ 73/16 (+ (ups -9) (* 8)))
+            (+ 2 (up-nth 2))
+            (+ 2 (* 3))
+            (+ 2 (call tiny 1))
+            (+ 2 (call tiny 1))
+        "#]],
+    );
+}
+
+#[test]
+fn signed_literals() {
+    check(
+        "-2v*\n- 2v*\na - 2v*\na -2v*\na-2\n--2\n-x\n-3/2^",
+        expect![[r#"
+        (+ -2 (+ (ups -1) *))
+        (neg (+ 2 (+ (ups -1) *)))
+        (- a (+ 2 (+ (ups -1) *)))
+        (- a (+ 2 (+ (ups -1) *)))
+        (- a 2)
+        (neg -2)
+        (neg x)
+        (+ -3/2 (ups 1))
+    "#]],
+    );
+}
+
+#[test]
+fn switches() {
+    check(
+        "+-3 + +-2 + +-1\n±1\n+-{6|4||2|0}\n+-1*\na +-2",
+        expect![[r#"
+        (+ (+ (switch 3) (switch 2)) (switch 1))
+        (switch 1)
+        (switch (game (left (game (left 6) (right 4))) (right (game (left 2) (right 0)))))
+        (switch (+ 1 *))
+        (+ a -2)
+    "#]],
+    );
+}
+
+#[test]
+fn tiny_and_miny() {
+    check(
+        "Tiny(x)\ntiny(2)\nMiny({2|1})\nminy(1)\n⧾5\n⧿{2|1}\n⧾x\n⧿(1 + 1)",
+        expect![[r#"
+        (call Tiny x)
+        (call tiny 2)
+        (call Miny (game (left 2) (right 1)))
+        (call miny 1)
+        (call tiny 5)
+        (call miny (game (left 2) (right 1)))
+        (call tiny x)
+        (call miny (+ 1 1))
+    "#]],
+    );
+}
+
+#[test]
+fn strings_and_bools() {
+    check(
+        r#""plain"
+"esc \" \\ \n \t"
+"""raw \n "quoted"
+  lines"""
+true
+false
+θ"#,
+        expect![[r#"
+            "plain"
+            "esc \" \\ \n \t"
+            "raw \\n \"quoted\"\n  lines"
+            true
+            false
+            theta
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- games
+
+#[test]
+fn games() {
+    check(
+        "{|}\n{0|}\n{ | 0}\n{1, 2 | -1, *}\n{0, * | 0}\n{{0|*}|}",
+        expect![[r#"
+        (game (left) (right))
+        (game (left 0) (right))
+        (game (left) (right 0))
+        (game (left 1 2) (right -1 *))
+        (game (left 0 *) (right 0))
+        (game (left (game (left 0) (right *))) (right))
+    "#]],
+    );
+}
+
+#[test]
+fn slash_convention() {
+    check(
+        "{a || b | c}\n{a | b || c}\n{5||4,{5|4}|3}\n{a|b||c|d}\n{10||0|-100}\n{a|||b|c||d}\n{3 || 2 | 1}",
+        expect![[r#"
+            (game (left a) (right (game (left b) (right c))))
+            (game (left (game (left a) (right b))) (right c))
+            (game (left 5) (right (game (left 4 (game (left 5) (right 4))) (right 3))))
+            (game (left (game (left a) (right b))) (right (game (left c) (right d))))
+            (game (left 10) (right (game (left 0) (right -100))))
+            (game (left a) (right (game (left (game (left b) (right c))) (right d))))
+            (game (left 3) (right (game (left 2) (right 1))))
+        "#]],
+    );
+}
+
+#[test]
+fn multi_line_games() {
+    check(
+        "let G = {\n  10,\n  9 |\n  {0 | -100}  # right\n}\nprint G",
+        expect![[r#"
+            (let G (game (left 10 9) (right (game (left 0) (right -100)))))
+            (print G)
+        "#]],
+    );
+}
+
+// ----------------------------------------------------------- operators
+
+#[test]
+fn precedence() {
+    check(
+        "1 + 2 - 3\n3 . {1|0}\n2 · G + H\na / b mod c\n-a + b\nnot a and b or c\nnot not x",
+        expect![[r#"
+            (- (+ 1 2) 3)
+            (. 3 (game (left 1) (right 0)))
+            (+ (. 2 G) H)
+            (mod (/ a b) c)
+            (+ (neg a) b)
+            (or (and (not a) b) c)
+            (not (not x))
+        "#]],
+    );
+}
+
+#[test]
+fn comparisons() {
+    check(
+        "a == b\na != b\na < b\na <= b\na > b\na >= b\na <> b\na <| b\na |> b\na ~= b\na ≈ b\na ≤ b\na ≥ b\na ≠ b\na == b ish\na != b ish\na + 1 == b + 2 and c < d",
+        expect![[r#"
+            (== a b)
+            (!= a b)
+            (< a b)
+            (<= a b)
+            (> a b)
+            (>= a b)
+            (<> a b)
+            (<| a b)
+            (|> a b)
+            (~= a b)
+            (~= a b)
+            (<= a b)
+            (>= a b)
+            (!= a b)
+            (~= a b)
+            (!~= a b)
+            (and (== (+ a 1) (+ b 2)) (< c d))
+        "#]],
+    );
+}
+
+#[test]
+fn calls_lists_and_indexing() {
+    check(
+        "f(a, b)\nf()\nxs[0]\n[1, 2, 3][i]\nf(x)[0][1]\n[]\n[a,]\nf(g, komaster: black)\n(a + b)[0]",
+        expect![[r#"
+            (call f a b)
+            (call f)
+            (index xs 0)
+            (index (list 1 2 3) i)
+            (index (index (call f x) 0) 1)
+            (list)
+            (list a)
+            (call f g (named komaster black))
+            (index (+ a b) 0)
+        "#]],
+    );
+}
+
+#[test]
+fn newlines_after_operators_and_in_brackets() {
+    check(
+        "let x = 1 +\n  2\nlet y = f(\n  a,\n  b\n)\nlet z = [\n1,\n2\n]\nlet w = (1\n+ 2)\nlet u =\n  3",
+        expect![[r#"
+            (let x (+ 1 2))
+            (let y (call f a b))
+            (let z (list 1 2))
+            (let w (+ 1 2))
+            (let u 3)
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------- statements
+
+#[test]
+fn statements() {
+    check(
+        r#"let G' = {10 | {0 | -100}}
+region H = +-8
+fn corridor(n) = if n == 1 { * } else { {0 | corridor(n - 1)} }
+assert temperature(G') == 10
+assert mean(G') == 0, "seed 002 prints 5 here"
+theorem pairwise_ties { for m in 3..8 { assert m > 2 } }
+for x in 0..=3 { print x }
+for g in games { print g, g }
+print
+use go
+use "lib/ko.cgt"
+a; b;; c
+"#,
+        expect![[r#"
+            (let G' (game (left 10) (right (game (left 0) (right -100)))))
+            (region H (switch 8))
+            (fn corridor (n) (if (== n 1) (block *) (block (game (left 0) (right (call corridor (- n 1)))))))
+            (assert (== (call temperature G') 10))
+            (assert (== (call mean G') 0) "seed 002 prints 5 here")
+            (theorem pairwise_ties (block (for m (range 3 8) (block (assert (> m 2))))))
+            (for x (range= 0 3) (block (print x)))
+            (for g (in games) (block (print g g)))
+            (print)
+            (use go)
+            (use "lib/ko.cgt")
+            a
+            b
+            c
+        "#]],
+    );
+}
+
+#[test]
+fn if_else_chains() {
+    check(
+        "if a { 1 } else if b { 2 } else { 3 }\nlet x = if c { 1 } else { 2 }\nif a {\n  print 1\n  print 2\n}\nelse {\n  3\n}",
+        expect![[r#"
+            (if a (block 1) (block (if b (block 2) (block 3))))
+            (let x (if c (block 1) (block 2)))
+            (if a (block (print 1) (print 2)) (block 3))
+        "#]],
+    );
+}
+
+#[test]
+fn fn_with_block_body() {
+    check(
+        "fn f(x, y) = {\n  let z = x + y\n  {z | 0}\n}\nfn g() = 0",
+        expect![[r#"
+        (fn f (x y) (block (let z (+ x y)) (game (left z) (right 0))))
+        (fn g () 0)
+    "#]],
+    );
+}
+
+#[test]
+fn comments() {
+    check(
+        "# a comment\nlet x = 1 # trailing\n{ 1 # left\n | 0 }\n\"# not a comment\"",
+        expect![[r##"
+        (let x 1)
+        (game (left 1) (right 0))
+        "# not a comment"
+    "##]],
+    );
+}
+
+#[test]
+fn empty_and_blank_inputs() {
+    check("", expect![[""]]);
+    check("\n\n  \n# only a comment\n", expect![[""]]);
+}
+
+#[test]
+fn spans() {
+    check_spans(
+        "let x = -2v* + {1|0}\nassert x ≈ ⇑ ish",
+        expect![[r#"
+        (let x@4..5 (+ (+ -2@8..10 (+ (ups -1)@10..11 *@11..12)@10..12)@8..12 (game (left 1@16..17) (right 0@18..19))@15..20)@8..20)@0..20
+        (assert (~= x@28..29 (ups 2)@34..37)@28..41)@21..41
+    "#]],
+    );
+}
+
+#[test]
+fn parse_expr_entry_point() {
+    let e = parse_expr("\n{3 || 2 | 1} + ⇑*\n").unwrap();
+    expect!["(+ (game (left 3) (right (game (left 2) (right 1)))) (+ (ups 2) *))"]
+        .assert_eq(&sexpr::expr_to_string(&e));
+    assert!(parse_expr("let x = 1").is_err());
+    assert!(parse_expr("1\n2").is_err());
+}
+
+#[test]
+fn huge_integer() {
+    let digits = "7".repeat(10_000);
+    let p = parse_program(&digits).unwrap();
+    match &p.stmts[0].kind {
+        StmtKind::Expr(Expr {
+            kind: ExprKind::Int(n),
+            ..
+        }) => assert_eq!(n.to_string(), digits),
+        other => panic!("{other:?}"),
+    }
+}
+
+// --------------------------------------------------------------- errors
+
+#[test]
+fn err_ambiguous_bars() {
+    check_err(
+        "let G = {a|b|c}",
+        expect![[r#"
+        Error: ambiguous game: `|` appears twice at the same level
+           ╭─[ test:1:11 ]
+           │
+         1 │ let G = {a|b|c}
+           │           ┬ ┬
+           │           ╰──── this split
+           │             │
+           │             ╰── and this one have the same number of bars
+           │
+           │ Help: add a bar to say which split is outermost: `{a||b|c}` means {a|{b|c}}; `{a|b||c}` means {{a|b}|c}
+           │
+           │ Note: more bars bind looser: `{a || b | c}` is {a | {b | c}}
+        ───╯
+    "#]],
+    );
+    check_err(
+        "{1 || 0 || -1}",
+        expect![[r#"
+        Error: ambiguous game: `||` appears twice at the same level
+           ╭─[ test:1:4 ]
+           │
+         1 │ {1 || 0 || -1}
+           │    ─┬   ─┬
+           │     ╰─────── this split
+           │          │
+           │          ╰── and this one have the same number of bars
+           │
+           │ Help: add a bar to say which split is outermost: `{1|||0||-1}` means {1|{0||-1}}; `{1||0|||-1}` means {{1||0}|-1}
+           │
+           │ Note: more bars bind looser: `{a || b | c}` is {a | {b | c}}
+        ───╯
+    "#]],
+    );
+    check_err(
+        "{x ||| 1 | 2 | 3}",
+        expect![[r#"
+        Error: ambiguous game: `|` appears twice at the same level
+           ╭─[ test:1:10 ]
+           │
+         1 │ {x ||| 1 | 2 | 3}
+           │          ┬   ┬
+           │          ╰────── this split
+           │              │
+           │              ╰── and this one have the same number of bars
+           │
+           │ Help: add a bar to say which split is outermost: `{x|||1||2|3}` makes `1|2|3` {1|{2|3}}; `{x|||1|2||3}` makes `1|2|3` {{1|2}|3}
+           │
+           │ Note: more bars bind looser: `{a || b | c}` is {a | {b | c}}
+        ───╯
+    "#]],
+    );
+}
+
+#[test]
+fn err_star_is_not_multiplication() {
+    check_err(
+        "2 * 3",
+        expect![[r#"
+        Error: `*` is not multiplication in yose (it is the game star); for n copies of G write `n . G`
+           ╭─[ test:1:3 ]
+           │
+         1 │ 2 * 3
+           │   ┬
+           │   ╰── star used as an operator
+           │
+           │ Help: for n copies of G write `n . G` (Norton product)
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let y = G * H",
+        expect![[r#"
+        Error: `*` is not multiplication in yose (it is the game star); for n copies of G write `n . G`
+           ╭─[ test:1:11 ]
+           │
+         1 │ let y = G * H
+           │           ┬
+           │           ╰── star used as an operator
+           │
+           │ Help: for n copies of G write `n . G` (Norton product)
+        ───╯
+    "#]],
+    );
+    check_err(
+        "G*",
+        expect![[r#"
+        Error: `*` is not multiplication in yose (it is the game star); for n copies of G write `n . G`
+           ╭─[ test:1:2 ]
+           │
+         1 │ G*
+           │  ┬
+           │  ╰── star used as an operator
+           │
+           │ Help: to add star, write `+ *`; for n copies of G write `n . G`
+           │
+           │ Note: only a number written directly before `*` makes a sum (`2*` is 2 + *)
+        ───╯
+    "#]],
+    );
+}
+
+#[test]
+fn err_unclosed_brace() {
+    check_err(
+        "let G = {1 | 0",
+        expect![[r#"
+        Error: unclosed `{`
+           ╭─[ test:1:9 ]
+           │
+         1 │ let G = {1 | 0
+           │         ┬     │
+           │         ╰─────── this `{` is never closed
+           │               │
+           │               ╰─ input ends here
+        ───╯
+    "#]],
+    );
+    assert!(is_incomplete("let G = {1 | 0"));
+    assert!(!is_incomplete("{a|b|c}"));
+}
+
+#[test]
+fn err_unknown_character() {
+    check_err(
+        "let x = 1 $ 2",
+        expect![[r#"
+        Error: unexpected character `$`
+           ╭─[ test:1:11 ]
+           │
+         1 │ let x = 1 $ 2
+           │           ┬
+           │           ╰── this character is not part of yose's syntax
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let x = ⇑ + @",
+        expect![[r#"
+        Error: unexpected character `@`
+           ╭─[ test:1:13 ]
+           │
+         1 │ let x = ⇑ + @
+           │             ┬
+           │             ╰── this character is not part of yose's syntax
+        ───╯
+    "#]],
+    );
+}
+
+#[test]
+fn err_nesting_too_deep() {
+    let src = "{".repeat(10_000);
+    check_err(
+        &src[..300],
+        expect![[r#"
+        Error: nesting too deep
+           ╭─[ test:1:257 ]
+           │
+         1 │ {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{
+           │                                                                                                                                                                                                                                                                 ┬
+           │                                                                                                                                                                                                                                                                 ╰── this bracket is nested too deeply
+           │
+           │ Note: yose accepts at most 256 nested `(`, `[` and `{`
+        ───╯
+    "#]],
+    );
+    let errs = parse_program(&src).unwrap_err();
+    assert_eq!(errs[0].message, "nesting too deep");
+    let parens = format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000));
+    assert_eq!(
+        parse_program(&parens).unwrap_err()[0].message,
+        "nesting too deep"
+    );
+}
+
+#[test]
+fn err_misc() {
+    check_err(
+        "let = 3",
+        expect![[r#"
+        Error: unexpected `=`
+           ╭─[ test:1:5 ]
+           │
+         1 │ let = 3
+           │     ┬
+           │     ╰── expected a name
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let x = ",
+        expect![[r#"
+        Error: unexpected end of input
+           ╭─[ test:1:9 ]
+           │
+         1 │ let x =
+           │         │
+           │         ╰─ expected an expression
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let x = 1 2",
+        expect![[r#"
+        Error: unexpected `2`
+           ╭─[ test:1:11 ]
+           │
+         1 │ let x = 1 2
+           │           ┬
+           │           ╰── expected an operator or end of line
+        ───╯
+    "#]],
+    );
+    check_err(
+        "f(1 2)",
+        expect![[r#"
+        Error: unexpected `2`
+           ╭─[ test:1:5 ]
+           │
+         1 │ f(1 2)
+           │     ┬
+           │     ╰── expected an operator, `)` or `,`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "a < b < c",
+        expect![[r#"
+        Error: comparisons cannot be chained
+           ╭─[ test:1:7 ]
+           │
+         1 │ a < b < c
+           │   ┬   ┬
+           │   │   ╰── second comparison
+           │   │
+           │   ╰────── first comparison
+           │
+           │ Help: combine comparisons with `and`: `a < b and b < c`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "a < b ish",
+        expect![[r#"
+        Error: `ish` can only follow `==` or `!=`
+           ╭─[ test:1:7 ]
+           │
+         1 │ a < b ish
+           │   ┬   ─┬─
+           │   │    ╰─── `ish` here
+           │   │
+           │   ╰──────── after this comparison
+           │
+           │ Note: `a == b ish` means a ≈ b: a - b is infinitesimal
+        ───╯
+    "#]],
+    );
+    check_err(
+        "if a = b { 1 }",
+        expect![[r#"
+        Error: unexpected `=`
+           ╭─[ test:1:6 ]
+           │
+         1 │ if a = b { 1 }
+           │      ┬
+           │      ╰── expected an operator or `{`
+           │
+           │ Help: to compare, write `==`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "if c {1|0}",
+        expect![[r#"
+        Error: unexpected `{`
+           ╭─[ test:1:6 ]
+           │
+         1 │ if c {1|0}
+           │      ┬
+           │      ╰── expected an operator or `{`
+           │
+           │ Help: this `{ … | … }` is a game, but a block of statements is expected here; to make a game the value of a block, wrap it: `{ {1|0} }`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let x = {}",
+        expect![[r#"
+        Error: unexpected `{`
+           ╭─[ test:1:9 ]
+           │
+         1 │ let x = {}
+           │         ┬
+           │         ╰── expected an expression
+           │
+           │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let x = {1}",
+        expect![[r#"
+        Error: unexpected `{`
+           ╭─[ test:1:9 ]
+           │
+         1 │ let x = {1}
+           │         ┬
+           │         ╰── expected an expression
+           │
+           │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "x)",
+        expect![[r#"
+        Error: unexpected `)`
+           ╭─[ test:1:2 ]
+           │
+         1 │ x)
+           │  ┬
+           │  ╰── there is no matching opening bracket
+        ───╯
+    "#]],
+    );
+    check_err(
+        "f(x]",
+        expect![[r#"
+        Error: mismatched `]`
+           ╭─[ test:1:4 ]
+           │
+         1 │ f(x]
+           │  ┬ ┬
+           │  │ ╰── expected `)`
+           │  │
+           │  ╰──── to close this `(`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "\"bad \\q escape\"",
+        expect![[r#"
+        Error: unknown escape `\q`
+           ╭─[ test:1:6 ]
+           │
+         1 │ "bad \q escape"
+           │      ─┬
+           │       ╰── not a valid escape
+           │
+           │ Help: the escapes are `\"`, `\\`, `\n` and `\t`; `"""…"""` strings take text as written
+        ───╯
+    "#]],
+    );
+    check_err(
+        "fn f(x, x) = x",
+        expect![[r#"
+        Error: parameter `x` appears twice
+           ╭─[ test:1:9 ]
+           │
+         1 │ fn f(x, x) = x
+           │      ┬  ┬
+           │      │  ╰── second use
+           │      │
+           │      ╰───── first use
+        ───╯
+    "#]],
+    );
+    check_err(
+        "(f)(x)",
+        expect![[r#"
+        Error: only named functions can be called
+           ╭─[ test:1:4 ]
+           │
+         1 │ (f)(x)
+           │ ─┬──┬─
+           │  │  ╰─── call arguments
+           │  │
+           │  ╰────── this is not a function name
+           │
+           │ Help: bind the function to a name with `fn name(…) = …`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let v = 1",
+        expect![[r#"
+        Error: unexpected `v`
+           ╭─[ test:1:5 ]
+           │
+         1 │ let v = 1
+           │     ┬
+           │     ╰── expected a name
+           │
+           │ Note: `v` is down-notation (↓), so it cannot be a name
+        ───╯
+    "#]],
+    );
+    check_err(
+        "print \"abc",
+        expect![[r#"
+        Error: unterminated string
+           ╭─[ test:1:7 ]
+           │
+         1 │ print "abc
+           │       ┬
+           │       ╰── this string is never closed
+        ───╯
+    "#]],
+    );
+}
+
+#[test]
+fn incomplete_inputs() {
+    for src in [
+        "let x = 1 +",
+        "let x =",
+        "f(",
+        "[1, 2,",
+        "{1 |",
+        "if x",
+        "if x {",
+        "fn f(x) =",
+        "print 1,",
+        "\"abc",
+        "\"\"\"raw",
+        "theorem t",
+        "a and # comment",
+        "1 +\n",
+    ] {
+        assert!(is_incomplete(src), "{src:?} should be incomplete");
+    }
+    for src in [
+        "",
+        "1 + 2",
+        "{a|b|c}",
+        "2 * 3",
+        "let x = 1 2",
+        "x)",
+        "$",
+        "let x = 1 $",
+        "if x { 1 }",
+    ] {
+        assert!(!is_incomplete(src), "{src:?} should not be incomplete");
+    }
+}
+
+#[test]
+fn deep_but_allowed_nesting() {
+    let n = MAX_NESTING;
+    let cases = [
+        format!("{}1{}", "(".repeat(n), ")".repeat(n)),
+        format!("{}1{}", "[".repeat(n), "]".repeat(n)),
+        format!("{}{}", "{0|".repeat(n), "}".repeat(n)),
+        format!("{}|{}", "{".repeat(n), "|}".repeat(n)),
+        format!("{}1{}", "f(".repeat(n), ")".repeat(n)),
+        format!("{}1{}", "*(".repeat(n), ")".repeat(n)),
+        format!("{}1{}", "-(".repeat(n), ")".repeat(n)),
+        format!("{}1{}", "-(1 + ".repeat(n), ")".repeat(n)),
+        format!("{}1{}", "if c {".repeat(n), "}".repeat(n)),
+        format!("{}1{}", "⧾(".repeat(n), ")".repeat(n)),
+        format!("{}1{}", "[2{0|".repeat(n / 2), "}]".repeat(n / 2)),
+    ];
+    for src in &cases {
+        match parse_program(src) {
+            Ok(p) => {
+                let _ = sexpr::program(&p);
+            }
+            Err(d) => panic!("{}: {}", &src[..20], d[0].message),
+        }
+    }
+}
+
+#[test]
+fn long_chains_hit_the_depth_limit_cleanly() {
+    let sum = vec!["1"; 5000].join(" + ");
+    let errs = parse_program(&sum).unwrap_err();
+    assert_eq!(errs[0].message, "expression nested too deeply");
+    let negs = format!("{}x", "- ".repeat(5000));
+    assert_eq!(
+        parse_program(&negs).unwrap_err()[0].message,
+        "expression nested too deeply"
+    );
+    let nots = format!("{}x", "not ".repeat(5000));
+    assert_eq!(
+        parse_program(&nots).unwrap_err()[0].message,
+        "expression nested too deeply"
+    );
+    let ok = vec!["1"; 500].join(" + ");
+    assert!(parse_program(&ok).is_ok());
+}
+
+// ------------------------------------------------------------ robustness
+
+mod fuzz {
+    use super::super::*;
+    use proptest::prelude::*;
+
+    fn no_panic(src: &str) {
+        let _ = parse_program(src);
+        let _ = parse_expr(src);
+        let _ = is_incomplete(src);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_string(src in any::<String>()) {
+            no_panic(&src);
+        }
+
+        #[test]
+        fn game_alphabet(src in "[{}|,*^v0123456789\\-+/.() \n]{0,80}") {
+            no_panic(&src);
+        }
+
+        #[test]
+        fn language_alphabet(
+            src in "([{}|,*^v0-9+/.()\\[\\] \n;#\"<>=!~:⇑↓∗±⧾⧿θ-]|let |if |else |for |in |fn |not |and |ish |x|f)*"
+        ) {
+            no_panic(&src);
+        }
+    }
+}
+
+#[test]
+fn adversarial_inputs_are_fast() {
+    let n = 200;
+    let patterns: Vec<(&str, &str)> = vec![
+        ("2*(", ")"),
+        ("2{0|", "}"),
+        ("-2{0|", "}"),
+        ("-2*(", ")"),
+        ("⧾(", ")"),
+        ("2⧾(", ")"),
+        ("9Tiny(", ")"),
+        ("f(", ")"),
+        ("(x)(", ")"),
+        ("[", "]"),
+        ("*(*(", "))"),
+        ("^*(", ")"),
+        ("if 2{", "}"),
+        ("fn f() = {", "}"),
+        ("{if 2{", "}|}"),
+        ("for x in f(", ") {}"),
+        ("{", "|}"),
+    ];
+    for (open, close) in patterns {
+        for middle in ["1", "$", "1 2", "", "|", "{"] {
+            let src = format!("{}{}{}", open.repeat(n), middle, close.repeat(n));
+            let t = std::time::Instant::now();
+            let _ = parse_program(&src);
+            let el = t.elapsed();
+            assert!(el.as_millis() < 500, "{open:?}{middle:?}: {el:?}");
+        }
+    }
+}
