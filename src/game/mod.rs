@@ -6,9 +6,13 @@ pub mod dyadic;
 mod ops;
 mod store;
 
+mod derived;
+pub mod thermo;
+
 pub use dyadic::Dyadic;
 pub use ops::{Outcome, Relation};
 pub use store::{CgError, CgResult, GameId, Nus, Store};
+pub use thermo::{Thermograph, Wall, WallPiece};
 
 #[cfg(test)]
 mod tests;

@@ -35,6 +35,8 @@ pub(crate) struct Memo {
     left_stop: FxHashMap<GameId, Dyadic>,
     right_stop: FxHashMap<GameId, Dyadic>,
     up_nth: Vec<GameId>,
+    /// Thermographs, cooling, incentives, atomic weight, rcf (see `derived.rs`).
+    pub(crate) derived: super::derived::DerivedMemo,
 }
 
 impl Store {
