@@ -5,7 +5,11 @@
 //! `eval` walks the AST; `diag` is our diagnostic data, rendered by ariadne
 //! only at the edges (`cli`, `repl`).
 
+pub mod cli;
 pub mod diag;
+pub mod eval;
 pub mod game;
 pub mod render;
+pub mod repl;
+pub mod stdlib;
 pub mod syntax;

@@ -1,3 +1,13 @@
+use clap::Parser;
+
 fn main() {
-    println!("yose: under construction");
+    let cli = yose::cli::Cli::parse();
+    // Deep games and deep user recursion need more stack than the main thread has.
+    let worker = std::thread::Builder::new()
+        .name("yose".into())
+        .stack_size(1 << 30)
+        .spawn(move || yose::cli::main(cli))
+        .expect("cannot start the interpreter thread");
+    let code = worker.join().unwrap_or(2);
+    std::process::exit(code);
 }
