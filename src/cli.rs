@@ -13,7 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 #[derive(Parser, Debug)]
-#[command(name = "yose", version, about = "Combinatorial game theory for the Go endgame: a calculator, proof checker and REPL")]
+#[command(
+    name = "yose",
+    version,
+    about = "Combinatorial game theory for the Go endgame: a calculator, proof checker and REPL"
+)]
 pub struct Cli {
     /// Print games in CGSuite-compatible ASCII (`^^*`, `+-1`, `Tiny(2)`).
     #[arg(long, global = true, conflicts_with = "unicode")]
@@ -82,7 +86,10 @@ impl Cli {
         let color = match self.color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal(),
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stderr().is_terminal()
+            }
         };
         Output { style, color }
     }
@@ -149,14 +156,18 @@ enum Loaded {
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("yose: cannot read {}: {e}", path.display()))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("yose: cannot read {}: {e}", path.display()))?;
     match String::from_utf8(bytes) {
         Ok(s) => Ok(Loaded::Text(s)),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             Ok(Loaded::NotUtf8(
-                Diagnostic::error(format!("{} is not valid UTF-8 (bad byte at offset {at})", path.display()))
-                    .with_help("save the file as UTF-8"),
+                Diagnostic::error(format!(
+                    "{} is not valid UTF-8 (bad byte at offset {at})",
+                    path.display()
+                ))
+                .with_help("save the file as UTF-8"),
             ))
         }
     }
@@ -175,7 +186,10 @@ fn run_files(files: &[PathBuf], out: Output) -> i32 {
         let text = match load(f) {
             Ok(Loaded::Text(t)) => t,
             Ok(Loaded::NotUtf8(d)) => {
-                eprint!("{}", diag::render(&d, &f.display().to_string(), "", out.color));
+                eprint!(
+                    "{}",
+                    diag::render(&d, &f.display().to_string(), "", out.color)
+                );
                 failed = true;
                 continue;
             }
@@ -184,14 +198,27 @@ fn run_files(files: &[PathBuf], out: Output) -> i32 {
                 return 2;
             }
         };
-        let id = interp.add_source(&f.display().to_string(), &text, f.parent().map(Path::to_path_buf));
+        let id = interp.add_source(
+            &f.display().to_string(),
+            &text,
+            f.parent().map(Path::to_path_buf),
+        );
         let first_result = interp.results.len();
         let r = interp.run_source(id);
         for res in interp.results[first_result..].to_vec() {
             if let Some(fail) = &res.failure {
                 failed = true;
-                eprintln!("{}: {}", location(&interp, res.source, res.span.start), fail.message);
-                eprint!("{}", render_report(&interp, &Report { source: res.source, diag: fail.clone() }, out.color));
+                eprint!(
+                    "{}",
+                    render_report(
+                        &interp,
+                        &Report {
+                            source: res.source,
+                            diag: fail.clone()
+                        },
+                        out.color
+                    )
+                );
             }
         }
         match r {
@@ -227,8 +254,17 @@ fn run_stdin(out: Output) -> i32 {
     for res in interp.results.clone() {
         if let Some(fail) = &res.failure {
             failed = true;
-            eprintln!("{}: {}", location(&interp, res.source, res.span.start), fail.message);
-            eprint!("{}", render_report(&interp, &Report { source: res.source, diag: fail.clone() }, out.color));
+            eprint!(
+                "{}",
+                render_report(
+                    &interp,
+                    &Report {
+                        source: res.source,
+                        diag: fail.clone()
+                    },
+                    out.color
+                )
+            );
         }
     }
     match r {
@@ -264,7 +300,8 @@ fn eval_expr(expr: &str, out: Output) -> i32 {
 fn collect_scripts(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("yose: cannot read {}: {e}", p.display()))?;
+        let meta =
+            std::fs::metadata(p).map_err(|e| format!("yose: cannot read {}: {e}", p.display()))?;
         if meta.is_dir() {
             let mut found = Vec::new();
             walk(p, &mut found).map_err(|e| format!("yose: cannot read {}: {e}", p.display()))?;
@@ -308,7 +345,10 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
             Ok(Loaded::NotUtf8(d)) => {
                 failed += 1;
                 if json {
-                    println!("{}", serde_json::json!({"file": name, "kind": "error", "passed": false, "message": d.message}));
+                    println!(
+                        "{}",
+                        serde_json::json!({"file": name, "kind": "error", "passed": false, "message": d.message})
+                    );
                 } else {
                     println!("{name}: {}", d.message);
                 }
@@ -342,8 +382,22 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                         "name": res.theorem, "passed": res.passed(), "message": msg})
                 );
             } else if let Some(fail) = &res.failure {
-                println!("{}: {label}: {}", location(&interp, res.source, res.span.start), fail.message);
-                print!("{}", render_report(&interp, &Report { source: res.source, diag: fail.clone() }, out.color));
+                println!(
+                    "{}: {label}: {}",
+                    location(&interp, res.source, res.span.start),
+                    fail.message
+                );
+                print!(
+                    "{}",
+                    render_report(
+                        &interp,
+                        &Report {
+                            source: res.source,
+                            diag: fail.clone()
+                        },
+                        out.color
+                    )
+                );
             }
         }
         let error = match r {
@@ -366,13 +420,20 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                         "kind": "error", "passed": false, "message": report.diag.message})
                 );
             } else {
-                println!("{}: error: {}", location(&interp, report.source, at), report.diag.message);
+                println!(
+                    "{}: error: {}",
+                    location(&interp, report.source, at),
+                    report.diag.message
+                );
                 print!("{}", render_report(&interp, &report, out.color));
             }
         }
     }
     if json {
-        println!("{}", serde_json::json!({"summary": true, "passed": passed, "failed": failed, "files": files.len()}));
+        println!(
+            "{}",
+            serde_json::json!({"summary": true, "passed": passed, "failed": failed, "files": files.len()})
+        );
     } else {
         println!("{passed} passed, {failed} failed");
     }

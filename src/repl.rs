@@ -30,7 +30,12 @@ struct ReplHelper {
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
-    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
         let start = before
             .char_indices()
@@ -42,11 +47,20 @@ impl Completer for ReplHelper {
             return Ok((pos, vec![]));
         }
         let mut candidates: Vec<String> = if word.starts_with(':') {
-            COMMANDS.iter().map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()).collect()
+            COMMANDS
+                .iter()
+                .map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string())
+                .collect()
         } else {
             let mut v: Vec<String> = crate::eval::builtin_names().map(str::to_string).collect();
             v.extend(self.names.borrow().iter().cloned());
-            v.extend(["let", "region", "fn", "assert", "theorem", "print", "use", "for", "if", "else", "true", "false"].map(String::from));
+            v.extend(
+                [
+                    "let", "region", "fn", "assert", "theorem", "print", "use", "for", "if",
+                    "else", "true", "false",
+                ]
+                .map(String::from),
+            );
             v
         };
         candidates.sort();
@@ -54,7 +68,10 @@ impl Completer for ReplHelper {
         let pairs = candidates
             .into_iter()
             .filter(|c| c.starts_with(word))
-            .map(|c| Pair { display: c.clone(), replacement: c })
+            .map(|c| Pair {
+                display: c.clone(),
+                replacement: c,
+            })
             .collect();
         Ok((start, pairs))
     }
@@ -98,12 +115,17 @@ pub fn run(out: Output) -> i32 {
             return 2;
         }
     };
-    editor.set_helper(Some(ReplHelper { names: names.clone() }));
+    editor.set_helper(Some(ReplHelper {
+        names: names.clone(),
+    }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
-    println!("yose {} — combinatorial game theory for the Go endgame. :help for help, Ctrl-D to leave.", env!("CARGO_PKG_VERSION"));
+    println!(
+        "yose {} — combinatorial game theory for the Go endgame. :help for help, Ctrl-D to leave.",
+        env!("CARGO_PKG_VERSION")
+    );
     let mut entry_no = 0usize;
     loop {
         match editor.readline("yose> ") {
@@ -125,7 +147,11 @@ pub fn run(out: Output) -> i32 {
                     }
                 } else {
                     entry_no += 1;
-                    let id = interp.add_source(&format!("<repl:{entry_no}>"), &line, std::env::current_dir().ok());
+                    let id = interp.add_source(
+                        &format!("<repl:{entry_no}>"),
+                        &line,
+                        std::env::current_dir().ok(),
+                    );
                     run_entry(&mut interp, id, out);
                 }
                 *names.borrow_mut() = interp.globals.names();
@@ -148,8 +174,23 @@ fn run_entry(interp: &mut Interp, id: usize, out: Output) {
     let r = interp.run_source(id);
     for res in interp.results[first..].to_vec() {
         match &res.failure {
-            None => println!("{} holds", res.theorem.as_ref().map_or("assertion".to_string(), |t| format!("theorem `{t}`"))),
-            Some(d) => eprint!("{}", render_report(interp, &Report { source: res.source, diag: d.clone() }, out.color)),
+            None => println!(
+                "{} holds",
+                res.theorem
+                    .as_ref()
+                    .map_or("assertion".to_string(), |t| format!("theorem `{t}`"))
+            ),
+            Some(d) => eprint!(
+                "{}",
+                render_report(
+                    interp,
+                    &Report {
+                        source: res.source,
+                        diag: d.clone()
+                    },
+                    out.color
+                )
+            ),
         }
     }
     match r {
@@ -183,7 +224,10 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
                 for (c, d) in COMMANDS {
                     println!("  {c:<12} {d}");
                 }
-                println!("Builtins: {}", crate::eval::builtin_names().collect::<Vec<_>>().join(", "));
+                println!(
+                    "Builtins: {}",
+                    crate::eval::builtin_names().collect::<Vec<_>>().join(", ")
+                );
             } else {
                 match crate::eval::builtin_help(arg) {
                     Some(h) => println!("{h}"),
@@ -200,7 +244,8 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
             match std::fs::read(&path) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => {
-                        let id = interp.add_source(arg, &text, path.parent().map(|p| p.to_path_buf()));
+                        let id =
+                            interp.add_source(arg, &text, path.parent().map(|p| p.to_path_buf()));
                         run_entry(interp, id, out);
                     }
                     Err(_) => eprintln!("{arg} is not valid UTF-8"),

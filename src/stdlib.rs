@@ -5,5 +5,8 @@
 pub const MODULES: &[(&str, &str)] = &[("games", include_str!("../stdlib/games.cgt"))];
 
 pub fn module(name: &str) -> Option<&'static str> {
-    MODULES.iter().find(|(n, _)| *n == name).map(|(_, src)| *src)
+    MODULES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, src)| *src)
 }

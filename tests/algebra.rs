@@ -14,7 +14,11 @@ struct Tree {
 }
 
 fn tree(depth: u32) -> BoxedStrategy<Tree> {
-    let leaf = Just(Tree { left: vec![], right: vec![] }).boxed();
+    let leaf = Just(Tree {
+        left: vec![],
+        right: vec![],
+    })
+    .boxed();
     if depth == 0 {
         return leaf;
     }
@@ -40,7 +44,10 @@ fn naive_sum(g: &Tree, h: &Tree) -> Tree {
 }
 
 fn naive_neg(g: &Tree) -> Tree {
-    Tree { left: g.right.iter().map(naive_neg).collect(), right: g.left.iter().map(naive_neg).collect() }
+    Tree {
+        left: g.right.iter().map(naive_neg).collect(),
+        right: g.left.iter().map(naive_neg).collect(),
+    }
 }
 
 fn build(s: &mut Store, t: &Tree) -> GameId {

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn scripts(dir: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases").join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases")
+        .join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -42,7 +44,12 @@ fn run_dir(dir: &str, expect_success: bool) {
     assert!(!files.is_empty(), "no scripts in tests/cases/{dir}");
     for file in files {
         let (text, code) = transcript(&file);
-        assert_eq!(code == 0, expect_success, "{}: unexpected exit code {code}\n{text}", file.display());
+        assert_eq!(
+            code == 0,
+            expect_success,
+            "{}: unexpected exit code {code}\n{text}",
+            file.display()
+        );
         let snapshot = file.with_extension("out");
         expect_test::expect_file![snapshot].assert_eq(&text);
     }

@@ -13,26 +13,53 @@ use std::rc::Rc;
 /// Every builtin with a one-line description (shown by `:help`).
 pub const BUILTINS: &[(&str, &str)] = &[
     ("canonical", "canonical(G): the canonical form of G"),
-    ("left_options", "left_options(G): the canonical Left options, as a list"),
-    ("right_options", "right_options(G): the canonical Right options, as a list"),
+    (
+        "left_options",
+        "left_options(G): the canonical Left options, as a list",
+    ),
+    (
+        "right_options",
+        "right_options(G): the canonical Right options, as a list",
+    ),
     ("birthday", "birthday(G): the birthday of G"),
-    ("outcome", "outcome(G): \"L\", \"R\", \"P\" (second player wins) or \"N\" (first player wins)"),
+    (
+        "outcome",
+        "outcome(G): \"L\", \"R\", \"P\" (second player wins) or \"N\" (first player wins)",
+    ),
     ("left_stop", "left_stop(G): the Left stop"),
     ("right_stop", "right_stop(G): the Right stop"),
     ("is_number", "is_number(G): G is a number"),
     ("is_integer", "is_integer(G): G is an integer"),
     ("is_infinitesimal", "is_infinitesimal(G): both stops are 0"),
-    ("is_numberish", "is_numberish(G): G is a number plus an infinitesimal (equal stops)"),
-    ("relation", "relation(G, H): \"=\", \"<\", \">\" or \"<>\" (confused)"),
-    ("tiny", "tiny(x): {0 || 0 | -x}, for a positive game x (also Tiny, ⧾)"),
-    ("miny", "miny(x): {x | 0 || 0}, for a positive game x (also Miny, ⧿)"),
+    (
+        "is_numberish",
+        "is_numberish(G): G is a number plus an infinitesimal (equal stops)",
+    ),
+    (
+        "relation",
+        "relation(G, H): \"=\", \"<\", \">\" or \"<>\" (confused)",
+    ),
+    (
+        "tiny",
+        "tiny(x): {0 || 0 | -x}, for a positive game x (also Tiny, ⧾)",
+    ),
+    (
+        "miny",
+        "miny(x): {x | 0 || 0}, for a positive game x (also Miny, ⧿)",
+    ),
     ("Tiny", "Tiny(x): CGSuite's spelling of tiny(x)"),
     ("Miny", "Miny(x): CGSuite's spelling of miny(x)"),
     ("up_nth", "up_nth(n): ↑^n, also written ^<n>"),
-    ("uptimal", "uptimal(n): ↑ + ↑^2 + … + ↑^n, also written ^[n]"),
+    (
+        "uptimal",
+        "uptimal(n): ↑ + ↑^2 + … + ↑^n, also written ^[n]",
+    ),
     ("nimber", "nimber(n): *n"),
     ("switch", "switch(G): ±G = {G | -G}"),
-    ("components", "components(G): the components of a sum kept unsimplified (such as `board`)"),
+    (
+        "components",
+        "components(G): the components of a sum kept unsimplified (such as `board`)",
+    ),
     ("len", "len(xs): length of a list or string"),
     ("push", "push(xs, v): a new list with v appended"),
     ("concat", "concat(xs, ys): the two lists joined"),
@@ -61,14 +88,32 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     BUILTINS.iter().map(|(n, _)| *n)
 }
 
-fn arity(interp: &Interp, name: &str, args: &[Value], min: usize, max: usize, span: &Span) -> EvalResult<()> {
+fn arity(
+    interp: &Interp,
+    name: &str,
+    args: &[Value],
+    min: usize,
+    max: usize,
+    span: &Span,
+) -> EvalResult<()> {
     if args.len() < min || args.len() > max {
-        let want = if min == max { format!("{min}") } else { format!("{min} to {max}") };
-        let usage = BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, d)| *d).unwrap_or("");
+        let want = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        let usage = BUILTINS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, d)| *d)
+            .unwrap_or("");
         return Err(interp.error_with(
-            Diagnostic::error(format!("`{name}` takes {want} argument(s), given {}", args.len()))
-                .with_label(span.clone(), "wrong number of arguments")
-                .with_note(format!("usage: {usage}")),
+            Diagnostic::error(format!(
+                "`{name}` takes {want} argument(s), given {}",
+                args.len()
+            ))
+            .with_label(span.clone(), "wrong number of arguments")
+            .with_note(format!("usage: {usage}")),
         ));
     }
     Ok(())
@@ -82,7 +127,13 @@ fn games_to_list(ids: &[GameId]) -> Value {
     list_value(ids.iter().map(|g| Value::game(*g)).collect())
 }
 
-pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[Span], span: &Span) -> EvalResult<Value> {
+pub fn call(
+    interp: &mut Interp,
+    name: &'static str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
     let one_arg = matches!(
         name,
@@ -144,20 +195,36 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
         }
         "left_stop" | "right_stop" => {
             let g = interp.game_of(&args[0], &sp(0))?;
-            let s = if name == "left_stop" { interp.store.left_stop(g) } else { interp.store.right_stop(g) };
+            let s = if name == "left_stop" {
+                interp.store.left_stop(g)
+            } else {
+                interp.store.right_stop(g)
+            };
             Ok(Value::from_dyadic(&s.map_err(|e| cg(interp, e))?))
         }
         "is_number" | "is_integer" => {
             if let Value::Rational(r) = &args[0] {
-                return Ok(Value::Bool(if name == "is_integer" { r.is_integer() } else { true }));
+                return Ok(Value::Bool(if name == "is_integer" {
+                    r.is_integer()
+                } else {
+                    true
+                }));
             }
             let g = interp.game_of(&args[0], &sp(0))?;
             let x = interp.store.as_number(g);
-            Ok(Value::Bool(if name == "is_integer" { x.is_some_and(|x| x.is_integer()) } else { x.is_some() }))
+            Ok(Value::Bool(if name == "is_integer" {
+                x.is_some_and(|x| x.is_integer())
+            } else {
+                x.is_some()
+            }))
         }
         "is_infinitesimal" | "is_numberish" => {
             let g = interp.game_of(&args[0], &sp(0))?;
-            let r = if name == "is_infinitesimal" { interp.store.is_infinitesimal(g) } else { interp.store.is_numberish(g) };
+            let r = if name == "is_infinitesimal" {
+                interp.store.is_infinitesimal(g)
+            } else {
+                interp.store.is_numberish(g)
+            };
             Ok(Value::Bool(r.map_err(|e| cg(interp, e))?))
         }
         "relation" => {
@@ -175,25 +242,51 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
             let zero = interp.store.zero();
             if !(interp.store.le(zero, x).map_err(|e| cg(interp, e))? && x != zero) {
                 let shown = interp.display(&args[0])?;
-                return Err(interp.error(&sp(0), format!("{name}(x) needs a positive game x, and {shown} is not positive")));
+                return Err(interp.error(
+                    &sp(0),
+                    format!("{name}(x) needs a positive game x, and {shown} is not positive"),
+                ));
             }
-            let r = if name.eq_ignore_ascii_case("tiny") { interp.store.tiny(x) } else { interp.store.miny(x) };
+            let r = if name.eq_ignore_ascii_case("tiny") {
+                interp.store.tiny(x)
+            } else {
+                interp.store.miny(x)
+            };
             Ok(Value::game(r.map_err(|e| cg(interp, e))?))
         }
         "up_nth" | "uptimal" => {
             let n = interp.to_integer(&args[0], &sp(0))?;
-            let k = n.to_u32().filter(|k| (1..=4096).contains(k)).ok_or_else(|| interp.error(&sp(0), format!("the order must be between 1 and 4096, found {n}")))?;
-            let r = if name == "up_nth" { interp.store.up_nth(k) } else { interp.store.uptimal(k) };
+            let k = n
+                .to_u32()
+                .filter(|k| (1..=4096).contains(k))
+                .ok_or_else(|| {
+                    interp.error(
+                        &sp(0),
+                        format!("the order must be between 1 and 4096, found {n}"),
+                    )
+                })?;
+            let r = if name == "up_nth" {
+                interp.store.up_nth(k)
+            } else {
+                interp.store.uptimal(k)
+            };
             Ok(Value::game(r.map_err(|e| cg(interp, e))?))
         }
         "nimber" => {
             let n = interp.to_integer(&args[0], &sp(0))?;
-            let k = n.to_u64().ok_or_else(|| interp.error(&sp(0), format!("a nimber `*n` needs 0 ≤ n < 2^64, found {n}")))?;
+            let k = n.to_u64().ok_or_else(|| {
+                interp.error(
+                    &sp(0),
+                    format!("a nimber `*n` needs 0 ≤ n < 2^64, found {n}"),
+                )
+            })?;
             Ok(Value::game(interp.store.nimber(k)))
         }
         "switch" => {
             let g = interp.game_of(&args[0], &sp(0))?;
-            Ok(Value::game(interp.store.switch(g).map_err(|e| cg(interp, e))?))
+            Ok(Value::game(
+                interp.store.switch(g).map_err(|e| cg(interp, e))?,
+            ))
         }
         "components" => {
             let s = interp.game_sum_of(&args[0], &sp(0))?;
@@ -202,7 +295,10 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
         "len" => match &args[0] {
             Value::List(xs) => Ok(Value::int(xs.len() as i64)),
             Value::Str(s) => Ok(Value::int(s.chars().count() as i64)),
-            other => Err(interp.error(&sp(0), format!("`len` needs a list or string, found {}", other.kind()))),
+            other => Err(interp.error(
+                &sp(0),
+                format!("`len` needs a list or string, found {}", other.kind()),
+            )),
         },
         "push" => {
             arity(interp, name, &args, 2, 2, span)?;
@@ -240,12 +336,23 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
             let xs = expect_list(interp, &args[0], &sp(0))?;
             let mut acc = Value::int(0);
             for x in xs {
-                acc = interp.binary_values(crate::syntax::ast::BinOp::Add, acc, x, &sp(0), &sp(0), span)?;
+                acc = interp.binary_values(
+                    crate::syntax::ast::BinOp::Add,
+                    acc,
+                    x,
+                    &sp(0),
+                    &sp(0),
+                    span,
+                )?;
             }
             Ok(acc)
         }
         "min" | "max" => {
-            let xs = if args.len() == 1 { expect_list(interp, &args[0], &sp(0))? } else { args.clone() };
+            let xs = if args.len() == 1 {
+                expect_list(interp, &args[0], &sp(0))?
+            } else {
+                args.clone()
+            };
             if xs.is_empty() {
                 return Err(interp.error(span, format!("`{name}` of an empty list")));
             }
@@ -263,7 +370,8 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
             let xs = expect_list(interp, &args[1], &sp(1))?;
             let mut out = Vec::with_capacity(xs.len());
             for x in xs {
-                let r = interp.apply(&args[0], "the function", vec![x.clone()], &[sp(1)], &sp(0))?;
+                let r =
+                    interp.apply(&args[0], "the function", vec![x.clone()], &[sp(1)], &sp(0))?;
                 if name == "map" {
                     out.push(r);
                 } else if interp.bool_of(&r, &sp(0))? {
@@ -289,7 +397,10 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
             arity(interp, name, &args, 2, 2, span)?;
             let xs = expect_list(interp, &args[0], &sp(0))?;
             for x in xs {
-                if interp.compare_op(crate::syntax::ast::CmpOp::Eq, &x, &args[1], span).unwrap_or(false) {
+                if interp
+                    .compare_op(crate::syntax::ast::CmpOp::Eq, &x, &args[1], span)
+                    .unwrap_or(false)
+                {
                     return Ok(Value::Bool(true));
                 }
             }
@@ -307,12 +418,20 @@ pub fn call(interp: &mut Interp, name: &'static str, args: Vec<Value>, spans: &[
             arity(interp, name, &args, 2, 2, span)?;
             let x = interp.to_rational(&args[0], &sp(0))?;
             let n = interp.to_integer(&args[1], &sp(1))?;
-            let k = n.abs().to_u32().filter(|k| *k <= 100_000).ok_or_else(|| interp.error(&sp(1), "exponent too large (at most 100000)"))?;
+            let k = n
+                .abs()
+                .to_u32()
+                .filter(|k| *k <= 100_000)
+                .ok_or_else(|| interp.error(&sp(1), "exponent too large (at most 100000)"))?;
             if n.is_negative() && x.is_zero() {
                 return Err(interp.error(span, "division by zero"));
             }
             let p = num_traits::pow(x, k as usize);
-            Ok(Value::Rational(if n.is_negative() { BigRational::from_integer(1.into()) / p } else { p }))
+            Ok(Value::Rational(if n.is_negative() {
+                BigRational::from_integer(1.into()) / p
+            } else {
+                p
+            }))
         }
         "str" => Ok(Value::str(&interp.display(&args[0])?)),
         _ => Err(interp.error(span, format!("builtin `{name}` is not implemented"))),

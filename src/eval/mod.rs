@@ -31,7 +31,10 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
 
 /// The one-line description of a builtin.
 pub fn builtin_help(name: &str) -> Option<&'static str> {
-    builtins::BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+    builtins::BUILTINS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| *d)
 }
 
 pub type Span = Range<usize>;
@@ -93,7 +96,10 @@ pub struct ScopeData {
 
 impl Scope {
     fn child(&self) -> Scope {
-        Scope(Rc::new(ScopeData { vars: Default::default(), parent: Some(self.clone()) }))
+        Scope(Rc::new(ScopeData {
+            vars: Default::default(),
+            parent: Some(self.clone()),
+        }))
     }
     fn lookup(&self, name: &str) -> Option<Value> {
         let mut s = Some(self);
@@ -185,7 +191,11 @@ impl Interp {
     }
 
     pub fn add_source(&mut self, name: &str, text: &str, dir: Option<PathBuf>) -> SourceId {
-        self.sources.push(Source { name: name.to_string(), text: Rc::from(text), dir });
+        self.sources.push(Source {
+            name: name.to_string(),
+            text: Rc::from(text),
+            dir,
+        });
         self.sources.len() - 1
     }
 
@@ -194,7 +204,13 @@ impl Interp {
     pub fn run_source(&mut self, id: SourceId) -> Result<(), Stop> {
         let text = self.sources[id].text.clone();
         let program = crate::syntax::parse_program(&text).map_err(|diags| {
-            Stop::Error(Box::new(Report { source: id, diag: diags.into_iter().next().unwrap_or_else(|| Diagnostic::error("parse error")) }))
+            Stop::Error(Box::new(Report {
+                source: id,
+                diag: diags
+                    .into_iter()
+                    .next()
+                    .unwrap_or_else(|| Diagnostic::error("parse error")),
+            }))
         })?;
         let saved = self.current;
         self.current = id;
@@ -208,9 +224,13 @@ impl Interp {
     fn run_top_level(&mut self, stmts: &[Stmt], globals: &Scope) -> EvalResult<()> {
         for stmt in stmts {
             let v = self.exec(stmt, globals)?;
-            let show = self.mode == Mode::Repl && self.importing == 0 && matches!(stmt.kind, StmtKind::Expr(_));
+            let show = self.mode == Mode::Repl
+                && self.importing == 0
+                && matches!(stmt.kind, StmtKind::Expr(_));
             if show && !matches!(v, Value::Unit) {
-                let text = v.display(&mut self.store, self.style).map_err(|e| self.cg_error(e, &stmt.span))?;
+                let text = v
+                    .display(&mut self.store, self.style)
+                    .map_err(|e| self.cg_error(e, &stmt.span))?;
                 (self.output)(&text);
             }
         }
@@ -221,7 +241,13 @@ impl Interp {
     pub fn eval_source_expr(&mut self, id: SourceId) -> EvalResult<Value> {
         let text = self.sources[id].text.clone();
         let expr = crate::syntax::parse_expr(&text).map_err(|diags| {
-            Stop::Error(Box::new(Report { source: id, diag: diags.into_iter().next().unwrap_or_else(|| Diagnostic::error("parse error")) }))
+            Stop::Error(Box::new(Report {
+                source: id,
+                diag: diags
+                    .into_iter()
+                    .next()
+                    .unwrap_or_else(|| Diagnostic::error("parse error")),
+            }))
         })?;
         self.current = id;
         let globals = self.globals.clone();
@@ -229,18 +255,25 @@ impl Interp {
     }
 
     pub fn display(&mut self, v: &Value) -> EvalResult<String> {
-        v.display(&mut self.store, self.style).map_err(|e| self.cg_error(e, &(0..0)))
+        v.display(&mut self.store, self.style)
+            .map_err(|e| self.cg_error(e, &(0..0)))
     }
 
     // ----- errors ---------------------------------------------------------------
 
     pub(crate) fn error(&self, span: &Span, msg: impl Into<String>) -> Stop {
         let msg = msg.into();
-        Stop::Error(Box::new(Report { source: self.current, diag: Diagnostic::error(msg.clone()).with_label(span.clone(), msg) }))
+        Stop::Error(Box::new(Report {
+            source: self.current,
+            diag: Diagnostic::error(msg.clone()).with_label(span.clone(), msg),
+        }))
     }
 
     pub(crate) fn error_with(&self, diag: Diagnostic) -> Stop {
-        Stop::Error(Box::new(Report { source: self.current, diag }))
+        Stop::Error(Box::new(Report {
+            source: self.current,
+            diag,
+        }))
     }
 
     pub(crate) fn cg_error(&self, e: CgError, span: &Span) -> Stop {
@@ -307,7 +340,11 @@ impl Interp {
             }
             StmtKind::For { var, iter, body } => {
                 let items: Box<dyn Iterator<Item = Value>> = match iter {
-                    ForIter::Range { from, to, inclusive } => {
+                    ForIter::Range {
+                        from,
+                        to,
+                        inclusive,
+                    } => {
                         let a = self.integer_arg(from, scope)?;
                         let mut b = self.integer_arg(to, scope)?;
                         if *inclusive {
@@ -319,7 +356,15 @@ impl Interp {
                         let v = self.eval(e, scope)?;
                         match v {
                             Value::List(items) => Box::new((*items).clone().into_iter()),
-                            other => return Err(self.error(&e.span, format!("`for` needs a list or a range `a..b`, found {}", other.kind()))),
+                            other => {
+                                return Err(self.error(
+                                    &e.span,
+                                    format!(
+                                        "`for` needs a list or a range `a..b`, found {}",
+                                        other.kind()
+                                    ),
+                                ))
+                            }
                         }
                     }
                 };
@@ -334,7 +379,10 @@ impl Interp {
                 let mut parts = Vec::with_capacity(exprs.len());
                 for e in exprs {
                     let v = self.eval(e, scope)?;
-                    parts.push(v.display(&mut self.store, self.style).map_err(|err| self.cg_error(err, &e.span))?);
+                    parts.push(
+                        v.display(&mut self.store, self.style)
+                            .map_err(|err| self.cg_error(err, &e.span))?,
+                    );
                 }
                 if self.mode != Mode::Check && self.importing == 0 {
                     (self.output)(&parts.join(" "));
@@ -359,7 +407,11 @@ impl Interp {
             UseTarget::Module(ident) => {
                 let m = &ident.name;
                 let Some(text) = crate::stdlib::module(m) else {
-                    let known = crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+                    let known = crate::stdlib::MODULES
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ");
                     return Err(self.error_with(
                         Diagnostic::error(format!("no stdlib module named `{m}`"))
                             .with_label(span.clone(), "unknown module")
@@ -369,10 +421,17 @@ impl Interp {
                 (format!("<stdlib>/{m}.cgt"), text.to_string(), None)
             }
             UseTarget::File { path, .. } => {
-                let base = self.sources[self.current].dir.clone().unwrap_or_else(|| PathBuf::from("."));
+                let base = self.sources[self.current]
+                    .dir
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("."));
                 let full = base.join(path);
-                let bytes = std::fs::read(&full).map_err(|e| self.error(span, format!("cannot read {}: {e}", full.display())))?;
-                let text = String::from_utf8(bytes).map_err(|_| self.error(span, format!("{} is not valid UTF-8", full.display())))?;
+                let bytes = std::fs::read(&full).map_err(|e| {
+                    self.error(span, format!("cannot read {}: {e}", full.display()))
+                })?;
+                let text = String::from_utf8(bytes).map_err(|_| {
+                    self.error(span, format!("{} is not valid UTF-8", full.display()))
+                })?;
                 let dir = full.parent().map(Path::to_path_buf);
                 (full.display().to_string(), text, dir)
             }
@@ -388,18 +447,35 @@ impl Interp {
         r.map_err(|stop| match stop {
             Stop::Error(report) => {
                 let mut diag = report.diag.clone();
-                diag.notes.push(format!("while loading `{name}` (used at byte {})", span.start));
-                Stop::Error(Box::new(Report { source: report.source, diag }))
+                diag.notes.push(format!(
+                    "while loading `{name}` (used at byte {})",
+                    span.start
+                ));
+                Stop::Error(Box::new(Report {
+                    source: report.source,
+                    diag,
+                }))
             }
             other => other,
         })
     }
 
     fn record(&mut self, span: &Span, theorem: Option<String>, failure: Option<Diagnostic>) {
-        self.results.push(ProofResult { source: self.current, span: span.clone(), theorem, failure });
+        self.results.push(ProofResult {
+            source: self.current,
+            span: span.clone(),
+            theorem,
+            failure,
+        });
     }
 
-    fn assert(&mut self, cond: &Expr, message: Option<&str>, span: &Span, scope: &Scope) -> EvalResult<()> {
+    fn assert(
+        &mut self,
+        cond: &Expr,
+        message: Option<&str>,
+        span: &Span,
+        scope: &Scope,
+    ) -> EvalResult<()> {
         let failure = self.check_condition(cond, scope)?;
         let failure = failure.map(|mut d| {
             if let Some(m) = message {
@@ -438,13 +514,22 @@ impl Interp {
         let v = self.eval(cond, scope)?;
         match v {
             Value::Bool(true) => Ok(None),
-            Value::Bool(false) => Ok(Some(Diagnostic::error("assertion failed").with_label(cond.span.clone(), "this is false"))),
-            other => Err(self.error(&cond.span, format!("`assert` needs a boolean, found {}", other.kind()))),
+            Value::Bool(false) => Ok(Some(
+                Diagnostic::error("assertion failed")
+                    .with_label(cond.span.clone(), "this is false"),
+            )),
+            other => Err(self.error(
+                &cond.span,
+                format!("`assert` needs a boolean, found {}", other.kind()),
+            )),
         }
     }
 
     fn theorem(&mut self, name: &str, body: &[Stmt], span: &Span, scope: &Scope) -> EvalResult<()> {
-        let saved = (self.theorem.replace(name.to_string()), self.theorem_failure.take());
+        let saved = (
+            self.theorem.replace(name.to_string()),
+            self.theorem_failure.take(),
+        );
         let r = self.exec_block_in(body, &scope.child());
         let failure = match r {
             Ok(_) => None,
@@ -488,7 +573,10 @@ impl Interp {
                 if d.is_zero_big() {
                     return Err(self.error(&e.span, "division by zero"));
                 }
-                Ok(Value::Rational(num_rational::BigRational::new(n.clone(), d.clone())))
+                Ok(Value::Rational(num_rational::BigRational::new(
+                    n.clone(),
+                    d.clone(),
+                )))
             }
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Str(s) => Ok(Value::str(s)),
@@ -500,21 +588,38 @@ impl Interp {
                         let v = self.eval(a, scope)?;
                         let n = self.to_integer(&v, &a.span)?;
                         if n.is_negative() {
-                            return Err(self.error(&a.span, format!("a nimber `*n` needs n ≥ 0, found {n}")));
+                            return Err(self
+                                .error(&a.span, format!("a nimber `*n` needs n ≥ 0, found {n}")));
                         }
-                        n.to_u64().ok_or_else(|| self.error(&a.span, "nimber too large (at most 2^64 - 1)"))?
+                        n.to_u64().ok_or_else(|| {
+                            self.error(&a.span, "nimber too large (at most 2^64 - 1)")
+                        })?
                     }
                 };
                 Ok(Value::game(self.store.nimber(n)))
             }
             ExprKind::Ups(count) => {
-                let k = count.to_i64().ok_or_else(|| self.error(&e.span, "too many ups (at most 2^63 - 1)"))?;
+                let k = count
+                    .to_i64()
+                    .ok_or_else(|| self.error(&e.span, "too many ups (at most 2^63 - 1)"))?;
                 Ok(Value::game(self.store.ups(k)))
             }
             ExprKind::UpNth { n, down } | ExprKind::Uptimal { n, down } => {
                 let uptimal = matches!(e.kind, ExprKind::Uptimal { .. });
-                let k = n.to_u32().filter(|k| (1..=4096).contains(k)).ok_or_else(|| self.error(&e.span, format!("the order must be between 1 and 4096, found {n}")))?;
-                let g = if uptimal { self.store.uptimal(k) } else { self.store.up_nth(k) };
+                let k = n
+                    .to_u32()
+                    .filter(|k| (1..=4096).contains(k))
+                    .ok_or_else(|| {
+                        self.error(
+                            &e.span,
+                            format!("the order must be between 1 and 4096, found {n}"),
+                        )
+                    })?;
+                let g = if uptimal {
+                    self.store.uptimal(k)
+                } else {
+                    self.store.up_nth(k)
+                };
                 let g = g.map_err(|err| self.cg_error(err, &e.span))?;
                 Ok(Value::game(if *down { self.store.neg(g) } else { g }))
             }
@@ -529,7 +634,10 @@ impl Interp {
                     let v = self.eval(o, scope)?;
                     r.push(self.game_of(&v, &o.span)?);
                 }
-                let g = self.store.canonical(l, r).map_err(|err| self.cg_error(err, &e.span))?;
+                let g = self
+                    .store
+                    .canonical(l, r)
+                    .map_err(|err| self.cg_error(err, &e.span))?;
                 Ok(Value::game(g))
             }
             ExprKind::List(items) => {
@@ -539,7 +647,9 @@ impl Interp {
                 }
                 Ok(Value::List(Rc::new(out)))
             }
-            ExprKind::Call { name, args } => self.call(&name.name, &name.span, args, &e.span, scope),
+            ExprKind::Call { name, args } => {
+                self.call(&name.name, &name.span, args, &e.span, scope)
+            }
             ExprKind::Index { base, index } => {
                 let b = self.eval(base, scope)?;
                 let i = self.integer_arg(index, scope)?;
@@ -549,10 +659,16 @@ impl Interp {
                         let k = i.to_i64().map(|k| if k < 0 { k + len } else { k });
                         match k {
                             Some(k) if (0..len).contains(&k) => Ok(items[k as usize].clone()),
-                            _ => Err(self.error(&index.span, format!("index {i} is out of range for a list of length {len}"))),
+                            _ => Err(self.error(
+                                &index.span,
+                                format!("index {i} is out of range for a list of length {len}"),
+                            )),
                         }
                     }
-                    other => Err(self.error(&base.span, format!("only lists can be indexed, this is {}", other.kind()))),
+                    other => Err(self.error(
+                        &base.span,
+                        format!("only lists can be indexed, this is {}", other.kind()),
+                    )),
                 }
             }
             ExprKind::Unary { op, expr } => {
@@ -561,7 +677,10 @@ impl Interp {
             }
             ExprKind::Not(inner) => match self.eval(inner, scope)? {
                 Value::Bool(b) => Ok(Value::Bool(!b)),
-                other => Err(self.error(&inner.span, format!("`not` needs a boolean, found {}", other.kind()))),
+                other => Err(self.error(
+                    &inner.span,
+                    format!("`not` needs a boolean, found {}", other.kind()),
+                )),
             },
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, &e.span, scope),
             ExprKind::Compare { op, lhs, rhs } => {
@@ -569,11 +688,20 @@ impl Interp {
                 let b = self.eval(rhs, scope)?;
                 Ok(Value::Bool(self.compare_op(*op, &a, &b, &e.span)?))
             }
-            ExprKind::If { cond, then_block, else_block } => {
+            ExprKind::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
                 let c = self.eval(cond, scope)?;
                 let c = match c {
                     Value::Bool(b) => b,
-                    other => return Err(self.error(&cond.span, format!("`if` needs a boolean, found {}", other.kind()))),
+                    other => {
+                        return Err(self.error(
+                            &cond.span,
+                            format!("`if` needs a boolean, found {}", other.kind()),
+                        ))
+                    }
                 };
                 if c {
                     self.exec_block_in(&then_block.stmts, &scope.child())
@@ -595,14 +723,17 @@ impl Interp {
             let mut total = GameSum::single(self.store.zero());
             for (_, v) in self.board.clone() {
                 let g = self.game_sum_of(&v, span)?;
-                total = total.plus(&g, &mut self.store).map_err(|e| self.cg_error(e, span))?;
+                total = total
+                    .plus(&g, &mut self.store)
+                    .map_err(|e| self.cg_error(e, span))?;
             }
             return Ok(Value::Game(total));
         }
         if let Some(b) = builtins::lookup(name) {
             return Ok(Value::Builtin(b));
         }
-        let mut diag = Diagnostic::error(format!("unknown name `{name}`")).with_label(span.clone(), "not defined");
+        let mut diag = Diagnostic::error(format!("unknown name `{name}`"))
+            .with_label(span.clone(), "not defined");
         if let Some(s) = self.suggest(name, scope) {
             diag = diag.with_note(format!("did you mean `{s}`?"));
         }
@@ -620,13 +751,23 @@ impl Interp {
             .map(|(_, c)| c)
     }
 
-    fn call(&mut self, name: &str, name_span: &Span, args: &[ast::Arg], span: &Span, scope: &Scope) -> EvalResult<Value> {
+    fn call(
+        &mut self,
+        name: &str,
+        name_span: &Span,
+        args: &[ast::Arg],
+        span: &Span,
+        scope: &Scope,
+    ) -> EvalResult<Value> {
         let callee = self.lookup(name, name_span, scope)?;
         let mut values = Vec::with_capacity(args.len());
         let mut spans = Vec::with_capacity(args.len());
         for a in args {
             if let Some(n) = &a.name {
-                return Err(self.error(&n.span, format!("`{name}` takes no named argument `{}`", n.name)));
+                return Err(self.error(
+                    &n.span,
+                    format!("`{name}` takes no named argument `{}`", n.name),
+                ));
             }
             values.push(self.eval(&a.value, scope)?);
             spans.push(a.value.span.clone());
@@ -634,15 +775,33 @@ impl Interp {
         self.apply(&callee, name, values, &spans, span)
     }
 
-    pub(crate) fn apply(&mut self, callee: &Value, name: &str, args: Vec<Value>, spans: &[Span], span: &Span) -> EvalResult<Value> {
+    pub(crate) fn apply(
+        &mut self,
+        callee: &Value,
+        name: &str,
+        args: Vec<Value>,
+        spans: &[Span],
+        span: &Span,
+    ) -> EvalResult<Value> {
         match callee {
             Value::Builtin(b) => builtins::call(self, b, args, spans, span),
             Value::Function(f) => {
                 if f.params.len() != args.len() {
-                    return Err(self.error(span, format!("`{}` takes {} argument(s), given {}", f.name, f.params.len(), args.len())));
+                    return Err(self.error(
+                        span,
+                        format!(
+                            "`{}` takes {} argument(s), given {}",
+                            f.name,
+                            f.params.len(),
+                            args.len()
+                        ),
+                    ));
                 }
                 if self.depth >= MAX_CALL_DEPTH {
-                    return Err(self.error(span, format!("recursion deeper than {MAX_CALL_DEPTH} calls")));
+                    return Err(self.error(
+                        span,
+                        format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
+                    ));
                 }
                 self.check_interrupt()?;
                 let inner = f.scope.child();
@@ -657,7 +816,10 @@ impl Interp {
                 self.current = saved;
                 r
             }
-            other => Err(self.error(span, format!("`{name}` is {}, not a function", other.kind()))),
+            other => Err(self.error(
+                span,
+                format!("`{name}` is {}, not a function", other.kind()),
+            )),
         }
     }
 }

@@ -12,10 +12,18 @@ impl Interp {
     /// The game a value denotes (canonical), or an error naming what it is instead.
     pub(crate) fn game_of(&mut self, v: &Value, span: &Span) -> EvalResult<GameId> {
         match v {
-            Value::Game(s) => s.canonical(&mut self.store).map_err(|e| self.cg_error(e, span)),
+            Value::Game(s) => s
+                .canonical(&mut self.store)
+                .map_err(|e| self.cg_error(e, span)),
             Value::Rational(r) => match rational_to_dyadic(r) {
                 Some(d) => Ok(self.store.number(d)),
-                None => Err(self.error(span, format!("{} is not a dyadic rational, so it is not a short game", super::format_rational(r)))),
+                None => Err(self.error(
+                    span,
+                    format!(
+                        "{} is not a dyadic rational, so it is not a short game",
+                        super::format_rational(r)
+                    ),
+                )),
             },
             other => Err(self.error(span, format!("expected a game, found {}", other.kind()))),
         }
@@ -52,7 +60,10 @@ impl Interp {
         if r.is_integer() {
             Ok(r.to_integer())
         } else {
-            Err(self.error(span, format!("expected an integer, found {}", super::format_rational(&r))))
+            Err(self.error(
+                span,
+                format!("expected an integer, found {}", super::format_rational(&r)),
+            ))
         }
     }
 
@@ -60,7 +71,13 @@ impl Interp {
         matches!(v, Value::Rational(_))
     }
 
-    pub(crate) fn unary(&mut self, op: UnaryOp, v: Value, span: &Span, inner: &Span) -> EvalResult<Value> {
+    pub(crate) fn unary(
+        &mut self,
+        op: UnaryOp,
+        v: Value,
+        span: &Span,
+        inner: &Span,
+    ) -> EvalResult<Value> {
         match op {
             UnaryOp::Neg => match v {
                 Value::Rational(r) => Ok(Value::Rational(-r)),
@@ -77,7 +94,14 @@ impl Interp {
         }
     }
 
-    pub(crate) fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, span: &Span, scope: &Scope) -> EvalResult<Value> {
+    pub(crate) fn binary(
+        &mut self,
+        op: BinOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        span: &Span,
+        scope: &Scope,
+    ) -> EvalResult<Value> {
         // Short-circuit logic first.
         if matches!(op, BinOp::And | BinOp::Or) {
             let a = self.eval(lhs, scope)?;
@@ -93,11 +117,23 @@ impl Interp {
         self.binary_values(op, a, b, &lhs.span, &rhs.span, span)
     }
 
-    pub(crate) fn binary_values(&mut self, op: BinOp, a: Value, b: Value, ls: &Span, rs: &Span, span: &Span) -> EvalResult<Value> {
+    pub(crate) fn binary_values(
+        &mut self,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        ls: &Span,
+        rs: &Span,
+        span: &Span,
+    ) -> EvalResult<Value> {
         match op {
             BinOp::Add | BinOp::Sub => {
                 if let (Value::Rational(x), Value::Rational(y)) = (&a, &b) {
-                    return Ok(Value::Rational(if op == BinOp::Add { x + y } else { x - y }));
+                    return Ok(Value::Rational(if op == BinOp::Add {
+                        x + y
+                    } else {
+                        x - y
+                    }));
                 }
                 if let (Value::List(x), Value::List(y), BinOp::Add) = (&a, &b, op) {
                     let mut v = (**x).clone();
@@ -109,7 +145,9 @@ impl Interp {
                 if op == BinOp::Sub {
                     y = y.negate(&mut self.store);
                 }
-                let s = x.plus(&y, &mut self.store).map_err(|e| self.cg_error(e, span))?;
+                let s = x
+                    .plus(&y, &mut self.store)
+                    .map_err(|e| self.cg_error(e, span))?;
                 Ok(Value::Game(s))
             }
             BinOp::Dot => {
@@ -121,7 +159,13 @@ impl Interp {
                 let n = match &a {
                     Value::Rational(r) if r.is_integer() => r.to_integer(),
                     Value::Rational(r) => {
-                        return Err(self.error(ls, format!("`n . G` needs an integer n, found {}", super::format_rational(r))))
+                        return Err(self.error(
+                            ls,
+                            format!(
+                                "`n . G` needs an integer n, found {}",
+                                super::format_rational(r)
+                            ),
+                        ))
                     }
                     _ => {
                         let g = self.game_of(&a, ls)?;
@@ -138,9 +182,15 @@ impl Interp {
                 };
                 let g = self.game_of(&b, rs)?;
                 if n.abs() > BigInt::from(1u64 << 40) && self.store.as_nus(g).is_none() {
-                    return Err(self.error(ls, "too many copies of a game that is not a number-up-star value"));
+                    return Err(self.error(
+                        ls,
+                        "too many copies of a game that is not a number-up-star value",
+                    ));
                 }
-                let r = self.store.copies(&n, g).map_err(|e| self.cg_error(e, span))?;
+                let r = self
+                    .store
+                    .copies(&n, g)
+                    .map_err(|e| self.cg_error(e, span))?;
                 Ok(Value::game(r))
             }
             BinOp::Div => {
@@ -200,7 +250,13 @@ impl Interp {
     }
 
     /// Structural equality for values that are not games (lists elementwise).
-    fn values_equal(&mut self, a: &Value, b: &Value, approx: bool, span: &Span) -> EvalResult<bool> {
+    fn values_equal(
+        &mut self,
+        a: &Value,
+        b: &Value,
+        approx: bool,
+        span: &Span,
+    ) -> EvalResult<bool> {
         match (a, b) {
             (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
             (Value::Str(x), Value::Str(y)) => Ok(x == y),
@@ -223,7 +279,10 @@ impl Interp {
                     Ok(self.relation(a, b, span)? == Relation::Equal)
                 }
             }
-            _ => Err(self.error(span, format!("cannot compare {} with {}", a.kind(), b.kind()))),
+            _ => Err(self.error(
+                span,
+                format!("cannot compare {} with {}", a.kind(), b.kind()),
+            )),
         }
     }
 
@@ -235,10 +294,18 @@ impl Interp {
         let g = self.game_of(a, span)?;
         let h = self.game_of(b, span)?;
         let d = self.store.sub(g, h).map_err(|e| self.cg_error(e, span))?;
-        self.store.is_infinitesimal(d).map_err(|e| self.cg_error(e, span))
+        self.store
+            .is_infinitesimal(d)
+            .map_err(|e| self.cg_error(e, span))
     }
 
-    pub(crate) fn compare_op(&mut self, op: CmpOp, a: &Value, b: &Value, span: &Span) -> EvalResult<bool> {
+    pub(crate) fn compare_op(
+        &mut self,
+        op: CmpOp,
+        a: &Value,
+        b: &Value,
+        span: &Span,
+    ) -> EvalResult<bool> {
         match op {
             CmpOp::Eq => self.values_equal(a, b, false, span),
             CmpOp::Ne => Ok(!self.values_equal(a, b, false, span)?),
@@ -253,7 +320,9 @@ impl Interp {
                     CmpOp::Ge => matches!(rel, Relation::Greater | Relation::Equal),
                     CmpOp::Confused => rel == Relation::Confused,
                     CmpOp::LessOrConfused => matches!(rel, Relation::Less | Relation::Confused),
-                    CmpOp::GreaterOrConfused => matches!(rel, Relation::Greater | Relation::Confused),
+                    CmpOp::GreaterOrConfused => {
+                        matches!(rel, Relation::Greater | Relation::Confused)
+                    }
                     CmpOp::Eq | CmpOp::Ne | CmpOp::Approx | CmpOp::NotApprox => unreachable!(),
                 })
             }
@@ -261,10 +330,19 @@ impl Interp {
     }
 
     /// "the left side is less than the right side", for failed assertions.
-    pub(crate) fn describe_relation(&mut self, a: &Value, b: &Value, span: &Span) -> EvalResult<String> {
+    pub(crate) fn describe_relation(
+        &mut self,
+        a: &Value,
+        b: &Value,
+        span: &Span,
+    ) -> EvalResult<String> {
         let orderable = |v: &Value| matches!(v, Value::Game(_) | Value::Rational(_));
         if !(orderable(a) && orderable(b)) {
-            return Ok(if self.values_equal(a, b, false, span)? { "the two sides are equal".into() } else { "the two sides differ".into() });
+            return Ok(if self.values_equal(a, b, false, span)? {
+                "the two sides are equal".into()
+            } else {
+                "the two sides differ".into()
+            });
         }
         let rel = self.relation(a, b, span)?;
         let mut text = match rel {
@@ -273,7 +351,13 @@ impl Interp {
             Relation::Greater => "the left side is greater than the right side".to_string(),
             Relation::Confused => "the two sides are confused (incomparable)".to_string(),
         };
-        if rel != Relation::Equal && self.approx_equal(a, b, span)? {
+        // "Only an infinitesimal apart" is news only when the sides are not themselves infinitesimal.
+        let a_game = self.game_of(a, span)?;
+        let a_small = self
+            .store
+            .is_infinitesimal(a_game)
+            .map_err(|e| self.cg_error(e, span))?;
+        if rel != Relation::Equal && !a_small && self.approx_equal(a, b, span)? {
             text.push_str(", though they differ only by an infinitesimal");
         }
         Ok(text)

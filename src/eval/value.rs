@@ -20,7 +20,9 @@ pub struct GameSum {
 
 impl GameSum {
     pub fn single(g: GameId) -> GameSum {
-        GameSum { parts: Rc::from(vec![g]) }
+        GameSum {
+            parts: Rc::from(vec![g]),
+        }
     }
     pub fn parts(&self) -> &[GameId] {
         &self.parts
@@ -46,11 +48,15 @@ impl GameSum {
         if nus != store.zero() || rest.is_empty() {
             rest.insert(0, nus);
         }
-        Ok(GameSum { parts: Rc::from(rest) })
+        Ok(GameSum {
+            parts: Rc::from(rest),
+        })
     }
     pub fn negate(&self, store: &mut Store) -> GameSum {
         let parts: Vec<GameId> = self.parts.iter().map(|&p| store.neg(p)).collect();
-        GameSum { parts: Rc::from(parts) }
+        GameSum {
+            parts: Rc::from(parts),
+        }
     }
 }
 
