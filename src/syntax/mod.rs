@@ -13,6 +13,30 @@
 //!
 //! Nothing here panics on any `&str` input; every failure is a diagnostic.
 //! See [`ast`] for how each surface form is represented.
+//!
+//! Language rules that are easy to miss:
+//!
+//! * A newline ends a statement, except inside `( )`, `[ ]` and a game's
+//!   `{ | }`, and after a binary operator, `,` or `=`. `else` may start the
+//!   line after a `}`.
+//! * `{ … }` is a game when a `|` (not `<|`/`|>`) stands directly inside it,
+//!   otherwise a block; blocks only follow `if`, `else`, `for x in …`,
+//!   `theorem NAME` and `fn …(…) =`. So `if c {1|0}` is an error (write
+//!   `if c { {1|0} }`), and `{}` is not a game (`{|}` is 0).
+//! * Game options and `for` iterables are additive-level expressions
+//!   (`for x in a..b`, `for g in games`, `for g in f(x)`); parenthesise
+//!   anything looser.
+//! * Calls and indexing must touch what they apply to: `f(x)`, `xs[0]`.
+//!   Only names can be called; literals take no postfix.
+//! * The word `v` (also `vv`, `v3`, `v<2>`, `v[3]`) is always a down, never
+//!   a name; `value`, `vx`, `v'` are names. `θ` is the name `theta`.
+//! * `*` is never an operator; `2*` is a sum only because the number touches
+//!   the star. `2 * 3` and `G*` are errors with a hint about `n . G`.
+//! * `-` directly before a digit in prefix position is a sign: `-2v*` is
+//!   (-2) + ↓ + *. U+2212 `−` is accepted wherever `-` is.
+//! * Limits: [`MAX_NESTING`] brackets (checked before pest runs) and
+//!   [`MAX_DEPTH`] AST levels. Parsing runs on its own thread with a large
+//!   stack, so callers need no special stack.
 
 pub mod ast;
 mod layout;

@@ -357,7 +357,7 @@ impl Builder<'_> {
             }),
             Rule::additive => self.fold(p, d, |_, op| match op.as_str() {
                 "+" => Some(BinOp::Add),
-                "-" => Some(BinOp::Sub),
+                "-" | "−" => Some(BinOp::Sub),
                 _ => None,
             }),
             Rule::mul_expr => self.fold(p, d, |_, op| match op.as_str() {
@@ -385,7 +385,7 @@ impl Builder<'_> {
                 let (last, ops) = inner.split_last()?;
                 let mut e = self.expr(last.clone(), d + ops.len())?;
                 for op in ops.iter().rev() {
-                    let op_kind = if op.as_str() == "-" {
+                    let op_kind = if op.as_str() == "-" || op.as_str() == "−" {
                         UnaryOp::Neg
                     } else {
                         UnaryOp::Switch
@@ -1006,7 +1006,14 @@ fn join_or(items: &[&str]) -> String {
 fn is_known_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
         || " \t\r\n_'{}[]()|,;*^<>=!~+-./\"#:".contains(c)
-        || "↑↓⇑⇓∗±≈≤≥≠⧾⧿θ·".contains(c)
+        || "↑↓⇑⇓∗±≈≤≥≠⧾⧿θ·−\u{FEFF}".contains(c)
+}
+
+/// True when only spaces and tabs separate `pos` from the previous newline.
+fn starts_line(src: &str, pos: usize) -> bool {
+    src[..pos]
+        .trim_end_matches([' ', '\t', '\r'])
+        .ends_with('\n')
 }
 
 /// `v`, `vv`, …, `v3`: words that are downs, never names.
@@ -1120,6 +1127,13 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
         );
     } else if c == '=' && wants_operator {
         d = d.with_help("to compare, write `==`");
+    } else if starts_line(src, pos)
+        && (matches!(token, "and" | "or" | "mod") || "+./=<>|·≈≤≥≠~!".contains(c))
+    {
+        d = d.with_help(
+            "a line break ends a statement; to continue an expression on the next line, \
+             end the previous line with the operator",
+        );
     } else if expected.contains(&"a name") && is_down_word(token) {
         d = d.with_note(format!(
             "`{token}` is down-notation (↓), so it cannot be a name"

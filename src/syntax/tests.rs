@@ -416,6 +416,39 @@ fn comments() {
 }
 
 #[test]
+fn odd_but_valid() {
+    check(
+        "^<x\nv <2\n0^\n007\n2/-3\nx/2\n3 / 8\n*(1)\n[1, -2*, {|}]\n-(-2)\n1 . -2\nnot -x == 1",
+        expect![[r#"
+            (< (ups 1) x)
+            (< (ups -1) 2)
+            (+ 0 (ups 1))
+            7
+            (/ 2 -3)
+            (/ x 2)
+            (/ 3 8)
+            (* 1)
+            (list 1 (+ -2 *) (game (left) (right)))
+            (neg -2)
+            (. 1 -2)
+            (not (== (neg x) 1))
+        "#]],
+    );
+}
+
+#[test]
+fn crlf_bom_and_unicode_minus() {
+    check(
+        "\u{FEFF}let x = 1\r\nlet y = {12 − θ | −12 + θ}\r\nprint x, # c\r\n  y\r\n",
+        expect![[r#"
+            (let x 1)
+            (let y (game (left (- 12 theta)) (right (+ -12 theta))))
+            (print x y)
+        "#]],
+    );
+}
+
+#[test]
 fn empty_and_blank_inputs() {
     check("", expect![[""]]);
     check("\n\n  \n# only a comment\n", expect![[""]]);
@@ -638,6 +671,58 @@ fn err_nesting_too_deep() {
 
 #[test]
 fn err_misc() {
+    check_err(
+        "2 *3",
+        expect![[r#"
+        Error: `*` is not multiplication in yose (it is the game star); for n copies of G write `n . G`
+           ╭─[ test:1:3 ]
+           │
+         1 │ 2 *3
+           │   ┬
+           │   ╰── star used as an operator
+           │
+           │ Help: for n copies of G write `n . G` (Norton product)
+        ───╯
+    "#]],
+    );
+    check_err(
+        "{a, | b}",
+        expect![[r#"
+        Error: unexpected `|`
+           ╭─[ test:1:5 ]
+           │
+         1 │ {a, | b}
+           │     ┬
+           │     ╰── expected an expression
+        ───╯
+    "#]],
+    );
+    check_err(
+        "x ish",
+        expect![[r#"
+        Error: unexpected `ish`
+           ╭─[ test:1:3 ]
+           │
+         1 │ x ish
+           │   ─┬─
+           │    ╰─── expected an operator or end of line
+        ───╯
+    "#]],
+    );
+    check_err(
+        "let x = 1\n  + 2",
+        expect![[r#"
+        Error: unexpected `+`
+           ╭─[ test:2:3 ]
+           │
+         2 │   + 2
+           │   ┬
+           │   ╰── expected an expression or end of line
+           │
+           │ Help: a line break ends a statement; to continue an expression on the next line, end the previous line with the operator
+        ───╯
+    "#]],
+    );
     check_err(
         "let = 3",
         expect![[r#"
@@ -889,6 +974,8 @@ fn incomplete_inputs() {
         "theorem t",
         "a and # comment",
         "1 +\n",
+        "if a { 1 } else",
+        "{ 1 |\n  2,\n",
     ] {
         assert!(is_incomplete(src), "{src:?} should be incomplete");
     }
@@ -902,6 +989,7 @@ fn incomplete_inputs() {
         "$",
         "let x = 1 $",
         "if x { 1 }",
+        "2 *",
     ] {
         assert!(!is_incomplete(src), "{src:?} should not be incomplete");
     }
