@@ -1,0 +1,116 @@
+//! The command line as a user meets it: exit codes, `check` reports, JSON,
+//! `eval`, and scripts on standard input.
+
+use expect_test::{expect, Expect};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn yose(args: &[&str], stdin: Option<&str>) -> (String, String, i32) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yose"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    {
+        let mut input = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            input.write_all(s.as_bytes()).unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn check(args: &[&str], stdin: Option<&str>, expect: Expect) {
+    let (out, err, code) = yose(args, stdin);
+    let mut text = out;
+    if !err.is_empty() {
+        text.push_str("--- stderr\n");
+        text.push_str(&err);
+    }
+    text.push_str(&format!("--- exit {code}\n"));
+    expect.assert_eq(&text);
+}
+
+#[test]
+fn check_reports_each_failure_and_a_summary() {
+    let (out, _, code) = yose(&["check", "--color", "never", "tests/cases/check/three_pass_two_fail.cgt"], None);
+    assert_eq!(code, 1);
+    assert!(out.ends_with("3 passed, 2 failed\n"), "{out}");
+    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("tests/cases/check/")).collect();
+    assert_eq!(
+        headers,
+        [
+            "tests/cases/check/three_pass_two_fail.cgt:4:1: assert: assertion failed: the left side is greater than the right side",
+            "tests/cases/check/three_pass_two_fail.cgt:6:1: assert: assertion failed: the left side is greater than the right side",
+        ]
+    );
+    // Each header is followed by its ariadne report.
+    assert_eq!(out.matches("Error: assertion failed").count(), 2);
+}
+
+#[test]
+fn check_json_has_one_object_per_result_and_a_summary() {
+    let (out, _, code) = yose(&["check", "--format", "json", "tests/cases/check/three_pass_two_fail.cgt"], None);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines[0].contains("\"passed\":true"));
+    assert!(lines[2].contains("\"passed\":false") && lines[2].contains("\"line\":4"));
+    assert!(lines[5].contains("\"summary\":true") && lines[5].contains("\"passed\":3") && lines[5].contains("\"failed\":2"));
+}
+
+#[test]
+fn check_of_passing_scripts_exits_zero() {
+    check(&["check", "tests/cases/ok"], None, expect![[r#"
+        44 passed, 0 failed
+        --- exit 0
+    "#]]);
+}
+
+#[test]
+fn missing_file_is_a_usage_error() {
+    let (_, err, code) = yose(&["check", "no/such/file.cgt"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such/file.cgt"), "{err}");
+    let (_, _, code) = yose(&["frobnicate"], None);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn eval_prints_ascii_and_unicode() {
+    check(&["eval", "--ascii", "{0|^} + +-1"], None, expect![[r#"
+        {1^^*|-1^^*}
+        --- exit 0
+    "#]]);
+    check(&["eval", "--unicode", "{0|^} + 3/2 + +-{6|4||2|0}"], None, expect![[r#"
+        {15/2⇑∗|11/2⇑∗||7/2⇑∗|3/2⇑∗|||3/2⇑∗|-1/2⇑∗||-5/2⇑∗|-9/2⇑∗}
+        --- exit 0
+    "#]]);
+    check(&["eval", "--color", "never", "1/0"], None, expect![[r#"
+        --- stderr
+        Error: division by zero
+           ╭─[ <eval>:1:1 ]
+           │
+         1 │ 1/0
+           │ ─┬─
+           │  ╰─── division by zero
+        ───╯
+        --- exit 1
+    "#]]);
+}
+
+#[test]
+fn stdin_that_is_not_a_terminal_runs_as_a_script() {
+    check(&["--ascii"], Some("let G = {0 |\n  ^}\nprint G\nassert G == ^^*\n"), expect![[r#"
+        ^^*
+        --- exit 0
+    "#]]);
+}
