@@ -364,9 +364,11 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
         let results: Vec<ProofResult> = interp.results.clone();
         for res in &results {
             let (line, col) = line_col(&interp.sources[res.source].text, res.span.start);
-            let label = match &res.theorem {
-                Some(t) => format!("theorem `{t}`"),
-                None => "assert".to_string(),
+            // A theorem's failure message already names it.
+            let label = if res.theorem.is_some() {
+                ""
+            } else {
+                "assert: "
             };
             if res.passed() {
                 passed += 1;
@@ -383,7 +385,7 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                 );
             } else if let Some(fail) = &res.failure {
                 println!(
-                    "{}: {label}: {}",
+                    "{}: {label}{}",
                     location(&interp, res.source, res.span.start),
                     fail.message
                 );
