@@ -40,7 +40,10 @@ pub enum Command {
         files: Vec<PathBuf>,
     },
     /// Evaluate one expression and print its value.
-    Eval { expr: String },
+    Eval {
+        #[arg(allow_hyphen_values = true)]
+        expr: String,
+    },
     /// Replay every assert and theorem in the given files or directories (recursively `*.cgt`).
     Check {
         #[arg(required = true)]
