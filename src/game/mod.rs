@@ -6,9 +6,14 @@ pub mod dyadic;
 mod ops;
 mod store;
 
+mod atomic;
+mod cooling;
 mod derived;
+mod incentives;
+mod reduced;
 pub mod thermo;
 
+pub use atomic::AtomicWeightError;
 pub use dyadic::Dyadic;
 pub use ops::{Outcome, Relation};
 pub use store::{CgError, CgResult, GameId, Nus, Store};

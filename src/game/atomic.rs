@@ -1,0 +1,404 @@
+//! Atomic weight (*Winning Ways* ch. 7–8, "the atomic weight calculus";
+//! Siegel, *Combinatorial Game Theory* §II.7), ordinal sums, far stars and
+//! Berlekamp's `0^n` prefix.
+//!
+//! **Calculus implemented** (for every subposition, memoised):
+//! * `aw(x + k·↑ + *n) = k` for number-up-star values;
+//! * otherwise the candidate `G° = {aw(G^L) - 2 | aw(G^R) + 2}` (canonical).
+//!   If `G°` is not an integer, `aw(G) = G°`. If it is an integer, compare `G`
+//!   with the far star `✶ = *N` (`N` a power of two larger than every nim value
+//!   occurring in `G`'s subpositions):
+//!   - `G < ✶`: `aw(G)` is the least integer `n` with `n ⧐ aw(G^L) - 2` (not
+//!     `n ≤ aw(G^L) - 2`) for every `G^L` (0 when `G` has no Left option);
+//!   - `G > ✶`: the greatest integer `n` with `n ⧏ aw(G^R) + 2` (not
+//!     `aw(G^R) + 2 ≤ n`) for every `G^R` (0 when no Right option);
+//!   - otherwise (`G ⧏⧐ ✶`) `aw(G) = G°`.
+//!   These are the "eccentric" cases of the calculus; the same rule is used by
+//!   CGSuite.
+//!
+//! **Atomicity check.** The calculus is a theorem for all-small games (every
+//! all-small game is atomic, *Winning Ways* ch. 8; Siegel Thm II.7.?), so their
+//! weight is returned as is. For any other infinitesimal the candidate `g` is
+//! accepted only when `-ε ≤ G - g.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, the ordinal
+//! sum `*N : -1` being `✶` pushed infinitesimally down: `G - g.↑` must lie
+//! strictly inside the band of games "smaller than ↑ up to a remote star". This
+//! is David Wolfe's test as implemented in CGSuite; it expresses Siegel's
+//! definition of `G` having atomic weight `g` (`G - g.↑` is infinitesimal with
+//! respect to `↑`, measured against remote stars). Otherwise the game is
+//! reported [`AtomicWeightError::NotAtomic`]. Games that are not infinitesimal
+//! give [`AtomicWeightError::NotInfinitesimal`].
+//!
+//! **`0^n` prefix** (Berlekamp; DESIGN.md §1): `0^0 G = G`,
+//! `0^n G = {0 | 0^(n-1) G}` for `G` not negative (so `0^n ⧾_x`, whose atomic
+//! weight is `n`), and `0^n G = -(0^n (-G))` for `G < 0` (so
+//! `0^n ⧿_x = -(0^n ⧾_x)`).
+
+use super::dyadic::Dyadic;
+use super::store::{CgError, CgResult, GameId, Node, Store};
+use num_bigint::BigInt;
+use std::fmt;
+
+/// Why a game has no atomic weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AtomicWeightError {
+    /// Atomic weight is only defined here for infinitesimals.
+    NotInfinitesimal,
+    /// The game is infinitesimal but fails the atomicity check.
+    NotAtomic,
+    /// The computation was interrupted.
+    Interrupted,
+    /// An intermediate value left the representable range.
+    TooLarge(String),
+}
+
+impl From<CgError> for AtomicWeightError {
+    fn from(e: CgError) -> Self {
+        match e {
+            CgError::Interrupted => AtomicWeightError::Interrupted,
+            CgError::TooLarge(s) => AtomicWeightError::TooLarge(s),
+        }
+    }
+}
+
+impl fmt::Display for AtomicWeightError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AtomicWeightError::NotInfinitesimal => {
+                write!(
+                    f,
+                    "not infinitesimal: atomic weight is defined for infinitesimals only"
+                )
+            }
+            AtomicWeightError::NotAtomic => write!(f, "not atomic: the game has no atomic weight"),
+            AtomicWeightError::Interrupted => write!(f, "interrupted"),
+            AtomicWeightError::TooLarge(what) => write!(f, "too large: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for AtomicWeightError {}
+
+impl Store {
+    /// The atomic weight of an infinitesimal `g` (see the module doc).
+    pub fn atomic_weight(&mut self, g: GameId) -> Result<GameId, AtomicWeightError> {
+        if !self.is_infinitesimal(g)? {
+            return Err(AtomicWeightError::NotInfinitesimal);
+        }
+        let w = self.naive_atomic_weight(g)?;
+        if self.as_nus(g).is_some() || self.is_all_small(g)? {
+            return Ok(w);
+        }
+        if self.passes_atomicity_check(g, w)? {
+            Ok(w)
+        } else {
+            Err(AtomicWeightError::NotAtomic)
+        }
+    }
+
+    /// `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`.
+    pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
+        let up = self.ups(1);
+        let w_up = self.norton(w, up)?;
+        let difference = self.sub(g, w_up)?;
+        let far = self.far_star(g)?;
+        let minus_one = self.integer(-1);
+        let kite = self.ordinal_sum(far, minus_one)?;
+        let star = self.star();
+        let up_star = self.add(up, star)?;
+        let epsilon = self.add(up_star, kite)?;
+        let neg_epsilon = self.neg(epsilon);
+        Ok(self.le(difference, epsilon)? && self.le(neg_epsilon, difference)?)
+    }
+
+    /// The atomic weight calculus without the final check (defined for every
+    /// canonical game; meaningful for atomic ones).
+    pub(crate) fn naive_atomic_weight(&mut self, g: GameId) -> CgResult<GameId> {
+        if let Some(n) = self.as_nus(g) {
+            let k = n.ups;
+            return Ok(self.integer(k));
+        }
+        if let Some(&w) = self.memo.derived.naive_aw.get(&g) {
+            return Ok(w);
+        }
+        self.tick()?;
+        let two = self.integer(2);
+        let (left, right) = self.options(g);
+        let mut lo = Vec::with_capacity(left.len());
+        for &gl in left.iter() {
+            let w = self.naive_atomic_weight(gl)?;
+            lo.push(self.sub(w, two)?);
+        }
+        let mut ro = Vec::with_capacity(right.len());
+        for &gr in right.iter() {
+            let w = self.naive_atomic_weight(gr)?;
+            ro.push(self.add(w, two)?);
+        }
+        let candidate = self.canonical(lo.clone(), ro.clone())?;
+        let result = if self.as_integer(candidate).is_some() {
+            let far = self.far_star(g)?;
+            let below = self.le(g, far)?;
+            let above = self.le(far, g)?;
+            if below && !above {
+                match self.least_integer_not_below(&lo)? {
+                    Some(n) => self.number(Dyadic::from_bigint(n)),
+                    None => self.zero(),
+                }
+            } else if above && !below {
+                match self.greatest_integer_not_above(&ro)? {
+                    Some(n) => self.number(Dyadic::from_bigint(n)),
+                    None => self.zero(),
+                }
+            } else {
+                candidate
+            }
+        } else {
+            candidate
+        };
+        self.memo.derived.naive_aw.insert(g, result);
+        Ok(result)
+    }
+
+    /// The least integer `n` with `not (n ≤ x)` for every `x` in `xs`
+    /// (`None` for an empty list).
+    fn least_integer_not_below(&mut self, xs: &[GameId]) -> CgResult<Option<BigInt>> {
+        let mut best: Option<BigInt> = None;
+        for &x in xs {
+            // Below RS(x) every integer is < x, above it none is ≤ x.
+            let rs = self.right_stop(x)?;
+            let mut n = rs.ceil();
+            if rs.is_integer() {
+                let ng = self.number(Dyadic::from_bigint(n.clone()));
+                if self.le(ng, x)? {
+                    n += 1;
+                }
+            }
+            if best.as_ref().is_none_or(|b| &n > b) {
+                best = Some(n);
+            }
+        }
+        Ok(best)
+    }
+
+    /// The greatest integer `n` with `not (x ≤ n)` for every `x` in `xs`
+    /// (`None` for an empty list).
+    fn greatest_integer_not_above(&mut self, xs: &[GameId]) -> CgResult<Option<BigInt>> {
+        let mut best: Option<BigInt> = None;
+        for &x in xs {
+            let ls = self.left_stop(x)?;
+            let mut n = ls.floor();
+            if ls.is_integer() {
+                let ng = self.number(Dyadic::from_bigint(n.clone()));
+                if self.le(x, ng)? {
+                    n -= 1;
+                }
+            }
+            if best.as_ref().is_none_or(|b| &n < b) {
+                best = Some(n);
+            }
+        }
+        Ok(best)
+    }
+
+    /// A number larger than every nim value `m` of a subposition `x + k·↑ + *m`.
+    fn nim_bound(&mut self, g: GameId) -> CgResult<u64> {
+        if let Node::Nus(n) = self.node(g) {
+            // The subpositions of x + k·↑ + *m have nim values ≤ max(m, m ^ 1).
+            return Ok(n.nim.saturating_add(2));
+        }
+        if let Some(&b) = self.memo.derived.nim_bound.get(&g) {
+            return Ok(b);
+        }
+        self.tick()?;
+        let (left, right) = self.options(g);
+        let mut b = 1;
+        for &o in left.iter().chain(right.iter()) {
+            b = b.max(self.nim_bound(o)?);
+        }
+        self.memo.derived.nim_bound.insert(g, b);
+        Ok(b)
+    }
+
+    /// The far (remote) star for `g`: `*N` with `N` the least power of two above
+    /// every nim value occurring in `g`.
+    pub fn far_star(&mut self, g: GameId) -> CgResult<GameId> {
+        let bound = self.nim_bound(g)?.max(2);
+        let n = bound
+            .checked_next_power_of_two()
+            .ok_or_else(|| CgError::TooLarge("nim value beyond 2^63".into()))?;
+        Ok(self.nimber(n))
+    }
+
+    /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (of the canonical
+    /// form of `G`).
+    pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> CgResult<GameId> {
+        if h == self.zero() {
+            return Ok(g);
+        }
+        if let Some(&r) = self.memo.derived.ordinal_sum.get(&(g, h)) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let (gl, gr) = self.options(g);
+        let (hl, hr) = self.options(h);
+        let mut left: Vec<GameId> = gl.to_vec();
+        for &x in hl.iter() {
+            left.push(self.ordinal_sum(g, x)?);
+        }
+        let mut right: Vec<GameId> = gr.to_vec();
+        for &x in hr.iter() {
+            right.push(self.ordinal_sum(g, x)?);
+        }
+        let r = self.canonical(left, right)?;
+        self.memo.derived.ordinal_sum.insert((g, h), r);
+        Ok(r)
+    }
+
+    /// Berlekamp's `0^n G` (see the module doc).
+    pub fn zero_prefix(&mut self, n: u32, g: GameId) -> CgResult<GameId> {
+        let zero = self.zero();
+        if self.le(g, zero)? && g != zero {
+            let ng = self.neg(g);
+            let r = self.zero_prefix(n, ng)?;
+            return Ok(self.neg(r));
+        }
+        let mut acc = g;
+        for _ in 0..n {
+            self.tick()?;
+            acc = self.canonical(vec![zero], vec![acc])?;
+        }
+        Ok(acc)
+    }
+
+    /// `true` when `g` has an atomic weight (see [`Store::atomic_weight`]).
+    pub fn is_atomic(&mut self, g: GameId) -> CgResult<bool> {
+        match self.atomic_weight(g) {
+            Ok(_) => Ok(true),
+            Err(AtomicWeightError::NotInfinitesimal | AtomicWeightError::NotAtomic) => Ok(false),
+            Err(AtomicWeightError::Interrupted) => Err(CgError::Interrupted),
+            Err(AtomicWeightError::TooLarge(s)) => Err(CgError::TooLarge(s)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Nus;
+    use crate::render::{format_game, Style};
+    use expect_test::{expect, Expect};
+
+    fn ascii(s: &mut Store, g: GameId) -> String {
+        format_game(s, g, Style::Ascii).unwrap()
+    }
+
+    fn check(s: &mut Store, g: GameId, expect: Expect) {
+        let name = ascii(s, g);
+        let text = match s.atomic_weight(g) {
+            Ok(w) => format!("aw({name}) = {}", ascii(s, w)),
+            Err(e) => format!("aw({name}): {e}"),
+        };
+        expect.assert_eq(&text);
+    }
+
+    fn nus(s: &mut Store, ups: i64, nim: u64) -> GameId {
+        s.nus(Nus {
+            number: Dyadic::zero(),
+            ups,
+            nim,
+        })
+    }
+
+    #[test]
+    fn atomic_weight_facts() {
+        let mut s = Store::new();
+        let g = nus(&mut s, 2, 1);
+        check(&mut s, g, expect!["aw(^^*) = 2"]);
+        let g = nus(&mut s, 1, 1);
+        check(&mut s, g, expect!["aw(^*) = 1"]);
+        let g = nus(&mut s, -4, 1);
+        check(&mut s, g, expect!["aw(v4*) = -4"]);
+        let (u3, d2) = (nus(&mut s, 3, 0), nus(&mut s, -2, 0));
+        let g = s.canonical(vec![u3], vec![d2]).unwrap();
+        check(&mut s, g, expect!["aw({^3|vv}) = {1|0}"]);
+        let one = s.integer(1);
+        let tiny = s.tiny(one).unwrap();
+        let zero = s.zero();
+        let g = s.canonical(vec![zero], vec![tiny]).unwrap();
+        check(&mut s, g, expect!["aw({0|Tiny(1)}) = 1"]);
+        check(&mut s, tiny, expect!["aw(Tiny(1)) = 0"]);
+        // {1|^^^||^} is infinitesimal but not atomic.
+        let inner = s.canonical(vec![one], vec![u3]).unwrap();
+        let up = s.ups(1);
+        let g = s.canonical(vec![inner], vec![up]).unwrap();
+        check(
+            &mut s,
+            g,
+            expect!["aw({1|^3||^}): not atomic: the game has no atomic weight"],
+        );
+        let g = s.switch(one).unwrap();
+        check(
+            &mut s,
+            g,
+            expect!["aw(+-1): not infinitesimal: atomic weight is defined for infinitesimals only"],
+        );
+        check(
+            &mut s,
+            one,
+            expect!["aw(1): not infinitesimal: atomic weight is defined for infinitesimals only"],
+        );
+        check(&mut s, zero, expect!["aw(0) = 0"]);
+        let star = s.star();
+        check(&mut s, star, expect!["aw(*) = 0"]);
+        let up2 = s.up_nth(2).unwrap();
+        check(&mut s, up2, expect!["aw(^<2>) = 0"]);
+        // {0|v*}... and the classic eccentric example {4|*||*} (Sensei's Library).
+        let four = s.integer(4);
+        let inner = s.canonical(vec![four], vec![star]).unwrap();
+        check(
+            &mut s,
+            inner,
+            expect![
+                "aw({4|*}): not infinitesimal: atomic weight is defined for infinitesimals only"
+            ],
+        );
+        let g = s.canonical(vec![inner], vec![star]).unwrap();
+        check(&mut s, g, expect!["aw({4|*||*}) = 1"]);
+    }
+
+    #[test]
+    fn zero_prefix_weights() {
+        let mut s = Store::new();
+        let mut lines = Vec::new();
+        for x in [1, 5] {
+            let xg = s.integer(x);
+            let tiny = s.tiny(xg).unwrap();
+            let miny = s.miny(xg).unwrap();
+            for n in 0..4 {
+                for base in [tiny, miny] {
+                    let g = s.zero_prefix(n, base).unwrap();
+                    let w = s.atomic_weight(g).map(|w| ascii(&mut s, w));
+                    let name = ascii(&mut s, g);
+                    lines.push(format!("0^{n} {}: {name}, aw {:?}", ascii(&mut s, base), w));
+                }
+            }
+        }
+        expect![[r#"
+            0^0 Tiny(1): Tiny(1), aw Ok("0")
+            0^0 Miny(1): Miny(1), aw Ok("0")
+            0^1 Tiny(1): {0|Tiny(1)}, aw Ok("1")
+            0^1 Miny(1): {Miny(1)|0}, aw Ok("-1")
+            0^2 Tiny(1): {0||0|Tiny(1)}, aw Ok("2")
+            0^2 Miny(1): {Miny(1)|0||0}, aw Ok("-2")
+            0^3 Tiny(1): {0|||0||0|Tiny(1)}, aw Ok("3")
+            0^3 Miny(1): {Miny(1)|0||0|||0}, aw Ok("-3")
+            0^0 Tiny(5): Tiny(5), aw Ok("0")
+            0^0 Miny(5): Miny(5), aw Ok("0")
+            0^1 Tiny(5): {0|Tiny(5)}, aw Ok("1")
+            0^1 Miny(5): {Miny(5)|0}, aw Ok("-1")
+            0^2 Tiny(5): {0||0|Tiny(5)}, aw Ok("2")
+            0^2 Miny(5): {Miny(5)|0||0}, aw Ok("-2")
+            0^3 Tiny(5): {0|||0||0|Tiny(5)}, aw Ok("3")
+            0^3 Miny(5): {Miny(5)|0||0|||0}, aw Ok("-3")"#]]
+        .assert_eq(&lines.join("\n"));
+    }
+}
