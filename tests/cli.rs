@@ -41,10 +41,21 @@ fn check(args: &[&str], stdin: Option<&str>, expect: Expect) {
 
 #[test]
 fn check_reports_each_failure_and_a_summary() {
-    let (out, _, code) = yose(&["check", "--color", "never", "tests/cases/check/three_pass_two_fail.cgt"], None);
+    let (out, _, code) = yose(
+        &[
+            "check",
+            "--color",
+            "never",
+            "tests/cases/check/three_pass_two_fail.cgt",
+        ],
+        None,
+    );
     assert_eq!(code, 1);
     assert!(out.ends_with("3 passed, 2 failed\n"), "{out}");
-    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("tests/cases/check/")).collect();
+    let headers: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("tests/cases/check/"))
+        .collect();
     assert_eq!(
         headers,
         [
@@ -58,21 +69,37 @@ fn check_reports_each_failure_and_a_summary() {
 
 #[test]
 fn check_json_has_one_object_per_result_and_a_summary() {
-    let (out, _, code) = yose(&["check", "--format", "json", "tests/cases/check/three_pass_two_fail.cgt"], None);
+    let (out, _, code) = yose(
+        &[
+            "check",
+            "--format",
+            "json",
+            "tests/cases/check/three_pass_two_fail.cgt",
+        ],
+        None,
+    );
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 6);
     assert!(lines[0].contains("\"passed\":true"));
     assert!(lines[2].contains("\"passed\":false") && lines[2].contains("\"line\":4"));
-    assert!(lines[5].contains("\"summary\":true") && lines[5].contains("\"passed\":3") && lines[5].contains("\"failed\":2"));
+    assert!(
+        lines[5].contains("\"summary\":true")
+            && lines[5].contains("\"passed\":3")
+            && lines[5].contains("\"failed\":2")
+    );
 }
 
 #[test]
 fn check_of_passing_scripts_exits_zero() {
-    check(&["check", "tests/cases/ok"], None, expect![[r#"
+    check(
+        &["check", "tests/cases/ok"],
+        None,
+        expect![[r#"
         44 passed, 0 failed
         --- exit 0
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
@@ -86,15 +113,26 @@ fn missing_file_is_a_usage_error() {
 
 #[test]
 fn eval_prints_ascii_and_unicode() {
-    check(&["eval", "--ascii", "{0|^} + +-1"], None, expect![[r#"
+    check(
+        &["eval", "--ascii", "{0|^} + +-1"],
+        None,
+        expect![[r#"
         {1^^*|-1^^*}
         --- exit 0
-    "#]]);
-    check(&["eval", "--unicode", "{0|^} + 3/2 + +-{6|4||2|0}"], None, expect![[r#"
+    "#]],
+    );
+    check(
+        &["eval", "--unicode", "{0|^} + 3/2 + +-{6|4||2|0}"],
+        None,
+        expect![[r#"
         {15/2⇑∗|11/2⇑∗||7/2⇑∗|3/2⇑∗|||3/2⇑∗|-1/2⇑∗||-5/2⇑∗|-9/2⇑∗}
         --- exit 0
-    "#]]);
-    check(&["eval", "--color", "never", "1/0"], None, expect![[r#"
+    "#]],
+    );
+    check(
+        &["eval", "--color", "never", "1/0"],
+        None,
+        expect![[r#"
         --- stderr
         Error: division by zero
            ╭─[ <eval>:1:1 ]
@@ -104,13 +142,18 @@ fn eval_prints_ascii_and_unicode() {
            │  ╰─── division by zero
         ───╯
         --- exit 1
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn stdin_that_is_not_a_terminal_runs_as_a_script() {
-    check(&["--ascii"], Some("let G = {0 |\n  ^}\nprint G\nassert G == ^^*\n"), expect![[r#"
+    check(
+        &["--ascii"],
+        Some("let G = {0 |\n  ^}\nprint G\nassert G == ^^*\n"),
+        expect![[r#"
         ^^*
         --- exit 0
-    "#]]);
+    "#]],
+    );
 }

@@ -57,16 +57,25 @@ impl Num {
 
 impl Dyadic {
     pub fn zero() -> Dyadic {
-        Dyadic { num: Num::Small(0), exp: 0 }
+        Dyadic {
+            num: Num::Small(0),
+            exp: 0,
+        }
     }
     pub fn one() -> Dyadic {
         Dyadic::from_i64(1)
     }
     pub fn from_i64(n: i64) -> Dyadic {
-        Dyadic { num: Num::Small(n), exp: 0 }
+        Dyadic {
+            num: Num::Small(n),
+            exp: 0,
+        }
     }
     pub fn from_bigint(n: BigInt) -> Dyadic {
-        Dyadic { num: Num::from_big(n), exp: 0 }
+        Dyadic {
+            num: Num::from_big(n),
+            exp: 0,
+        }
     }
     /// `num / 2^exp`, reduced.
     pub fn new(num: BigInt, exp: u32) -> Dyadic {
@@ -84,7 +93,10 @@ impl Dyadic {
                 exp -= shift;
             }
         }
-        Dyadic { num: Num::from_big(num), exp }
+        Dyadic {
+            num: Num::from_big(num),
+            exp,
+        }
     }
     fn small_normalize(mut num: i64, mut exp: u32) -> Dyadic {
         if num == 0 {
@@ -93,7 +105,10 @@ impl Dyadic {
         let shift = num.trailing_zeros().min(exp);
         num >>= shift;
         exp -= shift;
-        Dyadic { num: Num::Small(num), exp }
+        Dyadic {
+            num: Num::Small(num),
+            exp,
+        }
     }
 
     /// Converts an exact rational; `None` when the denominator is not a power of two.
@@ -165,7 +180,10 @@ impl Dyadic {
     pub fn neg(&self) -> Dyadic {
         match &self.num {
             Num::Small(s) => match s.checked_neg() {
-                Some(n) => Dyadic { num: Num::Small(n), exp: self.exp },
+                Some(n) => Dyadic {
+                    num: Num::Small(n),
+                    exp: self.exp,
+                },
                 None => Dyadic::normalize(-BigInt::from(*s), self.exp),
             },
             Num::Big(b) => Dyadic::normalize(-b, self.exp),
@@ -206,7 +224,10 @@ impl Dyadic {
     }
     /// `2^-k`.
     pub fn unit(k: u32) -> Dyadic {
-        Dyadic { num: Num::Small(1), exp: k }
+        Dyadic {
+            num: Num::Small(1),
+            exp: k,
+        }
     }
     /// Arithmetic mean `(a + b) / 2`.
     pub fn midpoint(&self, other: &Dyadic) -> Dyadic {
@@ -379,7 +400,10 @@ mod tests {
         let big = Dyadic::from_i64(i64::MAX).add(&Dyadic::from_i64(i64::MAX));
         assert_eq!(big.to_string(), "18446744073709551614");
         assert!(big > Dyadic::from_i64(i64::MAX));
-        assert_eq!(big.sub(&Dyadic::from_i64(i64::MAX)).to_i64(), Some(i64::MAX));
+        assert_eq!(
+            big.sub(&Dyadic::from_i64(i64::MAX)).to_i64(),
+            Some(i64::MAX)
+        );
     }
 
     #[test]

@@ -280,7 +280,11 @@ impl Store {
 
     pub fn neg(&mut self, g: GameId) -> GameId {
         if let Node::Nus(n) = self.node(g) {
-            let m = Nus { number: n.number.neg(), ups: n.ups.wrapping_neg(), nim: n.nim };
+            let m = Nus {
+                number: n.number.neg(),
+                ups: n.ups.wrapping_neg(),
+                nim: n.nim,
+            };
             if n.ups != i64::MIN {
                 return self.nus(m);
             }
@@ -307,7 +311,11 @@ impl Store {
         }
         if let (Node::Nus(a), Node::Nus(b)) = (self.node(g), self.node(h)) {
             let ups = a.ups.checked_add(b.ups).ok_or_else(too_many_ups)?;
-            let n = Nus { number: a.number.add(&b.number), ups, nim: a.nim ^ b.nim };
+            let n = Nus {
+                number: a.number.add(&b.number),
+                ups,
+                nim: a.nim ^ b.nim,
+            };
             return Ok(self.nus(n));
         }
         let key = if g <= h { (g, h) } else { (h, g) };
@@ -399,7 +407,11 @@ impl Store {
             };
             let odd = n.bit(0);
             let number = a.number.mul(&Dyadic::from_bigint(n.clone()));
-            return Ok(self.nus(Nus { number, ups, nim: if odd { a.nim } else { 0 } }));
+            return Ok(self.nus(Nus {
+                number,
+                ups,
+                nim: if odd { a.nim } else { 0 },
+            }));
         }
         // Binary method: log2(n) doublings.
         let mut result = self.zero();

@@ -37,7 +37,11 @@ pub struct Nus {
 
 impl Nus {
     pub fn number(x: Dyadic) -> Nus {
-        Nus { number: x, ups: 0, nim: 0 }
+        Nus {
+            number: x,
+            ups: 0,
+            nim: 0,
+        }
     }
     pub fn is_number(&self) -> bool {
         self.ups == 0 && self.nim == 0
@@ -172,7 +176,11 @@ impl Store {
     }
 
     pub fn nimber(&mut self, n: u64) -> GameId {
-        self.nus(Nus { number: Dyadic::zero(), ups: 0, nim: n })
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: 0,
+            nim: n,
+        })
     }
 
     pub fn star(&mut self) -> GameId {
@@ -181,7 +189,11 @@ impl Store {
 
     /// `k·↑` (negative `k` for downs).
     pub fn ups(&mut self, k: i64) -> GameId {
-        self.nus(Nus { number: Dyadic::zero(), ups: k, nim: 0 })
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: k,
+            nim: 0,
+        })
     }
 
     /// Interns `{left | right}` whose options are canonical and which is itself
@@ -202,7 +214,10 @@ impl Store {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node::General { left: key.0.clone(), right: key.1.clone() });
+        self.nodes.push(Node::General {
+            left: key.0.clone(),
+            right: key.1.clone(),
+        });
         self.general_index.insert(key, id);
         id
     }
@@ -248,7 +263,11 @@ impl Store {
             let mut nims: Vec<u64> = ls.iter().map(|n| n.nim).collect();
             nims.sort_unstable();
             if nims.iter().enumerate().all(|(i, &m)| m == i as u64) {
-                return Some(Nus { number: x.clone(), ups: 0, nim: k });
+                return Some(Nus {
+                    number: x.clone(),
+                    ups: 0,
+                    nim: k,
+                });
             }
             return None;
         }
@@ -256,13 +275,21 @@ impl Store {
         let is_x_star = |n: &Nus| n.ups == 0 && n.nim == 1;
         if ls.len() == 2 && rs.len() == 1 && is_plain(rs[0]) {
             if ls.iter().any(|n| is_plain(n)) && ls.iter().any(|n| is_x_star(n)) {
-                return Some(Nus { number: x.clone(), ups: 1, nim: 1 });
+                return Some(Nus {
+                    number: x.clone(),
+                    ups: 1,
+                    nim: 1,
+                });
             }
             return None;
         }
         if rs.len() == 2 && ls.len() == 1 && is_plain(ls[0]) {
             if rs.iter().any(|n| is_plain(n)) && rs.iter().any(|n| is_x_star(n)) {
-                return Some(Nus { number: x.clone(), ups: -1, nim: 1 });
+                return Some(Nus {
+                    number: x.clone(),
+                    ups: -1,
+                    nim: 1,
+                });
             }
             return None;
         }
@@ -273,7 +300,11 @@ impl Store {
                 let k = r.ups.checked_add(1)?;
                 let n = r.nim ^ 1;
                 if k >= 1 && !(k == 1 && n == 1) {
-                    return Some(Nus { number: x.clone(), ups: k, nim: n });
+                    return Some(Nus {
+                        number: x.clone(),
+                        ups: k,
+                        nim: n,
+                    });
                 }
             }
             if is_plain(rs[0]) {
@@ -281,7 +312,11 @@ impl Store {
                 let k = l.ups.checked_sub(1)?;
                 let n = l.nim ^ 1;
                 if k <= -1 && !(k == -1 && n == 1) {
-                    return Some(Nus { number: x.clone(), ups: k, nim: n });
+                    return Some(Nus {
+                        number: x.clone(),
+                        ups: k,
+                        nim: n,
+                    });
                 }
             }
         }
@@ -336,7 +371,11 @@ impl Store {
     /// The canonical options of `x + k↑ + *n`.
     fn nus_canonical_options(&mut self, n: &Nus) -> (Vec<GameId>, Vec<GameId>) {
         let x = n.number.clone();
-        let with = |ups: i64, nim: u64| Nus { number: x.clone(), ups, nim };
+        let with = |ups: i64, nim: u64| Nus {
+            number: x.clone(),
+            ups,
+            nim,
+        };
         if n.is_number() {
             if x.is_integer() {
                 return match x.signum() {

@@ -13,7 +13,11 @@ fn nus_canonical_forms_agree_with_generic_comparison() {
     for x in [d(0, 0), d(1, 0), d(-1, 1)] {
         for ups in -3..=3 {
             for nim in 0..4 {
-                all.push(s.nus(Nus { number: x.clone(), ups, nim }));
+                all.push(s.nus(Nus {
+                    number: x.clone(),
+                    ups,
+                    nim,
+                }));
             }
         }
     }
@@ -31,7 +35,11 @@ fn generic_and_fast_comparison_agree() {
     let mut all = Vec::new();
     for ups in -3..=3 {
         for nim in 0..4 {
-            all.push(s.nus(Nus { number: Dyadic::zero(), ups, nim }));
+            all.push(s.nus(Nus {
+                number: Dyadic::zero(),
+                ups,
+                nim,
+            }));
         }
     }
     // A general game equal in value: {G^L | G^R} interned without recognition is
@@ -66,11 +74,25 @@ fn issue_examples() {
     let up = s.ups(1);
     // {0|^} = ^^*
     let g = s.canonical(vec![zero], vec![up]).unwrap();
-    assert_eq!(s.as_nus(g), Some(&Nus { number: Dyadic::zero(), ups: 2, nim: 1 }));
+    assert_eq!(
+        s.as_nus(g),
+        Some(&Nus {
+            number: Dyadic::zero(),
+            ups: 2,
+            nim: 1
+        })
+    );
     // {1|1} = 1*
     let one = s.integer(1);
     let g = s.canonical(vec![one], vec![one]).unwrap();
-    assert_eq!(s.as_nus(g), Some(&Nus { number: d(1, 0), ups: 0, nim: 1 }));
+    assert_eq!(
+        s.as_nus(g),
+        Some(&Nus {
+            number: d(1, 0),
+            ups: 0,
+            nim: 1
+        })
+    );
     // {0,*|0,*} = *2
     let g = s.canonical(vec![zero, star], vec![zero, star]).unwrap();
     assert_eq!(g, s.nimber(2));
@@ -80,7 +102,11 @@ fn issue_examples() {
     let g = s.canonical(vec![a], vec![b]).unwrap();
     assert_eq!(s.as_number(g), Some(&d(21, 5)));
     // {0|^*} = ^^
-    let upstar = s.nus(Nus { number: Dyadic::zero(), ups: 1, nim: 1 });
+    let upstar = s.nus(Nus {
+        number: Dyadic::zero(),
+        ups: 1,
+        nim: 1,
+    });
     let g = s.canonical(vec![zero], vec![upstar]).unwrap();
     assert_eq!(g, s.ups(2));
     // {0 | v*} = ^<2>
@@ -167,9 +193,17 @@ mod printing {
         assert_eq!(ascii(&mut s, up2), "^<2>");
         let upt = s.uptimal(2).unwrap();
         assert_eq!(ascii(&mut s, upt), "^[2]");
-        let g = s.nus(Nus { number: d(73, 4), ups: -9, nim: 8 });
+        let g = s.nus(Nus {
+            number: d(73, 4),
+            ups: -9,
+            nim: 8,
+        });
         assert_eq!(ascii(&mut s, g), "73/16v9*8");
-        let g = s.nus(Nus { number: d(-2, 0), ups: -1, nim: 1 });
+        let g = s.nus(Nus {
+            number: d(-2, 0),
+            ups: -1,
+            nim: 1,
+        });
         assert_eq!(ascii(&mut s, g), "-2v*");
         let g = s.canonical(vec![two], vec![zero]).unwrap();
         let g = s.canonical(vec![g], vec![m1]).unwrap();
@@ -179,8 +213,15 @@ mod printing {
         let inner = s.canonical(vec![zero], vec![m100]).unwrap();
         let g = s.canonical(vec![ten], vec![inner]).unwrap();
         assert_eq!(ascii(&mut s, g), "{10||0|-100}");
-        assert_eq!(format_game(&mut s, g, Style::Unicode).unwrap(), "{10||0|-100}");
-        let g = s.nus(Nus { number: d(3, 1), ups: 2, nim: 1 });
+        assert_eq!(
+            format_game(&mut s, g, Style::Unicode).unwrap(),
+            "{10||0|-100}"
+        );
+        let g = s.nus(Nus {
+            number: d(3, 1),
+            ups: 2,
+            nim: 1,
+        });
         assert_eq!(format_game(&mut s, g, Style::Unicode).unwrap(), "3/2⇑∗");
     }
 }

@@ -97,7 +97,11 @@ impl Printer<'_> {
         // ±G = {G | -G}
         if left.len() == 1 && right.len() == 1 && self.store.neg(left[0]) == right[0] {
             let a = self.piece(left[0])?.standalone();
-            let pm = if self.style == Style::Ascii { "+-" } else { "±" };
+            let pm = if self.style == Style::Ascii {
+                "+-"
+            } else {
+                "±"
+            };
             return Ok(Some(format!("{pm}{a}")));
         }
         let ls = self.store.left_stop(g)?;
@@ -130,7 +134,11 @@ impl Printer<'_> {
                 let x = self.store.neg(ir[0]);
                 if self.store.lt_zero_rev(x)? {
                     let arg = self.piece(x)?.standalone();
-                    return Ok(Some(if ascii { format!("Tiny({arg})") } else { format!("⧾{}", wrap_glyph_arg(arg)) }));
+                    return Ok(Some(if ascii {
+                        format!("Tiny({arg})")
+                    } else {
+                        format!("⧾{}", wrap_glyph_arg(arg))
+                    }));
                 }
             }
         }
@@ -140,7 +148,11 @@ impl Printer<'_> {
                 let x = il[0];
                 if self.store.lt_zero_rev(x)? {
                     let arg = self.piece(x)?.standalone();
-                    return Ok(Some(if ascii { format!("Miny({arg})") } else { format!("⧿{}", wrap_glyph_arg(arg)) }));
+                    return Ok(Some(if ascii {
+                        format!("Miny({arg})")
+                    } else {
+                        format!("⧿{}", wrap_glyph_arg(arg))
+                    }));
                 }
             }
         }
