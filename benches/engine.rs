@@ -26,7 +26,11 @@ fn engine(c: &mut Criterion) {
                 index.len() - 1
             }
         };
-        groups.entry(i).or_insert_with(|| (case.group, Vec::new())).1.push(case);
+        groups
+            .entry(i)
+            .or_insert_with(|| (case.group, Vec::new()))
+            .1
+            .push(case);
     }
     for (_, (name, list)) in groups {
         let mut group = c.benchmark_group(name);
@@ -42,7 +46,11 @@ fn engine(c: &mut Criterion) {
             group.measurement_time(Duration::from_secs(2));
         }
         for case in &list {
-            let id = if case.param.is_empty() { "cold".to_string() } else { case.param.clone() };
+            let id = if case.param.is_empty() {
+                "cold".to_string()
+            } else {
+                case.param.clone()
+            };
             group.bench_function(id, |b| {
                 b.iter_batched_ref(
                     || {

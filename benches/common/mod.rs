@@ -125,7 +125,10 @@ impl Engine for Yose {
     type G = GameId;
 
     fn fresh() -> Self {
-        Yose { store: Store::new(), shape_memo: HashMap::new() }
+        Yose {
+            store: Store::new(),
+            shape_memo: HashMap::new(),
+        }
     }
     fn int(&mut self, n: i64) -> GameId {
         self.store.integer(n)
@@ -301,48 +304,48 @@ pub fn hot_331<E: Engine>(e: &mut E) -> E::G {
     e.game(vec![three], vec![inner])
 }
 
-/// Four games of birthday 5–7, nesting `{a | b}` over tinies, minies, switches,
-/// ups and numbers. Returned in construction order.
+/// Five games of birthday 5–6 (a 6, b 6, c 5, d 6, f 5), nesting `{a | b}` over tinies, minies, switches,
+/// ups and numbers (`describe` in benches/peer-cgt prints their canonical forms).
 pub fn deep_games<E: Engine>(e: &mut E) -> Vec<E::G> {
-    let (z, one, two, three) = (e.int(0), e.int(1), e.int(2), e.int(3));
+    let (z, one, two, three, four, five) =
+        (e.int(0), e.int(1), e.int(2), e.int(3), e.int(4), e.int(5));
     let m1 = e.int(-1);
     let m2 = e.int(-2);
-    let half = e.dyadic(1, 1);
     let up = e.ups(1);
+    let up2 = e.ups(2);
     let star = e.nim(1);
     let upstar = e.add(&up, &star);
     let t1 = e.tiny(&one);
     let t2 = e.tiny(&two);
     let mi1 = e.miny(&one);
     let s1 = e.switch(&one);
-    let s2 = e.switch(&two);
-    let sh = e.switch(&half);
 
-    // a = {{2 | ⧾1} | {↑ | -1}}
-    let a_l = e.game(vec![two.clone()], vec![t1.clone()]);
-    let a_r = e.game(vec![up.clone()], vec![m1.clone()]);
-    let a = e.game(vec![a_l], vec![a_r]);
-    // b = {{±2 | 0}, 1 | {⧿1 | -2}}
-    let b_l = e.game(vec![s2.clone()], vec![z.clone()]);
-    let b_r = e.game(vec![mi1.clone()], vec![m2.clone()]);
-    let b = e.game(vec![b_l, one.clone()], vec![b_r]);
-    // c = {a, ±½ + ↑* | {-1 | ±1}, b}
-    let c_l2 = e.add(&sh, &upstar);
-    let c_r1 = e.game(vec![m1.clone()], vec![s1.clone()]);
-    let c = e.game(vec![a.clone(), c_l2], vec![c_r1, b.clone()]);
-    // d = {{3 | b} | {⧾2 | -±1 + *}, {0 | c}}
-    let d_l = e.game(vec![three], vec![b.clone()]);
-    let ns1 = e.neg(&s1);
-    let d_r1_r = e.add(&ns1, &star);
-    let d_r1 = e.game(vec![t2.clone()], vec![d_r1_r]);
-    let d_r2 = e.game(vec![z.clone()], vec![c.clone()]);
-    let d = e.game(vec![d_l], vec![d_r1, d_r2]);
-    // f = {{c | ⧾1 + ±1}, {2 | ↑} | {a | d}}
-    let f_l1_r = e.add(&t1, &s1);
-    let f_l1 = e.game(vec![c.clone()], vec![f_l1_r]);
-    let f_l2 = e.game(vec![two], vec![up]);
-    let f_r = e.game(vec![a.clone()], vec![d.clone()]);
-    let f = e.game(vec![f_l1, f_l2], vec![f_r]);
+    // a = {5 | {3 | ⧾2}}
+    let a_r = e.game(vec![three.clone()], vec![t2.clone()]);
+    let a = e.game(vec![five], vec![a_r]);
+    // b = {{4 | ±1} | -2 + ⧿1}
+    let b_l = e.game(vec![four.clone()], vec![s1.clone()]);
+    let b_r = e.add(&m2, &mi1);
+    let b = e.game(vec![b_l], vec![b_r.clone()]);
+    // c = {{3 | *}, 2↑ | {-1 | {-2 | -2 + ↓}}}
+    let c_l = e.game(vec![three.clone()], vec![star.clone()]);
+    let down = e.neg(&up);
+    let m2d = e.add(&m2, &down);
+    let c_rr = e.game(vec![m2.clone()], vec![m2d]);
+    let c_r = e.game(vec![m1.clone()], vec![c_rr]);
+    let c = e.game(vec![c_l, up2], vec![c_r]);
+    // d = {±1 + ⧾1, {2 | ↑*} | {0 | -2 + ⧿1}, {-1 | ±1}}
+    let d_l1 = e.add(&s1, &t1);
+    let d_l2 = e.game(vec![two.clone()], vec![upstar.clone()]);
+    let d_r1 = e.game(vec![z.clone()], vec![b_r.clone()]);
+    let d_r2 = e.game(vec![m1.clone()], vec![s1.clone()]);
+    let d = e.game(vec![d_l1, d_l2], vec![d_r1, d_r2]);
+    // f = {{2 | ±1 + ⧾1}, ↑* | {-1 | c - 1}}
+    let s1t1 = e.add(&s1, &t1);
+    let f_l1 = e.game(vec![two.clone()], vec![s1t1]);
+    let c_m1 = e.add(&c, &m1);
+    let f_r = e.game(vec![m1.clone()], vec![c_m1]);
+    let f = e.game(vec![f_l1, upstar.clone()], vec![f_r]);
     vec![a, b, c, d, f]
 }
 
@@ -427,7 +430,7 @@ pub fn cases<E: Engine + 'static>() -> Vec<Case<E>> {
     v.push(Case {
         group: "deep_mixed",
         param: "build".into(),
-        what: "build the five nested games a, b, c, d, f of deep_games (birthdays 3–7)",
+        what: "build the five nested games a, b, c, d, f of deep_games (birthdays 5–6)",
         heavy: false,
         setup: no_setup(),
         run: Box::new(|e, _| {
@@ -435,27 +438,31 @@ pub fn cases<E: Engine + 'static>() -> Vec<Case<E>> {
             Out::Game(gs.last().unwrap().clone())
         }),
     });
-    v.push(Case {
-        group: "deep_mixed",
-        param: "sum".into(),
-        what: "build them and sum c + d + f by repeated addition",
-        heavy: true,
-        setup: no_setup(),
-        run: Box::new(|e, _| {
-            let gs = deep_games(e);
-            let cd = e.add(&gs[2], &gs[3]);
-            Out::Game(e.add(&cd, &gs[4]))
-        }),
-    });
+    for k in 2..=5usize {
+        v.push(Case {
+            group: "deep_mixed",
+            param: format!("sum{k}"),
+            what: "the first k of a, b, c, d, f (prebuilt, not timed) summed by repeated addition",
+            heavy: true,
+            setup: Box::new(deep_games),
+            run: Box::new(move |e, gs| {
+                let mut acc = gs[0].clone();
+                for g in &gs[1..k] {
+                    acc = e.add(&acc, g);
+                }
+                Out::Game(acc)
+            }),
+        });
+    }
     v.push(Case {
         group: "deep_mixed",
         param: "stops".into(),
-        what: "left stop, right stop and birthday of a + b + c + d + f (sum prebuilt, not timed)",
+        what: "left stop, right stop and birthday of a + b + c + d (sum prebuilt, not timed)",
         heavy: false,
         setup: Box::new(|e| {
             let gs = deep_games(e);
             let mut acc = e.zero();
-            for g in &gs {
+            for g in &gs[..4] {
                 acc = e.add(&acc, g);
             }
             vec![acc]

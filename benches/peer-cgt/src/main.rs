@@ -1,0 +1,379 @@
+//! yose vs cgt (the `cgt` crate of cgt-tools, used as a benchmark peer), side by side.
+//!
+//!     cargo run --release --manifest-path benches/peer-cgt/Cargo.toml [-- OPTIONS] [FILTER...]
+//!
+//! OPTIONS: `--reps N` (most repetitions per engine and case, default 31),
+//! `--budget S` (stop repeating once a case has used S seconds, default 10),
+//! `--timeout S` (kill a case after S seconds, default 120).
+//! FILTERs are substrings of case names (`switches`, `hot331_copies/8`, …).
+//!
+//! The cases are the ones of the criterion bench (`benches/common/mod.rs`), written
+//! once over the `Engine` trait. For every case the parent runs one child process
+//! per engine (yose first, then cgt), so each case starts in fresh state and a case
+//! that explodes in one engine can be stopped without disturbing the rest. Inside a
+//! child every repetition builds a fresh engine (a new `Store` for yose), runs the
+//! untimed setup, then times `run` with `std::time::Instant`. After the first
+//! repetition the child prints a fingerprint of the result (a hash of the canonical
+//! form's structure, or the booleans / numbers computed); the parent reports any
+//! fingerprint that differs between the engines.
+
+#[path = "../../common/mod.rs"]
+mod common;
+
+use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
+use cgt::numeric::nimber::Nimber;
+use cgt::short::partizan::canonical_form::nus::Nus;
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use common::{cases, combine, Case, Engine, Out, Yose};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+// ----- cgt as an Engine ------------------------------------------------------------
+
+/// cgt has no engine state: canonical forms are plain trees. Only the memo of the
+/// structural hash (used outside the timed region) lives here.
+struct Cgt {
+    nus_shape: HashMap<Nus, u64>,
+}
+
+fn cgt_dyadic_to_f64(d: DyadicRationalNumber) -> f64 {
+    d.numerator() as f64 / 2f64.powi(d.denominator_exponent() as i32)
+}
+
+impl Engine for Cgt {
+    type G = CanonicalForm;
+
+    fn fresh() -> Self {
+        Cgt {
+            nus_shape: HashMap::new(),
+        }
+    }
+    fn int(&mut self, n: i64) -> CanonicalForm {
+        CanonicalForm::new_integer(n)
+    }
+    fn dyadic(&mut self, num: i64, exp: u32) -> CanonicalForm {
+        CanonicalForm::new_dyadic(DyadicRationalNumber::new(num, exp))
+    }
+    fn nim(&mut self, n: u32) -> CanonicalForm {
+        CanonicalForm::new_nimber(DyadicRationalNumber::new_integer(0), Nimber::new(n))
+    }
+    fn ups(&mut self, k: i32) -> CanonicalForm {
+        CanonicalForm::new_nus(Nus::new(
+            DyadicRationalNumber::new_integer(0),
+            k,
+            Nimber::new(0),
+        ))
+    }
+    fn game(&mut self, left: Vec<CanonicalForm>, right: Vec<CanonicalForm>) -> CanonicalForm {
+        CanonicalForm::new_from_moves(left, right)
+    }
+    fn add(&mut self, a: &CanonicalForm, b: &CanonicalForm) -> CanonicalForm {
+        a + b
+    }
+    fn neg(&mut self, a: &CanonicalForm) -> CanonicalForm {
+        -a
+    }
+    fn le(&mut self, a: &CanonicalForm, b: &CanonicalForm) -> bool {
+        CanonicalForm::leq(a, b)
+    }
+    fn birthday(&mut self, g: &CanonicalForm) -> u64 {
+        g.birthday() as u64
+    }
+    fn left_stop(&mut self, g: &CanonicalForm) -> f64 {
+        cgt_dyadic_to_f64(g.left_stop())
+    }
+    fn right_stop(&mut self, g: &CanonicalForm) -> f64 {
+        cgt_dyadic_to_f64(g.right_stop())
+    }
+    fn shape(&mut self, g: &CanonicalForm) -> u64 {
+        // Nus values are memoised by value (a nimber's option tree is exponential);
+        // other nodes are distinct tree nodes in cgt and are visited once each.
+        let nus = g.to_nus();
+        if let Some(n) = nus {
+            if let Some(&h) = self.nus_shape.get(&n) {
+                return h;
+            }
+        }
+        let lh = g.left_moves().map(|o| self.shape(&o)).collect();
+        let rh = g.right_moves().map(|o| self.shape(&o)).collect();
+        let h = combine(lh, rh);
+        if let Some(n) = nus {
+            self.nus_shape.insert(n, h);
+        }
+        h
+    }
+    fn show(&mut self, g: &CanonicalForm, limit: usize) -> Option<String> {
+        let s = g.to_string();
+        (s.len() <= limit).then_some(s)
+    }
+}
+
+// ----- worker ----------------------------------------------------------------------
+
+fn fingerprint<E: Engine>(e: &mut E, out: &Out<E::G>) -> (String, Option<String>) {
+    match out {
+        // Not the birthday: cgt computes it without memo, exponential on *64.
+        Out::Game(g) => (format!("shape={:016x}", e.shape(g)), e.show(g, 400)),
+        Out::Bools(v) => (format!("{v:?}"), None),
+        Out::Numbers(v) => (format!("{v:?}"), None),
+    }
+}
+
+fn worker<E: Engine + 'static>(index: usize, reps: usize, budget: Duration) {
+    let case: Case<E> = cases::<E>().into_iter().nth(index).expect("case index");
+    let start = Instant::now();
+    let stdout = std::io::stdout();
+    for r in 0..reps {
+        let mut e = E::fresh();
+        let data = (case.setup)(&mut e);
+        let t0 = Instant::now();
+        let out = std::hint::black_box((case.run)(&mut e, &data));
+        let dt = t0.elapsed();
+        {
+            let mut o = stdout.lock();
+            writeln!(o, "t {}", dt.as_nanos()).unwrap();
+            o.flush().unwrap();
+        }
+        if r == 0 {
+            let (fp, shown) = fingerprint(&mut e, &out);
+            let mut o = stdout.lock();
+            writeln!(o, "fp {fp}").unwrap();
+            if let Some(s) = shown {
+                writeln!(o, "show {s}").unwrap();
+            }
+            o.flush().unwrap();
+        }
+        // At least 3 repetitions, then stop once the budget is used.
+        if r >= 2 && start.elapsed() > budget {
+            break;
+        }
+    }
+}
+
+// ----- parent ----------------------------------------------------------------------
+
+#[derive(Default)]
+struct Measured {
+    times: Vec<Duration>,
+    fp: Option<String>,
+    show: Option<String>,
+    killed: bool,
+    failed: Option<String>,
+}
+
+impl Measured {
+    fn median(&self) -> Option<Duration> {
+        if self.times.is_empty() {
+            return None;
+        }
+        let mut t = self.times.clone();
+        t.sort();
+        let n = t.len();
+        Some(if n % 2 == 1 {
+            t[n / 2]
+        } else {
+            (t[n / 2 - 1] + t[n / 2]) / 2
+        })
+    }
+}
+
+fn run_child(engine: &str, index: usize, reps: usize, budget: u64, timeout: Duration) -> Measured {
+    let exe = std::env::current_exe().unwrap();
+    let mut child = Command::new(exe)
+        .args([
+            "--worker",
+            engine,
+            &index.to_string(),
+            &reps.to_string(),
+            &budget.to_string(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn worker");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut m = Measured::default();
+    let deadline = Instant::now() + timeout;
+    loop {
+        let now = Instant::now();
+        if now >= deadline {
+            let _ = child.kill();
+            m.killed = true;
+            break;
+        }
+        match rx.recv_timeout(deadline - now) {
+            Ok(line) => {
+                if let Some(ns) = line.strip_prefix("t ") {
+                    m.times.push(Duration::from_nanos(ns.parse().unwrap()));
+                } else if let Some(fp) = line.strip_prefix("fp ") {
+                    m.fp = Some(fp.to_string());
+                } else if let Some(s) = line.strip_prefix("show ") {
+                    m.show = Some(s.to_string());
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let status = child.wait().unwrap();
+    let _ = reader.join();
+    if !m.killed && !status.success() {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            use std::io::Read;
+            let _ = e.read_to_string(&mut err);
+        }
+        let last = err
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" / ");
+        m.failed = Some(format!("{status}: {last}"));
+    }
+    m
+}
+
+fn fmt_dur(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else if s >= 1e-3 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{:.1} µs", s * 1e6)
+    }
+}
+
+fn cell(m: &Measured, timeout: Duration) -> String {
+    match m.median() {
+        Some(d) => {
+            let partial = if m.killed { " (killed)" } else { "" };
+            format!("{} (n={}){partial}", fmt_dur(d), m.times.len())
+        }
+        None if m.killed => format!("> {} s (killed)", timeout.as_secs()),
+        None => format!("failed: {}", m.failed.as_deref().unwrap_or("?")),
+    }
+}
+
+/// Prints the games of the `deep_mixed` cases, with birthdays, in both engines.
+fn describe() {
+    let mut y = Yose::fresh();
+    let mut c = Cgt::fresh();
+    let gy = common::deep_games(&mut y);
+    let gc = common::deep_games(&mut c);
+    for (i, (a, b)) in gy.iter().zip(gc.iter()).enumerate() {
+        let name = ["a", "b", "c", "d", "f"][i];
+        println!(
+            "{name}: birthday yose {} cgt {}",
+            y.birthday(a),
+            c.birthday(b)
+        );
+        println!("   yose {}", y.show(a, 2000).unwrap_or_default());
+        println!("   cgt  {}", c.show(b, 2000).unwrap_or_default());
+    }
+    let mut acc = y.zero();
+    for g in &gy {
+        acc = y.add(&acc, g);
+    }
+    println!("a+b+c+d+f: birthday {}", y.birthday(&acc));
+    println!("   yose {}", y.show(&acc, 4000).unwrap_or("(long)".into()));
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--worker") {
+        let index: usize = args[2].parse().unwrap();
+        let reps: usize = args[3].parse().unwrap();
+        let budget = Duration::from_secs(args[4].parse().unwrap());
+        match args[1].as_str() {
+            "yose" => worker::<Yose>(index, reps, budget),
+            "cgt" => worker::<Cgt>(index, reps, budget),
+            other => panic!("unknown engine {other}"),
+        }
+        return;
+    }
+
+    if args.first().map(String::as_str) == Some("--describe") {
+        describe();
+        return;
+    }
+    let mut reps = 31usize;
+    let mut budget = 10u64;
+    let mut timeout = 120u64;
+    let mut filters = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--reps" => reps = it.next().unwrap().parse().unwrap(),
+            "--budget" => budget = it.next().unwrap().parse().unwrap(),
+            "--timeout" => timeout = it.next().unwrap().parse().unwrap(),
+            _ => filters.push(a),
+        }
+    }
+    let timeout = Duration::from_secs(timeout);
+
+    let names: Vec<(String, &'static str)> =
+        cases::<Yose>().iter().map(|c| (c.name(), c.what)).collect();
+    println!("yose vs cgt 0.11: median wall time per case, fresh state every repetition");
+    println!(
+        "(reps ≤ {reps}, budget {budget} s per engine and case, timeout {} s)\n",
+        timeout.as_secs()
+    );
+    println!("| case | yose median | cgt median | cgt / yose | results agree |");
+    println!("|---|---|---|---|---|");
+    let mut problems = Vec::new();
+    for (i, (name, what)) in names.iter().enumerate() {
+        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let y = run_child("yose", i, reps, budget, timeout);
+        let c = run_child("cgt", i, reps, budget, timeout);
+        let ratio = match (y.median(), c.median()) {
+            (Some(a), Some(b)) => format!("{:.1}×", b.as_secs_f64() / a.as_secs_f64()),
+            (Some(a), None) if c.killed => {
+                format!("> {:.0}×", timeout.as_secs_f64() / a.as_secs_f64())
+            }
+            _ => "–".to_string(),
+        };
+        let agree = match (&y.fp, &c.fp) {
+            (Some(a), Some(b)) if a == b => "yes".to_string(),
+            (Some(_), Some(_)) => {
+                problems.push(format!(
+                    "{name} ({what}):\n  yose: {}\n  cgt:  {}\n  yose form: {}\n  cgt form:  {}",
+                    y.fp.as_deref().unwrap(),
+                    c.fp.as_deref().unwrap(),
+                    y.show.as_deref().unwrap_or("(too big to print)"),
+                    c.show.as_deref().unwrap_or("(too big to print)"),
+                ));
+                "**NO**".to_string()
+            }
+            _ => "n/a".to_string(),
+        };
+        println!(
+            "| {name} | {} | {} | {ratio} | {agree} |",
+            cell(&y, timeout),
+            cell(&c, timeout)
+        );
+    }
+    if problems.is_empty() {
+        println!("\nAll results that both engines produced agree.");
+    } else {
+        println!("\nDISCREPANCIES:");
+        for p in problems {
+            println!("{p}");
+        }
+    }
+}
