@@ -20,4 +20,6 @@ pub use store::{CgError, CgResult, GameId, Nus, Store};
 pub use thermo::{Thermograph, Wall, WallPiece};
 
 #[cfg(test)]
+mod props;
+#[cfg(test)]
 mod tests;

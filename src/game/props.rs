@@ -1,0 +1,324 @@
+//! Property tests of thermographs, the cooling family, incentives, atomic
+//! weight and reduced canonical form on random canonical games.
+
+use super::{Dyadic, GameId, Nus, Store};
+use num_rational::BigRational;
+use proptest::prelude::*;
+
+/// A game tree to be built through `Store::canonical`.
+#[derive(Clone, Debug)]
+enum Tree {
+    /// A number-up-star leaf `x/2 + k·↑ + *n`.
+    Leaf(i64, i64, u64),
+    Node(Vec<Tree>, Vec<Tree>),
+}
+
+/// Trees with empty leaves only (birthday ≤ depth), like tests/algebra.rs.
+fn plain(depth: u32) -> BoxedStrategy<Tree> {
+    let leaf = Just(Tree::Node(vec![], vec![])).boxed();
+    if depth == 0 {
+        return leaf;
+    }
+    let side = prop::collection::vec(plain(depth - 1), 0..3);
+    prop_oneof![1 => leaf, 4 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+}
+
+/// Trees with integer and number-up-star leaves: Go-like values, hot and cold.
+fn rich(depth: u32) -> BoxedStrategy<Tree> {
+    let leaf = prop_oneof![
+        3 => (-6i64..=6).prop_map(|x| Tree::Leaf(2 * x, 0, 0)),
+        1 => (-4i64..=4, -2i64..=2, 0u64..3).prop_map(|(x, k, n)| Tree::Leaf(x, k, n)),
+    ]
+    .boxed();
+    if depth == 0 {
+        return leaf;
+    }
+    let side = prop::collection::vec(rich(depth - 1), 1..3);
+    prop_oneof![1 => leaf, 4 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+}
+
+/// Trees built to be even (`odd = false`) or odd elementary games in
+/// Berlekamp's sense: integer leaves of the right parity, `m*` leaves, and
+/// nodes whose options all have the opposite parity. (Canonical form may still
+/// change the parity; the tests filter with `is_even`.)
+fn parity_tree(odd: bool, depth: u32) -> BoxedStrategy<Tree> {
+    let p = odd as i64;
+    // m* = {m|m} has the parity opposite to m's.
+    let leaf = prop_oneof![
+        3 => (-4i64..=4).prop_map(move |x| Tree::Leaf(2 * (2 * x + p), 0, 0)),
+        1 => (-4i64..=4).prop_map(move |x| Tree::Leaf(2 * (2 * x + 1 - p), 0, 1)),
+    ]
+    .boxed();
+    if depth == 0 {
+        return leaf;
+    }
+    let side = prop::collection::vec(parity_tree(!odd, depth - 1), 1..3);
+    prop_oneof![1 => leaf, 4 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+}
+
+/// All-small trees: leaves `k·↑ + *n`, every node has options on both sides.
+fn small(depth: u32) -> BoxedStrategy<Tree> {
+    let leaf = (-2i64..=2, 0u64..3)
+        .prop_map(|(k, n)| Tree::Leaf(0, k, n))
+        .boxed();
+    if depth == 0 {
+        return leaf;
+    }
+    let side = prop::collection::vec(small(depth - 1), 1..3);
+    prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+}
+
+fn build(s: &mut Store, t: &Tree) -> GameId {
+    match t {
+        Tree::Leaf(x, k, n) => s.nus(Nus {
+            number: Dyadic::new((*x).into(), 1),
+            ups: *k,
+            nim: *n,
+        }),
+        Tree::Node(l, r) => {
+            let l: Vec<GameId> = l.iter().map(|x| build(s, x)).collect();
+            let r: Vec<GameId> = r.iter().map(|x| build(s, x)).collect();
+            s.canonical(l, r).unwrap()
+        }
+    }
+}
+
+fn any_game() -> BoxedStrategy<Tree> {
+    prop_oneof![plain(3), rich(3)].boxed()
+}
+
+fn q(x: &Dyadic) -> BigRational {
+    x.to_rational()
+}
+
+fn temperatures() -> Vec<Dyadic> {
+    (0..=8).map(|k| Dyadic::new(k.into(), 2)).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mean_is_additive_and_temperature_subadditive(a in any_game(), b in any_game()) {
+        let mut s = Store::new();
+        let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+        let sum = s.add(g, h).unwrap();
+        let (mg, mh, ms) = (s.mean(g).unwrap(), s.mean(h).unwrap(), s.mean(sum).unwrap());
+        prop_assert_eq!(ms, mg.add(&mh));
+        let (tg, th, ts) = (s.temperature(g).unwrap(), s.temperature(h).unwrap(), s.temperature(sum).unwrap());
+        prop_assert!(ts <= tg.clone().max(th));
+    }
+
+    #[test]
+    fn walls_are_the_stops_of_the_cooled_game(a in any_game()) {
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        let th = s.thermograph(g).unwrap();
+        if !s.is_number(g) {
+            prop_assert!(th.temperature() >= &BigRational::from_integer(0.into()));
+            let f = s.freeze(g).unwrap();
+            prop_assert!(s.is_numberish(f).unwrap());
+            prop_assert_eq!(q(&s.left_stop(f).unwrap()), th.mean().clone());
+        }
+        for t in temperatures() {
+            let c = s.cool(g, &t).unwrap();
+            prop_assert_eq!(q(&s.left_stop(c).unwrap()), th.left_at(&q(&t)));
+            prop_assert_eq!(q(&s.right_stop(c).unwrap()), th.right_at(&q(&t)));
+            // Walls never cross.
+            prop_assert!(th.left_at(&q(&t)) >= th.right_at(&q(&t)));
+        }
+    }
+
+    #[test]
+    fn cooling_is_linear(a in rich(3), b in rich(2)) {
+        let mut s = Store::new();
+        let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+        let sum = s.add(g, h).unwrap();
+        for t in temperatures() {
+            let (cg, ch, cs) = (s.cool(g, &t).unwrap(), s.cool(h, &t).unwrap(), s.cool(sum, &t).unwrap());
+            prop_assert_eq!(s.add(cg, ch).unwrap(), cs, "t = {}", t);
+        }
+    }
+
+    #[test]
+    fn chilling_inverts_warming(a in rich(3)) {
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        let w = s.warm(g).unwrap();
+        let back = s.chill(w).unwrap();
+        let name = crate::render::format_game(&mut s, g, crate::render::Style::Ascii).unwrap();
+        prop_assert_eq!(back, g, "{}", name);
+    }
+
+    #[test]
+    fn warming_inverts_chilling_on_even_games(a in parity_tree(false, 4)) {
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        if s.is_even(g).unwrap() {
+            let c = s.chill(g).unwrap();
+            let back = s.warm(c).unwrap();
+            let name = crate::render::format_game(&mut s, g, crate::render::Style::Ascii).unwrap();
+            prop_assert_eq!(back, g, "{}", name);
+        }
+    }
+
+    #[test]
+    fn atomic_weight_is_additive_on_all_small_games(a in small(3), b in small(2)) {
+        let mut s = Store::new();
+        let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+        prop_assert!(s.is_all_small(g).unwrap());
+        let sum = s.add(g, h).unwrap();
+        let (wg, wh, ws) = (s.atomic_weight(g).unwrap(), s.atomic_weight(h).unwrap(), s.atomic_weight(sum).unwrap());
+        prop_assert_eq!(s.add(wg, wh).unwrap(), ws);
+        // The atomicity check (skipped for all-small games) accepts them.
+        prop_assert!(s.passes_atomicity_check(g, wg).unwrap());
+        prop_assert!(s.passes_atomicity_check(sum, ws).unwrap());
+        // aw(G + k.↑) = aw(G) + k.
+        let up3 = s.ups(3);
+        let shifted = s.add(g, up3).unwrap();
+        let w = s.atomic_weight(shifted).unwrap();
+        let three = s.integer(3);
+        prop_assert_eq!(w, s.add(wg, three).unwrap());
+    }
+
+    #[test]
+    fn reduced_canonical_form(a in any_game()) {
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        let r = s.rcf(g).unwrap();
+        prop_assert!(s.approx_equal(g, r).unwrap());
+        prop_assert_eq!(s.rcf(r).unwrap(), r);
+        prop_assert!(s.birthday(r).unwrap() <= s.birthday(g).unwrap());
+        let one = s.integer(1);
+        let epsilons = [s.ups(1), s.star(), s.tiny(one).unwrap(), s.up_nth(2).unwrap(), s.nus(Nus { number: Dyadic::zero(), ups: -1, nim: 1 })];
+        for e in epsilons {
+            let ge = s.add(g, e).unwrap();
+            prop_assert_eq!(s.rcf(ge).unwrap(), r);
+        }
+    }
+
+    #[test]
+    fn incentives_are_the_maximal_ones(a in any_game()) {
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        let mut all = s.left_incentives(g).unwrap();
+        all.extend(s.right_incentives(g).unwrap());
+        let kept = s.incentives(g).unwrap();
+        for &k in kept.iter() {
+            prop_assert!(all.contains(&k));
+            for &j in kept.iter() {
+                prop_assert!(j == k || !s.le(k, j).unwrap());
+            }
+        }
+        for &i in &all {
+            let mut covered = false;
+            for &k in kept.iter() {
+                covered |= s.le(i, k).unwrap();
+            }
+            prop_assert!(covered);
+        }
+    }
+
+    #[test]
+    fn norton_product_by_up(a in any_game(), b in plain(2)) {
+        let mut s = Store::new();
+        let (g, h) = (build(&mut s, &a), build(&mut s, &b));
+        let up = s.ups(1);
+        let (gu, hu) = (s.norton(g, up).unwrap(), s.norton(h, up).unwrap());
+        let sum = s.add(g, h).unwrap();
+        prop_assert_eq!(s.norton(sum, up).unwrap(), s.add(gu, hu).unwrap());
+        prop_assert!(s.is_all_small(gu).unwrap());
+        prop_assert_eq!(s.atomic_weight(gu).unwrap(), g);
+    }
+}
+
+/// The generators reach the games the properties are about.
+#[test]
+fn generators_cover_interesting_games() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let mut s = Store::new();
+    let zero = BigRational::from_integer(0.into());
+    let mut count = |strat: BoxedStrategy<Tree>,
+                     pred: &mut dyn FnMut(&mut Store, GameId) -> bool| {
+        let mut n = 0;
+        for _ in 0..300 {
+            let t = strat.new_tree(&mut runner).unwrap().current();
+            let g = build(&mut s, &t);
+            n += pred(&mut s, g) as usize;
+        }
+        n
+    };
+    let hot = count(rich(3), &mut |s, g| s.temperature(g).unwrap() > zero);
+    let even = count(parity_tree(false, 4), &mut |s, g| {
+        !s.is_number(g) && s.is_even(g).unwrap()
+    });
+    let small = count(small(3), &mut |s, g| {
+        s.as_nus(g).is_none() && s.is_all_small(g).unwrap()
+    });
+    assert!(
+        hot > 60 && even > 40 && small > 30,
+        "hot {hot}, even {even}, all-small {small}"
+    );
+}
+
+/// Every operation polls the interrupt flag.
+#[test]
+fn operations_are_interruptible() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let build_big = |s: &mut Store| {
+        let mut parts = Vec::new();
+        for k in 1..=8 {
+            let x = s.integer(k);
+            let sw = s.switch(x).unwrap();
+            let up = s.ups(k - 4);
+            parts.push(s.add(sw, up).unwrap());
+        }
+        s.sum(&parts).unwrap()
+    };
+    let half = Dyadic::new(1.into(), 1);
+    type Op = Box<dyn Fn(&mut Store, GameId) -> Result<(), super::CgError>>;
+    let ops: Vec<(&str, Op)> = vec![
+        (
+            "thermograph",
+            Box::new(|s: &mut Store, g| s.thermograph(g).map(drop)),
+        ),
+        (
+            "cool",
+            Box::new(move |s: &mut Store, g| s.cool(g, &half).map(drop)),
+        ),
+        (
+            "heat",
+            Box::new(|s: &mut Store, g| {
+                let one = s.integer(1);
+                s.heat(g, one).map(drop)
+            }),
+        ),
+        ("chill", Box::new(|s: &mut Store, g| s.chill(g).map(drop))),
+        ("warm", Box::new(|s: &mut Store, g| s.warm(g).map(drop))),
+        (
+            "norton",
+            Box::new(|s: &mut Store, g| {
+                let up = s.ups(1);
+                s.norton(g, up).map(drop)
+            }),
+        ),
+        ("rcf", Box::new(|s: &mut Store, g| s.rcf(g).map(drop))),
+        (
+            "incentives",
+            Box::new(|s: &mut Store, g| s.incentives(g).map(drop)),
+        ),
+        (
+            "naive aw",
+            Box::new(|s: &mut Store, g| s.naive_atomic_weight(g).map(drop)),
+        ),
+    ];
+    for (name, op) in ops {
+        let mut s = Store::new();
+        let g = build_big(&mut s);
+        s.set_interrupt_flag(Arc::new(AtomicBool::new(true)));
+        assert_eq!(op(&mut s, g), Err(super::CgError::Interrupted), "{name}");
+    }
+}
