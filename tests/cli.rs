@@ -96,9 +96,9 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-        44 passed, 0 failed
-        --- exit 0
-    "#]],
+            63 passed, 0 failed
+            --- exit 0
+        "#]],
     );
 }
 

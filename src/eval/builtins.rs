@@ -78,6 +78,64 @@ pub const BUILTINS: &[(&str, &str)] = &[
     ("floor", "floor(x): the greatest integer ≤ x"),
     ("ceil", "ceil(x): the least integer ≥ x"),
     ("str", "str(v): v as text"),
+    ("mean", "mean(G): the mean (mast value of the thermograph)"),
+    (
+        "temperature",
+        "temperature(G): where the thermograph's walls meet (integers -1, m/2^k: -1/2^k)",
+    ),
+    ("temp", "temp(G): alias of temperature"),
+    (
+        "thermograph",
+        "thermograph(G): both walls as exact pieces and the mast",
+    ),
+    ("cool", "cool(G, t): G cooled by a number t >= 0"),
+    ("freeze", "freeze(G): G cooled by its temperature"),
+    ("heat", "heat(G, t): G heated by t"),
+    ("overheat", "overheat(G, s, t): G overheated from s to t"),
+    (
+        "chill",
+        "chill(G): Go chilling (cool by 1, keeping m and m* as m)",
+    ),
+    (
+        "warm",
+        "warm(G): Go warming, the inverse of chilling on even elementary values",
+    ),
+    ("norton", "norton(G, U): the Norton product G.U"),
+    (
+        "left_incentives",
+        "left_incentives(G): G^L - G for each Left option",
+    ),
+    (
+        "right_incentives",
+        "right_incentives(G): G - G^R for each Right option",
+    ),
+    (
+        "incentives",
+        "incentives(G): all incentives with the dominated ones removed",
+    ),
+    (
+        "atomic_weight",
+        "atomic_weight(G): the atomic weight of an infinitesimal G",
+    ),
+    ("aw", "aw(G): alias of atomic_weight"),
+    (
+        "rcf",
+        "rcf(G): the reduced canonical form (simplest game infinitesimally close to G)",
+    ),
+    (
+        "zero_prefix",
+        "zero_prefix(n, G): Berlekamp's 0^n G for a tiny or miny G",
+    ),
+    (
+        "is_even",
+        "is_even(G): G is even (Mathematical Go's parity of elementary values)",
+    ),
+    ("is_odd", "is_odd(G): G is odd"),
+    (
+        "is_all_small",
+        "is_all_small(G): every position with a move for one player has one for the other",
+    ),
+    ("swing", "swing(G): left stop minus right stop"),
 ];
 
 pub fn lookup(name: &str) -> Option<&'static str> {
@@ -166,6 +224,23 @@ pub fn call(
             | "floor"
             | "ceil"
             | "str"
+            | "mean"
+            | "temperature"
+            | "temp"
+            | "thermograph"
+            | "freeze"
+            | "chill"
+            | "warm"
+            | "left_incentives"
+            | "right_incentives"
+            | "incentives"
+            | "atomic_weight"
+            | "aw"
+            | "rcf"
+            | "is_even"
+            | "is_odd"
+            | "is_all_small"
+            | "swing"
     );
     if one_arg {
         arity(interp, name, &args, 1, 1, span)?;
@@ -434,6 +509,127 @@ pub fn call(
             }))
         }
         "str" => Ok(Value::str(&interp.display(&args[0])?)),
+        "mean" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            Ok(Value::from_dyadic(
+                &interp.store.mean(g).map_err(|e| cg(interp, e))?,
+            ))
+        }
+        "temperature" | "temp" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            Ok(Value::Rational(
+                interp.store.temperature(g).map_err(|e| cg(interp, e))?,
+            ))
+        }
+        "thermograph" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            Ok(Value::Thermograph(
+                interp.store.thermograph(g).map_err(|e| cg(interp, e))?,
+            ))
+        }
+        "swing" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let l = interp.store.left_stop(g).map_err(|e| cg(interp, e))?;
+            let r = interp.store.right_stop(g).map_err(|e| cg(interp, e))?;
+            Ok(Value::from_dyadic(&l.sub(&r)))
+        }
+        "cool" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let t = interp.to_rational(&args[1], &sp(1))?;
+            let t = match super::value::rational_to_dyadic(&t) {
+                Some(t) if !t.is_negative() => t,
+                _ => {
+                    return Err(interp.error(
+                        &sp(1),
+                        format!(
+                        "cooling needs a number t ≥ 0 with a power-of-two denominator, found {}",
+                        super::format_rational(&t)
+                    ),
+                    ))
+                }
+            };
+            Ok(Value::game(
+                interp.store.cool(g, &t).map_err(|e| cg(interp, e))?,
+            ))
+        }
+        "freeze" | "chill" | "warm" | "rcf" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let r = match name {
+                "freeze" => interp.store.freeze(g),
+                "chill" => interp.store.chill(g),
+                "warm" => interp.store.warm(g),
+                _ => interp.store.rcf(g),
+            };
+            Ok(Value::game(r.map_err(|e| cg(interp, e))?))
+        }
+        "heat" | "norton" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let t = interp.game_of(&args[1], &sp(1))?;
+            let r = if name == "heat" {
+                interp.store.heat(g, t)
+            } else {
+                interp.store.norton(g, t)
+            };
+            Ok(Value::game(r.map_err(|e| cg(interp, e))?))
+        }
+        "overheat" => {
+            arity(interp, name, &args, 3, 3, span)?;
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let a = interp.game_of(&args[1], &sp(1))?;
+            let b = interp.game_of(&args[2], &sp(2))?;
+            Ok(Value::game(
+                interp.store.overheat(g, a, b).map_err(|e| cg(interp, e))?,
+            ))
+        }
+        "left_incentives" | "right_incentives" | "incentives" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let r: Vec<GameId> = match name {
+                "left_incentives" => interp.store.left_incentives(g).map_err(|e| cg(interp, e))?,
+                "right_incentives" => interp
+                    .store
+                    .right_incentives(g)
+                    .map_err(|e| cg(interp, e))?,
+                _ => interp
+                    .store
+                    .incentives(g)
+                    .map_err(|e| cg(interp, e))?
+                    .to_vec(),
+            };
+            Ok(games_to_list(&r))
+        }
+        "atomic_weight" | "aw" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            match interp.store.atomic_weight(g) {
+                Ok(w) => Ok(Value::game(w)),
+                Err(crate::game::AtomicWeightError::Interrupted) => Err(super::Stop::Interrupted),
+                Err(e) => {
+                    let shown = interp.display(&args[0])?;
+                    Err(interp.error(&sp(0), format!("atomic weight of {shown}: {e}")))
+                }
+            }
+        }
+        "zero_prefix" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let n = interp.to_integer(&args[0], &sp(0))?;
+            let k = n.to_u32().filter(|k| *k <= 4096).ok_or_else(|| {
+                interp.error(&sp(0), format!("0^n needs 0 ≤ n ≤ 4096, found {n}"))
+            })?;
+            let g = interp.game_of(&args[1], &sp(1))?;
+            Ok(Value::game(
+                interp.store.zero_prefix(k, g).map_err(|e| cg(interp, e))?,
+            ))
+        }
+        "is_even" | "is_odd" | "is_all_small" => {
+            let g = interp.game_of(&args[0], &sp(0))?;
+            let r = match name {
+                "is_even" => interp.store.is_even(g),
+                "is_odd" => interp.store.is_odd(g),
+                _ => interp.store.is_all_small(g),
+            };
+            Ok(Value::Bool(r.map_err(|e| cg(interp, e))?))
+        }
         _ => Err(interp.error(span, format!("builtin `{name}` is not implemented"))),
     }
 }

@@ -91,6 +91,8 @@ pub enum Value {
     Builtin(&'static str),
     /// The value of a statement or block that yields nothing.
     Unit,
+    /// A thermograph (from `thermograph(G)`).
+    Thermograph(Rc<crate::game::Thermograph>),
 }
 
 impl Value {
@@ -118,6 +120,7 @@ impl Value {
             Value::List(_) => "a list",
             Value::Function(_) | Value::Builtin(_) => "a function",
             Value::Unit => "nothing",
+            Value::Thermograph(_) => "a thermograph",
         }
     }
 
@@ -144,6 +147,7 @@ impl Value {
             Value::Function(f) => format!("<fn {}>", f.name),
             Value::Builtin(name) => format!("<builtin {name}>"),
             Value::Unit => String::new(),
+            Value::Thermograph(t) => format_thermograph(t),
         })
     }
 }
@@ -163,4 +167,22 @@ pub fn rational_to_dyadic(r: &BigRational) -> Option<Dyadic> {
         return None;
     }
     Dyadic::from_rational(r)
+}
+
+/// "mast 0 from t = 10", then each wall's pieces.
+pub fn format_thermograph(t: &crate::game::Thermograph) -> String {
+    let q = |r: &BigRational| format_rational(r);
+    let mut out = format!(
+        "thermograph: mast at {} from t = {}",
+        q(t.mean()),
+        q(t.temperature())
+    );
+    for (name, wall) in [
+        ("left wall ", t.left_wall()),
+        ("right wall", t.right_wall()),
+    ] {
+        let pieces: Vec<String> = wall.pieces().iter().map(|p| p.to_string()).collect();
+        out.push_str(&format!("\n  {name}: {}", pieces.join("; ")));
+    }
+    out
 }
