@@ -136,6 +136,8 @@ pub const BUILTINS: &[(&str, &str)] = &[
         "is_all_small(G): every position with a move for one player has one for the other",
     ),
     ("swing", "swing(G): left stop minus right stop"),
+    ("svg", "svg(T, \"file.svg\"): write thermograph(s) T (a thermograph, a game, or a list of them) as an SVG plot"),
+    ("sketch", "sketch(T): a small terminal drawing of a thermograph (or of a game's thermograph)"),
 ];
 
 pub fn lookup(name: &str) -> Option<&'static str> {
@@ -509,6 +511,36 @@ pub fn call(
             }))
         }
         "str" => Ok(Value::str(&interp.display(&args[0])?)),
+        "svg" => {
+            arity(interp, name, &args, 2, 2, span)?;
+            let items = match &args[0] {
+                Value::List(xs) => (**xs).clone(),
+                other => vec![other.clone()],
+            };
+            let mut plots = Vec::with_capacity(items.len());
+            for item in &items {
+                plots.push(thermograph_of(interp, item, &sp(0))?);
+            }
+            let path = match &args[1] {
+                Value::Str(p) => p.to_string(),
+                other => {
+                    return Err(interp.error(
+                        &sp(1),
+                        format!("`svg` needs a file name string, found {}", other.kind()),
+                    ))
+                }
+            };
+            let refs: Vec<(String, &crate::game::Thermograph)> =
+                plots.iter().map(|(l, t)| (l.to_string(), &**t)).collect();
+            let text = crate::render::thermograph::svg(&refs);
+            write_atomically(&path, &text)
+                .map_err(|e| interp.error(&sp(1), format!("cannot write {path}: {e}")))?;
+            Ok(Value::str(&path))
+        }
+        "sketch" => {
+            let (_, t) = thermograph_of(interp, &args[0], &sp(0))?;
+            Ok(Value::str(&crate::render::thermograph::sketch(&t, 40, 12)))
+        }
         "mean" => {
             let g = interp.game_of(&args[0], &sp(0))?;
             Ok(Value::from_dyadic(
@@ -523,9 +555,9 @@ pub fn call(
         }
         "thermograph" => {
             let g = interp.game_of(&args[0], &sp(0))?;
-            Ok(Value::Thermograph(
-                interp.store.thermograph(g).map_err(|e| cg(interp, e))?,
-            ))
+            let t = interp.store.thermograph(g).map_err(|e| cg(interp, e))?;
+            let label = interp.display(&args[0])?;
+            Ok(Value::Thermograph(t, Rc::from(label)))
         }
         "swing" => {
             let g = interp.game_of(&args[0], &sp(0))?;
@@ -639,4 +671,32 @@ fn expect_list(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Vec<Value>
         Value::List(xs) => Ok((**xs).clone()),
         other => Err(interp.error(span, format!("expected a list, found {}", other.kind()))),
     }
+}
+
+/// A thermograph value, or the thermograph of a game, with its label.
+fn thermograph_of(
+    interp: &mut Interp,
+    v: &Value,
+    span: &Span,
+) -> EvalResult<(Rc<str>, Rc<crate::game::Thermograph>)> {
+    if let Value::Thermograph(t, label) = v {
+        return Ok((label.clone(), t.clone()));
+    }
+    let g = interp.game_of(v, span)?;
+    let t = interp
+        .store
+        .thermograph(g)
+        .map_err(|e| interp.cg_error(e, span))?;
+    let label = interp.display(v)?;
+    Ok((Rc::from(label), t))
+}
+
+/// Writes through a temporary file and a rename, so a failure leaves nothing half-written.
+fn write_atomically(path: &str, text: &str) -> std::io::Result<()> {
+    let target = std::path::Path::new(path);
+    let tmp = target.with_extension("svg.tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, target).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

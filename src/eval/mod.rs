@@ -231,6 +231,13 @@ impl Interp {
                 let text = v
                     .display(&mut self.store, self.style)
                     .map_err(|e| self.cg_error(e, &stmt.span))?;
+                // In the REPL a thermograph also gets a small drawing.
+                let text = match &v {
+                    Value::Thermograph(t, _) => {
+                        format!("{text}\n{}", crate::render::thermograph::sketch(t, 40, 12))
+                    }
+                    _ => text,
+                };
                 (self.output)(&text);
             }
         }

@@ -91,8 +91,8 @@ pub enum Value {
     Builtin(&'static str),
     /// The value of a statement or block that yields nothing.
     Unit,
-    /// A thermograph (from `thermograph(G)`).
-    Thermograph(Rc<crate::game::Thermograph>),
+    /// A thermograph (from `thermograph(G)`), with the game's printed form as its label.
+    Thermograph(Rc<crate::game::Thermograph>, Rc<str>),
 }
 
 impl Value {
@@ -120,7 +120,7 @@ impl Value {
             Value::List(_) => "a list",
             Value::Function(_) | Value::Builtin(_) => "a function",
             Value::Unit => "nothing",
-            Value::Thermograph(_) => "a thermograph",
+            Value::Thermograph(..) => "a thermograph",
         }
     }
 
@@ -147,7 +147,7 @@ impl Value {
             Value::Function(f) => format!("<fn {}>", f.name),
             Value::Builtin(name) => format!("<builtin {name}>"),
             Value::Unit => String::new(),
-            Value::Thermograph(t) => format_thermograph(t),
+            Value::Thermograph(t, _) => format_thermograph(t),
         })
     }
 }
