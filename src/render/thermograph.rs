@@ -506,7 +506,7 @@ pub fn svg(thermographs: &[(String, &Thermograph)]) -> String {
 /// A character sketch of a thermograph, `height` rows and at most `width`
 /// columns, in the usual orientation (temperature up, value decreasing to the
 /// right): `/` for a wall leaning right as `t` rises (the left wall `x - t`),
-/// `\\` for one leaning left (the right wall `x + t`), `|` for vertical walls
+/// `\` for one leaning left (the right wall `x + t`), `|` for vertical walls
 /// and the mast, and a dotted row at `t = 0`. Slopes ±1 come out at 45° (two
 /// columns per row, as terminal cells are about twice as tall as wide) unless
 /// the value range needs the whole width. Below the sketch: the values at its
