@@ -2,7 +2,10 @@
 //! Each is also a proof script that `yose check stdlib` replays.
 
 /// `(name, source)` of every module, loaded by `use name`.
-pub const MODULES: &[(&str, &str)] = &[("games", include_str!("../stdlib/games.cgt"))];
+pub const MODULES: &[(&str, &str)] = &[
+    ("games", include_str!("../stdlib/games.cgt")),
+    ("thermo", include_str!("../stdlib/thermo.cgt")),
+];
 
 pub fn module(name: &str) -> Option<&'static str> {
     MODULES
