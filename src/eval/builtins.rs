@@ -141,11 +141,16 @@ pub const BUILTINS: &[(&str, &str)] = &[
 ];
 
 pub fn lookup(name: &str) -> Option<&'static str> {
-    BUILTINS.iter().find(|(n, _)| *n == name).map(|(n, _)| *n)
+    all().find(|(n, _)| *n == name).map(|(n, _)| *n)
 }
 
 pub fn names() -> impl Iterator<Item = &'static str> {
-    BUILTINS.iter().map(|(n, _)| *n)
+    all().map(|(n, _)| *n)
+}
+
+/// Every builtin with its description, the play questions included.
+pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    BUILTINS.iter().chain(super::play::PLAY_BUILTINS.iter())
 }
 
 fn arity(
@@ -194,6 +199,10 @@ pub fn call(
     spans: &[Span],
     span: &Span,
 ) -> EvalResult<Value> {
+    if super::play::is_play_builtin(name) {
+        return super::play::call(interp, name, args, spans, span);
+    }
+    interp.named_args.clear();
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
     let one_arg = matches!(
         name,

@@ -7,6 +7,7 @@
 
 mod builtins;
 mod ops;
+mod play;
 pub mod value;
 
 use crate::diag::Diagnostic;
@@ -31,10 +32,7 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
 
 /// The one-line description of a builtin.
 pub fn builtin_help(name: &str) -> Option<&'static str> {
-    builtins::BUILTINS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, d)| *d)
+    builtins::all().find(|(n, _)| *n == name).map(|(_, d)| *d)
 }
 
 pub type Span = Range<usize>;
@@ -159,6 +157,8 @@ pub struct Interp {
     loaded_modules: Vec<String>,
     /// True while running a `use`d module: its proofs are not replayed.
     importing: usize,
+    /// Named arguments of the builtin being called (`solve(B, budget: 1000)`).
+    pub(crate) named_args: Vec<(String, Value, Span)>,
 }
 
 impl Interp {
@@ -182,6 +182,7 @@ impl Interp {
             theorem_failure: None,
             loaded_modules: Vec::new(),
             importing: 0,
+            named_args: Vec::new(),
         }
     }
 
@@ -659,6 +660,24 @@ impl Interp {
             }
             ExprKind::Index { base, index } => {
                 let b = self.eval(base, scope)?;
+                if let Value::Record(_, fields) = &b {
+                    let key = self.eval(index, scope)?;
+                    let Value::Str(key) = key else {
+                        return Err(
+                            self.error(&index.span, "a record is indexed by a field name string")
+                        );
+                    };
+                    return match fields.iter().find(|(n, _)| **n == *key) {
+                        Some((_, v)) => Ok(v.clone()),
+                        None => {
+                            let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+                            Err(self.error(
+                                &index.span,
+                                format!("no field \"{key}\"; the fields are {}", names.join(", ")),
+                            ))
+                        }
+                    };
+                }
                 let i = self.integer_arg(index, scope)?;
                 match &b {
                     Value::List(items) => {
@@ -727,14 +746,21 @@ impl Interp {
             return Ok(v);
         }
         if name == "board" {
-            let mut total = GameSum::single(self.store.zero());
-            for (_, v) in self.board.clone() {
-                let g = self.game_sum_of(&v, span)?;
-                total = total
-                    .plus(&g, &mut self.store)
-                    .map_err(|e| self.cg_error(e, span))?;
+            // The regions, kept as named components for play questions.
+            let mut parts = Vec::with_capacity(self.board.len());
+            let mut labels = Vec::with_capacity(self.board.len());
+            for (region, v) in self.board.clone() {
+                parts.push(self.game_of(&v, span)?);
+                labels.push(Rc::from(region.as_str()));
             }
-            return Ok(Value::Game(total));
+            if parts.is_empty() {
+                parts.push(self.store.zero());
+                labels.push(Rc::from("zero"));
+            }
+            return Ok(Value::Game(GameSum::labelled(parts, labels)));
+        }
+        if name == "black" || name == "white" {
+            return Ok(Value::str(name));
         }
         if let Some(b) = builtins::lookup(name) {
             return Ok(Value::Builtin(b));
@@ -769,16 +795,28 @@ impl Interp {
         let callee = self.lookup(name, name_span, scope)?;
         let mut values = Vec::with_capacity(args.len());
         let mut spans = Vec::with_capacity(args.len());
+        let mut named = Vec::new();
         for a in args {
-            if let Some(n) = &a.name {
-                return Err(self.error(
-                    &n.span,
-                    format!("`{name}` takes no named argument `{}`", n.name),
-                ));
+            let v = self.eval(&a.value, scope)?;
+            match &a.name {
+                Some(n) => {
+                    let accepts =
+                        matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name));
+                    if !accepts {
+                        return Err(self.error(
+                            &n.span,
+                            format!("`{name}` takes no named argument `{}`", n.name),
+                        ));
+                    }
+                    named.push((n.name.clone(), v, a.value.span.clone()));
+                }
+                None => {
+                    values.push(v);
+                    spans.push(a.value.span.clone());
+                }
             }
-            values.push(self.eval(&a.value, scope)?);
-            spans.push(a.value.span.clone());
         }
+        self.named_args = named;
         self.apply(&callee, name, values, &spans, span)
     }
 

@@ -16,16 +16,33 @@ use std::rc::Rc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSum {
     parts: Rc<[GameId]>,
+    /// Names of the components (the regions of `board`), when known.
+    labels: Option<Rc<[Rc<str>]>>,
 }
 
 impl GameSum {
     pub fn single(g: GameId) -> GameSum {
         GameSum {
             parts: Rc::from(vec![g]),
+            labels: None,
         }
     }
     pub fn parts(&self) -> &[GameId] {
         &self.parts
+    }
+    /// A sum of named components, kept exactly as given (nothing merged).
+    pub fn labelled(parts: Vec<GameId>, labels: Vec<Rc<str>>) -> GameSum {
+        GameSum {
+            parts: Rc::from(parts),
+            labels: Some(Rc::from(labels)),
+        }
+    }
+    /// The name of component `i`: its region name, or `#i+1`.
+    pub fn label(&self, i: usize) -> String {
+        match &self.labels {
+            Some(l) if i < l.len() => l[i].to_string(),
+            _ => format!("#{}", i + 1),
+        }
     }
     /// The canonical game this sum equals.
     pub fn canonical(&self, store: &mut Store) -> CgResult<GameId> {
@@ -50,12 +67,14 @@ impl GameSum {
         }
         Ok(GameSum {
             parts: Rc::from(rest),
+            labels: None,
         })
     }
     pub fn negate(&self, store: &mut Store) -> GameSum {
         let parts: Vec<GameId> = self.parts.iter().map(|&p| store.neg(p)).collect();
         GameSum {
             parts: Rc::from(parts),
+            labels: self.labels.clone(),
         }
     }
 }
@@ -91,6 +110,9 @@ pub enum Value {
     Builtin(&'static str),
     /// The value of a statement or block that yields nothing.
     Unit,
+    /// Named fields, read with `r["field"]`: results of `solve`, moves, lines of play.
+    /// `kind` picks a readable layout when printed ("line", "move" or "record").
+    Record(&'static str, Rc<Vec<(String, Value)>>),
     /// A thermograph (from `thermograph(G)`), with the game's printed form as its label.
     Thermograph(Rc<crate::game::Thermograph>, Rc<str>),
 }
@@ -121,6 +143,7 @@ impl Value {
             Value::Function(_) | Value::Builtin(_) => "a function",
             Value::Unit => "nothing",
             Value::Thermograph(..) => "a thermograph",
+            Value::Record(..) => "a record",
         }
     }
 
@@ -148,6 +171,7 @@ impl Value {
             Value::Builtin(name) => format!("<builtin {name}>"),
             Value::Unit => String::new(),
             Value::Thermograph(t, _) => format_thermograph(t),
+            Value::Record(kind, fields) => format_record(kind, fields, store, style)?,
         })
     }
 }
@@ -185,4 +209,82 @@ pub fn format_thermograph(t: &crate::game::Thermograph) -> String {
         out.push_str(&format!("\n  {name}: {}", pieces.join("; ")));
     }
     out
+}
+
+impl Value {
+    /// The field `name` of a record.
+    pub fn field(&self, name: &str) -> Option<&Value> {
+        match self {
+            Value::Record(_, fields) => fields.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// Records print as `(a: 1, b: 2)`; a move as `3. B at H: +-8 → 8`; a line as its
+/// moves one per line, then the result.
+fn format_record(
+    kind: &str,
+    fields: &[(String, Value)],
+    store: &mut Store,
+    style: Style,
+) -> CgResult<String> {
+    let get = |n: &str| fields.iter().find(|(k, _)| k == n).map(|(_, v)| v);
+    match kind {
+        "move" => {
+            let mut out = String::new();
+            if let Some(n) = get("number") {
+                out.push_str(&format!("{}. ", n.display(store, style)?));
+            }
+            let player = get("player")
+                .map(|p| p.display(store, style))
+                .transpose()?
+                .unwrap_or_default();
+            let region = get("region")
+                .map(|p| p.display(store, style))
+                .transpose()?
+                .unwrap_or_default();
+            out.push_str(&format!("{player} at {region}: "));
+            if let Some(from) = get("from") {
+                out.push_str(&format!("{} → ", from.display(store, style)?));
+            }
+            if let Some(to) = get("to") {
+                out.push_str(&to.display(store, style)?);
+            }
+            Ok(out)
+        }
+        "line" => {
+            let mut lines = Vec::new();
+            if let Some(Value::List(moves)) = get("moves") {
+                for m in moves.iter() {
+                    lines.push(m.display(store, style)?);
+                }
+            }
+            if let Some(r) = get("result") {
+                lines.push(format!("result {}", r.display(store, style)?));
+            }
+            Ok(lines.join("\n"))
+        }
+        _ => {
+            let mut parts = Vec::with_capacity(fields.len());
+            for (k, v) in fields {
+                let shown = v.display(store, style)?;
+                if shown.contains('\n') {
+                    let indented = shown
+                        .lines()
+                        .map(|l| format!("  {l}"))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    parts.push(format!("{k}:\n{indented}"));
+                } else {
+                    parts.push(format!("{k}: {shown}"));
+                }
+            }
+            if parts.iter().any(|p| p.contains('\n')) {
+                Ok(parts.join("\n"))
+            } else {
+                Ok(format!("({})", parts.join(", ")))
+            }
+        }
+    }
 }

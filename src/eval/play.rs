@@ -1,0 +1,315 @@
+//! Builtins that answer play questions about sums from their components
+//! (`solve`, `best_moves`, `must_play`, `avoid_play`, the strategies and
+//! `play_out`), on top of `crate::play`.
+//!
+//! Conventions: players are `black` (Left) and `white` (Right); components are
+//! numbered from 1 in the order of the sum (regions of `board` go by name);
+//! `budget:` caps the search nodes.
+
+use super::value::{GameSum, Value};
+use super::{EvalResult, Interp, Span, Stop};
+use crate::play::{self, Line, Move, PlayError, Player, Strategy};
+use std::rc::Rc;
+
+pub const PLAY_BUILTINS: &[(&str, &str)] = &[
+    ("solve", "solve(S): Left and Right stops of the sum S with an optimal line for each, from the components (budget: N)"),
+    ("best_moves", "best_moves(S, black|white): every optimal first move (budget: N)"),
+    ("must_play", "must_play(S, j, black|white): the result when the player must move first in component j (V_j, seed 002) (budget: N)"),
+    ("avoid_play", "avoid_play(S, j, black|white): how much the player loses by being forced to move first in j (budget: N)"),
+    ("hotstrat", "hotstrat(S, black|white): the move Hotstrat picks (hottest component)"),
+    ("sentestrat", "sentestrat(S, black|white): the move Sentestrat picks"),
+    ("thermostrat", "thermostrat(S, black|white): the move Thermostrat picks"),
+    ("optimal", "optimal(S, black|white): an optimal move (the first of solve's line)"),
+    ("play_out", "play_out(S, strategy_for_black, strategy_for_white): the whole line and the final score (first: white to start)"),
+];
+
+/// Which named arguments a builtin takes.
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    match arg {
+        "budget" => matches!(
+            builtin,
+            "solve" | "best_moves" | "must_play" | "avoid_play" | "play_out"
+        ),
+        "first" => builtin == "play_out",
+        _ => false,
+    }
+}
+
+pub fn is_play_builtin(name: &str) -> bool {
+    PLAY_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
+fn player_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Player> {
+    if let Value::Str(s) = v {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "b" | "left" | "l" => return Ok(Player::Left),
+            "white" | "w" | "right" | "r" => return Ok(Player::Right),
+            _ => {}
+        }
+    }
+    Err(interp.error(span, "expected a player: `black` (Left) or `white` (Right)"))
+}
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Left => "B",
+        Player::Right => "W",
+    }
+}
+
+fn strategy_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Strategy> {
+    let name = match v {
+        Value::Builtin(b) => *b,
+        Value::Str(s) => match &**s {
+            "optimal" => "optimal",
+            "hotstrat" => "hotstrat",
+            "sentestrat" => "sentestrat",
+            "thermostrat" => "thermostrat",
+            _ => "",
+        },
+        _ => "",
+    };
+    match name {
+        "optimal" => Ok(Strategy::Optimal),
+        "hotstrat" => Ok(Strategy::Hotstrat),
+        "sentestrat" => Ok(Strategy::Sentestrat),
+        "thermostrat" => Ok(Strategy::Thermostrat),
+        _ => Err(interp.error(
+            span,
+            "expected a strategy: `optimal`, `hotstrat`, `sentestrat` or `thermostrat`",
+        )),
+    }
+}
+
+fn play_error(interp: &Interp, e: PlayError, span: &Span) -> Stop {
+    match e {
+        PlayError::Interrupted => Stop::Interrupted,
+        PlayError::Budget { nodes, limit } => interp.error_with(
+            crate::diag::Diagnostic::error(format!(
+                "the search needs more than {limit} nodes (stopped after {nodes})"
+            ))
+            .with_label(span.clone(), "this search is too big")
+            .with_help("raise the limit with `budget: N`, or split the question"),
+        ),
+        other => interp.error(span, other.to_string()),
+    }
+}
+
+fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
+    Value::Record(
+        kind,
+        Rc::new(
+            fields
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        ),
+    )
+}
+
+fn move_value(sum: &GameSum, m: &Move) -> Value {
+    record(
+        "move",
+        vec![
+            ("player", Value::str(player_name(m.player))),
+            ("component", Value::int(m.component as i64 + 1)),
+            ("region", Value::str(&sum.label(m.component))),
+            ("from", Value::game(sum.parts()[m.component])),
+            ("to", Value::game(m.to)),
+        ],
+    )
+}
+
+fn line_value(sum: &GameSum, line: &Line) -> Value {
+    let moves = line
+        .moves
+        .iter()
+        .map(|m| {
+            record(
+                "move",
+                vec![
+                    ("number", Value::int(m.number as i64)),
+                    ("player", Value::str(player_name(m.player))),
+                    ("component", Value::int(m.component as i64 + 1)),
+                    ("region", Value::str(&sum.label(m.component))),
+                    ("from", Value::game(m.from)),
+                    ("to", Value::game(m.to)),
+                ],
+            )
+        })
+        .collect();
+    record(
+        "line",
+        vec![
+            ("moves", Value::List(Rc::new(moves))),
+            ("result", Value::from_dyadic(&line.result)),
+        ],
+    )
+}
+
+/// A 1-based component number, or a region name.
+fn component_of(interp: &mut Interp, sum: &GameSum, v: &Value, span: &Span) -> EvalResult<usize> {
+    if let Value::Str(name) = v {
+        for i in 0..sum.parts().len() {
+            if sum.label(i) == **name {
+                return Ok(i);
+            }
+        }
+        return Err(interp.error(span, format!("no region named `{name}` in this sum")));
+    }
+    let n = interp.to_integer(v, span)?;
+    let len = sum.parts().len();
+    match usize::try_from(n.clone()) {
+        Ok(k) if (1..=len).contains(&k) => Ok(k - 1),
+        _ => Err(interp.error(
+            span,
+            format!("component {n} does not exist: the sum has {len} (numbered from 1)"),
+        )),
+    }
+}
+
+/// The components a play question is asked about: a sum (kept as given) or a list of games.
+fn components(interp: &mut Interp, v: &Value, span: &Span) -> EvalResult<GameSum> {
+    if let Value::List(items) = v {
+        let mut parts = Vec::with_capacity(items.len());
+        let mut labels = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            parts.push(interp.game_of(item, span)?);
+            labels.push(Rc::from(format!("#{}", i + 1)));
+        }
+        return Ok(GameSum::labelled(parts, labels));
+    }
+    interp.game_sum_of(v, span)
+}
+
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
+    let named = std::mem::take(&mut interp.named_args);
+    let mut budget = play::DEFAULT_BUDGET;
+    let mut first = Player::Left;
+    for (k, v, s) in &named {
+        match k.as_str() {
+            "budget" => {
+                let n = interp.to_integer(v, s)?;
+                budget = u64::try_from(n)
+                    .map_err(|_| interp.error(s, "the budget must be a non-negative integer"))?;
+            }
+            "first" => first = player_of(interp, v, s)?,
+            _ => {}
+        }
+    }
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let want = |interp: &Interp, lo: usize, hi: usize| -> EvalResult<()> {
+        if args.len() < lo || args.len() > hi {
+            let usage = PLAY_BUILTINS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, d)| *d);
+            return Err(interp.error_with(
+                crate::diag::Diagnostic::error(format!(
+                    "`{name}` takes {lo} to {hi} arguments, given {}",
+                    args.len()
+                ))
+                .with_label(span.clone(), "wrong number of arguments")
+                .with_note(format!("usage: {usage}")),
+            ));
+        }
+        Ok(())
+    };
+    match name {
+        "solve" => {
+            want(interp, 1, 1)?;
+            let sum = components(interp, &args[0], &sp(0))?;
+            let black = play::solve(&mut interp.store, sum.parts(), Player::Left, budget)
+                .map_err(|e| play_error(interp, e, span))?;
+            let white = play::solve(&mut interp.store, sum.parts(), Player::Right, budget)
+                .map_err(|e| play_error(interp, e, span))?;
+            Ok(record(
+                "record",
+                vec![
+                    ("left_stop", Value::from_dyadic(&black.stop)),
+                    ("right_stop", Value::from_dyadic(&white.stop)),
+                    ("black_first", line_value(&sum, &black.line)),
+                    ("white_first", line_value(&sum, &white.line)),
+                    ("nodes", Value::int((black.nodes + white.nodes) as i64)),
+                ],
+            ))
+        }
+        "best_moves" => {
+            want(interp, 1, 2)?;
+            let sum = components(interp, &args[0], &sp(0))?;
+            let player = if args.len() > 1 {
+                player_of(interp, &args[1], &sp(1))?
+            } else {
+                Player::Left
+            };
+            let moves = play::best_moves(&mut interp.store, sum.parts(), player, budget)
+                .map_err(|e| play_error(interp, e, span))?;
+            Ok(Value::List(Rc::new(
+                moves.iter().map(|m| move_value(&sum, m)).collect(),
+            )))
+        }
+        "must_play" | "avoid_play" => {
+            want(interp, 2, 3)?;
+            let sum = components(interp, &args[0], &sp(0))?;
+            let j = component_of(interp, &sum, &args[1], &sp(1))?;
+            let player = if args.len() > 2 {
+                player_of(interp, &args[2], &sp(2))?
+            } else {
+                Player::Left
+            };
+            let r = if name == "must_play" {
+                play::must_play(&mut interp.store, sum.parts(), j, player, budget)
+            } else {
+                play::avoid_play(&mut interp.store, sum.parts(), j, player, budget)
+            };
+            Ok(Value::from_dyadic(
+                &r.map_err(|e| play_error(interp, e, span))?,
+            ))
+        }
+        "hotstrat" | "sentestrat" | "thermostrat" | "optimal" => {
+            want(interp, 1, 2)?;
+            let sum = components(interp, &args[0], &sp(0))?;
+            let player = if args.len() > 1 {
+                player_of(interp, &args[1], &sp(1))?
+            } else {
+                Player::Left
+            };
+            let r = match name {
+                "hotstrat" => play::strategy::hotstrat(&mut interp.store, sum.parts(), player),
+                "sentestrat" => play::strategy::sentestrat(&mut interp.store, sum.parts(), player),
+                "thermostrat" => {
+                    play::strategy::thermostrat(&mut interp.store, sum.parts(), player)
+                }
+                _ => play::best_moves(&mut interp.store, sum.parts(), player, budget)
+                    .map(|v| v.into_iter().next()),
+            };
+            match r.map_err(|e| play_error(interp, e, span))? {
+                Some(m) => Ok(move_value(&sum, &m)),
+                None => Ok(Value::Unit),
+            }
+        }
+        "play_out" => {
+            want(interp, 3, 3)?;
+            let sum = components(interp, &args[0], &sp(0))?;
+            let black = strategy_of(interp, &args[1], &sp(1))?;
+            let white = strategy_of(interp, &args[2], &sp(2))?;
+            let line = play::strategy::play_out_with_budget(
+                &mut interp.store,
+                sum.parts(),
+                first,
+                black,
+                white,
+                budget,
+            )
+            .map_err(|e| play_error(interp, e, span))?;
+            Ok(line_value(&sum, &line))
+        }
+        _ => Err(interp.error(span, format!("unknown play builtin `{name}`"))),
+    }
+}
