@@ -78,6 +78,14 @@ pub trait Engine: Sized {
         }
         cur
     }
+    /// `parts[0] + parts[1] + …` by repeated addition.
+    fn sum(&mut self, parts: &[Self::G]) -> Self::G {
+        let mut acc = self.zero();
+        for p in parts {
+            acc = self.add(&acc, p);
+        }
+        acc
+    }
     /// `n . g` by binary doubling.
     fn copies(&mut self, n: u64, g: &Self::G) -> Self::G {
         let mut acc = self.zero();
@@ -177,6 +185,9 @@ impl Engine for Yose {
     }
     fn up_nth(&mut self, n: u32) -> GameId {
         self.store.up_nth(n).unwrap()
+    }
+    fn sum(&mut self, parts: &[GameId]) -> GameId {
+        self.store.sum(parts).unwrap()
     }
     fn copies(&mut self, n: u64, g: &GameId) -> GameId {
         self.store.copies(&BigInt::from(n), *g).unwrap()

@@ -6,6 +6,8 @@
 //! `--budget S` (stop repeating once a case has used S seconds, default 10),
 //! `--timeout S` (kill a case after S seconds, default 120).
 //! FILTERs are substrings of case names (`switches`, `hot331_copies/8`, …).
+//! `--describe` prints the games of the `deep_mixed` cases; `--crosscheck N [SEED [DEPTH]]`
+//! compares the engines on N random pairs of small games (not timed).
 //!
 //! The cases are the ones of the criterion bench (`benches/common/mod.rs`), written
 //! once over the `Engine` trait. For every case the parent runs one child process
@@ -19,6 +21,7 @@
 
 #[path = "../../common/mod.rs"]
 mod common;
+mod crosscheck;
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
@@ -306,6 +309,13 @@ fn main() {
         return;
     }
 
+    if args.first().map(String::as_str) == Some("--crosscheck") {
+        let n = args.get(1).map_or(1000, |a| a.parse().unwrap());
+        let seed = args.get(2).map_or(1, |a| a.parse().unwrap());
+        let depth = args.get(3).map_or(3, |a| a.parse().unwrap());
+        crosscheck::run(n, seed, depth);
+        return;
+    }
     if args.first().map(String::as_str) == Some("--describe") {
         describe();
         return;
