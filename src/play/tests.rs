@@ -459,6 +459,43 @@ fn random_boards_match_plain_search() {
     }
 }
 
+#[test]
+#[ignore = "strategy report: cargo test --lib play::tests::strategy_report -- --ignored --nocapture"]
+fn strategy_report() {
+    // Black's loss against optimal White, over random boards, Black first.
+    for n in [4, 8, 12] {
+        let mut loss = [0i64; 3];
+        let mut worst = [0i64; 3];
+        let mut failures = [0u32; 3];
+        let boards = 200;
+        for seed in 0..boards {
+            let mut s = Store::new();
+            let c = random_board(&mut s, 1000 + seed, n);
+            let best = solve(&mut s, &c, Player::Left, BIG).unwrap().stop;
+            for (k, b) in [Strat::Hotstrat, Strat::Sentestrat, Strat::Thermostrat]
+                .into_iter()
+                .enumerate()
+            {
+                let r = play_out(&mut s, &c, Player::Left, b, Strat::Optimal)
+                    .unwrap()
+                    .result;
+                let l = best.sub(&r).to_i64().unwrap();
+                loss[k] += l;
+                worst[k] = worst[k].max(l);
+                failures[k] += (l > 0) as u32;
+            }
+        }
+        println!(
+            "n={n}: mean loss hot {:.3} sente {:.3} thermo {:.3}; worst {:?}; suboptimal games {:?} of {boards}",
+            loss[0] as f64 / boards as f64,
+            loss[1] as f64 / boards as f64,
+            loss[2] as f64 / boards as f64,
+            worst,
+            failures
+        );
+    }
+}
+
 // ----- budget and interrupt -----------------------------------------------------
 
 #[test]
@@ -677,6 +714,29 @@ proptest! {
             };
             prop_assert_eq!(v, brute_stop(&mut s, &child, p.opponent()));
         }
+    }
+
+    /// Seed 002 Theorem 5.1: with distinct swings, Left's must-play values in
+    /// swing order are `V_1 > V_2 = V_3 > V_4 = V_5 > …`.
+    #[test]
+    fn must_play_ties_of_theorem_5_1(
+        sws in prop::collection::btree_map(1i64..=30, -8i64..=8, 3..=8),
+    ) {
+        let mut s = Store::new();
+        // Distinct swings w (keys), bottom stops b: {b + w | b}, largest swing first.
+        let list: Vec<(i64, i64)> = sws.iter().rev().map(|(&w, &b)| (w, b)).collect();
+        let c: Vec<GameId> = list.iter().map(|&(w, b)| sw(&mut s, b + w, b)).collect();
+        let v: Vec<Dyadic> = (0..c.len()).map(|j| must_play(&mut s, &c, j, Player::Left, BIG).unwrap()).collect();
+        prop_assert!(v[0] > v[1]);
+        let mut k = 1;
+        while k + 1 < v.len() {
+            prop_assert_eq!(&v[k], &v[k + 1]);
+            if k + 2 < v.len() {
+                prop_assert!(v[k + 1] > v[k + 2]);
+            }
+            k += 2;
+        }
+        prop_assert_eq!(&v[0], &solve(&mut s, &c, Player::Left, BIG).unwrap().stop);
     }
 
     /// Mixed Go-like sums of 3-7 regions: stop, line and every optimal first
