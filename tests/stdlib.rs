@@ -36,6 +36,15 @@ fn replay(name: &'static str, text: &'static str) -> (usize, Vec<String>) {
 }
 
 #[test]
+fn every_module_replays() {
+    for (name, text) in yose::stdlib::MODULES {
+        let (passed, failures) = replay(name, text);
+        assert!(failures.is_empty(), "{name}: {failures:#?}");
+        assert!(passed > 0, "{name}: no proofs ran");
+    }
+}
+
+#[test]
 fn thermo_module_replays() {
     let text = yose::stdlib::module("thermo").expect("thermo is registered");
     let (passed, failures) = replay("thermo", text);

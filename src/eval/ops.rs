@@ -158,24 +158,18 @@ impl Interp {
                 }
                 let n = match &a {
                     Value::Rational(r) if r.is_integer() => r.to_integer(),
-                    Value::Rational(r) => {
-                        return Err(self.error(
-                            ls,
-                            format!(
-                                "`n . G` needs an integer n, found {}",
-                                super::format_rational(r)
-                            ),
-                        ))
-                    }
                     _ => {
                         let g = self.game_of(&a, ls)?;
                         match self.store.as_number(g).and_then(|x| x.to_bigint()) {
                             Some(n) => n,
                             None => {
-                                return Err(self.error_with(
-                                    crate::diag::Diagnostic::error("`G . U` for a game G that is not an integer is the Norton product, which needs thermography (not available yet)")
-                                        .with_label(ls.clone(), "not an integer"),
-                                ))
+                                // A game that is not an integer: the Norton product G.U.
+                                let u = self.game_of(&b, rs)?;
+                                let r = self
+                                    .store
+                                    .norton(g, u)
+                                    .map_err(|e| self.cg_error(e, span))?;
+                                return Ok(Value::game(r));
                             }
                         }
                     }
