@@ -20,7 +20,8 @@
 //! play goes on, alternating, until **every component is a number**; the
 //! result is the sum of those numbers. That equals the stop of the *value* of
 //! the sum even when the sum becomes a number earlier (`* + *`, `↑ + ↓`,
-//! `{1|0} + {0|-1}`): see the proof in [`search`] (module doc, fact F0). A
+//! `{1|0} + {0|-1}`): see fact F0 in `src/play/search.rs`,
+//! which also proves every shortcut the search takes. A
 //! line of play may therefore end with moves that no longer change the score
 //! (they settle the last infinitesimals, like dame at the end of a Go game).
 //!
@@ -212,7 +213,9 @@ pub fn best_moves(
 
 /// The must-play value `V_j` (seed 002, Definition 2.1): the result when
 /// `player` must make the first move, in component `j`, and both sides play
-/// optimally afterwards.
+/// optimally afterwards. A move in a number component is legal here (and
+/// never good); a component where `player` has no move is
+/// [`PlayError::NoMove`].
 pub fn must_play(
     store: &mut Store,
     components: &[GameId],
