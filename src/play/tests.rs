@@ -400,50 +400,6 @@ pub(super) fn random_board(s: &mut Store, seed: u64, n: usize) -> Vec<GameId> {
     c
 }
 
-#[test]
-#[ignore = "timing report: cargo test --release --lib play::tests::timings -- --ignored --nocapture"]
-fn timings() {
-    use std::time::Instant;
-    let mut s = Store::new();
-    let c: Vec<GameId> = (1..=40).map(|k| sw(&mut s, k, -k)).collect();
-    let t = Instant::now();
-    let sol = solve(&mut s, &c, Player::Left, BIG).unwrap();
-    println!(
-        "±1..±40: stop {} nodes {} in {:?}",
-        sol.stop,
-        sol.nodes,
-        t.elapsed()
-    );
-    let mut s = Store::new();
-    let c = go_board(&mut s);
-    let t = Instant::now();
-    let sol = solve(&mut s, &c, Player::Left, BIG).unwrap();
-    println!(
-        "go_board: stop {} nodes {} tt {} in {:?}",
-        sol.stop,
-        sol.nodes,
-        sol.tt_hits,
-        t.elapsed()
-    );
-    for (seed, n) in (0..10)
-        .map(|k| (k, 20))
-        .chain((0..4).map(|k| (k, 30)))
-        .chain((0..4).map(|k| (k, 40)))
-    {
-        let mut s = Store::new();
-        let c = random_board(&mut s, seed, n);
-        print!("n={n} ");
-        let t = Instant::now();
-        let sol = solve(&mut s, &c, Player::Left, BIG).unwrap();
-        println!(
-            "random {seed}: stop {} nodes {} tt {} in {:?}",
-            sol.stop,
-            sol.nodes,
-            sol.tt_hits,
-            t.elapsed()
-        );
-    }
-}
 
 #[test]
 fn random_boards_match_plain_search() {
@@ -459,42 +415,6 @@ fn random_boards_match_plain_search() {
     }
 }
 
-#[test]
-#[ignore = "strategy report: cargo test --lib play::tests::strategy_report -- --ignored --nocapture"]
-fn strategy_report() {
-    // Black's loss against optimal White, over random boards, Black first.
-    for n in [4, 8, 12] {
-        let mut loss = [0i64; 3];
-        let mut worst = [0i64; 3];
-        let mut failures = [0u32; 3];
-        let boards = 200;
-        for seed in 0..boards {
-            let mut s = Store::new();
-            let c = random_board(&mut s, 1000 + seed, n);
-            let best = solve(&mut s, &c, Player::Left, BIG).unwrap().stop;
-            for (k, b) in [Strat::Hotstrat, Strat::Sentestrat, Strat::Thermostrat]
-                .into_iter()
-                .enumerate()
-            {
-                let r = play_out(&mut s, &c, Player::Left, b, Strat::Optimal)
-                    .unwrap()
-                    .result;
-                let l = best.sub(&r).to_i64().unwrap();
-                loss[k] += l;
-                worst[k] = worst[k].max(l);
-                failures[k] += (l > 0) as u32;
-            }
-        }
-        println!(
-            "n={n}: mean loss hot {:.3} sente {:.3} thermo {:.3}; worst {:?}; suboptimal games {:?} of {boards}",
-            loss[0] as f64 / boards as f64,
-            loss[1] as f64 / boards as f64,
-            loss[2] as f64 / boards as f64,
-            worst,
-            failures
-        );
-    }
-}
 
 // ----- budget and interrupt -----------------------------------------------------
 
