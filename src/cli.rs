@@ -206,35 +206,10 @@ fn run_files(files: &[PathBuf], out: Output) -> i32 {
             &text,
             f.parent().map(Path::to_path_buf),
         );
-        let first_result = interp.results.len();
-        let r = interp.run_source(id);
-        for res in interp.results[first_result..].to_vec() {
-            if let Some(fail) = &res.failure {
-                failed = true;
-                eprint!(
-                    "{}",
-                    render_report(
-                        &interp,
-                        &Report {
-                            source: res.source,
-                            diag: fail.clone()
-                        },
-                        out.color
-                    )
-                );
-            }
-        }
-        match r {
-            Ok(()) => {}
-            Err(Stop::Error(report)) => {
-                failed = true;
-                eprint!("{}", render_report(&interp, &report, out.color));
-            }
-            Err(Stop::Interrupted) => {
-                eprintln!("yose: interrupted");
-                return 130;
-            }
-            Err(Stop::AssertFailed) => failed = true,
+        match run_and_report(&mut interp, id, out.color) {
+            130 => return 130,
+            0 => {}
+            _ => failed = true,
         }
     }
     i32::from(failed)
@@ -252,31 +227,35 @@ fn run_stdin(out: Output) -> i32 {
     };
     let mut interp = new_interp(Mode::Script, out);
     let id = interp.add_source("<stdin>", &text, std::env::current_dir().ok());
+    run_and_report(&mut interp, id, out.color)
+}
+
+/// Runs a source for `run` (or stdin): failed proofs and a script-ending error
+/// go to stderr as reports. Returns 0 (all well), 1 (a failure) or 130 (Ctrl-C).
+fn run_and_report(interp: &mut Interp, id: usize, color: bool) -> i32 {
+    let first_result = interp.results.len();
     let r = interp.run_source(id);
     let mut failed = false;
-    for res in interp.results.clone() {
-        if let Some(fail) = &res.failure {
+    for res in interp.results[first_result..].to_vec() {
+        if let Some(fail) = res.failure {
             failed = true;
-            eprint!(
-                "{}",
-                render_report(
-                    &interp,
-                    &Report {
-                        source: res.source,
-                        diag: fail.clone()
-                    },
-                    out.color
-                )
-            );
+            let report = Report {
+                source: res.source,
+                diag: fail,
+            };
+            eprint!("{}", render_report(interp, &report, color));
         }
     }
     match r {
         Ok(()) => i32::from(failed),
         Err(Stop::Error(report)) => {
-            eprint!("{}", render_report(&interp, &report, out.color));
+            eprint!("{}", render_report(interp, &report, color));
             1
         }
-        Err(Stop::Interrupted) => 130,
+        Err(Stop::Interrupted) => {
+            eprintln!("yose: interrupted");
+            130
+        }
         Err(Stop::AssertFailed) => 1,
     }
 }

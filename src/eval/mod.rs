@@ -204,15 +204,8 @@ impl Interp {
     /// the script are returned; proof results accumulate in `self.results`.
     pub fn run_source(&mut self, id: SourceId) -> Result<(), Stop> {
         let text = self.sources[id].text.clone();
-        let program = crate::syntax::parse_program(&text).map_err(|diags| {
-            Stop::Error(Box::new(Report {
-                source: id,
-                diag: diags
-                    .into_iter()
-                    .next()
-                    .unwrap_or_else(|| Diagnostic::error("parse error")),
-            }))
-        })?;
+        let program =
+            crate::syntax::parse_program(&text).map_err(|diags| parse_failure(id, diags))?;
         let saved = self.current;
         self.current = id;
         let globals = self.globals.clone();
@@ -248,15 +241,7 @@ impl Interp {
     /// Parses and evaluates one expression (for `yose eval`).
     pub fn eval_source_expr(&mut self, id: SourceId) -> EvalResult<Value> {
         let text = self.sources[id].text.clone();
-        let expr = crate::syntax::parse_expr(&text).map_err(|diags| {
-            Stop::Error(Box::new(Report {
-                source: id,
-                diag: diags
-                    .into_iter()
-                    .next()
-                    .unwrap_or_else(|| Diagnostic::error("parse error")),
-            }))
-        })?;
+        let expr = crate::syntax::parse_expr(&text).map_err(|diags| parse_failure(id, diags))?;
         self.current = id;
         let globals = self.globals.clone();
         self.eval(&expr, &globals)
@@ -889,6 +874,15 @@ impl IsZeroBig for BigInt {
     fn is_zero_big(&self) -> bool {
         num_traits::Zero::is_zero(self)
     }
+}
+
+/// The first parse diagnostic, as a stop in source `id`.
+fn parse_failure(id: SourceId, diags: Vec<Diagnostic>) -> Stop {
+    let diag = diags
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Diagnostic::error("parse error"));
+    Stop::Error(Box::new(Report { source: id, diag }))
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.
