@@ -102,9 +102,9 @@ impl Default for Store {
 impl Store {
     pub fn new() -> Store {
         let mut store = Store {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(1024),
             nus_options: FxHashMap::default(),
-            nus_index: FxHashMap::default(),
+            nus_index: FxHashMap::with_capacity_and_hasher(1024, Default::default()),
             general_index: FxHashMap::default(),
             le_memo: FxHashMap::default(),
             add_memo: FxHashMap::default(),
@@ -158,13 +158,17 @@ impl Store {
     }
 
     pub fn nus(&mut self, n: Nus) -> GameId {
-        if let Some(&id) = self.nus_index.get(&n) {
-            return id;
+        // One hash probe whether the value is new or not: sums of ups and
+        // nimbers intern every partial sum, so this is a hot path.
+        match self.nus_index.entry(n) {
+            std::collections::hash_map::Entry::Occupied(e) => *e.get(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let id = GameId(self.nodes.len() as u32);
+                self.nodes.push(Node::Nus(e.key().clone()));
+                e.insert(id);
+                id
+            }
         }
-        let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node::Nus(n.clone()));
-        self.nus_index.insert(n, id);
-        id
     }
 
     pub fn number(&mut self, x: Dyadic) -> GameId {
