@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diag;
 pub mod eval;
 pub mod game;
+pub mod go;
 pub mod play;
 pub mod render;
 pub mod repl;

@@ -1,0 +1,125 @@
+//! Go positions: diagrams, moves, and their game values (issue 5, core).
+//!
+//! No syntax and no IO: the interpreter turns [`DiagramError`], [`MoveError`]
+//! and [`GoError`] into diagnostics.
+//!
+//! # Diagrams
+//!
+//! [`Position::parse`] reads a rectangle of points (DESIGN.md §4):
+//!
+//! ```text
+//! X X X X
+//! X . a O
+//! X X X X
+//! ```
+//!
+//! * `.` (and `,`, a hoshi) is an empty point;
+//! * `X` / `O` are Black / White stones assumed safely alive (*framing*
+//!   stones, immortal);
+//! * `x` / `o` are stones that can be captured;
+//! * any other lowercase letter labels an empty point (for move strings);
+//! * everything outside the rectangle is off the board.
+//!
+//! Whitespace between points is optional. Sensei's Library diagrams can be
+//! pasted: lines start with `$$`, a first line such as `$$B` or `$$Wc title`
+//! is skipped, edge lines (`$$ +-----+`, `$$ -----`) are skipped and `|` may
+//! open and close rows. Edges are decoration: the board ends with the
+//! diagram anyway. Errors carry the byte offset of the character at fault:
+//! unknown characters, ragged rows, a region with no empty point, capturable
+//! stones with no liberty, a label used twice.
+//!
+//! A stone whose chain contains a framing stone is immortal too: it can never
+//! be captured, so moves next to the framework are never suicide. The
+//! *region* is every point that is not a framing stone. Under area scoring
+//! only region points are counted, so the frame adds nothing.
+//!
+//! # Moves
+//!
+//! [`play`] applies a move string — `B a, W b`, `B (2,3)`, seed 004's
+//! `B[abt]` (alternating, `t` = tenuki) — with captures, suicide forbidden
+//! and the basic ko rule (a single stone that has just captured a single
+//! stone, and has that point as its only liberty, may not be retaken at once
+//! by the opponent's next move; any other move lifts the ban). Errors name
+//! the move and its byte span. [`Position::render`] prints the diagram
+//! (ASCII or Unicode) with the prisoners taken.
+//!
+//! # Values
+//!
+//! [`evaluate`] / [`value`] compute the unchilled value `{values after each
+//! Black move | values after each White move}` by exhaustive search with a
+//! transposition table, taking the canonical form ([`crate::game::Store::canonical`])
+//! at every node; [`chilled`] chills it (Mathematical Go's `f`), the default
+//! view. The local game is defined as follows.
+//!
+//! * **Moves.** At every position both players may play any legal move
+//!   (empty point, not suicide) on a region point outside the settled areas.
+//!   There is no ko ban inside the search: a local game has no "previous
+//!   move" (Left may move twice in a row when Right plays elsewhere), so a
+//!   ban cannot be part of a short game.
+//! * **Settled areas** (DESIGN.md §4). Cut the points that are empty or hold
+//!   capturable stones into connected *components* (the immortal stones
+//!   separate them and never change). A component is *settled for* a colour
+//!   when it holds no stone of that colour, every stone next to it is of that
+//!   colour (hence immortal), and every point of it touches such a stone. It
+//!   is not played: it scores for its owner its number of points, plus (under
+//!   Japanese rules) the opponent's stones inside as prisoners.
+//! * **End.** Play in a component ends when it is settled, or when neither
+//!   player has a legal move in it (only a point with no neighbour at all,
+//!   which scores nothing). A settled component never becomes unsettled:
+//!   nothing outside it touches it but immortal stones.
+//! * **Score.** Japanese (default): prisoners taken during the search plus
+//!   the settled scores. Area ([`Rules::Chinese`]): every region point
+//!   occupied by an immortal stone counts for its colour, plus the settled
+//!   components (captures count nothing). Prisoners already in the position
+//!   (Japanese) and immortal stones already on region points (area) are
+//!   included, so the value of `play(pos, "B a")` is Black's option `a`.
+//! * **Components** are independent summands, so the value is the sum of
+//!   their values; the transposition table is keyed by a component's
+//!   contents and the colours of the immortal stones around it.
+//! * **Repetition.** If a component's position comes back along a line of
+//!   play, the region holds a ko (or a longer cycle): the search stops with
+//!   [`GoError::Ko`] naming the line. Every repetition reachable by any
+//!   sequence of legal moves is found, including kos only bad play reaches
+//!   (`X..O`). The ko machinery (issue 4) will take these over; the hook is
+//!   [`search_moves`], the move generator, and the error's line.
+//! * **Budget.** The search stops with [`GoError::NodeBudget`] (giving the
+//!   count) after [`SearchOptions::node_budget`] expanded positions, and
+//!   polls the interrupt flag.
+//!
+//! **Why pruning settled areas never changes a value (Japanese rules).**
+//! Let A be a component settled for Black. Black stones played in A touch an
+//! immortal Black stone, so they are immortal: White can never capture in A,
+//! and White's stones there are mortal and can always be captured (every
+//! Black move in A is legal). Let S be the settled score of A (points of A
+//! plus White stones in A). A Black move in A lowers S by exactly 1 (a point
+//! is filled; captured stones turn from dead stones into prisoners on empty
+//! points, which changes nothing); a White move raises it by exactly 1 (one
+//! more dead stone). When A is full it is S = 0 = the prisoners it yielded.
+//! By induction every position of A is the game `{S − 1 | S + 1}`,
+//! `{S − 1 | }` (S ≥ 1) or empty, and each of these equals the integer S.
+//! Since A is an independent summand, replacing it by S changes nothing.
+//! The tests check this against the unpruned search. Under area scoring a
+//! move in A changes the count by 0, so playing it would turn S into S∗ and
+//! worse; not playing settled areas is there part of the definition.
+//!
+//! **Parity** (Mathematical Go's even and odd games). Under Japanese rules
+//! every move changes `prisoners + empty points` by an odd amount, so a
+//! position is even or odd as that number is, and warming undoes chilling
+//! exactly on even positions (on odd ones it gives the value plus ∗). The
+//! tests check this on every ko-free example.
+
+mod diagram;
+mod moves;
+mod position;
+mod search;
+
+pub use diagram::{DiagramError, DiagramErrorKind};
+pub use moves::{parse_moves, play, MoveError, MoveErrorKind, WrittenMove};
+pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
+pub use search::{
+    chilled, evaluate, search_moves, value, Evaluation, GoError, Rules, SearchOptions,
+    SearchStats, MAX_REGION_POINTS,
+};
+
+#[cfg(test)]
+mod tests;

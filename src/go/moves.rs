@@ -1,0 +1,287 @@
+//! Move strings and [`play`].
+//!
+//! A move string is a list of items separated by commas, semicolons or
+//! whitespace. Each item is one of
+//! * `B a`, `W b`, `Ba`: a colour and a point: a diagram label, `(row,col)`
+//!   counted from 1 at the top left, or `t` / `pass` / `tenuki` for a move
+//!   elsewhere;
+//! * `B[abt]` (seed 004's notation): a sequence of moves starting with the
+//!   given colour and alternating, one letter per move, `t` a tenuki. The
+//!   annotations `#` and `*` that seed 004 writes after the bracket are
+//!   accepted and ignored.
+//!
+//! `t` always means tenuki; when the diagram also labels a point `t`, a bare
+//! `t` is an error (write the point as `(row,col)`, the tenuki as `pass`).
+
+use super::position::{Colour, IllegalMove, Move, Position};
+use std::fmt;
+use std::ops::Range;
+
+/// A move string that cannot be parsed or played. `span` is the byte range
+/// of the offending move in the move string, `index` its number (from 1),
+/// `text` the move as it reads (`W b`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    pub index: usize,
+    pub text: String,
+    pub span: Range<usize>,
+    pub kind: MoveErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    /// The string does not follow the move notation.
+    Syntax(String),
+    /// A point name that the diagram does not have.
+    UnknownPoint(String),
+    /// `t` with a diagram that labels a point `t`.
+    AmbiguousT,
+    /// The move breaks a rule of Go.
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            MoveErrorKind::Syntax(msg) => write!(f, "bad move string: {msg}"),
+            MoveErrorKind::UnknownPoint(name) => write!(
+                f,
+                "move {} `{}`: the diagram has no point `{name}`",
+                self.index, self.text
+            ),
+            MoveErrorKind::AmbiguousT => write!(
+                f,
+                "move {} `{}`: `t` means tenuki, but the diagram also labels a point `t` \
+                 (write `pass` for a tenuki or `(row,col)` for the point)",
+                self.index, self.text
+            ),
+            MoveErrorKind::Illegal(why) => {
+                write!(f, "move {} `{}` is illegal: {why}", self.index, self.text)
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A parsed move with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    pub mv: Move,
+    pub span: Range<usize>,
+    pub text: String,
+}
+
+/// Plays a move string on a position (see the module docs).
+pub fn play(pos: &Position, moves: &str) -> Result<Position, MoveError> {
+    let parsed = parse_moves(pos, moves)?;
+    let mut current = pos.clone();
+    for (i, w) in parsed.into_iter().enumerate() {
+        current = current.play_move(w.mv).map_err(|why| MoveError {
+            index: i + 1,
+            text: w.text.clone(),
+            span: w.span.clone(),
+            kind: MoveErrorKind::Illegal(why),
+        })?;
+    }
+    Ok(current)
+}
+
+/// Parses a move string against the points of a position.
+pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveError> {
+    let bytes = s.as_bytes();
+    let mut out: Vec<WrittenMove> = Vec::new();
+    let mut i = 0;
+    let syntax = |at: usize, count: usize, msg: String| MoveError {
+        index: count + 1,
+        text: s[at..].chars().take(12).collect(),
+        span: at..(at + 1).min(s.len()).max(at),
+        kind: MoveErrorKind::Syntax(msg),
+    };
+    let is_sep = |b: u8| b.is_ascii_whitespace() || b == b',' || b == b';';
+    while i < bytes.len() {
+        if is_sep(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let colour = match bytes[i] {
+            b'B' => Colour::Black,
+            b'W' => Colour::White,
+            _ => {
+                let c = s[i..].chars().next().unwrap_or(' ');
+                return Err(syntax(
+                    i,
+                    out.len(),
+                    format!("expected `B` or `W` to start a move, found `{c}`"),
+                ));
+            }
+        };
+        let item_start = i;
+        i += 1;
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        if i < bytes.len() && bytes[i] == b'[' {
+            i += 1;
+            let mut turn = colour;
+            let mut count_in_bracket = 0;
+            loop {
+                if i >= bytes.len() {
+                    return Err(syntax(item_start, out.len(), "`[` without `]`".into()));
+                }
+                let c = s[i..].chars().next().unwrap_or(' ');
+                if c == ']' {
+                    i += 1;
+                    break;
+                }
+                if c.is_whitespace() {
+                    i += c.len_utf8();
+                    continue;
+                }
+                let span = i..i + c.len_utf8();
+                let text = format!("{} {c}", turn.letter());
+                let index = out.len() + 1;
+                let point = if c.is_ascii_lowercase() {
+                    resolve_letter(pos, c).map_err(|kind| MoveError {
+                        index,
+                        text: text.clone(),
+                        span: span.clone(),
+                        kind,
+                    })?
+                } else {
+                    return Err(MoveError {
+                        index,
+                        text,
+                        span,
+                        kind: MoveErrorKind::Syntax(format!(
+                            "`{c}` in a move sequence: only point labels and `t` (tenuki) may \
+                             appear between `[` and `]`"
+                        )),
+                    });
+                };
+                out.push(WrittenMove {
+                    mv: Move {
+                        colour: turn,
+                        point,
+                    },
+                    span,
+                    text,
+                });
+                count_in_bracket += 1;
+                turn = turn.opponent();
+                i += c.len_utf8();
+            }
+            if count_in_bracket == 0 {
+                return Err(syntax(item_start, out.len(), "empty move sequence `[]`".into()));
+            }
+            while i < bytes.len() && (bytes[i] == b'#' || bytes[i] == b'*') {
+                i += 1;
+            }
+            if i < bytes.len() && !is_sep(bytes[i]) {
+                return Err(syntax(i, out.len(), "expected `,` or a space after `]`".into()));
+            }
+            continue;
+        }
+        // A single point: a word or (row,col).
+        let start = i;
+        let index = out.len() + 1;
+        if i < bytes.len() && bytes[i] == b'(' {
+            let Some(close) = s[i..].find(')') else {
+                return Err(syntax(i, out.len(), "`(` without `)`".into()));
+            };
+            let inner = &s[i + 1..i + close];
+            i += close + 1;
+            let span = start..i;
+            let text = format!("{} {}", colour.letter(), &s[start..i]);
+            let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+            let coords = match parts.as_slice() {
+                [r, c] => r.parse::<usize>().ok().zip(c.parse::<usize>().ok()),
+                _ => None,
+            };
+            let Some((r, c)) = coords else {
+                return Err(MoveError {
+                    index,
+                    text,
+                    span,
+                    kind: MoveErrorKind::Syntax(
+                        "a point is written `(row,col)` with numbers counted from 1".into(),
+                    ),
+                });
+            };
+            let point = (r >= 1 && c >= 1)
+                .then(|| pos.index(r - 1, c - 1))
+                .flatten()
+                .ok_or_else(|| MoveError {
+                    index,
+                    text: text.clone(),
+                    span: span.clone(),
+                    kind: MoveErrorKind::UnknownPoint(format!("({r},{c})")),
+                })?;
+            out.push(WrittenMove {
+                mv: Move {
+                    colour,
+                    point: Some(point),
+                },
+                span,
+                text,
+            });
+        } else {
+            while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            let word = &s[start..i];
+            let span = start..i;
+            let text = format!("{} {word}", colour.letter());
+            if word.is_empty() {
+                return Err(syntax(
+                    item_start,
+                    out.len(),
+                    "a colour must be followed by a point, `t`, or `[…]`".into(),
+                ));
+            }
+            let point = match word {
+                "pass" | "tenuki" => None,
+                w if w.len() == 1 && w.as_bytes()[0].is_ascii_lowercase() => {
+                    resolve_letter(pos, w.as_bytes()[0] as char).map_err(|kind| MoveError {
+                        index,
+                        text: text.clone(),
+                        span: span.clone(),
+                        kind,
+                    })?
+                }
+                w => {
+                    return Err(MoveError {
+                        index,
+                        text,
+                        span,
+                        kind: MoveErrorKind::UnknownPoint(w.to_string()),
+                    })
+                }
+            };
+            out.push(WrittenMove {
+                mv: Move { colour, point },
+                span,
+                text,
+            });
+        }
+        if i < bytes.len() && !is_sep(bytes[i]) {
+            return Err(syntax(i, out.len(), "expected `,` or a space after a move".into()));
+        }
+    }
+    Ok(out)
+}
+
+/// A lowercase letter in a move: `t` is a tenuki, any other letter a label.
+fn resolve_letter(pos: &Position, c: char) -> Result<Option<usize>, MoveErrorKind> {
+    if c == 't' {
+        return if pos.label_point('t').is_some() {
+            Err(MoveErrorKind::AmbiguousT)
+        } else {
+            Ok(None)
+        };
+    }
+    match pos.label_point(c) {
+        Some(p) => Ok(Some(p)),
+        None => Err(MoveErrorKind::UnknownPoint(c.to_string())),
+    }
+}
