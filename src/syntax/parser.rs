@@ -496,6 +496,7 @@ impl Builder<'_> {
             Rule::star => self.star(p, d),
             Rule::up_lit | Rule::down_lit => self.updown(p, d),
             Rule::tiny_glyph_app => self.tiny_glyph_app(p, d),
+            Rule::zero_prefix_app => self.zero_prefix_app(p, d),
             Rule::tiny_call => {
                 let mut it = p.into_inner();
                 let name = self.ident(it.next()?);
@@ -623,6 +624,55 @@ impl Builder<'_> {
                 Some(e)
             }
         }
+    }
+
+    /// `0⁴⧾1` → `zero_prefix(4, tiny(1))`.
+    fn zero_prefix_app(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let mut it = p.into_inner();
+        let sup = it.next()?;
+        let digits: String = sup
+            .as_str()
+            .chars()
+            .map(|c| match c {
+                '⁰' => '0',
+                '¹' => '1',
+                '²' => '2',
+                '³' => '3',
+                _ => char::from_digit(
+                    "⁴⁵⁶⁷⁸⁹".chars().position(|x| x == c).unwrap_or(0) as u32 + 4,
+                    10,
+                )
+                .unwrap_or('0'),
+            })
+            .collect();
+        let n: BigInt = digits.parse().ok()?;
+        let operand = it.next()?.into_inner().next()?;
+        let value = match operand.as_rule() {
+            Rule::int | Rule::frac => {
+                let start = operand.as_span().start();
+                self.number(operand, false, start)?
+            }
+            _ => self.primary(operand, d + 1)?,
+        };
+        let count = Expr::new(ExprKind::Int(n), sp(&sup));
+        let name = Ident {
+            name: "zero_prefix".to_string(),
+            span: span.start..sup.as_span().end(),
+        };
+        Some(Expr::new(
+            ExprKind::Call {
+                name,
+                args: vec![
+                    Arg {
+                        name: None,
+                        value: count,
+                    },
+                    Arg { name: None, value },
+                ],
+            },
+            span,
+        ))
     }
 
     fn tiny_glyph_app(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
@@ -1006,7 +1056,7 @@ fn join_or(items: &[&str]) -> String {
 fn is_known_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
         || " \t\r\n_'{}[]()|,;*^<>=!~+-./\"#:".contains(c)
-        || "↑↓⇑⇓∗±≈≤≥≠⧾⧿θ·−\u{FEFF}".contains(c)
+        || "↑↓⇑⇓∗±≈≤≥≠⧾⧿θ·−\u{FEFF}⁰¹²³⁴⁵⁶⁷⁸⁹".contains(c)
 }
 
 /// True when only spaces and tabs separate `pos` from the previous newline.
