@@ -65,6 +65,7 @@ pub const BUILTINS: &[(&str, &str)] = &[
     ("concat", "concat(xs, ys): the two lists joined"),
     ("range", "range(a, b): the list [a, a+1, …, b-1]"),
     ("reverse", "reverse(xs): the list reversed"),
+    ("sort", "sort(xs): numbers ascending, or strings in alphabetical order"),
     ("sum", "sum(xs): the sum of a list of games or numbers"),
     ("min", "min(xs) or min(a, b): the least of some numbers"),
     ("max", "max(xs) or max(a, b): the greatest of some numbers"),
@@ -412,6 +413,27 @@ pub fn call(
                 i += 1;
             }
             Ok(list_value(out))
+        }
+        "sort" => {
+            arity(interp, name, &args, 1, 1, span)?;
+            let xs = expect_list(interp, &args[0], &sp(0))?;
+            if xs.iter().all(|x| matches!(x, Value::Str(_))) {
+                let mut v: Vec<Rc<str>> = xs
+                    .iter()
+                    .filter_map(|x| match x {
+                        Value::Str(s) => Some(s.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                v.sort();
+                return Ok(list_value(v.into_iter().map(Value::Str).collect()));
+            }
+            let mut keyed = Vec::with_capacity(xs.len());
+            for x in xs {
+                keyed.push((interp.to_rational(&x, &sp(0))?, x));
+            }
+            keyed.sort_by(|a, b| a.0.cmp(&b.0));
+            Ok(list_value(keyed.into_iter().map(|(_, x)| x).collect()))
         }
         "reverse" => {
             let mut xs = expect_list(interp, &args[0], &sp(0))?;

@@ -94,11 +94,18 @@ fn play_error(interp: &Interp, e: PlayError, span: &Span) -> Stop {
         // The engine numbers components from 0; the language from 1.
         PlayError::NoMove { component, player } => interp.error(
             span,
-            format!("{} has no move in component {}", player.go_name(), component + 1),
+            format!(
+                "{} has no move in component {}",
+                player.go_name(),
+                component + 1
+            ),
         ),
         PlayError::NoComponent { component, len } => interp.error(
             span,
-            format!("component {} does not exist: the sum has {len}", component + 1),
+            format!(
+                "component {} does not exist: the sum has {len}",
+                component + 1
+            ),
         ),
         other => interp.error(span, other.to_string()),
     }
