@@ -10,6 +10,7 @@ pub mod diag;
 pub mod eval;
 pub mod game;
 pub mod go;
+pub mod ko;
 pub mod play;
 pub mod render;
 pub mod repl;

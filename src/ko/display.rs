@@ -1,0 +1,99 @@
+//! Printing ko graphs in the labelled loopy notation `kw: {{2 | kw} | -1}`.
+//!
+//! The root is printed first; every other node is written inline where a
+//! depth-first walk (Left options, then Right options, in order) first meets
+//! it, and by its label everywhere else. A label is printed (`kw: {…}`) only
+//! for a node that is referred to somewhere besides the place where it is
+//! written out, so the text reads back into the same graph. Short games are
+//! printed by [`format_game`] in the chosen style (ASCII: CGSuite's
+//! spelling; Unicode: Mathematical Go's glyphs).
+
+use super::graph::{KoError, KoGraph, NodeId, Target};
+use crate::game::Store;
+use crate::render::{format_game, Style};
+
+impl KoGraph {
+    /// The graph as one literal, from its root.
+    pub fn format(&self, store: &mut Store, style: Style) -> Result<String, KoError> {
+        let n = self.nodes.len();
+        let mut occurrences = vec![0usize; n];
+        for node in &self.nodes {
+            for t in node.left.iter().chain(node.right.iter()) {
+                if let Target::Node(m) = t {
+                    occurrences[m.index()] += 1;
+                }
+            }
+        }
+        let needs_label: Vec<bool> = (0..n)
+            .map(|v| {
+                if v == self.root.index() {
+                    occurrences[v] > 0
+                } else {
+                    occurrences[v] > 1
+                }
+            })
+            .collect();
+        let mut p = Printer {
+            graph: self,
+            store,
+            style,
+            needs_label,
+            written: vec![false; n],
+            out: String::new(),
+        };
+        p.node(self.root)?;
+        Ok(p.out)
+    }
+}
+
+struct Printer<'a> {
+    graph: &'a KoGraph,
+    store: &'a mut Store,
+    style: Style,
+    needs_label: Vec<bool>,
+    written: Vec<bool>,
+    out: String,
+}
+
+impl Printer<'_> {
+    fn node(&mut self, v: NodeId) -> Result<(), KoError> {
+        let i = v.index();
+        self.written[i] = true;
+        let node = &self.graph.nodes[i];
+        if self.needs_label[i] {
+            self.out.push_str(&node.label);
+            self.out.push_str(": ");
+        }
+        self.out.push('{');
+        for (k, t) in node.left.iter().enumerate() {
+            if k > 0 {
+                self.out.push_str(", ");
+            }
+            self.target(*t)?;
+        }
+        self.out.push_str(if node.left.is_empty() { "|" } else { " |" });
+        for (k, t) in node.right.iter().enumerate() {
+            self.out.push_str(if k > 0 { ", " } else { " " });
+            self.target(*t)?;
+        }
+        self.out.push('}');
+        Ok(())
+    }
+
+    fn target(&mut self, t: Target) -> Result<(), KoError> {
+        match t {
+            Target::Game(g) => {
+                let s = format_game(self.store, g, self.style)?;
+                self.out.push_str(&s);
+            }
+            Target::Node(m) => {
+                if self.written[m.index()] {
+                    self.out.push_str(&self.graph.nodes[m.index()].label);
+                } else {
+                    self.node(m)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
