@@ -400,7 +400,6 @@ pub(super) fn random_board(s: &mut Store, seed: u64, n: usize) -> Vec<GameId> {
     c
 }
 
-
 #[test]
 fn random_boards_match_plain_search() {
     for seed in 0..6 {
@@ -414,7 +413,6 @@ fn random_boards_match_plain_search() {
         }
     }
 }
-
 
 // ----- budget and interrupt -----------------------------------------------------
 
