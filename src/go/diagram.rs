@@ -108,13 +108,19 @@ impl Position {
             if found > width {
                 return Err(err(
                     row.points[width].0,
-                    DiagramErrorKind::RaggedRow { expected: width, found },
+                    DiagramErrorKind::RaggedRow {
+                        expected: width,
+                        found,
+                    },
                 ));
             }
             if found < width {
                 return Err(err(
                     row.end,
-                    DiagramErrorKind::RaggedRow { expected: width, found },
+                    DiagramErrorKind::RaggedRow {
+                        expected: width,
+                        found,
+                    },
                 ));
             }
         }
@@ -207,7 +213,8 @@ fn rows(text: &str) -> Result<Vec<Row>, DiagramError> {
             let Some(rest) = body.strip_prefix("$$") else {
                 return Err(err(offset, DiagramErrorKind::MissingDollars));
             };
-            let header = first_dollar_line && rest.chars().next().is_some_and(|c| !c.is_whitespace());
+            let header =
+                first_dollar_line && rest.chars().next().is_some_and(|c| !c.is_whitespace());
             first_dollar_line = false;
             if header {
                 continue;
@@ -219,7 +226,11 @@ fn rows(text: &str) -> Result<Vec<Row>, DiagramError> {
         if content.is_empty() {
             continue;
         }
-        if content.contains('-') && content.chars().all(|c| matches!(c, '-' | '+') || c.is_whitespace()) {
+        if content.contains('-')
+            && content
+                .chars()
+                .all(|c| matches!(c, '-' | '+') || c.is_whitespace())
+        {
             continue;
         }
         let mut chars: Vec<Drawn> = body

@@ -117,9 +117,10 @@ pub use diagram::{DiagramError, DiagramErrorKind};
 pub use moves::{parse_moves, play, MoveError, MoveErrorKind, WrittenMove};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
-    chilled, evaluate, search_moves, value, Evaluation, GoError, Rules, SearchOptions,
-    SearchStats, MAX_REGION_POINTS,
+    chilled, evaluate, search_moves, value, Evaluation, GoError, Rules, SearchOptions, SearchStats,
+    MAX_REGION_POINTS,
 };
 
+#[cfg(test)]
 #[cfg(test)]
 mod tests;

@@ -172,13 +172,21 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                 i += c.len_utf8();
             }
             if count_in_bracket == 0 {
-                return Err(syntax(item_start, out.len(), "empty move sequence `[]`".into()));
+                return Err(syntax(
+                    item_start,
+                    out.len(),
+                    "empty move sequence `[]`".into(),
+                ));
             }
             while i < bytes.len() && (bytes[i] == b'#' || bytes[i] == b'*') {
                 i += 1;
             }
             if i < bytes.len() && !is_sep(bytes[i]) {
-                return Err(syntax(i, out.len(), "expected `,` or a space after `]`".into()));
+                return Err(syntax(
+                    i,
+                    out.len(),
+                    "expected `,` or a space after `]`".into(),
+                ));
             }
             continue;
         }
@@ -265,7 +273,11 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
             });
         }
         if i < bytes.len() && !is_sep(bytes[i]) {
-            return Err(syntax(i, out.len(), "expected `,` or a space after a move".into()));
+            return Err(syntax(
+                i,
+                out.len(),
+                "expected `,` or a space after a move".into(),
+            ));
         }
     }
     Ok(out)

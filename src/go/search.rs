@@ -82,7 +82,9 @@ impl SearchStats {
     /// Hit rate of the transposition table in percent (0 without lookups),
     /// rounded down.
     pub fn hit_percent(&self) -> u64 {
-        (self.tt_hits * 100).checked_div(self.tt_lookups).unwrap_or(0)
+        (self.tt_hits * 100)
+            .checked_div(self.tt_lookups)
+            .unwrap_or(0)
     }
 }
 
@@ -308,7 +310,11 @@ impl Region {
                 root.stones[c.index()] |= 1 << i;
             }
         }
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let all = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
         Ok(Region {
             n,
             points,
@@ -406,8 +412,7 @@ impl Region {
             if self.nbrs_of(comp) & !comp & b.stones[op] != 0 {
                 continue;
             }
-            if bits(comp).all(|p| self.nbr[p] & b.stones[c] != 0 || self.seed[c] & (1 << p) != 0)
-            {
+            if bits(comp).all(|p| self.nbr[p] & b.stones[c] != 0 || self.seed[c] & (1 << p) != 0) {
                 return Some(colour);
             }
         }
