@@ -9,16 +9,22 @@
 #![allow(dead_code)]
 
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
+use std::fmt;
 use std::hash::{Hash, Hasher};
-use yose::game::{Dyadic, GameId, Store};
+use std::rc::Rc;
+use yose::game::{AtomicWeightError, Dyadic, GameId, Store, Thermograph};
 
 /// The operations the cases need. Derived constructions (switch, tiny, ↑^n, n·G)
 /// have textbook default definitions; yose overrides them with its own API.
 pub trait Engine: Sized {
     type G: Clone;
+    /// The engine's own thermograph value (converted by [`Engine::thermo_facts`]
+    /// outside the timed region).
+    type Th;
 
     fn fresh() -> Self;
     fn int(&mut self, n: i64) -> Self::G;
@@ -40,6 +46,12 @@ pub trait Engine: Sized {
     fn shape(&mut self, g: &Self::G) -> u64;
     /// Short human-readable form, for discrepancy reports (None when too big).
     fn show(&mut self, g: &Self::G, limit: usize) -> Option<String>;
+    /// The thermograph of `g` (the timed part of the thermograph cases).
+    fn thermograph(&mut self, g: &Self::G) -> Self::Th;
+    /// Mast, temperature and walls of a thermograph, as exact rationals.
+    fn thermo_facts(&mut self, th: &Self::Th) -> ThermoFacts;
+    /// The atomic weight of `g`, or why the engine gives none.
+    fn atomic_weight(&mut self, g: &Self::G) -> Result<Self::G, AwError>;
 
     fn zero(&mut self) -> Self::G {
         self.int(0)
@@ -116,6 +128,95 @@ pub fn combine(mut left: Vec<u64>, mut right: Vec<u64>) -> u64 {
     h.finish()
 }
 
+/// Why an engine gives no atomic weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AwError {
+    NotInfinitesimal,
+    NotAtomic,
+    Other(String),
+}
+
+impl fmt::Display for AwError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AwError::NotInfinitesimal => write!(f, "not infinitesimal"),
+            AwError::NotAtomic => write!(f, "not atomic"),
+            AwError::Other(s) => write!(f, "error: {s}"),
+        }
+    }
+}
+
+type Q = BigRational;
+
+/// Exact rational `num / den`, for converting another engine's rationals.
+pub fn q(num: i64, den: i64) -> Q {
+    Q::new(BigInt::from(num), BigInt::from(den))
+}
+
+/// A thermograph wall as an exact piecewise-linear function of the temperature:
+/// breakpoints `(t, value)` with `t` strictly increasing (the first is where the
+/// wall starts, `t = -1`), then slope `tail` after the last breakpoint.
+#[derive(Clone, Debug)]
+pub struct WallFacts {
+    pub points: Vec<(Q, Q)>,
+    pub tail: Q,
+}
+
+impl WallFacts {
+    pub fn eval(&self, t: &Q) -> Q {
+        let i = self.points.iter().rposition(|p| &p.0 <= t).unwrap_or(0);
+        let (t0, v0) = &self.points[i];
+        match self.points.get(i + 1) {
+            Some((t1, v1)) => v0 + (v1 - v0) * (t - t0) / (t1 - t0),
+            None => v0 + &self.tail * (t - t0),
+        }
+    }
+
+    /// The wall from `from` on, with only the breakpoints where the slope changes:
+    /// `v@t, …, then slope s` (a normal form: equal walls print equally).
+    pub fn normal_form(&self, from: &Q) -> String {
+        let mut pts: Vec<(Q, Q)> = vec![(from.clone(), self.eval(from))];
+        pts.extend(self.points.iter().filter(|p| &p.0 > from).cloned());
+        let slope = |pts: &[(Q, Q)], i: usize| -> Q {
+            match pts.get(i + 1) {
+                Some(next) => (&next.1 - &pts[i].1) / (&next.0 - &pts[i].0),
+                None => self.tail.clone(),
+            }
+        };
+        let mut keep = vec![pts[0].clone()];
+        for i in 1..pts.len() {
+            if slope(&pts, i - 1) != slope(&pts, i) {
+                keep.push(pts[i].clone());
+            }
+        }
+        let mut out: Vec<String> = keep.iter().map(|(t, v)| format!("{v}@{t}")).collect();
+        out.push(format!("then slope {}", self.tail));
+        out.join(", ")
+    }
+}
+
+/// What the thermograph cases compare: mast value, temperature and both walls.
+#[derive(Clone, Debug)]
+pub struct ThermoFacts {
+    pub mast: Q,
+    pub temperature: Q,
+    pub left: WallFacts,
+    pub right: WallFacts,
+}
+
+impl ThermoFacts {
+    /// Mast and temperature, plus the walls from `from` on.
+    pub fn fingerprint(&self, from: &Q) -> String {
+        format!(
+            "mast={} temp={} LW[t≥{from}]=({}) RW[t≥{from}]=({})",
+            self.mast,
+            self.temperature,
+            self.left.normal_form(from),
+            self.right.normal_form(from)
+        )
+    }
+}
+
 // ----- yose ---------------------------------------------------------------------
 
 /// yose's engine state: a [`Store`] plus the memo of the structural hash (used
@@ -131,6 +232,7 @@ fn dyadic_to_f64(d: &Dyadic) -> f64 {
 
 impl Engine for Yose {
     type G = GameId;
+    type Th = Rc<Thermograph>;
 
     fn fresh() -> Self {
         Yose {
@@ -207,6 +309,28 @@ impl Engine for Yose {
         let mut out = String::new();
         show_yose(&mut self.store, *g, limit, &mut out).then_some(out)
     }
+    fn thermograph(&mut self, g: &GameId) -> Rc<Thermograph> {
+        self.store.thermograph(*g).unwrap()
+    }
+    fn thermo_facts(&mut self, th: &Rc<Thermograph>) -> ThermoFacts {
+        let wall = |w: &yose::game::Wall| WallFacts {
+            points: w.points().to_vec(),
+            tail: w.tail_slope().clone(),
+        };
+        ThermoFacts {
+            mast: th.mean().clone(),
+            temperature: th.temperature().clone(),
+            left: wall(th.left_wall()),
+            right: wall(th.right_wall()),
+        }
+    }
+    fn atomic_weight(&mut self, g: &GameId) -> Result<GameId, AwError> {
+        self.store.atomic_weight(*g).map_err(|e| match e {
+            AtomicWeightError::NotInfinitesimal => AwError::NotInfinitesimal,
+            AtomicWeightError::NotAtomic => AwError::NotAtomic,
+            other => AwError::Other(other.to_string()),
+        })
+    }
 }
 
 /// Prints in cgt's notation (`{a, b | c}`, `^`, `v`, `*n`) so that a discrepancy
@@ -261,14 +385,16 @@ fn show_yose(s: &mut Store, g: GameId, limit: usize, out: &mut String) -> bool {
 // ----- the cases -------------------------------------------------------------------
 
 /// What a case produced, reduced to something comparable across engines.
-pub enum Out<G> {
-    Game(G),
+pub enum Out<E: Engine> {
+    Game(E::G),
     Bools(Vec<bool>),
     Numbers(Vec<f64>),
+    Thermograph(E::Th),
+    AtomicWeight(Result<E::G, AwError>),
 }
 
 pub type Setup<E> = Box<dyn Fn(&mut E) -> Vec<<E as Engine>::G>>;
-pub type Run<E> = Box<dyn Fn(&mut E, &[<E as Engine>::G]) -> Out<<E as Engine>::G>>;
+pub type Run<E> = Box<dyn Fn(&mut E, &[<E as Engine>::G]) -> Out<E>>;
 
 pub struct Case<E: Engine> {
     /// Criterion group / benchmark id, e.g. `switches/16`.
@@ -358,6 +484,84 @@ pub fn deep_games<E: Engine>(e: &mut E) -> Vec<E::G> {
     let f_r = e.game(vec![m1.clone()], vec![c_m1]);
     let f = e.game(vec![f_l1, upstar.clone()], vec![f_r]);
     vec![a, b, c, d, f]
+}
+
+/// Names of the games of [`small_games`], in order.
+pub const SMALL_NAMES: [&str; 7] = ["p", "q", "r", "s", "w", "x", "n"];
+
+/// `{l | r}` from option expressions (cloned), for the nested recipes below.
+macro_rules! g {
+    ($e:ident, [$($l:expr),*], [$($r:expr),*]) => {{
+        let l = vec![$($l.clone()),*];
+        let r = vec![$($r.clone()),*];
+        $e.game(l, r)
+    }};
+}
+
+/// Seven infinitesimals of birthday 5–6 for the atomic-weight cases (`--describe`
+/// in benches/peer-cgt prints their canonical forms and weights).
+///
+/// * p, q, r, s are all-small, built from 0, ups, stars and `{0 | …}` nests. The
+///   atomic-weight calculus is a theorem for them, so both engines must agree.
+/// * w and x contain tinies (`⧾`, `⧿`): infinitesimal but not all-small, so yose
+///   also runs its atomicity check.
+/// * n = `{^3* | * || vv*} + ⧿1` is the known case where the calculus proposes
+///   -1/2 although the weight is -1/4 (yose's `atomic.rs` tests): yose reports
+///   "not atomic", and cgt, which has no check, returns the candidate.
+pub fn small_games<E: Engine>(e: &mut E) -> Vec<E::G> {
+    let z = e.zero();
+    let one = e.int(1);
+    let star = e.nim(1);
+    let star2 = e.nim(2);
+    let up = e.ups(1);
+    let down = e.ups(-1);
+    let up2 = e.ups(2);
+    let down2 = e.ups(-2);
+    let upstar = e.add(&up, &star);
+    let downstar = e.neg(&upstar);
+    let up2star = e.add(&up2, &star);
+    let down2star = e.neg(&up2star);
+    let up3star = e.ups(3);
+    let up3star = e.add(&up3star, &star);
+    let t1 = e.tiny(&one);
+    let mi1 = e.miny(&one);
+    let zero_down = g!(e, [z], [down]);
+    let zero_downstar = g!(e, [z], [downstar]);
+    let zero_star2 = g!(e, [z], [star2]);
+
+    // p = {0 | {0 | {0 | {0 | ↓*}}}}
+    let mut p = downstar.clone();
+    for _ in 0..4 {
+        p = g!(e, [z], [p]);
+    }
+    // q = {{0 | {0 | {0 | ⇓}}} | {↑* | ⇓}, *}
+    let zero_down2 = g!(e, [z], [down2]);
+    let q_l = g!(e, [z], [zero_down2]);
+    let q_l = g!(e, [z], [q_l]);
+    let q_r1 = g!(e, [upstar], [down2]);
+    let q = g!(e, [q_l], [q_r1, star]);
+    // r = {0, {↑ | {0 | *2}} | {{0 | ↓*} | {↓ | ⇓*}}}
+    let r_l = g!(e, [up], [zero_star2]);
+    let r_r2 = g!(e, [down], [down2star]);
+    let r_r = g!(e, [zero_downstar], [r_r2]);
+    let r = g!(e, [z, r_l], [r_r]);
+    // s = {{0 | {↑ | ↓*}} | {* | {0 | ↓}}, *2}
+    let s_li = g!(e, [up], [downstar]);
+    let s_l = g!(e, [z], [s_li]);
+    let s_r1 = g!(e, [star], [zero_down]);
+    let s = g!(e, [s_l], [s_r1, star2]);
+    // w = {{0 | ⧾1} | {⧿1 | ⇓}}
+    let w_l = g!(e, [z], [t1]);
+    let miny_down2 = g!(e, [mi1], [down2]);
+    let w = g!(e, [w_l], [miny_down2]);
+    // x = {⇑ | {0 | {⧿1 | ⇓}}}
+    let x_r = g!(e, [z], [miny_down2]);
+    let x = g!(e, [up2], [x_r]);
+    // n = {^3* | * || vv*} + ⧿1
+    let n_l = g!(e, [up3star], [star]);
+    let n0 = g!(e, [n_l], [down2star]);
+    let n = e.add(&n0, &mi1);
+    vec![p, q, r, s, w, x, n]
 }
 
 pub fn cases<E: Engine + 'static>() -> Vec<Case<E>> {
@@ -517,6 +721,83 @@ pub fn cases<E: Engine + 'static>() -> Vec<Case<E>> {
             let b = e.le(&d[1], &d[0]);
             Out::Bools(vec![a, b])
         }),
+    });
+    const DEEP: [&str; 5] = ["a", "b", "c", "d", "f"];
+    for (i, name) in DEEP.iter().enumerate() {
+        v.push(Case {
+            group: "thermograph",
+            param: (*name).into(),
+            what: "thermograph of one deep_mixed game (prebuilt, not timed)",
+            heavy: false,
+            setup: Box::new(move |e| vec![deep_games(e)[i].clone()]),
+            run: Box::new(|e, d| Out::Thermograph(e.thermograph(&d[0]))),
+        });
+    }
+    for k in [2usize, 3] {
+        v.push(Case {
+            group: "thermograph",
+            param: format!("sum{k}"),
+            what: "thermograph of a + b (sum2) or a + b + c (sum3) (sum prebuilt, not timed)",
+            heavy: k >= 3,
+            setup: Box::new(move |e| {
+                let gs = deep_games(e);
+                vec![e.sum(&gs[..k])]
+            }),
+            run: Box::new(|e, d| Out::Thermograph(e.thermograph(&d[0]))),
+        });
+    }
+    for (i, name) in SMALL_NAMES.iter().enumerate() {
+        v.push(Case {
+            group: "atomic_weight",
+            param: (*name).into(),
+            what: "atomic weight of one game of small_games (prebuilt, not timed)",
+            heavy: false,
+            setup: Box::new(move |e| vec![small_games(e)[i].clone()]),
+            run: Box::new(|e, d| Out::AtomicWeight(e.atomic_weight(&d[0]))),
+        });
+    }
+    // Sums of two and three of them (indices into small_games).
+    let sums: [&[usize]; 5] = [&[0, 1], &[2, 3], &[0, 4], &[0, 1, 2], &[1, 2, 3]];
+    for parts in sums {
+        let name = parts
+            .iter()
+            .map(|&i| SMALL_NAMES[i])
+            .collect::<Vec<_>>()
+            .join("+");
+        v.push(Case {
+            group: "atomic_weight",
+            param: name,
+            what: "atomic weight of a sum of small_games (sum prebuilt, not timed)",
+            heavy: parts.len() >= 3,
+            setup: Box::new(move |e| {
+                let gs = small_games(e);
+                let chosen: Vec<E::G> = parts.iter().map(|&i| gs[i].clone()).collect();
+                vec![e.sum(&chosen)]
+            }),
+            run: Box::new(|e, d| Out::AtomicWeight(e.atomic_weight(&d[0]))),
+        });
+    }
+    // Hot deep_mixed games: "not infinitesimal" (the error path). a has a left
+    // stop of 5 (answered at once); c has stops 0 and -1 and temperature 3/2.
+    for (i, name) in [(0usize, "a"), (2, "c")] {
+        v.push(Case {
+            group: "atomic_weight",
+            param: format!("hot_{name}"),
+            what: "atomic weight of a hot deep_mixed game: not infinitesimal (prebuilt, not timed)",
+            heavy: false,
+            setup: Box::new(move |e| vec![deep_games(e)[i].clone()]),
+            run: Box::new(|e, d| Out::AtomicWeight(e.atomic_weight(&d[0]))),
+        });
+    }
+    // d is not hot: both stops are 0 (temperature 0), so it is an infinitesimal
+    // that is not all-small, and its weight needs yose's atomicity check.
+    v.push(Case {
+        group: "atomic_weight",
+        param: "deep_d".into(),
+        what: "atomic weight of deep_mixed d: infinitesimal, not all-small (prebuilt, not timed)",
+        heavy: false,
+        setup: Box::new(|e| vec![deep_games(e)[3].clone()]),
+        run: Box::new(|e, d| Out::AtomicWeight(e.atomic_weight(&d[0]))),
     });
     v
 }

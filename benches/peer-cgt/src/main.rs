@@ -6,8 +6,9 @@
 //! `--budget S` (stop repeating once a case has used S seconds, default 10),
 //! `--timeout S` (kill a case after S seconds, default 120).
 //! FILTERs are substrings of case names (`switches`, `hot331_copies/8`, …).
-//! `--describe` prints the games of the `deep_mixed` cases; `--crosscheck N [SEED [DEPTH]]`
-//! compares the engines on N random pairs of small games (not timed).
+//! `--describe` prints the games of the `deep_mixed` and `atomic_weight` cases, their
+//! thermographs and atomic weights; `--crosscheck N [SEED [DEPTH]]` compares the engines
+//! on N random pairs of small games (not timed).
 //!
 //! The cases are the ones of the criterion bench (`benches/common/mod.rs`), written
 //! once over the `Engine` trait. For every case the parent runs one child process
@@ -25,9 +26,13 @@ mod crosscheck;
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
+use cgt::numeric::rational::Rational;
 use cgt::short::partizan::canonical_form::nus::Nus;
 use cgt::short::partizan::canonical_form::CanonicalForm;
-use common::{cases, combine, Case, Engine, Out, Yose};
+use cgt::short::partizan::thermograph::Thermograph as CgtThermograph;
+use cgt::short::partizan::trajectory::Trajectory;
+use common::{cases, combine, AwError, Case, Engine, Out, ThermoFacts, WallFacts, Yose};
+use num_rational::BigRational;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -46,8 +51,39 @@ fn cgt_dyadic_to_f64(d: DyadicRationalNumber) -> f64 {
     d.numerator() as f64 / 2f64.powi(d.denominator_exponent() as i32)
 }
 
+fn cgt_rational(r: Rational) -> BigRational {
+    match r {
+        Rational::Value(v) => common::q(*v.numer(), *v.denom()),
+        inf => panic!("infinite value {inf} in a thermograph of a short game"),
+    }
+}
+
+fn cgt_dyadic(d: DyadicRationalNumber) -> BigRational {
+    common::q(d.numerator(), 1) / common::q(1i64 << d.denominator_exponent(), 1)
+}
+
+/// cgt's trajectory (critical points in decreasing order, segment 0 on top)
+/// as breakpoints in increasing order from t = -1.
+fn cgt_wall(w: &Trajectory) -> WallFacts {
+    let mut ts = vec![Rational::from(-1)];
+    ts.extend(
+        w.critical_points
+            .iter()
+            .rev()
+            .filter(|t| **t > Rational::from(-1)),
+    );
+    WallFacts {
+        points: ts
+            .into_iter()
+            .map(|t| (cgt_rational(t), cgt_rational(w.value_at(t))))
+            .collect(),
+        tail: cgt_rational(w.slopes[0]),
+    }
+}
+
 impl Engine for Cgt {
     type G = CanonicalForm;
+    type Th = CgtThermograph;
 
     fn fresh() -> Self {
         Cgt {
@@ -112,16 +148,47 @@ impl Engine for Cgt {
         let s = g.to_string();
         (s.len() <= limit).then_some(s)
     }
+    fn thermograph(&mut self, g: &CanonicalForm) -> CgtThermograph {
+        g.thermograph()
+    }
+    fn thermo_facts(&mut self, th: &CgtThermograph) -> ThermoFacts {
+        ThermoFacts {
+            mast: cgt_rational(th.get_mast()),
+            temperature: cgt_dyadic(th.temperature()),
+            left: cgt_wall(&th.left_wall),
+            right: cgt_wall(&th.right_wall),
+        }
+    }
+    /// cgt's `atomic_weight` applies the atomic-weight calculus to any game and
+    /// never fails (it has no infinitesimal or atomicity check). The adapter adds
+    /// the infinitesimal check with cgt's own stops (infinitesimal iff both stops
+    /// are 0), inside the timed region, as yose's `Store::atomic_weight` does.
+    fn atomic_weight(&mut self, g: &CanonicalForm) -> Result<CanonicalForm, AwError> {
+        let zero = DyadicRationalNumber::new_integer(0);
+        if g.left_stop() != zero || g.right_stop() != zero {
+            return Err(AwError::NotInfinitesimal);
+        }
+        Ok(g.atomic_weight())
+    }
 }
 
 // ----- worker ----------------------------------------------------------------------
 
-fn fingerprint<E: Engine>(e: &mut E, out: &Out<E::G>) -> (String, Option<String>) {
+fn fingerprint<E: Engine>(e: &mut E, out: &Out<E>) -> (String, Option<String>) {
     match out {
         // Not the birthday: cgt computes it without memo, exponential on *64.
         Out::Game(g) => (format!("shape={:016x}", e.shape(g)), e.show(g, 400)),
         Out::Bools(v) => (format!("{v:?}"), None),
         Out::Numbers(v) => (format!("{v:?}"), None),
+        Out::Thermograph(th) => {
+            let f = e.thermo_facts(th);
+            // Walls from t = 0: below, cgt cools numbers by the definition while
+            // yose keeps their walls at the mast (see BENCHMARKS.md).
+            let (zero, minus_one) = (common::q(0, 1), common::q(-1, 1));
+            (f.fingerprint(&zero), Some(f.fingerprint(&minus_one)))
+        }
+        Out::AtomicWeight(Ok(w)) => (format!("aw shape={:016x}", e.shape(w)), e.show(w, 400)),
+        Out::AtomicWeight(Err(err)) => (format!("aw {err}"), Some(err.to_string())),
     }
 }
 
@@ -293,6 +360,85 @@ fn describe() {
     }
     println!("a+b+c+d+f: birthday {}", y.birthday(&acc));
     println!("   yose {}", y.show(&acc, 4000).unwrap_or("(long)".into()));
+
+    println!("\nThermographs (mast, temperature, walls from t = -1):");
+    let minus_one = common::q(-1, 1);
+    let mut named: Vec<(String, usize)> = (0..5)
+        .map(|i| (["a", "b", "c", "d", "f"][i].to_string(), i))
+        .collect();
+    named.push(("a+b".into(), 2));
+    named.push(("a+b+c".into(), 3));
+    for (name, i) in named {
+        let (gy1, gc1) = if name.contains('+') {
+            (y.sum(&gy[..i]), c.sum(&gc[..i]))
+        } else {
+            (gy[i], gc[i].clone())
+        };
+        let ty = y.thermograph(&gy1);
+        let tc = c.thermograph(&gc1);
+        let fy = y.thermo_facts(&ty).fingerprint(&minus_one);
+        let fc = c.thermo_facts(&tc).fingerprint(&minus_one);
+        println!("{name}:\n   yose {fy}");
+        if fc != fy {
+            println!("   cgt  {fc}   <-- DIFFERS");
+        }
+    }
+
+    println!("\nGames of the atomic_weight cases:");
+    let sy = common::small_games(&mut y);
+    let sc = common::small_games(&mut c);
+    for (i, (a, b)) in sy.iter().zip(sc.iter()).enumerate() {
+        let name = common::SMALL_NAMES[i];
+        let all_small = y.store.is_all_small(*a).unwrap();
+        println!(
+            "{name}: birthday yose {} cgt {}, all-small (yose): {all_small}",
+            y.birthday(a),
+            c.birthday(b)
+        );
+        println!("   yose {}", y.show(a, 2000).unwrap_or_default());
+        println!("   cgt  {}", c.show(b, 2000).unwrap_or_default());
+        let show_aw = |r: Result<String, AwError>| match r {
+            Ok(s) => s,
+            Err(e) => e.to_string(),
+        };
+        let wy = y
+            .atomic_weight(a)
+            .map(|w| y.show(&w, 400).unwrap_or_default());
+        let wc = c
+            .atomic_weight(b)
+            .map(|w| c.show(&w, 400).unwrap_or_default());
+        println!("   aw: yose {}  cgt {}", show_aw(wy), show_aw(wc));
+    }
+    for case in cases::<Yose>() {
+        if case.group != "atomic_weight" || !case.param.contains('+') {
+            continue;
+        }
+        let mut y = Yose::fresh();
+        let mut c = Cgt::fresh();
+        let gy = (case.setup)(&mut y)[0];
+        let cases_c = cases::<Cgt>();
+        let case_c = cases_c.iter().find(|k| k.name() == case.name()).unwrap();
+        let gc = (case_c.setup)(&mut c)[0].clone();
+        let all_small = y.store.is_all_small(gy).unwrap();
+        println!(
+            "{}: birthday yose {} cgt {}, all-small (yose): {all_small}",
+            case.param,
+            y.birthday(&gy),
+            c.birthday(&gc)
+        );
+        println!("   yose {}", y.show(&gy, 300).unwrap_or("(long)".into()));
+        let show_aw = |r: Result<String, AwError>| match r {
+            Ok(s) => s,
+            Err(e) => e.to_string(),
+        };
+        let wy = y
+            .atomic_weight(&gy)
+            .map(|w| y.show(&w, 400).unwrap_or_default());
+        let wc = c
+            .atomic_weight(&gc)
+            .map(|w| c.show(&w, 400).unwrap_or_default());
+        println!("   aw: yose {}  cgt {}", show_aw(wy), show_aw(wc));
+    }
 }
 
 fn main() {
