@@ -8,7 +8,9 @@
 //! FILTERs are substrings of case names (`switches`, `hot331_copies/8`, …).
 //! `--describe` prints the games of the `deep_mixed` and `atomic_weight` cases, their
 //! thermographs and atomic weights; `--crosscheck N [SEED [DEPTH]]` compares the engines
-//! on N random pairs of small games (not timed).
+//! on N random pairs of small games (not timed); `--aw-check` tests the atomic-weight
+//! criterion on the games of the `atomic_weight` cases, independently of both engines'
+//! `atomic_weight`.
 //!
 //! The cases are the ones of the criterion bench (`benches/common/mod.rs`), written
 //! once over the `Engine` trait. For every case the parent runs one child process
@@ -20,6 +22,7 @@
 //! form's structure, or the booleans / numbers computed); the parent reports any
 //! fingerprint that differs between the engines.
 
+mod awcheck;
 #[path = "../../common/mod.rs"]
 mod common;
 mod crosscheck;
@@ -460,6 +463,10 @@ fn main() {
         let seed = args.get(2).map_or(1, |a| a.parse().unwrap());
         let depth = args.get(3).map_or(3, |a| a.parse().unwrap());
         crosscheck::run(n, seed, depth);
+        return;
+    }
+    if args.first().map(String::as_str) == Some("--aw-check") {
+        awcheck::run();
         return;
     }
     if args.first().map(String::as_str) == Some("--describe") {
