@@ -768,7 +768,7 @@ pub fn cases<E: Engine + 'static>() -> Vec<Case<E>> {
             group: "atomic_weight",
             param: name,
             what: "atomic weight of a sum of small_games (sum prebuilt, not timed)",
-            heavy: parts.len() >= 3,
+            heavy: false,
             setup: Box::new(move |e| {
                 let gs = small_games(e);
                 let chosen: Vec<E::G> = parts.iter().map(|&i| gs[i].clone()).collect();
