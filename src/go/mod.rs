@@ -122,5 +122,4 @@ pub use search::{
 };
 
 #[cfg(test)]
-#[cfg(test)]
 mod tests;

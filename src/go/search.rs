@@ -173,7 +173,6 @@ pub fn evaluate(
         pos,
         opts,
         tt: FxHashMap::default(),
-        path: FxHashMap::default(),
         line: Vec::new(),
         stats: SearchStats {
             region_points: region.n,
@@ -190,7 +189,8 @@ pub fn evaluate(
                 - i64::from((imm[1] & region.all).count_ones())
         }
     };
-    let parts = search.eval_parts(region.all, &root)?;
+    let imm = region.immortal(&root);
+    let parts = search.eval_parts(region.all, &root, imm)?;
     let c = search.store.integer(constant);
     let value = search.store.add(c, parts)?;
     Ok(Evaluation {
@@ -268,66 +268,96 @@ struct Board {
 
 /// The geometry of a region.
 struct Region {
+    /// Number of region points.
     n: usize,
-    /// Region index → point index of the position.
+    /// Bit → point index of the position (`usize::MAX` for no point).
     points: Vec<usize>,
-    /// Region neighbours of each region point.
+    /// Region neighbours of each bit.
     nbr: Vec<u128>,
     /// Region points next to a framing stone of Black / White.
     seed: [u128; 2],
+    /// The bits of region points.
     all: u128,
+    /// `Some(stride)` when bit `r * stride + c` is the point in row `r`,
+    /// column `c` of the region's bounding box (`stride` is its width plus a
+    /// spare column, so shifts never wrap onto a region point).
+    grid: Option<usize>,
     root: Board,
 }
 
 impl Region {
     fn new(pos: &Position) -> Result<Region, GoError> {
-        let points: Vec<usize> = (0..pos.cells.len()).filter(|&p| !pos.frame[p]).collect();
-        if points.len() > MAX_REGION_POINTS {
+        let region_points: Vec<usize> = (0..pos.cells.len()).filter(|&p| !pos.frame[p]).collect();
+        let n = region_points.len();
+        if n > MAX_REGION_POINTS {
             return Err(GoError::TooLarge {
-                points: points.len(),
+                points: n,
                 max: MAX_REGION_POINTS,
             });
         }
-        let mut index = vec![usize::MAX; pos.cells.len()];
-        for (i, &p) in points.iter().enumerate() {
-            index[p] = i;
+        // Bit layout: the bounding box of the region with one spare column
+        // when it fits in 128 bits (neighbours are then shifts), else the
+        // region points in order.
+        let (rows, cols): (Vec<usize>, Vec<usize>) =
+            region_points.iter().map(|&p| pos.coords(p)).unzip();
+        let (r0, c0) = (
+            rows.iter().copied().min().unwrap_or(0),
+            cols.iter().copied().min().unwrap_or(0),
+        );
+        let (r1, c1) = (
+            rows.iter().copied().max().unwrap_or(0),
+            cols.iter().copied().max().unwrap_or(0),
+        );
+        let stride = c1 - c0 + 2;
+        let grid = (stride < 128 && stride * (r1 - r0 + 1) <= 128).then_some(stride);
+        let mut bit = vec![usize::MAX; pos.cells.len()];
+        for (i, &p) in region_points.iter().enumerate() {
+            let (r, c) = pos.coords(p);
+            bit[p] = match grid {
+                Some(stride) => (r - r0) * stride + (c - c0),
+                None => i,
+            };
         }
-        let n = points.len();
-        let mut nbr = vec![0u128; n];
+        let mut points = vec![usize::MAX; 128];
+        let mut nbr = vec![0u128; 128];
         let mut seed = [0u128; 2];
+        let mut all = 0u128;
         let mut root = Board { stones: [0, 0] };
-        for (i, &p) in points.iter().enumerate() {
+        for &p in &region_points {
+            let i = bit[p];
+            points[i] = p;
+            all |= 1 << i;
             for q in pos.neighbours(p) {
                 if pos.frame[q] {
                     if let Cell::Stone(c) = pos.cells[q] {
                         seed[c.index()] |= 1 << i;
                     }
                 } else {
-                    nbr[i] |= 1 << index[q];
+                    nbr[i] |= 1 << bit[q];
                 }
             }
             if let Cell::Stone(c) = pos.cells[p] {
                 root.stones[c.index()] |= 1 << i;
             }
         }
-        let all = if n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        };
         Ok(Region {
             n,
             points,
             nbr,
             seed,
             all,
+            grid,
             root,
         })
     }
 
     /// Union of the neighbours of the points of `m`.
+    #[inline]
     fn nbrs_of(&self, m: u128) -> u128 {
-        bits(m).fold(0, |acc, i| acc | self.nbr[i])
+        match self.grid {
+            Some(stride) => ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)) & self.all,
+            None => bits(m).fold(0, |acc, i| acc | self.nbr[i]),
+        }
     }
 
     /// The points of `within` connected to `seed` through `within`.
@@ -420,6 +450,12 @@ impl Region {
     }
 }
 
+#[derive(Copy, Clone, Debug)]
+enum Entry {
+    Expanding(usize),
+    Done(GameId),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
     comp: u128,
@@ -432,9 +468,9 @@ struct Search<'a> {
     region: &'a Region,
     pos: &'a Position,
     opts: &'a SearchOptions,
-    tt: FxHashMap<Key, GameId>,
-    /// Components being expanded, with the length of `line` when they were.
-    path: FxHashMap<Key, usize>,
+    /// Values found, and the components being expanded (with the length of
+    /// `line` when they were: meeting one again is a repetition).
+    tt: FxHashMap<Key, Entry>,
     /// The moves from the root to the current node: colour, region point.
     line: Vec<(Colour, usize)>,
     stats: SearchStats,
@@ -443,11 +479,12 @@ struct Search<'a> {
 impl Search<'_> {
     /// The value of the points of `within` that are empty or hold capturable
     /// stones: the sum over its components.
-    fn eval_parts(&mut self, within: u128, b: &Board) -> Result<GameId, GoError> {
+    fn eval_parts(&mut self, within: u128, b: &Board, imm: [u128; 2]) -> Result<GameId, GoError> {
         let region = self.region;
         let mut total = self.store.zero();
         let mut unsettled = 0u128;
-        for comp in region.components(region.nonimmortal(b) & within) {
+        let nonimmortal = region.all & !(imm[0] | imm[1]);
+        for comp in region.components(nonimmortal & within) {
             if self.opts.prune_settled {
                 if let Some(colour) = region.settled(comp, b) {
                     self.stats.settled += 1;
@@ -486,11 +523,18 @@ impl Search<'_> {
             white: b.stones[1] & ext,
         };
         self.stats.tt_lookups += 1;
-        if let Some(&v) = self.tt.get(&key) {
+        let slot = match self.tt.entry(key.clone()) {
+            std::collections::hash_map::Entry::Occupied(o) => Some(*o.get()),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Entry::Expanding(self.line.len()));
+                None
+            }
+        };
+        if let Some(Entry::Done(v)) = slot {
             self.stats.tt_hits += 1;
             return Ok(v);
         }
-        if let Some(&start) = self.path.get(&key) {
+        if let Some(Entry::Expanding(start)) = slot {
             let line = self
                 .line
                 .iter()
@@ -515,7 +559,6 @@ impl Search<'_> {
         }
         self.store.tick()?;
         self.stats.max_depth = self.stats.max_depth.max(self.line.len());
-        self.path.insert(key.clone(), self.line.len());
         let empty = comp & !(b.stones[0] | b.stones[1]);
         let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in bits(empty) {
@@ -524,16 +567,16 @@ impl Search<'_> {
                 let Some((child, captured)) = region.apply(b, me, p) else {
                     continue;
                 };
+                let imm = region.immortal(&child);
                 let gain = match self.opts.rules {
                     Rules::Japanese => colour.sign() * i64::from(captured),
                     Rules::Chinese => {
-                        let imm = region.immortal(&child);
                         i64::from((imm[0] & comp).count_ones())
                             - i64::from((imm[1] & comp).count_ones())
                     }
                 };
                 self.line.push((colour, p));
-                let rest = self.eval_parts(comp, &child);
+                let rest = self.eval_parts(comp, &child, imm);
                 self.line.pop();
                 let rest = rest?;
                 let g = self.store.integer(gain);
@@ -543,8 +586,7 @@ impl Search<'_> {
         }
         let [left, right] = options;
         let value = self.store.canonical(left, right)?;
-        self.path.remove(&key);
-        self.tt.insert(key, value);
+        self.tt.insert(key, Entry::Done(value));
         Ok(value)
     }
 }

@@ -24,7 +24,8 @@ fn show(s: &mut Store, g: GameId) -> String {
 }
 
 fn val_with(s: &mut Store, text: &str, rules: Rules) -> GameId {
-    value(s, &pos(text), &SearchOptions::with_rules(rules)).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    value(s, &pos(text), &SearchOptions::with_rules(rules))
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 fn val(s: &mut Store, text: &str) -> GameId {
@@ -69,10 +70,22 @@ fn sensei_library_dialect() {
 #[test]
 fn diagram_errors_point_at_the_fault() {
     let e = parse_err("X . O\nX . . O");
-    assert_eq!(e.kind, DiagramErrorKind::RaggedRow { expected: 3, found: 4 });
+    assert_eq!(
+        e.kind,
+        DiagramErrorKind::RaggedRow {
+            expected: 3,
+            found: 4
+        }
+    );
     assert_eq!(e.offset, 12);
     let e = parse_err("X . O\nX .");
-    assert_eq!(e.kind, DiagramErrorKind::RaggedRow { expected: 3, found: 2 });
+    assert_eq!(
+        e.kind,
+        DiagramErrorKind::RaggedRow {
+            expected: 3,
+            found: 2
+        }
+    );
     assert_eq!(e.offset, 9);
     let e = parse_err("X . O\nX ? O");
     assert_eq!(e.kind, DiagramErrorKind::UnknownCharacter('?'));
@@ -162,15 +175,24 @@ fn basic_ko_ban() {
     assert_eq!(q.ko_ban(), Some((Colour::Black, taken)));
     let e = play(&q, "B (2,3)").unwrap_err();
     assert_eq!(e.kind, MoveErrorKind::Illegal(IllegalMove::KoBan));
-    assert_eq!((e.index, e.text.as_str(), e.span.clone()), (1, "B (2,3)", 2..7));
-    assert!(e.to_string().contains("move 1 `B (2,3)` is illegal: ko"), "{e}");
+    assert_eq!(
+        (e.index, e.text.as_str(), e.span.clone()),
+        (1, "B (2,3)", 2..7)
+    );
+    assert!(
+        e.to_string().contains("move 1 `B (2,3)` is illegal: ko"),
+        "{e}"
+    );
     assert!(q
         .render(Style::Ascii)
         .contains("ko: Black may not retake at (2,3) at once"));
     // A tenuki (by either side) lifts the ban; the retake captures.
     let r = play(&q, "B t, W t, B (2,3)").unwrap();
     assert_eq!(r.prisoners(Colour::Black), 1);
-    assert_eq!(r.ko_ban(), Some((Colour::White, p.label_point('a').unwrap())));
+    assert_eq!(
+        r.ko_ban(),
+        Some((Colour::White, p.label_point('a').unwrap()))
+    );
     assert!(play(&q, "W pass, B (2,3)").is_ok());
     assert!(play(&q, "B[tt]").is_ok());
 }
@@ -181,7 +203,10 @@ fn move_errors_name_the_move() {
     let e = play(&p, "B a, W a").unwrap_err();
     assert_eq!(e.kind, MoveErrorKind::Illegal(IllegalMove::Occupied));
     assert_eq!((e.index, e.text.as_str(), e.span.clone()), (2, "W a", 7..8));
-    assert_eq!(e.to_string(), "move 2 `W a` is illegal: the point is occupied");
+    assert_eq!(
+        e.to_string(),
+        "move 2 `W a` is illegal: the point is occupied"
+    );
     let e = play(&p, "B[aab]").unwrap_err();
     assert_eq!(e.kind, MoveErrorKind::Illegal(IllegalMove::Occupied));
     assert_eq!((e.index, e.text.as_str(), e.span.clone()), (2, "W a", 3..4));
@@ -329,9 +354,16 @@ fn two_point_gap_hides_a_ko() {
     assert_eq!(line.as_slice(), ["W (1,2)", "B (1,3)", "W (1,2)"]);
     assert_eq!(*cycle_start, 1);
     let msg = err.to_string();
-    assert!(msg.contains("ko") && msg.contains("B (1,3), W (1,2)"), "{msg}");
+    assert!(
+        msg.contains("ko") && msg.contains("B (1,3), W (1,2)"),
+        "{msg}"
+    );
     // Under area scoring too.
-    let err = value(&mut s, &pos("X . . O"), &SearchOptions::with_rules(Rules::Chinese));
+    let err = value(
+        &mut s,
+        &pos("X . . O"),
+        &SearchOptions::with_rules(Rules::Chinese),
+    );
     assert!(matches!(err, Err(GoError::Ko { .. })));
 }
 
@@ -528,11 +560,23 @@ fn node_budget_and_region_size() {
         ..SearchOptions::default()
     };
     let err = value(&mut s, &pos(&closed_corridor(8)), &opts).unwrap_err();
-    assert_eq!(err, GoError::NodeBudget { nodes: 5, budget: 5 });
+    assert_eq!(
+        err,
+        GoError::NodeBudget {
+            nodes: 5,
+            budget: 5
+        }
+    );
     assert!(err.to_string().contains("after searching 5 positions"));
     let big = ".".repeat(129);
     let err = value(&mut s, &pos(&big), &SearchOptions::default()).unwrap_err();
-    assert_eq!(err, GoError::TooLarge { points: 129, max: 128 });
+    assert_eq!(
+        err,
+        GoError::TooLarge {
+            points: 129,
+            max: 128
+        }
+    );
 }
 
 #[test]
