@@ -505,7 +505,15 @@ fn main() {
         let y = run_child("yose", i, reps, budget, timeout);
         let c = run_child("cgt", i, reps, budget, timeout);
         let ratio = match (y.median(), c.median()) {
-            (Some(a), Some(b)) => format!("{:.1}×", b.as_secs_f64() / a.as_secs_f64()),
+            (Some(a), Some(b)) => {
+                // Two decimals below 1 (yose slower), where one would hide the factor.
+                let r = b.as_secs_f64() / a.as_secs_f64();
+                if r < 1.0 {
+                    format!("{r:.2}×")
+                } else {
+                    format!("{r:.1}×")
+                }
+            }
             (Some(a), None) if c.killed => {
                 format!("> {:.0}×", timeout.as_secs_f64() / a.as_secs_f64())
             }
