@@ -46,7 +46,7 @@ impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
             rules: Rules::Japanese,
-            node_budget: 2_000_000,
+            node_budget: 1_000_000,
             prune_settled: true,
             split_components: true,
         }

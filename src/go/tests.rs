@@ -329,6 +329,12 @@ fn corridor_infinitesimals() {
         assert_eq!(nus.ups, n as i64 - 1);
         assert_eq!(nus.nim, (n % 2) as u64);
         assert_eq!(show(&mut s, c), expected_names[n - 1]);
+        // [SL-CI]: the atomic weight (the "liberty count" of the race for
+        // the last play) is n - 1.
+        let minus_n = s.integer(-(n as i64));
+        let infinitesimal = s.add(c, minus_n).unwrap();
+        let aw = s.atomic_weight(infinitesimal).unwrap();
+        assert_eq!(s.as_number(aw), Some(&Dyadic::from_i64(n as i64 - 1)));
         if n >= 2 {
             assert_eq!(s.right_incentives(c).unwrap(), vec![up_star], "n = {n}");
         }
