@@ -8,6 +8,7 @@
 
 use super::value::{GameSum, Value};
 use super::{EvalResult, Interp, Span, Stop};
+use crate::game::GameId;
 use crate::play::{self, Line, Move, PlayError, Player, Strategy};
 use std::rc::Rc;
 
@@ -123,16 +124,37 @@ fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
     )
 }
 
+/// A move as a record; `number` is its place in a line, when it has one.
+fn move_record(
+    sum: &GameSum,
+    number: Option<usize>,
+    player: Player,
+    component: usize,
+    from: GameId,
+    to: GameId,
+) -> Value {
+    let mut fields = Vec::with_capacity(6);
+    if let Some(n) = number {
+        fields.push(("number", Value::int(n as i64)));
+    }
+    fields.extend([
+        ("player", Value::str(player_name(player))),
+        ("component", Value::int(component as i64 + 1)),
+        ("region", Value::str(&sum.label(component))),
+        ("from", Value::game(from)),
+        ("to", Value::game(to)),
+    ]);
+    record("move", fields)
+}
+
 fn move_value(sum: &GameSum, m: &Move) -> Value {
-    record(
-        "move",
-        vec![
-            ("player", Value::str(player_name(m.player))),
-            ("component", Value::int(m.component as i64 + 1)),
-            ("region", Value::str(&sum.label(m.component))),
-            ("from", Value::game(sum.parts()[m.component])),
-            ("to", Value::game(m.to)),
-        ],
+    move_record(
+        sum,
+        None,
+        m.player,
+        m.component,
+        sum.parts()[m.component],
+        m.to,
     )
 }
 
@@ -140,19 +162,7 @@ fn line_value(sum: &GameSum, line: &Line) -> Value {
     let moves = line
         .moves
         .iter()
-        .map(|m| {
-            record(
-                "move",
-                vec![
-                    ("number", Value::int(m.number as i64)),
-                    ("player", Value::str(player_name(m.player))),
-                    ("component", Value::int(m.component as i64 + 1)),
-                    ("region", Value::str(&sum.label(m.component))),
-                    ("from", Value::game(m.from)),
-                    ("to", Value::game(m.to)),
-                ],
-            )
-        })
+        .map(|m| move_record(sum, Some(m.number), m.player, m.component, m.from, m.to))
         .collect();
     record(
         "line",
