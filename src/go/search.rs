@@ -179,17 +179,16 @@ pub fn evaluate(
             ..SearchStats::default()
         },
     };
+    let imm = region.immortal(&root);
     let constant = match opts.rules {
         Rules::Japanese => {
             i64::from(pos.prisoners(Colour::Black)) - i64::from(pos.prisoners(Colour::White))
         }
         Rules::Chinese => {
-            let imm = region.immortal(&root);
             i64::from((imm[0] & region.all).count_ones())
                 - i64::from((imm[1] & region.all).count_ones())
         }
     };
-    let imm = region.immortal(&root);
     let parts = search.eval_parts(region.all, &root, imm)?;
     let c = search.store.integer(constant);
     let value = search.store.add(c, parts)?;
