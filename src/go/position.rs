@@ -106,7 +106,7 @@ pub enum Style {
     /// `X O x o . a` — the diagram syntax itself, so the output parses back.
     #[default]
     Ascii,
-    /// `● ○ ◆ ◇ · a`: immortal stones are discs, capturable ones diamonds.
+    /// `● ○ ◆ ◇ · a`: framing stones are discs, the other stones diamonds.
     Unicode,
 }
 
@@ -295,10 +295,11 @@ impl Position {
     }
 
     /// The diagram alone (no captions), rows separated by newlines and points
-    /// by single spaces. In [`Style::Ascii`] it parses back to this position
-    /// (without the prisoner counts): placed stones are printed `X` / `O` when
-    /// they are immortal and `x` / `o` otherwise, and an occupied label is
-    /// replaced by its stone.
+    /// by single spaces. Framing stones are printed `X` / `O`, every other
+    /// stone (drawn `x` / `o` or played) `x` / `o`: it is immortal exactly
+    /// when its chain touches a framing stone, so in [`Style::Ascii`] the
+    /// diagram parses back to this position without its prisoner counts, ko
+    /// ban, and the labels of occupied points.
     pub fn diagram(&self, style: Style) -> String {
         let mut out = String::new();
         for r in 0..self.height {
@@ -313,19 +314,16 @@ impl Position {
                         (None, Style::Ascii) => '.',
                         (None, Style::Unicode) => '·',
                     },
-                    Cell::Stone(colour) => {
-                        let immortal = self.is_immortal(p);
-                        match (colour, immortal, style) {
-                            (Colour::Black, true, Style::Ascii) => 'X',
-                            (Colour::Black, false, Style::Ascii) => 'x',
-                            (Colour::White, true, Style::Ascii) => 'O',
-                            (Colour::White, false, Style::Ascii) => 'o',
-                            (Colour::Black, true, Style::Unicode) => '●',
-                            (Colour::Black, false, Style::Unicode) => '◆',
-                            (Colour::White, true, Style::Unicode) => '○',
-                            (Colour::White, false, Style::Unicode) => '◇',
-                        }
-                    }
+                    Cell::Stone(colour) => match (colour, self.frame[p], style) {
+                        (Colour::Black, true, Style::Ascii) => 'X',
+                        (Colour::Black, false, Style::Ascii) => 'x',
+                        (Colour::White, true, Style::Ascii) => 'O',
+                        (Colour::White, false, Style::Ascii) => 'o',
+                        (Colour::Black, true, Style::Unicode) => '●',
+                        (Colour::Black, false, Style::Unicode) => '◆',
+                        (Colour::White, true, Style::Unicode) => '○',
+                        (Colour::White, false, Style::Unicode) => '◇',
+                    },
                 };
                 out.push(ch);
             }
