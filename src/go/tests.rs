@@ -505,7 +505,7 @@ fn pruning_and_splitting_never_change_a_value() {
     }
     diagrams.push("XXXX\nXo.X\nXXXX".into());
     diagrams.push("XXXXX\nX...X\nXXXXX".into());
-    let (mut values, mut kos) = (0, 0);
+    let (mut values, mut kos, mut pruned) = (0, 0, 0);
     for text in &diagrams {
         let p = pos(text);
         let reference = value(&mut s, &p, &plain);
@@ -521,9 +521,29 @@ fn pruning_and_splitting_never_change_a_value() {
             Ok(_) => values += 1,
             Err(_) => kos += 1,
         }
+        if let Ok(e) = evaluate(&mut s, &p, &SearchOptions::default()) {
+            if e.stats.settled > 0 {
+                pruned += 1;
+            }
+        }
+        // Under area scoring the settledness rule is part of the rules, but
+        // the split into components is still exact.
+        let area = SearchOptions::with_rules(Rules::Chinese);
+        let whole = SearchOptions {
+            split_components: false,
+            ..area.clone()
+        };
+        match (value(&mut s, &p, &area), value(&mut s, &p, &whole)) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "area\n{text}"),
+            (Err(GoError::Ko { .. }), Err(GoError::Ko { .. })) => {}
+            (a, b) => panic!("area\n{text}\n{a:?}\n{b:?}"),
+        }
     }
     // The sample is not all kos.
-    assert!(values > 100 && kos > 10, "{values} values, {kos} kos");
+    assert!(
+        values > 100 && kos > 10 && pruned > 100,
+        "{values} values, {kos} kos, {pruned} with settled areas"
+    );
 }
 
 #[test]
