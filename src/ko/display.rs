@@ -71,7 +71,8 @@ impl Printer<'_> {
             }
             self.target(*t)?;
         }
-        self.out.push_str(if node.left.is_empty() { "|" } else { " |" });
+        self.out
+            .push_str(if node.left.is_empty() { "|" } else { " |" });
         for (k, t) in node.right.iter().enumerate() {
             self.out.push_str(if k > 0 { ", " } else { " " });
             self.target(*t)?;

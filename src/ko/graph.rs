@@ -98,6 +98,33 @@ pub enum Komaster {
     White,
 }
 
+/// Which player may repeat a position in a komaster analysis.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Rule {
+    /// The komaster may, the other player may not.
+    Komaster(Komaster),
+    /// Neither player may (nobody has ko threats).
+    NoRepetition,
+}
+
+impl Rule {
+    pub fn may_repeat(self, side: Side) -> bool {
+        match self {
+            Rule::Komaster(k) => k.side() == side,
+            Rule::NoRepetition => false,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Komaster(k) => write!(f, "with {} as komaster", k.player()),
+            Rule::NoRepetition => write!(f, "with no repetition allowed"),
+        }
+    }
+}
+
 impl Komaster {
     pub fn side(self) -> Side {
         match self {
@@ -152,9 +179,12 @@ pub enum KoError {
     Dangling { node: String, target: String },
     /// Node `node` cannot be reached from the root `root`.
     Unreachable { node: String, root: String },
-    /// No line of play from `node` ever reaches a short game: the node has no
-    /// options at all, or every option leads back into positions from which
-    /// play can never leave the graph. (A ko graph must end in values.)
+    /// Node `node` has no options for either player. (A finished position is
+    /// a value: write the short game, e.g. `0`, instead.)
+    NoOptions { node: String },
+    /// No line of play from `node` ever reaches a short game: every option
+    /// leads back into positions from which play can never leave the graph.
+    /// (A ko graph must end in values.)
     NoWayOut { node: String },
     /// `side` alone can return to `node`: the cycle `cycle` (labels, starting
     /// and ending at `node`) is made of that player's moves only. Go's ko rule
@@ -165,13 +195,13 @@ pub enum KoError {
         side: Side,
         cycle: Vec<String>,
     },
-    /// In the komaster analysis neither player has a legal local move at
+    /// In a komaster analysis neither player has a legal local move at
     /// `node` (the only moves left would repeat a position, which the player
     /// who is not komaster may not do).
-    Stuck { node: String, komaster: Komaster },
+    Stuck { node: String, rule: Rule },
     /// The walls of `node` never become a vertical mast under the komaster
     /// assumption, so it has no mean or temperature.
-    NoMast { node: String, komaster: Komaster },
+    NoMast { node: String, rule: Rule },
     /// A canonical short game was asked of a position from which a cycle can
     /// be reached.
     ContainsKo { node: String },
@@ -202,6 +232,10 @@ impl fmt::Display for KoError {
                 f,
                 "node `{node}` cannot be reached from the ko graph's first node `{root}`"
             ),
+            KoError::NoOptions { node } => write!(
+                f,
+                "node `{node}` has no options for either player (write the value of a finished position, e.g. 0, instead)"
+            ),
             KoError::NoWayOut { node } => write!(
                 f,
                 "node `{node}` has no way out: no line of play from it ever reaches a value (a short game)"
@@ -212,15 +246,13 @@ impl fmt::Display for KoError {
                 side.player(),
                 cycle.join(" → ")
             ),
-            KoError::Stuck { node, komaster } => write!(
+            KoError::Stuck { node, rule } => write!(
                 f,
-                "with {} as komaster neither player has a legal move at node `{node}` (the only moves left would repeat a position)",
-                komaster.player()
+                "{rule} neither player has a legal move at node `{node}` (the only moves left would repeat a position)"
             ),
-            KoError::NoMast { node, komaster } => write!(
+            KoError::NoMast { node, rule } => write!(
                 f,
-                "with {} as komaster the thermograph of node `{node}` never reaches a vertical mast",
-                komaster.player()
+                "{rule} the thermograph of node `{node}` never reaches a vertical mast"
             ),
             KoError::ContainsKo { node } => write!(
                 f,
@@ -441,6 +473,33 @@ impl KoGraph {
         KoGraph {
             nodes,
             root: NodeId(0),
+        }
+    }
+
+    /// The negative: Left and Right options swapped and every short game
+    /// negated (Black and White exchange roles). Labels are kept.
+    pub fn negate(&self, store: &mut Store) -> KoGraph {
+        let mut neg = |ts: &[Target]| -> Vec<Target> {
+            ts.iter()
+                .map(|t| match t {
+                    Target::Game(g) => Target::Game(store.neg(*g)),
+                    n => *n,
+                })
+                .collect()
+        };
+        let nodes = self
+            .nodes
+            .iter()
+            .map(|n| KoNode {
+                label: n.label.clone(),
+                named: n.named,
+                left: neg(&n.right),
+                right: neg(&n.left),
+            })
+            .collect();
+        KoGraph {
+            nodes,
+            root: self.root,
         }
     }
 
@@ -683,11 +742,14 @@ impl KoGraph {
                 }
             }
         }
+        let no_options =
+            |v: &usize| self.nodes[*v].left.is_empty() && self.nodes[*v].right.is_empty();
+        if let Some(v) = (0..n).find(no_options) {
+            return Err(KoError::NoOptions {
+                node: self.nodes[v].label.clone(),
+            });
+        }
         if let Some(v) = (0..n).find(|&v| !out[v]) {
-            // Prefer naming a node with no options at all.
-            let v = (0..n)
-                .find(|&w| !out[w] && self.nodes[w].left.is_empty() && self.nodes[w].right.is_empty())
-                .unwrap_or(v);
             return Err(KoError::NoWayOut {
                 node: self.nodes[v].label.clone(),
             });

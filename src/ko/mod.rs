@@ -14,8 +14,8 @@
 //! * every label is defined once and every reference names a node
 //!   ([`KoError::DuplicateLabel`], [`KoError::Dangling`]);
 //! * every node is reachable from the root ([`KoError::Unreachable`]);
-//! * every node has a way out: some line of play from it reaches a short
-//!   game ([`KoError::NoWayOut`]; a node with no options at all has none);
+//! * every node has options ([`KoError::NoOptions`]) and a way out: some line
+//!   of play from it reaches a short game ([`KoError::NoWayOut`]);
 //! * no player can return to a position with his own moves alone
 //!   ([`KoError::NoKoStructure`]): in Go every repetition needs a capture and
 //!   a recapture, so every cycle of a ko graph contains moves of both players.
@@ -30,7 +30,9 @@ mod graph;
 mod shapes;
 pub mod thermo;
 
-pub use graph::{KoError, KoGraph, KoNode, Komaster, NodeId, NodeSpec, OptionSpec, Side, Target};
+pub use graph::{
+    KoError, KoGraph, KoNode, Komaster, NodeId, NodeSpec, OptionSpec, Rule, Side, Target,
+};
 pub use thermo::{KoKind, KomasterAnalysis};
 
 #[cfg(test)]
