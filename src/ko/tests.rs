@@ -662,6 +662,18 @@ fn known_limitation_two_moves_per_cycle() {
     let white = g.thermograph(&mut s, b, Komaster::White).unwrap();
     assert_eq!((black.mean(), black.temperature()), (&q(3, 1), &q(7, 1)));
     assert_eq!((white.mean(), white.temperature()), (&q(4, 1), &q(6, 1)));
+    // The komaster's extra right can lower his mean (a pass forced by the
+    // ban beats a legal bad move).
+    let g = read(&mut s, "r: {n1: {{0 | 0} | {n1 | 3/2}} | -5}").unwrap();
+    let r = g.root();
+    let black = g.thermograph(&mut s, r, Komaster::Black).unwrap();
+    let none = g.thermograph_no_repetition(&mut s, r).unwrap();
+    assert!(
+        black.mean() < none.mean(),
+        "{} {}",
+        black.mean(),
+        none.mean()
+    );
 }
 
 // ----- properties -------------------------------------------------------------
@@ -704,40 +716,62 @@ mod props {
     type Raw = Vec<(Vec<(bool, u8)>, Vec<(bool, u8)>)>;
 
     fn raw_graph(max_nodes: usize) -> impl Strategy<Value = Raw> {
-        let opt = (any::<bool>(), any::<u8>());
-        let side = prop::collection::vec(opt, 0..3);
+        let opt = (prop::bool::weighted(0.6), any::<u8>());
+        let side = prop::collection::vec(opt, 1..3);
         prop::collection::vec((side.clone(), side), 1..=max_nodes)
     }
 
-    /// Builds a graph from `raw`. With `acyclic`, a node may only refer to
-    /// later nodes (a DAG: ko-free). Nodes without options get a terminal.
+    /// How node references in a raw graph are directed.
+    #[derive(Copy, Clone, Debug)]
+    pub(super) enum Shape {
+        /// Every reference goes to a later node: ko-free.
+        Dag,
+        /// Left references go to later nodes and Right ones to earlier nodes
+        /// (`flip`: the other way round), so every cycle has moves of both
+        /// players.
+        Ko { flip: bool },
+        /// Node `i` has height `i % 3`; a Left reference climbs one level
+        /// and a Right one descends one, so every cycle has as many Black as
+        /// White moves (as a repetition in Go needs).
+        Balanced,
+    }
+
+    /// Builds a graph from `raw`. Nodes without options get a terminal.
     /// Returns `None` when validation rejects it.
-    fn build(s: &mut Store, raw: &Raw, acyclic: bool) -> Option<KoGraph> {
+    fn build(s: &mut Store, raw: &Raw, shape: Shape) -> Option<KoGraph> {
         let n = raw.len();
         let mut nodes = Vec::with_capacity(n);
         for (i, (l, r)) in raw.iter().enumerate() {
-            let mut conv = |opts: &[(bool, u8)]| -> Vec<Target> {
+            let mut conv = |opts: &[(bool, u8)], side: Side| -> Vec<Target> {
+                let forward = match shape {
+                    Shape::Dag | Shape::Balanced => true,
+                    Shape::Ko { flip } => (side == Side::Left) != flip,
+                };
+                let balanced = matches!(shape, Shape::Balanced);
                 opts.iter()
                     .map(|&(is_node, k)| {
-                        let j = if acyclic {
-                            if i + 1 < n {
-                                i + 1 + (k as usize) % (n - i - 1)
+                        let j = if balanced {
+                            let want = if side == Side::Left {
+                                (i + 1) % 3
                             } else {
-                                usize::MAX
-                            }
+                                (i + 2) % 3
+                            };
+                            let cands: Vec<usize> = (0..n).filter(|&j| j % 3 == want).collect();
+                            (!cands.is_empty()).then(|| cands[(k as usize) % cands.len()])
+                        } else if forward {
+                            (i + 1 < n).then(|| i + 1 + (k as usize) % (n - i - 1))
                         } else {
-                            (k as usize) % n
+                            (i > 0).then(|| (k as usize) % i)
                         };
-                        if is_node && j != usize::MAX {
-                            Target::Node(NodeId(j as u32))
-                        } else {
-                            Target::Game(terminal(s, k))
+                        match j {
+                            Some(j) if is_node => Target::Node(NodeId(j as u32)),
+                            _ => Target::Game(terminal(s, k)),
                         }
                     })
                     .collect()
             };
-            let mut left = conv(l);
-            let right = conv(r);
+            let mut left = conv(l, Side::Left);
+            let right = conv(r, Side::Right);
             if left.is_empty() && right.is_empty() {
                 left.push(Target::Game(terminal(s, i as u8)));
             }
@@ -796,6 +830,13 @@ mod props {
         probes.iter().all(|t| a.eval(t) == b.eval(t)) && a.tail_slope() == b.tail_slope()
     }
 
+    pub(super) fn raw_graph_pub(n: usize) -> impl Strategy<Value = Raw> {
+        raw_graph(n)
+    }
+    pub(super) fn build_pub(s: &mut Store, raw: &Raw, shape: Shape) -> Option<KoGraph> {
+        build(s, raw, shape)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -810,7 +851,7 @@ mod props {
         #[test]
         fn ko_free_graphs_give_ordinary_thermographs(raw in raw_graph(6)) {
             let mut s = Store::new();
-            let Some(g) = build(&mut s, &raw, true) else { return Ok(()) };
+            let Some(g) = build(&mut s, &raw, Shape::Dag) else { return Ok(()) };
             for km in [Komaster::Black, Komaster::White] {
                 let mut a = KomasterAnalysis::new(&g, km).raw();
                 for n in g.node_ids() {
@@ -832,9 +873,14 @@ mod props {
         /// thermograph of a position is the mirror image of the White-komaster
         /// thermograph of its negative.
         #[test]
-        fn negation_exchanges_the_komasters(raw in raw_graph(5)) {
+        fn negation_exchanges_the_komasters(raw in raw_graph(6), kind in 0u8..3) {
             let mut s = Store::new();
-            let Some(g) = build(&mut s, &raw, false) else { return Ok(()) };
+            let shape = match kind {
+                0 => Shape::Ko { flip: false },
+                1 => Shape::Ko { flip: true },
+                _ => Shape::Balanced,
+            };
+            let Some(g) = build(&mut s, &raw, shape) else { return Ok(()) };
             let h = g.negate(&mut s);
             for n in g.node_ids() {
                 for (km, other) in [(Komaster::Black, Komaster::White), (Komaster::White, Komaster::Black)] {
@@ -853,5 +899,32 @@ mod props {
                 }
             }
         }
+    }
+}
+
+/// The random graphs of the property tests are mostly valid and often
+/// contain kos, so the properties say something about kos.
+#[test]
+fn property_generators_produce_kos() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    for shape in [props::Shape::Ko { flip: false }, props::Shape::Balanced] {
+        let (mut ok, mut kos) = (0, 0);
+        for _ in 0..500 {
+            let raw = props::raw_graph_pub(6)
+                .new_tree(&mut runner)
+                .unwrap()
+                .current();
+            let mut s = Store::new();
+            if let Some(g) = props::build_pub(&mut s, &raw, shape) {
+                ok += 1;
+                kos += usize::from(!g.is_ko_free(g.root()));
+            }
+        }
+        assert!(
+            ok >= 250 && kos >= 100,
+            "{shape:?}: {ok} valid, {kos} with kos"
+        );
     }
 }

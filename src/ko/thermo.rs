@@ -73,7 +73,11 @@
 //! `a: {{10 | {a | -10}} | -2}` the Black-komaster mean of `a`'s Left option
 //! is 3 and the White-komaster one 4). A fixed-point formulation (the
 //! komaster picks the extreme solution of the wall equations on the graph)
-//! would remove this; it is not implemented.
+//! would remove this; it is not implemented. Relatedly, the means are not
+//! always ordered Black komaster ≥ no repetition ≥ White komaster: a banned
+//! player's pass (rule 2) can be worth more to him than a legal but bad move
+//! judged by the cold rule (rule 3): for `{n1: {* | {n1 | {3|-1}}} | -5}`
+//! (with `*` written as a node `{0 | 0}`) the means are −9/4, −2, −2.
 //!
 //! # Classification ([`KoKind`])
 //!
