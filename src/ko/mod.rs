@@ -20,7 +20,7 @@
 //!   ([`KoError::NoKoStructure`]): in Go every repetition needs a capture and
 //!   a recapture, so every cycle of a ko graph contains moves of both players.
 //!
-//! Komaster thermography is in [`thermo`](self::thermo) (definitions and
+//! Komaster thermography is in [`thermo`] (definitions and
 //! references there).
 //!
 //! No syntax, no IO: the parser and the interpreter build on this module.
