@@ -51,6 +51,14 @@ fn player_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Player> {
     Err(interp.error(span, "expected a player: `black` (Left) or `white` (Right)"))
 }
 
+/// The player given as argument `i`, or Black (Left) when it is left out.
+fn optional_player(interp: &Interp, args: &[Value], i: usize, span: &Span) -> EvalResult<Player> {
+    match args.get(i) {
+        Some(v) => player_of(interp, v, span),
+        None => Ok(Player::Left),
+    }
+}
+
 fn player_name(p: Player) -> &'static str {
     match p {
         Player::Left => "B",
@@ -269,11 +277,7 @@ pub fn call(
         "best_moves" => {
             want(interp, 1, 2)?;
             let sum = components(interp, &args[0], &sp(0))?;
-            let player = if args.len() > 1 {
-                player_of(interp, &args[1], &sp(1))?
-            } else {
-                Player::Left
-            };
+            let player = optional_player(interp, &args, 1, &sp(1))?;
             let moves = play::best_moves(&mut interp.store, sum.parts(), player, budget)
                 .map_err(|e| play_error(interp, e, span))?;
             Ok(Value::List(Rc::new(
@@ -284,11 +288,7 @@ pub fn call(
             want(interp, 2, 3)?;
             let sum = components(interp, &args[0], &sp(0))?;
             let j = component_of(interp, &sum, &args[1], &sp(1))?;
-            let player = if args.len() > 2 {
-                player_of(interp, &args[2], &sp(2))?
-            } else {
-                Player::Left
-            };
+            let player = optional_player(interp, &args, 2, &sp(2))?;
             let r = if name == "must_play" {
                 play::must_play(&mut interp.store, sum.parts(), j, player, budget)
             } else {
@@ -301,11 +301,7 @@ pub fn call(
         "hotstrat" | "sentestrat" | "thermostrat" | "optimal" => {
             want(interp, 1, 2)?;
             let sum = components(interp, &args[0], &sp(0))?;
-            let player = if args.len() > 1 {
-                player_of(interp, &args[1], &sp(1))?
-            } else {
-                Player::Left
-            };
+            let player = optional_player(interp, &args, 1, &sp(1))?;
             let r = match name {
                 "hotstrat" => play::strategy::hotstrat(&mut interp.store, sum.parts(), player),
                 "sentestrat" => play::strategy::sentestrat(&mut interp.store, sum.parts(), player),
