@@ -25,11 +25,13 @@
 //!
 //! No syntax, no IO: the parser and the interpreter build on this module.
 
+pub mod component;
 mod display;
 mod graph;
 mod shapes;
 pub mod thermo;
 
+pub use component::{Component, Compound};
 pub use graph::{
     KoError, KoGraph, KoNode, Komaster, NodeId, NodeSpec, OptionSpec, Rule, Side, Target,
 };
