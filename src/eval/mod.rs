@@ -6,6 +6,7 @@
 //! runtime error outside a theorem ends the script.
 
 mod builtins;
+mod go;
 mod ops;
 mod play;
 pub mod value;
@@ -300,6 +301,11 @@ impl Interp {
         match &stmt.kind {
             StmtKind::Let { name, value } => {
                 let v = self.eval(value, scope)?;
+                scope.define(&name.name, v);
+            }
+            StmtKind::Go { name, value } => {
+                let v = self.eval(value, scope)?;
+                let v = self.go_statement_value(v, &value.span)?;
                 scope.define(&name.name, v);
             }
             StmtKind::Region { name, value } => {
@@ -744,7 +750,7 @@ impl Interp {
             }
             return Ok(Value::Game(GameSum::labelled(parts, labels)));
         }
-        if name == "black" || name == "white" {
+        if matches!(name, "black" | "white" | "japanese" | "chinese") {
             return Ok(Value::str(name));
         }
         if let Some(b) = builtins::lookup(name) {
@@ -785,8 +791,8 @@ impl Interp {
             let v = self.eval(&a.value, scope)?;
             match &a.name {
                 Some(n) => {
-                    let accepts =
-                        matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name));
+                    let accepts = matches!(&callee, Value::Builtin(b)
+                        if play::accepts_named(b, &n.name) || go::accepts_named(b, &n.name));
                     if !accepts {
                         return Err(self.error(
                             &n.span,

@@ -25,6 +25,7 @@ impl Interp {
                     ),
                 )),
             },
+            Value::Position(p) => self.position_game(p, span),
             other => Err(self.error(span, format!("expected a game, found {}", other.kind()))),
         }
     }
@@ -266,7 +267,10 @@ impl Interp {
                 }
                 Ok(true)
             }
-            (Value::Game(_) | Value::Rational(_), Value::Game(_) | Value::Rational(_)) => {
+            (
+                Value::Game(_) | Value::Rational(_) | Value::Position(_),
+                Value::Game(_) | Value::Rational(_) | Value::Position(_),
+            ) => {
                 if approx {
                     self.approx_equal(a, b, span)
                 } else {

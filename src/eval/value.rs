@@ -115,6 +115,9 @@ pub enum Value {
     Record(&'static str, Rc<Vec<(String, Value)>>),
     /// A thermograph (from `thermograph(G)`), with the game's printed form as its label.
     Thermograph(Rc<crate::game::Thermograph>, Rc<str>),
+    /// A Go position (`go Q = """…"""`); where a game is expected it stands
+    /// for its chilled value (see `eval/go.rs`).
+    Position(Rc<super::go::GoPosition>),
 }
 
 impl Value {
@@ -144,6 +147,7 @@ impl Value {
             Value::Unit => "nothing",
             Value::Thermograph(..) => "a thermograph",
             Value::Record(..) => "a record",
+            Value::Position(_) => "a Go position",
         }
     }
 
@@ -172,6 +176,7 @@ impl Value {
             Value::Unit => String::new(),
             Value::Thermograph(t, _) => format_thermograph(t),
             Value::Record(kind, fields) => format_record(kind, fields, store, style)?,
+            Value::Position(p) => super::go::render(p, style),
         })
     }
 }

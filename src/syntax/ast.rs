@@ -71,6 +71,9 @@ pub enum StmtKind {
     Let { name: Ident, value: Expr },
     /// `region NAME = expr`: a binding that also joins the board sum.
     Region { name: Ident, value: Expr },
+    /// `go NAME = expr`: binds the Go position drawn by the diagram string
+    /// `expr` (or `expr` itself when it is already a position).
+    Go { name: Ident, value: Expr },
     /// `fn NAME(params) = body`. A block body is an `ExprKind::Block`.
     /// Parameter names are distinct (checked by the parser).
     Fn {

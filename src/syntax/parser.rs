@@ -183,15 +183,15 @@ impl Builder<'_> {
         let rule = p.as_rule();
         let mut it = p.into_inner();
         let kind = match rule {
-            Rule::let_stmt | Rule::region_stmt => {
+            Rule::let_stmt | Rule::region_stmt | Rule::go_stmt => {
                 it.next(); // keyword
                 let name = self.ident(it.next()?);
                 it.next(); // =
                 let value = self.expr(it.next()?, d + 1)?;
-                if rule == Rule::let_stmt {
-                    StmtKind::Let { name, value }
-                } else {
-                    StmtKind::Region { name, value }
+                match rule {
+                    Rule::let_stmt => StmtKind::Let { name, value },
+                    Rule::go_stmt => StmtKind::Go { name, value },
+                    _ => StmtKind::Region { name, value },
                 }
             }
             Rule::fn_stmt => {
@@ -1008,8 +1008,8 @@ fn rule_name(r: Rule) -> Option<(u8, &'static str)> {
         | number_lit | star | up_lit | down_lit | tiny_glyph_app | game | bool_lit | theta
         | if_expr | postfix | atom | paren | list | prefix_op | kw_not | expr_stmt | for_iter
         | tiny_operand => (0, "an expression"),
-        let_stmt | region_stmt | fn_stmt | assert_stmt | theorem_stmt | for_stmt | print_stmt
-        | use_stmt => (1, "a statement"),
+        let_stmt | region_stmt | go_stmt | fn_stmt | assert_stmt | theorem_stmt | for_stmt
+        | print_stmt | use_stmt => (1, "a statement"),
         name | arg_name => (2, "a name"),
         string | raw_string => (3, "a string"),
         cmp_op | add_op | mul_op | kw_and | kw_or | kw_mod => (4, "an operator"),

@@ -63,11 +63,13 @@ fn stmt(out: &mut String, s: &Stmt, spans: bool) {
             expr(out, e, spans);
             return;
         }
-        StmtKind::Let { name, value } | StmtKind::Region { name, value } => {
-            let kw = if matches!(s.kind, StmtKind::Let { .. }) {
-                "let"
-            } else {
-                "region"
+        StmtKind::Let { name, value }
+        | StmtKind::Region { name, value }
+        | StmtKind::Go { name, value } => {
+            let kw = match s.kind {
+                StmtKind::Let { .. } => "let",
+                StmtKind::Go { .. } => "go",
+                _ => "region",
             };
             let _ = write!(out, "({kw} ");
             ident(out, name, spans);

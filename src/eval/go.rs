@@ -1,0 +1,502 @@
+//! Go positions in the language (issue 5): the `go` statement, the builtins
+//! `go`, `play`, `value`, `chilled` and `go_stats`, and the diagnostics of
+//! diagrams and move strings, on top of [`crate::go`].
+//!
+//! # Conventions
+//!
+//! * `go Q = """ … """` binds a position drawn by a diagram string (any
+//!   string expression; `go(s)` is the same as a function). Leading
+//!   whitespace of each line and blank lines are ignored, so a diagram may be
+//!   indented like the code around it, and Sensei's Library diagrams
+//!   (`$$`-lines) can be pasted as they are.
+//! * A position prints as its diagram (ASCII or Unicode as the REPL / CLI
+//!   style says) followed by the prisoners taken so far.
+//! * `play(Q, "B a, W b")` and seed 004's `play(Q, "B[ab]")` (`t` a tenuki)
+//!   return the position after the moves. The name `play` is free: the play
+//!   questions on sums are `solve`, `best_moves`, `play_out`, ….
+//! * `value(Q)` is the unchilled value, `chilled(Q)` the chilled one (the
+//!   papers' default view). Both take `rules: japanese` (the default:
+//!   territory + prisoners) or `rules: chinese` (area), and `budget: N`
+//!   (expanded positions; 1 000 000 by default).
+//! * **A position used where a game is expected stands for its chilled value
+//!   under Japanese rules**: `temperature(Q)`, `thermograph(Q)`,
+//!   `incentives(Q)`, `mean(Q)`, `Q + *`, `Q == 1/2`, `region R = Q` all see
+//!   `chilled(Q)`. Write `value(Q)` or `chilled(Q, rules: chinese)` for the
+//!   other views.
+//! * `go_stats(Q)` reports what the search did (nodes, table hits, …).
+//!
+//! # Diagnostics
+//!
+//! Errors in a diagram or a move string point at the character or move at
+//! fault inside the string literal: the byte offsets the core reports are
+//! mapped back to the source through the literal (raw `"""…"""` strings map
+//! one to one; escapes in `"…"` strings are decoded alongside). When the
+//! string was not written as a literal at the call (a variable, a function
+//! argument), the whole argument is labelled and a note gives the line and
+//! column inside the string.
+
+use super::value::Value;
+use super::{EvalResult, Interp, Span, Stop};
+use crate::diag::Diagnostic;
+use crate::game::GameId;
+use crate::go::{
+    self, DiagramError, DiagramErrorKind, GoError, MoveError, MoveErrorKind, Position, Rules,
+    SearchOptions, SearchStats,
+};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub const GO_BUILTINS: &[(&str, &str)] = &[
+    (
+        "go",
+        "go(diagram): the Go position drawn by a diagram string (also `go Q = \"\"\"…\"\"\"`)",
+    ),
+    (
+        "play",
+        "play(Q, \"B a, W b\"): the position after the moves (also `B[ab]`, `t` = tenuki), with captures",
+    ),
+    (
+        "value",
+        "value(Q): the unchilled value of a Go position (rules: japanese|chinese, budget: N)",
+    ),
+    (
+        "chilled",
+        "chilled(Q): the chilled value of a Go position, the default view (rules: japanese|chinese, budget: N)",
+    ),
+    (
+        "go_stats",
+        "go_stats(Q): what the search for Q's value did: nodes, table lookups and hits, … (rules:, budget:)",
+    ),
+];
+
+pub fn is_go_builtin(name: &str) -> bool {
+    GO_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
+/// Which named arguments the Go builtins take.
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    matches!(builtin, "value" | "chilled" | "go_stats") && matches!(arg, "rules" | "budget")
+}
+
+/// A position with the values computed for it so far.
+pub struct GoPosition {
+    pub pos: Position,
+    /// Evaluations already made, by rules and node budget.
+    evals: RefCell<Vec<(Rules, u64, GameId, SearchStats)>>,
+}
+
+impl GoPosition {
+    pub fn new(pos: Position) -> GoPosition {
+        GoPosition {
+            pos,
+            evals: RefCell::new(Vec::new()),
+        }
+    }
+}
+
+impl std::fmt::Debug for GoPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GoPosition({:?})", self.pos)
+    }
+}
+
+/// The printed form of a position: its diagram and the captures so far.
+pub fn render(p: &GoPosition, style: crate::render::Style) -> String {
+    let style = match style {
+        crate::render::Style::Ascii => go::Style::Ascii,
+        crate::render::Style::Unicode => go::Style::Unicode,
+    };
+    p.pos.render(style).trim_end().to_string()
+}
+
+// ------------------------------------------------------- string origins
+
+/// For a string value that was written as a literal at `span` in `src`, the
+/// source offset of each byte offset of the string (and of its end).
+fn string_origin(src: &str, span: &Span, value: &str) -> Option<Vec<usize>> {
+    let text = src.get(span.clone())?;
+    let q = text.find('"')?;
+    if !text[..q].chars().all(|c| c == '(' || c.is_whitespace()) {
+        return None;
+    }
+    let start = span.start + q;
+    if src[start..].starts_with("\"\"\"") {
+        let body = start + 3;
+        let end = body + value.len();
+        if src.get(body..end)? != value || !src[end..].starts_with("\"\"\"") {
+            return None;
+        }
+        return Some((body..=end).collect());
+    }
+    let mut map = Vec::with_capacity(value.len() + 1);
+    let mut decoded = String::with_capacity(value.len());
+    let mut i = start + 1;
+    loop {
+        if i >= span.end {
+            return None;
+        }
+        let c = src[i..].chars().next()?;
+        match c {
+            '"' => break,
+            '\\' => {
+                let e = src[i + 1..].chars().next()?;
+                let d = match e {
+                    'n' => '\n',
+                    't' => '\t',
+                    '"' => '"',
+                    '\\' => '\\',
+                    _ => return None,
+                };
+                map.extend(std::iter::repeat_n(i, d.len_utf8()));
+                decoded.push(d);
+                i += 1 + e.len_utf8();
+            }
+            c => {
+                map.extend(i..i + c.len_utf8());
+                decoded.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    map.push(i);
+    (decoded == value).then_some(map)
+}
+
+/// Line and column (from 1, columns in characters) of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, col)
+}
+
+impl Interp {
+    /// A diagnostic for `range` (bytes of the string `text`, the value of the
+    /// argument written at `arg_span`): labelled inside the literal when it is
+    /// one, else on the whole argument with a note.
+    fn string_diag(
+        &self,
+        text: &str,
+        arg_span: &Span,
+        range: std::ops::Range<usize>,
+        message: String,
+        label: String,
+    ) -> Diagnostic {
+        let src = self.sources[self.current].text.clone();
+        let diag = Diagnostic::error(message);
+        match string_origin(&src, arg_span, text) {
+            Some(map) => {
+                let a = map[range.start.min(text.len())];
+                let b = map[range.end.min(text.len())];
+                diag.with_label(a..b.max(a), label)
+            }
+            None => {
+                let (line, col) = line_col(text, range.start);
+                diag.with_label(arg_span.clone(), label)
+                    .with_note(format!("at line {line}, column {col} of the string"))
+            }
+        }
+    }
+
+    fn diagram_error(&self, e: &DiagramError, text: &str, arg_span: &Span) -> Stop {
+        let at = e.offset.min(text.len());
+        let len = match text[at..].chars().next() {
+            Some(c) if c != '\n' && c != '\r' => c.len_utf8(),
+            _ => 0,
+        };
+        let label = match &e.kind {
+            DiagramErrorKind::NoRows => "no points here".to_string(),
+            DiagramErrorKind::UnknownCharacter(c) => format!("`{c}` is not a point"),
+            DiagramErrorKind::MisplacedEdge(_) => "misplaced edge".to_string(),
+            DiagramErrorKind::MissingDollars => "expected `$$`".to_string(),
+            DiagramErrorKind::RaggedRow { expected, found } if found > expected => {
+                format!("point {} of a row of {expected}", expected + 1)
+            }
+            DiagramErrorKind::RaggedRow { found, .. } => {
+                format!("this row ends after {found} points")
+            }
+            DiagramErrorKind::DuplicateLabel(c) => format!("`{c}` again"),
+            DiagramErrorKind::NoEmptyPoint => "no empty point in this diagram".to_string(),
+            DiagramErrorKind::NoLiberties => "this chain has no liberty".to_string(),
+        };
+        let mut diag = self.string_diag(
+            text,
+            arg_span,
+            at..at + len,
+            format!("bad Go diagram: {}", e.kind),
+            label,
+        );
+        if let DiagramErrorKind::DuplicateLabel(c) = e.kind {
+            if let Some(first) = text[..at].rfind(c) {
+                let src = self.sources[self.current].text.clone();
+                if let Some(map) = string_origin(&src, arg_span, text) {
+                    diag = diag.with_secondary(map[first]..map[first + 1], "first used here");
+                }
+            }
+        }
+        self.error_with(diag)
+    }
+
+    fn move_error(&self, e: &MoveError, text: &str, arg_span: &Span, before: &Position) -> Stop {
+        let label = match &e.kind {
+            MoveErrorKind::Syntax(_) => "here".to_string(),
+            MoveErrorKind::UnknownPoint(p) => format!("no point `{p}`"),
+            MoveErrorKind::AmbiguousT => "tenuki or the point `t`?".to_string(),
+            MoveErrorKind::Illegal(why) => match why {
+                go::IllegalMove::Occupied => "occupied".to_string(),
+                go::IllegalMove::Suicide => "suicide".to_string(),
+                go::IllegalMove::KoBan => "ko-banned retake".to_string(),
+                go::IllegalMove::OffBoard => "off the board".to_string(),
+            },
+        };
+        let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
+        if let MoveErrorKind::Illegal(_) = e.kind {
+            // The position the move was tried on.
+            if let Ok(p) = go::parse_moves(before, text) {
+                let mut cur = before.clone();
+                for w in p.iter().take(e.index.saturating_sub(1)) {
+                    match cur.play_move(w.mv) {
+                        Ok(next) => cur = next,
+                        Err(_) => break,
+                    }
+                }
+                diag = diag.with_note(format!(
+                    "the position before move {}:\n{}",
+                    e.index,
+                    cur.render(go::Style::Ascii).trim_end()
+                ));
+            }
+        }
+        self.error_with(diag)
+    }
+
+    pub(crate) fn go_error(&self, e: GoError, span: &Span) -> Stop {
+        match e {
+            GoError::Cg(err) => self.cg_error(err, span),
+            GoError::NodeBudget { nodes, budget } => self.error_with(
+                Diagnostic::error(format!(
+                    "the Go search gave up after {nodes} positions (node budget {budget})"
+                ))
+                .with_label(
+                    span.clone(),
+                    "this region is too large for exhaustive search",
+                )
+                .with_help("raise the limit with `budget: N`, or draw a smaller region"),
+            ),
+            GoError::Ko { .. } => self.error_with(
+                Diagnostic::error(e.to_string())
+                    .with_label(span.clone(), "this position holds a ko"),
+            ),
+            GoError::TooLarge { .. } => self.error_with(
+                Diagnostic::error(e.to_string()).with_label(span.clone(), "region too large"),
+            ),
+        }
+    }
+
+    /// Parses a diagram string written at `span`.
+    pub(crate) fn parse_diagram(&self, text: &str, span: &Span) -> EvalResult<Value> {
+        match Position::parse(text) {
+            Ok(p) => Ok(Value::Position(Rc::new(GoPosition::new(p)))),
+            Err(e) => Err(self.diagram_error(&e, text, span)),
+        }
+    }
+
+    /// The `go NAME = …` statement's value: a diagram string or a position.
+    pub(crate) fn go_statement_value(&self, v: Value, span: &Span) -> EvalResult<Value> {
+        match v {
+            Value::Position(_) => Ok(v),
+            Value::Str(s) => self.parse_diagram(&s, span),
+            other => Err(self.error(
+                span,
+                format!(
+                    "`go` needs a diagram string such as \"\"\"X . O\"\"\", found {}",
+                    other.kind()
+                ),
+            )),
+        }
+    }
+
+    /// The evaluation of a position under `rules` with a node budget
+    /// (remembered on the position).
+    fn go_evaluate(
+        &mut self,
+        p: &GoPosition,
+        rules: Rules,
+        budget: u64,
+        span: &Span,
+    ) -> EvalResult<(GameId, SearchStats)> {
+        if let Some((_, _, g, stats)) = p
+            .evals
+            .borrow()
+            .iter()
+            .find(|(r, b, _, _)| *r == rules && *b == budget)
+        {
+            return Ok((*g, stats.clone()));
+        }
+        let opts = SearchOptions {
+            node_budget: budget,
+            ..SearchOptions::with_rules(rules)
+        };
+        let e = go::evaluate(&mut self.store, &p.pos, &opts).map_err(|e| self.go_error(e, span))?;
+        p.evals
+            .borrow_mut()
+            .push((rules, budget, e.value, e.stats.clone()));
+        Ok((e.value, e.stats))
+    }
+
+    /// A position where a game is expected: its chilled value under Japanese
+    /// rules.
+    pub(crate) fn position_game(&mut self, p: &GoPosition, span: &Span) -> EvalResult<GameId> {
+        let budget = SearchOptions::default().node_budget;
+        let (v, _) = self.go_evaluate(p, Rules::Japanese, budget, span)?;
+        self.store.chill(v).map_err(|e| self.cg_error(e, span))
+    }
+}
+
+fn position_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a Rc<GoPosition>> {
+    match v {
+        Value::Position(p) => Ok(p),
+        other => Err(interp.error(
+            span,
+            format!(
+                "expected a Go position (from `go Q = \"\"\"…\"\"\"` or `go(\"…\")`), found {}",
+                other.kind()
+            ),
+        )),
+    }
+}
+
+fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Rules> {
+    if let Value::Str(s) = v {
+        match s.to_ascii_lowercase().as_str() {
+            "japanese" | "territory" => return Ok(Rules::Japanese),
+            "chinese" | "area" => return Ok(Rules::Chinese),
+            _ => {}
+        }
+    }
+    Err(interp.error(
+        span,
+        "expected the rules: `japanese` (territory, the default) or `chinese` (area)",
+    ))
+}
+
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
+    let named = std::mem::take(&mut interp.named_args);
+    let mut rules = Rules::Japanese;
+    let mut budget = SearchOptions::default().node_budget;
+    for (k, v, s) in &named {
+        match k.as_str() {
+            "rules" => rules = rules_of(interp, v, s)?,
+            "budget" => {
+                let n = interp.to_integer(v, s)?;
+                budget = u64::try_from(n)
+                    .map_err(|_| interp.error(s, "the budget must be a non-negative integer"))?;
+            }
+            _ => {}
+        }
+    }
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let arity = if name == "play" { 2 } else { 1 };
+    if args.len() != arity {
+        let usage = GO_BUILTINS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, d)| *d);
+        return Err(interp.error_with(
+            Diagnostic::error(format!(
+                "`{name}` takes {arity} argument(s), given {}",
+                args.len()
+            ))
+            .with_label(span.clone(), "wrong number of arguments")
+            .with_note(format!("usage: {usage}")),
+        ));
+    }
+    match name {
+        "go" => match &args[0] {
+            Value::Str(s) => interp.parse_diagram(s, &sp(0)),
+            Value::Position(_) => Ok(args[0].clone()),
+            other => Err(interp.error(
+                &sp(0),
+                format!("`go` needs a diagram string, found {}", other.kind()),
+            )),
+        },
+        "play" => {
+            let p = position_of(interp, &args[0], &sp(0))?.clone();
+            let Value::Str(moves) = &args[1] else {
+                return Err(interp.error(
+                    &sp(1),
+                    format!(
+                        "`play` needs a move string such as \"B a, W b\" or \"B[ab]\", found {}",
+                        args[1].kind()
+                    ),
+                ));
+            };
+            match go::play(&p.pos, moves) {
+                Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
+                Err(e) => Err(interp.move_error(&e, moves, &sp(1), &p.pos)),
+            }
+        }
+        "value" | "chilled" => {
+            let p = position_of(interp, &args[0], &sp(0))?.clone();
+            let (v, _) = interp.go_evaluate(&p, rules, budget, span)?;
+            if name == "value" {
+                return Ok(Value::game(v));
+            }
+            let c = interp
+                .store
+                .chill(v)
+                .map_err(|e| interp.cg_error(e, span))?;
+            Ok(Value::game(c))
+        }
+        "go_stats" => {
+            let p = position_of(interp, &args[0], &sp(0))?.clone();
+            let (_, s) = interp.go_evaluate(&p, rules, budget, span)?;
+            let n = |x: u64| Value::int(x as i64);
+            let fields = vec![
+                ("region_points", n(s.region_points as u64)),
+                ("nodes", n(s.nodes)),
+                ("tt_lookups", n(s.tt_lookups)),
+                ("tt_hits", n(s.tt_hits)),
+                ("hit_percent", n(s.hit_percent())),
+                ("settled", n(s.settled)),
+                ("max_depth", n(s.max_depth as u64)),
+            ];
+            Ok(Value::Record(
+                "record",
+                Rc::new(
+                    fields
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), v))
+                        .collect(),
+                ),
+            ))
+        }
+        _ => Err(interp.error(span, format!("unknown Go builtin `{name}`"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::string_origin;
+
+    #[test]
+    fn origins_of_raw_and_escaped_literals() {
+        let src = r#"go("""X.O""") + f("a\nb\"c")"#;
+        let m = string_origin(src, &(2..13), "X.O").unwrap();
+        assert_eq!(m, vec![6, 7, 8, 9]);
+        let m = string_origin(src, &(18..27), "a\nb\"c").unwrap();
+        assert_eq!(&src[m[1]..m[1] + 2], "\\n");
+        assert_eq!(&src[m[2]..m[2] + 1], "b");
+        assert_eq!(&src[m[3]..m[3] + 2], "\\\"");
+        assert_eq!(m[5], 26);
+        // A different value (a variable's span, say) has no origin.
+        assert!(string_origin(src, &(2..13), "X.X").is_none());
+        assert!(string_origin("s", &(0..1), "s").is_none());
+    }
+}
