@@ -136,6 +136,9 @@ impl Interp {
                         x - y
                     }));
                 }
+                if let (Value::Str(x), Value::Str(y), BinOp::Add) = (&a, &b, op) {
+                    return Ok(Value::str(&format!("{x}{y}")));
+                }
                 if let (Value::List(x), Value::List(y), BinOp::Add) = (&a, &b, op) {
                     let mut v = (**x).clone();
                     v.extend(y.iter().cloned());
