@@ -279,7 +279,7 @@ impl Interp {
                 ))
                 .with_label(
                     span.clone(),
-                    "this region is too large for exhaustive search",
+                    format!("this search needs more than {budget} positions"),
                 )
                 .with_help("raise the limit with `budget: N`, or draw a smaller region"),
             ),
