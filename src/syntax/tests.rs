@@ -1106,3 +1106,19 @@ fn adversarial_inputs_are_fast() {
         }
     }
 }
+
+#[test]
+fn go_statement() {
+    // `go` is not reserved: the statement needs a name and `=`; `go(…)`,
+    // `use go` and `go` as a name still parse.
+    check(
+        "go Q = \"\"\"\n  X . O\n\"\"\"\ngo R =\n  go(\"X.O\")\nuse go\nlet go2 = go\ngo",
+        expect![[r#"
+            (go Q "\n  X . O\n")
+            (go R (call go "X.O"))
+            (use go)
+            (let go2 go)
+            go
+        "#]],
+    );
+}
