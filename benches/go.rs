@@ -64,6 +64,9 @@ fn eval_once(text: &str, rules: Rules) -> (Result<yose::go::Evaluation, GoError>
     (r, t.elapsed())
 }
 
+/// A family of diagrams by size, and the sizes to try.
+type Family = (&'static str, Box<dyn Fn(usize) -> String>, Vec<usize>);
+
 fn report() {
     println!("Go positions: nodes expanded, table hit rate, one cold run (Japanese | area)");
     println!(
@@ -92,7 +95,7 @@ fn report() {
     }
     println!();
     println!("How far in 10 s (Japanese rules; a run stops after 10 s):");
-    let families: Vec<(&str, Box<dyn Fn(usize) -> String>, Vec<usize>)> = vec![
+    let families: Vec<Family> = vec![
         (
             "corridor",
             Box::new(closed_corridor),
