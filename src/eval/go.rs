@@ -483,7 +483,27 @@ pub fn call(
 
 #[cfg(test)]
 mod tests {
-    use super::string_origin;
+    use super::{render, string_origin, GoPosition};
+    use crate::go::{play, Position};
+    use crate::render::Style;
+
+    #[test]
+    fn positions_print_in_both_styles_with_captures() {
+        let p = Position::parse("X X X X\nX a o X\nX X X X").unwrap();
+        let q = GoPosition::new(play(&p, "B a").unwrap());
+        expect_test::expect![[r#"
+            ● ● ● ●
+            ● ◆ · ●
+            ● ● ● ●
+            captures: Black 1, White 0"#]]
+        .assert_eq(&render(&q, Style::Unicode));
+        expect_test::expect![[r#"
+            X X X X
+            X x . X
+            X X X X
+            captures: Black 1, White 0"#]]
+        .assert_eq(&render(&q, Style::Ascii));
+    }
 
     #[test]
     fn origins_of_raw_and_escaped_literals() {
