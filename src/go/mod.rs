@@ -121,6 +121,7 @@
 //!   2 × 6 area 122 236 (90% of the table lookups hit).
 
 mod diagram;
+mod kos;
 mod moves;
 mod position;
 mod search;
@@ -128,9 +129,10 @@ mod search;
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use moves::{parse_moves, play, MoveError, MoveErrorKind, WrittenMove};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
+pub use kos::{GoKo, GoValue};
 pub use search::{
-    chilled, evaluate, search_moves, value, Evaluation, GoError, Rules, SearchOptions, SearchStats,
-    MAX_REGION_POINTS,
+    chilled, evaluate, evaluate_go, go_chilled, go_value, search_moves, value, Evaluation,
+    GoError, GoEvaluation, KoRule, Rules, SearchOptions, SearchStats, MAX_REGION_POINTS,
 };
 
 #[cfg(test)]
