@@ -99,9 +99,7 @@ impl GoValue {
     /// with kos, every other component a number).
     pub fn as_ko(&self, store: &Store) -> Option<&GoKo> {
         match self {
-            GoValue::Ko { kos, short } if kos.len() == 1 && *short == store.zero() => {
-                Some(&kos[0])
-            }
+            GoValue::Ko { kos, short } if kos.len() == 1 && *short == store.zero() => Some(&kos[0]),
             _ => None,
         }
     }
@@ -400,12 +398,8 @@ impl Search<'_> {
         u.nodes.push([Vec::new(), Vec::new()]);
         u.index.insert((board, phi), id);
         u.on_path.insert(board, (phi, u.path.len()));
-        u.lines.push(
-            u.path
-                .iter()
-                .map(|&(c, p)| self.move_name(c, p))
-                .collect(),
-        );
+        u.lines
+            .push(u.path.iter().map(|&(c, p)| self.move_name(c, p)).collect());
         u.potentials.push(phi);
         u.moves.push(m);
         self.store.tick()?;
@@ -428,11 +422,7 @@ impl Search<'_> {
                         Ok(n)
                     } else if let Some(&(phi_q, depth)) = u.on_path.get(&q) {
                         Err(GoError::UnbalancedCycle {
-                            line: u
-                                .path
-                                .iter()
-                                .map(|&(c, p)| self.move_name(c, p))
-                                .collect(),
+                            line: u.path.iter().map(|&(c, p)| self.move_name(c, p)).collect(),
                             cycle_start: depth,
                             net: phi2 - phi_q,
                         })
@@ -503,8 +493,7 @@ impl Search<'_> {
                     match memo.get(&key) {
                         Some(&v) => v,
                         None => {
-                            let [l, r] =
-                                self.superko_options(bg, scc, memo, rule, q, &key.1)?;
+                            let [l, r] = self.superko_options(bg, scc, memo, rule, q, &key.1)?;
                             let v = self.store.canonical(l, r)?;
                             memo.insert(key, v);
                             v

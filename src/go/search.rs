@@ -285,7 +285,11 @@ pub fn evaluate_go(
 }
 
 /// The unchilled value of a position, kos included.
-pub fn go_value(store: &mut Store, pos: &Position, opts: &SearchOptions) -> Result<GoValue, GoError> {
+pub fn go_value(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+) -> Result<GoValue, GoError> {
     Ok(evaluate_go(store, pos, opts)?.value)
 }
 
@@ -723,7 +727,8 @@ impl Search<'_> {
             Rules::Chinese => {
                 let before = region.immortal(b);
                 let count = |m: [u128; 2]| {
-                    i64::from((m[0] & within).count_ones()) - i64::from((m[1] & within).count_ones())
+                    i64::from((m[0] & within).count_ones())
+                        - i64::from((m[1] & within).count_ones())
                 };
                 count(imm) - count(before)
             }
