@@ -1139,5 +1139,6 @@ fn kos_in_random_positions() {
 
         .O.X
         X.Xo
-        x.O."#]].assert_eq(&unsplit.join("\n\n"));
+        x.O."#]]
+    .assert_eq(&unsplit.join("\n\n"));
 }
