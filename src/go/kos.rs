@@ -443,7 +443,7 @@ impl Search<'_> {
     /// Step 3 (module docs): the short value under a superko rule.
     fn unfold_superko(&mut self, bg: &BoardGraph, rule: KoRule) -> Result<GameId, GoError> {
         let scc = sccs(bg);
-        let mut memo: FxHashMap<(usize, Vec<(usize, u8)>), GameId> = FxHashMap::default();
+        let mut memo = SuperkoMemo::default();
         let tag = |c: Colour| -> u8 {
             match rule {
                 KoRule::SituationalSuperko => 1 + c.index() as u8,
@@ -463,7 +463,7 @@ impl Search<'_> {
         &mut self,
         bg: &BoardGraph,
         scc: &[usize],
-        memo: &mut FxHashMap<(usize, Vec<(usize, u8)>), GameId>,
+        memo: &mut SuperkoMemo,
         rule: KoRule,
         board: usize,
         hist: &[(usize, u8)],
@@ -506,6 +506,10 @@ impl Search<'_> {
         Ok(sides)
     }
 }
+
+/// Superko values by position and the part of the line's history that can
+/// recur from it (positions, with the mover's tag under situational superko).
+type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
 
 struct Unfold {
     index: FxHashMap<(usize, i64), usize>,
