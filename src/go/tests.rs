@@ -895,15 +895,20 @@ fn larger_kos() {
     // masts of the chilled graphs.
     let mut s = Store::new();
     let shapes = [
-        // White's `o` has two liberties; Black's (2,2) is an approach move
-        // after which Black's capture at (2,4) starts a ko.
-        "XXXOO\nX.o.O\nXXXOO",
-        // The same with one more point of Black's behind the approach.
-        "XXXXOO\nX..o.O\nXXXXOO",
+        // Approach ko: White must first fill the outside liberty at (3,3)
+        // (safely, next to her wall) before taking at a; Black settles with
+        // one move at a or (3,3).
+        "XXOO\nXaxO\nXX.O\nXXOO",
+        // The same with Black needing the approach: her stone at (2,3) has
+        // the ko point and an outside liberty that Black must fill first.
+        "OOXX\nOaoX\nOO.X\nOOXX",
+        // Black's capture at (2,3) takes one stone and leaves two in atari:
+        // a cycle one prisoner apart (see `unbalanced_cycles_are_reported`).
+        "XXOOO\nXo.xO\nXXOOO",
         // Two kos side by side in one component.
         "XXOOXX\nXo..xO\nXXOOXX",
-        // A 2 × 2 area between the walls.
-        "XXOO\nX..O\nX..O\nXXOO",
+        // A ko whose loser also loses a point behind it: unbalanced too.
+        "XXOOO\nXaxbO\nXX.OO\nXXOOO",
     ];
     let mut out = String::new();
     for text in shapes {
@@ -928,15 +933,30 @@ fn larger_kos() {
         out.push('\n');
     }
     expect_test::expect![[r#"
-        XXXOO
-        X.o.O
-        XXXOO
-        error: the region holds a cycle that does not balance: after W (2,2), the moves B (2,4), W (2,2), W (2,3) repeat the position with 1 more prisoner for Black each time round, which a ko graph cannot express
+        XXOO
+        XaxO
+        XX.O
+        XXOO
+        {*, 1 | k1: {0 | {k1 | -1}}}
+        Black komaster: mean 1/3, temperature 2/3
+        White komaster: mean 1/3, temperature 2/3
+        placid
+        chilled: Black komaster: mean 1/4, temperature -1/4; White komaster: mean 1/2, temperature -1/2; active
 
-        XXXXOO
-        X..o.O
-        XXXXOO
-        error: the region holds a cycle that does not balance: after B (2,2), W (2,3), the moves B (2,5), W (2,3), W (2,4) repeat the position with 1 more prisoner for Black each time round, which a ko graph cannot express
+        OOXX
+        OaoX
+        OO.X
+        OOXX
+        {k1: {{1 | k1} | 0} | *, -1}
+        Black komaster: mean -1/3, temperature 2/3
+        White komaster: mean -1/3, temperature 2/3
+        placid
+        chilled: Black komaster: mean -1/2, temperature -1/2; White komaster: mean -1/4, temperature -1/4; active
+
+        XXOOO
+        Xo.xO
+        XXOOO
+        error: the region holds a cycle that does not balance: after B (2,3), the moves W (2,2), B (2,3), B (2,4) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express
 
         XXOOXX
         Xo..xO
@@ -947,15 +967,11 @@ fn larger_kos() {
         placid
         chilled: Black komaster: mean 1/2, temperature -1/2; White komaster: mean 3/4, temperature -1/4; active
 
-        XXOO
-        X..O
-        X..O
-        XXOO
-        {{{1|*}, 0, k9: {1, * | k5: {0 | k6: {k5 | -1}}} | k2: {*, k5 | k3: {k4: {1 | k3} | 0}, *}, k7: {{2|0}, k8: {2, 1* | k4} | k3, *}, 0}, {{1|*}, k34: {*, 1 | k29: {0 | k28: {k29 | -1}}}, k24: {1, 1 | k21: {2 | k22: {{k24 | -4}, {k24 | -4} | -3, -3}}, k25: {2 | k22}} | k11: {k12: {1*, 2 | k13: {1 | k14: {k13 | 0}}}, k21 | k15: {k16: {3, 3 | {4 | k18: {k15, k19: {k16 | -2} | -1, -1}}, {4 | k18}} | -2}, k27: {k28 | -1*, -2}}, k35: {{2|0}, k25 | k15, {0|-2}}, k36: {*, k29 | k27, {0|-2}}}, {0, k34, {1|*} | k30: {k12, {2|0} | *, k14}, 0, k42: {*, k29 | k14, *}}, {k9, k24, {1|*} | k31: {k21, {2|0} | {0|-2}, k19}, k39: {k5, * | {0|-2}, k40: {k6 | -2, -1*}}, k44: {k8, k25 | k19, k40}} | {k11, k30, k31 | {*|-1}, k18, k32: {k14 | *, -1}}, {k2, 0, k39 | {*|-1}, k38: {k3 | -1, *}, 0}, {k7, k35, k44 | k18, k38, {*|-1}}, {0, k36, k42 | k32, 0, {*|-1}}}
-        Black komaster: mean 0, temperature -1
-        White komaster: mean 0, temperature -1
-        placid
-        chilled: Black komaster: mean 0, temperature -1; White komaster: mean 0, temperature -1; placid
+        XXOOO
+        XaxbO
+        XX.OO
+        XXOOO
+        error: the region holds a cycle that does not balance: after B b, W (3,3), the moves W a, B (2,3), B b repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express
 
     "#]].assert_eq(&out);
 }
