@@ -197,7 +197,8 @@ impl fmt::Display for GoError {
                 write!(
                     f,
                     "the moves {} repeat the position with {n} more prisoner{} for {who} \
-                     each time round, which a ko graph cannot express",
+                     each time round, which a ko graph cannot express (a superko rule gives \
+                     a value)",
                     cycle.join(", "),
                     if n == 1 { "" } else { "s" }
                 )

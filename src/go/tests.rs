@@ -956,7 +956,7 @@ fn larger_kos() {
         XXOOO
         Xo.xO
         XXOOO
-        error: the region holds a cycle that does not balance: after B (2,3), the moves W (2,2), B (2,3), B (2,4) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express
+        error: the region holds a cycle that does not balance: after B (2,3), the moves W (2,2), B (2,3), B (2,4) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express (a superko rule gives a value)
 
         XXOOXX
         Xo..xO
@@ -971,7 +971,7 @@ fn larger_kos() {
         XaxbO
         XX.OO
         XXOOO
-        error: the region holds a cycle that does not balance: after B b, W (3,3), the moves W a, B (2,3), B b repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express
+        error: the region holds a cycle that does not balance: after B b, W (3,3), the moves W a, B (2,3), B b repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express (a superko rule gives a value)
 
     "#]].assert_eq(&out);
 }
@@ -999,7 +999,14 @@ fn unbalanced_cycles_are_reported() {
     };
     assert_eq!(line.as_slice(), ["B e", "W a", "B (2,3)"]);
     assert_eq!((*cycle_start, *net), (0, -1));
-    expect_test::expect!["the region holds a cycle that does not balance: the moves B e, W a, B (2,3) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express"].assert_eq(&err.to_string());
+    expect_test::expect!["the region holds a cycle that does not balance: the moves B e, W a, B (2,3) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express (a superko rule gives a value)"].assert_eq(&err.to_string());
+    // Under local superko every line is finite: a short game.
+    let superko = SearchOptions {
+        ko_rule: KoRule::PositionalSuperko,
+        ..SearchOptions::default()
+    };
+    let v = go_value(&mut s, &pos("XXOOO\nXaxeO\nXXOOO"), &superko).unwrap();
+    expect_test::expect!["0"].assert_eq(&v.format(&mut s, GameStyle::Ascii).unwrap());
     // Under area scoring the cycle balances (no stone becomes immortal in
     // it): a ko graph.
     let v = go_value(
