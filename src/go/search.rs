@@ -10,8 +10,10 @@
 //! is keyed by a component's points, their contents and the colours of the
 //! immortal stones around it.
 
+use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
 use crate::game::{CgError, GameId, Store};
+use crate::ko::KoError;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -40,6 +42,33 @@ pub struct SearchOptions {
     /// Evaluate the components of a position separately and add the values.
     /// Exact; turning it off is for testing.
     pub split_components: bool,
+    /// What a repetition means ([`KoRule`]).
+    pub ko_rule: KoRule,
+}
+
+/// How the search treats a line of play that repeats a position (see the
+/// module docs of [`crate::go`], "Kos").
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum KoRule {
+    /// The basic ko rule: the search plays every legal move (a local game
+    /// has no "previous move", so no ban applies inside it) and a region in
+    /// which a position can repeat is a ko graph ([`GoValue::Ko`]); the
+    /// basic ko rule and the ko threats are then the business of whoever
+    /// plays or analyses the graph (komaster thermography, sums with θ).
+    #[default]
+    Basic,
+    /// Positional superko, local: a move may not recreate a position of the
+    /// region that already occurred on the current line of play from the
+    /// position searched (the position searched included). Every line is
+    /// then finite and the value is a short game.
+    PositionalSuperko,
+    /// Situational superko, local: a move by a player may not recreate a
+    /// position of the region that already occurred on the current line
+    /// *after a move by the same player* (the same position with the same
+    /// player to move next). The position searched counts as reached by a
+    /// White move for Black's options and by a Black move for White's. The
+    /// value is a short game.
+    SituationalSuperko,
 }
 
 impl Default for SearchOptions {
@@ -49,6 +78,7 @@ impl Default for SearchOptions {
             node_budget: 1_000_000,
             prune_settled: true,
             split_components: true,
+            ko_rule: KoRule::Basic,
         }
     }
 }
@@ -91,16 +121,34 @@ impl SearchStats {
 /// Why a position has no (short) game value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoError {
-    /// A position repeats: the region holds a ko (or a longer cycle). `line`
-    /// is the sequence of moves from the position searched to the
-    /// repetition, written as in move strings; the position after
-    /// `line[..cycle_start]` is the one that comes back after the rest. The
-    /// ko machinery (issue 4) will turn such regions into ko graphs; until
-    /// then this is an error.
+    /// A position repeats: the region holds a ko (or a longer cycle), and a
+    /// short game was asked for ([`value`], [`evaluate`]). `line` is the
+    /// sequence of moves from the position searched to the repetition,
+    /// written as in move strings; the position after `line[..cycle_start]`
+    /// is the one that comes back after the rest. [`go_value`] gives the ko
+    /// graph instead.
     Ko {
         line: Vec<String>,
         cycle_start: usize,
     },
+    /// A cycle of positions along which the prisoners do not balance (Japanese
+    /// rules: the two players make different numbers of moves in it, as in
+    /// "sending two, returning one"): each time round, `net` more prisoners
+    /// for Black (negative: for White). Its positions have no value relative
+    /// to one another that a ko graph (whose moves score nothing) can
+    /// express. `line` and `cycle_start` as in [`GoError::Ko`].
+    UnbalancedCycle {
+        line: Vec<String>,
+        cycle_start: usize,
+        net: i64,
+    },
+    /// Chilling a ko graph needs every cycle to have as many Black moves as
+    /// White moves (so that the one-point tax per move cancels round it);
+    /// this one does not.
+    UnchillableCycle { line: Vec<String> },
+    /// The ko graph built from the region was rejected (should not happen
+    /// for Go positions; reported rather than hidden).
+    KoGraph(KoError),
     /// The node budget ran out.
     NodeBudget { nodes: u64, budget: u64 },
     /// The region has more points than the search represents.
@@ -126,11 +174,41 @@ impl fmt::Display for GoError {
                 }
                 write!(
                     f,
-                    "the moves {} repeat the position (ko values are not short games; \
-                     the ko machinery is not wired to Go positions yet)",
+                    "the moves {} repeat the position (a ko is not a short game: \
+                     ask for the ko value instead)",
                     cycle.join(", ")
                 )
             }
+            GoError::UnbalancedCycle {
+                line,
+                cycle_start,
+                net,
+            } => {
+                let (lead, cycle) = line.split_at(*cycle_start);
+                write!(f, "the region holds a cycle that does not balance: ")?;
+                if !lead.is_empty() {
+                    write!(f, "after {}, ", lead.join(", "))?;
+                }
+                let (who, n) = if *net > 0 {
+                    ("Black", *net)
+                } else {
+                    ("White", -*net)
+                };
+                write!(
+                    f,
+                    "the moves {} repeat the position with {n} more prisoner{} for {who} \
+                     each time round, which a ko graph cannot express (a superko rule gives \
+                     a value)",
+                    cycle.join(", "),
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            GoError::UnchillableCycle { line } => write!(
+                f,
+                "cannot chill this ko: the cycle {} has unequal numbers of Black and White moves",
+                line.join(", ")
+            ),
+            GoError::KoGraph(e) => write!(f, "{e}"),
             GoError::NodeBudget { nodes, budget } => write!(
                 f,
                 "gave up after searching {nodes} positions (node budget {budget}): the region is \
@@ -155,16 +233,24 @@ pub struct Evaluation {
     pub stats: SearchStats,
 }
 
-/// The unchilled value of a position with statistics (see the module docs of
-/// [`crate::go`]). Prisoners already taken in `pos` count under Japanese
-/// rules, and stones already immortal on region points count under area
-/// rules, so `evaluate(play(pos, "B a"))` is the value of Black's option `a`.
-/// A ko ban recorded in `pos` is ignored: the local game has none.
-pub fn evaluate(
+/// A value that may hold kos, with the statistics of the search.
+#[derive(Clone, Debug)]
+pub struct GoEvaluation {
+    pub value: GoValue,
+    pub stats: SearchStats,
+}
+
+/// The unchilled value of a position, kos included, with statistics (see the
+/// module docs of [`crate::go`]). Prisoners already taken in `pos` count
+/// under Japanese rules, and stones already immortal on region points count
+/// under area rules, so `evaluate_go(play(pos, "B a"))` is the value of
+/// Black's option `a`. A ko ban recorded in `pos` is ignored: the local game
+/// has none.
+pub fn evaluate_go(
     store: &mut Store,
     pos: &Position,
     opts: &SearchOptions,
-) -> Result<Evaluation, GoError> {
+) -> Result<GoEvaluation, GoError> {
     let region = Region::new(pos)?;
     let root = region.root.clone();
     let mut search = Search {
@@ -173,7 +259,7 @@ pub fn evaluate(
         pos,
         opts,
         tt: FxHashMap::default(),
-        line: Vec::new(),
+        depth: 0,
         stats: SearchStats {
             region_points: region.n,
             ..SearchStats::default()
@@ -189,21 +275,57 @@ pub fn evaluate(
                 - i64::from((imm[1] & region.all).count_ones())
         }
     };
-    let parts = search.eval_parts(region.all, &root, imm)?;
+    let parts = search.eval_parts(region.all, &root, imm, false)?;
     let c = search.store.integer(constant);
-    let value = search.store.add(c, parts)?;
-    Ok(Evaluation {
+    let short = search.store.add(c, parts.short)?;
+    let value = search.loopy_value(&root, short, &parts.loopy)?;
+    Ok(GoEvaluation {
         value,
         stats: search.stats,
     })
 }
 
-/// The unchilled value of a position.
+/// The unchilled value of a position, kos included.
+pub fn go_value(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+) -> Result<GoValue, GoError> {
+    Ok(evaluate_go(store, pos, opts)?.value)
+}
+
+/// The chilled value of a position, kos included (see [`GoValue::chill`]).
+pub fn go_chilled(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+) -> Result<GoValue, GoError> {
+    go_value(store, pos, opts)?.chill(store)
+}
+
+/// The unchilled value of a position as a short game, with statistics. A
+/// region that holds a ko (under the basic ko rule) is the error
+/// [`GoError::Ko`] naming a line that repeats a position; use
+/// [`evaluate_go`] for its ko graph.
+pub fn evaluate(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+) -> Result<Evaluation, GoError> {
+    let e = evaluate_go(store, pos, opts)?;
+    Ok(Evaluation {
+        value: e.value.into_short()?,
+        stats: e.stats,
+    })
+}
+
+/// The unchilled value of a position as a short game ([`evaluate`]).
 pub fn value(store: &mut Store, pos: &Position, opts: &SearchOptions) -> Result<GameId, GoError> {
     Ok(evaluate(store, pos, opts)?.value)
 }
 
-/// The chilled value (Mathematical Go's `f`), the default view of a Go value.
+/// The chilled value (Mathematical Go's `f`), the default view of a Go value,
+/// as a short game ([`evaluate`]).
 pub fn chilled(store: &mut Store, pos: &Position, opts: &SearchOptions) -> Result<GameId, GoError> {
     let v = value(store, pos, opts)?;
     Ok(store.chill(v)?)
@@ -248,7 +370,7 @@ pub fn search_moves(
 /// Maximum number of region points.
 pub const MAX_REGION_POINTS: usize = 128;
 
-fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             return None;
@@ -260,32 +382,32 @@ fn bits(mut m: u128) -> impl Iterator<Item = usize> {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Board {
+pub(super) struct Board {
     /// Black stones, White stones (region points only).
-    stones: [u128; 2],
+    pub(super) stones: [u128; 2],
 }
 
 /// The geometry of a region.
-struct Region {
+pub(super) struct Region {
     /// Number of region points.
-    n: usize,
+    pub(super) n: usize,
     /// Bit → point index of the position (`usize::MAX` for no point).
-    points: Vec<usize>,
+    pub(super) points: Vec<usize>,
     /// Region neighbours of each bit.
     nbr: Vec<u128>,
     /// Region points next to a framing stone of Black / White.
     seed: [u128; 2],
     /// The bits of region points.
-    all: u128,
+    pub(super) all: u128,
     /// `Some(stride)` when bit `r * stride + c` is the point in row `r`,
     /// column `c` of the region's bounding box (`stride` is its width plus a
     /// spare column, so shifts never wrap onto a region point).
     grid: Option<usize>,
-    root: Board,
+    pub(super) root: Board,
 }
 
 impl Region {
-    fn new(pos: &Position) -> Result<Region, GoError> {
+    pub(super) fn new(pos: &Position) -> Result<Region, GoError> {
         let region_points: Vec<usize> = (0..pos.cells.len()).filter(|&p| !pos.frame[p]).collect();
         let n = region_points.len();
         if n > MAX_REGION_POINTS {
@@ -352,7 +474,7 @@ impl Region {
 
     /// Union of the neighbours of the points of `m`.
     #[inline]
-    fn nbrs_of(&self, m: u128) -> u128 {
+    pub(super) fn nbrs_of(&self, m: u128) -> u128 {
         match self.grid {
             Some(stride) => ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)) & self.all,
             None => bits(m).fold(0, |acc, i| acc | self.nbr[i]),
@@ -372,7 +494,7 @@ impl Region {
     }
 
     /// Immortal stones of each colour: chains touching a framing stone.
-    fn immortal(&self, b: &Board) -> [u128; 2] {
+    pub(super) fn immortal(&self, b: &Board) -> [u128; 2] {
         [
             self.flood(b.stones[0] & self.seed[0], b.stones[0]),
             self.flood(b.stones[1] & self.seed[1], b.stones[1]),
@@ -380,13 +502,13 @@ impl Region {
     }
 
     /// Points that are empty or hold capturable stones.
-    fn nonimmortal(&self, b: &Board) -> u128 {
+    pub(super) fn nonimmortal(&self, b: &Board) -> u128 {
         let imm = self.immortal(b);
         self.all & !(imm[0] | imm[1])
     }
 
     /// Connected components of `m`.
-    fn components(&self, m: u128) -> Vec<u128> {
+    pub(super) fn components(&self, m: u128) -> Vec<u128> {
         let mut out = Vec::new();
         let mut rest = m;
         while rest != 0 {
@@ -400,7 +522,7 @@ impl Region {
     /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
     /// point `p`: returns the new board and the number of stones captured,
     /// or `None` for suicide.
-    fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32)> {
+    pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32)> {
         let op = 1 - me;
         let mut stones = b.stones;
         stones[me] |= 1 << p;
@@ -432,7 +554,7 @@ impl Region {
     /// settled for: it holds no stone of that colour, every stone around it
     /// is of that colour (hence immortal), and every point of it touches such
     /// a stone.
-    fn settled(&self, comp: u128, b: &Board) -> Option<Colour> {
+    pub(super) fn settled(&self, comp: u128, b: &Board) -> Option<Colour> {
         for (c, colour) in [(0, Colour::Black), (1, Colour::White)] {
             let op = 1 - c;
             if comp & b.stones[c] != 0 || comp & self.seed[op] != 0 {
@@ -449,10 +571,28 @@ impl Region {
     }
 }
 
+/// The value of a component found by the search: a short game, or `Loopy`
+/// when some line of play from it repeats a position (it reaches a cycle of
+/// the position graph), so that it has no short value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Val {
+    Short(GameId),
+    Loopy,
+}
+
 #[derive(Copy, Clone, Debug)]
 enum Entry {
-    Expanding(usize),
-    Done(GameId),
+    Expanding,
+    Done(Val),
+}
+
+/// The value of the points of a mask: the sum of its ko-free components
+/// (with the settled scores) and the components that reach a cycle.
+pub(super) struct Parts {
+    pub(super) short: GameId,
+    /// The components (or, without splitting, their union) whose value is
+    /// [`Val::Loopy`].
+    pub(super) loopy: Vec<u128>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -462,58 +602,148 @@ struct Key {
     white: u128,
 }
 
-struct Search<'a> {
-    store: &'a mut Store,
-    region: &'a Region,
-    pos: &'a Position,
-    opts: &'a SearchOptions,
-    /// Values found, and the components being expanded (with the length of
-    /// `line` when they were: meeting one again is a repetition).
+pub(super) struct Search<'a> {
+    pub(super) store: &'a mut Store,
+    pub(super) region: &'a Region,
+    pub(super) pos: &'a Position,
+    pub(super) opts: &'a SearchOptions,
+    /// Values found, and the components being expanded (meeting one again
+    /// is a repetition).
     tt: FxHashMap<Key, Entry>,
-    /// The moves from the root to the current node: colour, region point.
-    line: Vec<(Colour, usize)>,
-    stats: SearchStats,
+    /// The depth of the current line of play (for statistics).
+    depth: usize,
+    pub(super) stats: SearchStats,
 }
 
 impl Search<'_> {
+    /// Counts one expanded position against the node budget and polls the
+    /// interrupt flag.
+    pub(super) fn count_node(&mut self) -> Result<(), GoError> {
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.opts.node_budget {
+            return Err(GoError::NodeBudget {
+                nodes: self.stats.nodes - 1,
+                budget: self.opts.node_budget,
+            });
+        }
+        self.store.tick()?;
+        Ok(())
+    }
+
     /// The value of the points of `within` that are empty or hold capturable
-    /// stones: the sum over its components.
-    fn eval_parts(&mut self, within: u128, b: &Board, imm: [u128; 2]) -> Result<GameId, GoError> {
+    /// stones: the sum over its ko-free components, and the list of those
+    /// that reach a cycle. With `stop_at_loopy`, stops at the first
+    /// component found loopy (the caller only needs to know that one is).
+    pub(super) fn eval_parts(
+        &mut self,
+        within: u128,
+        b: &Board,
+        imm: [u128; 2],
+        stop_at_loopy: bool,
+    ) -> Result<Parts, GoError> {
         let region = self.region;
         let mut total = self.store.zero();
+        let mut loopy = Vec::new();
         let mut unsettled = 0u128;
         let nonimmortal = region.all & !(imm[0] | imm[1]);
         for comp in region.components(nonimmortal & within) {
             if self.opts.prune_settled {
-                if let Some(colour) = region.settled(comp, b) {
+                if let Some(s) = self.settled_score(comp, b) {
                     self.stats.settled += 1;
-                    let size = i64::from(comp.count_ones());
-                    let dead = i64::from((comp & b.stones[1 - colour.index()]).count_ones());
-                    let score = match self.opts.rules {
-                        Rules::Japanese => size + dead,
-                        Rules::Chinese => size,
-                    };
-                    let s = self.store.integer(colour.sign() * score);
                     total = self.store.add(total, s)?;
                     continue;
                 }
             }
             if self.opts.split_components {
-                let v = self.eval(comp, b)?;
-                total = self.store.add(total, v)?;
+                match self.eval(comp, b)? {
+                    Val::Short(v) => total = self.store.add(total, v)?,
+                    Val::Loopy => {
+                        loopy.push(comp);
+                        if stop_at_loopy {
+                            break;
+                        }
+                    }
+                }
             } else {
                 unsettled |= comp;
             }
         }
         if unsettled != 0 {
-            let v = self.eval(unsettled, b)?;
-            total = self.store.add(total, v)?;
+            match self.eval(unsettled, b)? {
+                Val::Short(v) => total = self.store.add(total, v)?,
+                Val::Loopy => loopy.push(unsettled),
+            }
         }
-        Ok(total)
+        Ok(Parts {
+            short: total,
+            loopy,
+        })
     }
 
-    /// The value of the component (or union of components) `comp`.
-    fn eval(&mut self, comp: u128, b: &Board) -> Result<GameId, GoError> {
+    /// The score of a component if it is settled (module docs).
+    fn settled_score(&mut self, comp: u128, b: &Board) -> Option<GameId> {
+        let colour = self.region.settled(comp, b)?;
+        let size = i64::from(comp.count_ones());
+        let dead = i64::from((comp & b.stones[1 - colour.index()]).count_ones());
+        let score = match self.opts.rules {
+            Rules::Japanese => size + dead,
+            Rules::Chinese => size,
+        };
+        Some(self.store.integer(colour.sign() * score))
+    }
+
+    /// The points a player may play on in the points `within` of `b`: empty
+    /// points outside the settled components.
+    pub(super) fn playable(&self, within: u128, b: &Board) -> u128 {
+        let region = self.region;
+        let empty = within & region.all & !(b.stones[0] | b.stones[1]);
+        if !self.opts.prune_settled {
+            return empty;
+        }
+        let mut out = empty;
+        for comp in region.components(region.nonimmortal(b) & within) {
+            if region.settled(comp, b).is_some() {
+                out &= !comp;
+            }
+        }
+        out
+    }
+
+    /// What a move of `colour` on point `p` of `b` scores at once: captured
+    /// stones (Japanese) or the points of `within` that become immortal
+    /// (area), with the new board and its immortal stones; `None` for
+    /// suicide.
+    pub(super) fn step(
+        &self,
+        within: u128,
+        b: &Board,
+        colour: Colour,
+        p: usize,
+    ) -> Option<(Board, [u128; 2], i64)> {
+        let region = self.region;
+        let (child, captured) = region.apply(b, colour.index(), p)?;
+        let imm = region.immortal(&child);
+        let gain = match self.opts.rules {
+            Rules::Japanese => colour.sign() * i64::from(captured),
+            Rules::Chinese => {
+                let before = region.immortal(b);
+                let count = |m: [u128; 2]| {
+                    i64::from((m[0] & within).count_ones())
+                        - i64::from((m[1] & within).count_ones())
+                };
+                count(imm) - count(before)
+            }
+        };
+        Some((child, imm, gain))
+    }
+
+    /// The value of the component (or union of components) `comp`: a short
+    /// game, or [`Val::Loopy`] when a line of play from it repeats a
+    /// position. A position met again while it is being expanded is on a
+    /// cycle; a position from which such a position (or one already known to
+    /// be loopy) can be reached is loopy; every other position's subtree is
+    /// finite and free of repetitions, so its value is an exact short game.
+    pub(super) fn eval(&mut self, comp: u128, b: &Board) -> Result<Val, GoError> {
         let region = self.region;
         let ext = comp | (region.nbrs_of(comp) & region.all);
         let key = Key {
@@ -525,67 +755,43 @@ impl Search<'_> {
         let slot = match self.tt.entry(key.clone()) {
             std::collections::hash_map::Entry::Occupied(o) => Some(*o.get()),
             std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(Entry::Expanding(self.line.len()));
+                v.insert(Entry::Expanding);
                 None
             }
         };
-        if let Some(Entry::Done(v)) = slot {
-            self.stats.tt_hits += 1;
-            return Ok(v);
+        match slot {
+            Some(Entry::Done(v)) => {
+                self.stats.tt_hits += 1;
+                return Ok(v);
+            }
+            Some(Entry::Expanding) => return Ok(Val::Loopy),
+            None => {}
         }
-        if let Some(Entry::Expanding(start)) = slot {
-            let line = self
-                .line
-                .iter()
-                .map(|&(colour, i)| {
-                    self.pos.move_name(Move {
-                        colour,
-                        point: Some(region.points[i]),
-                    })
-                })
-                .collect();
-            return Err(GoError::Ko {
-                line,
-                cycle_start: start,
-            });
-        }
-        self.stats.nodes += 1;
-        if self.stats.nodes > self.opts.node_budget {
-            return Err(GoError::NodeBudget {
-                nodes: self.stats.nodes - 1,
-                budget: self.opts.node_budget,
-            });
-        }
-        self.store.tick()?;
-        self.stats.max_depth = self.stats.max_depth.max(self.line.len());
+        self.count_node()?;
+        self.stats.max_depth = self.stats.max_depth.max(self.depth);
         let empty = comp & !(b.stones[0] | b.stones[1]);
         let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
-                let me = colour.index();
-                let Some((child, captured)) = region.apply(b, me, p) else {
+                let Some((child, imm, gain)) = self.step(comp, b, colour, p) else {
                     continue;
                 };
-                let imm = region.immortal(&child);
-                let gain = match self.opts.rules {
-                    Rules::Japanese => colour.sign() * i64::from(captured),
-                    Rules::Chinese => {
-                        i64::from((imm[0] & comp).count_ones())
-                            - i64::from((imm[1] & comp).count_ones())
-                    }
-                };
-                self.line.push((colour, p));
-                let rest = self.eval_parts(comp, &child, imm);
-                self.line.pop();
+                self.depth += 1;
+                let rest = self.eval_parts(comp, &child, imm, true);
+                self.depth -= 1;
                 let rest = rest?;
+                if !rest.loopy.is_empty() {
+                    self.tt.insert(key, Entry::Done(Val::Loopy));
+                    return Ok(Val::Loopy);
+                }
                 let g = self.store.integer(gain);
-                let v = self.store.add(g, rest)?;
-                options[me].push(v);
+                let v = self.store.add(g, rest.short)?;
+                options[colour.index()].push(v);
             }
         }
         let [left, right] = options;
         let value = self.store.canonical(left, right)?;
-        self.tt.insert(key, Entry::Done(value));
-        Ok(value)
+        self.tt.insert(key, Entry::Done(Val::Short(value)));
+        Ok(Val::Short(value))
     }
 }

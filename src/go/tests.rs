@@ -377,7 +377,8 @@ fn two_point_gap_hides_a_ko() {
 
 #[test]
 fn basic_ko_on_the_board_is_found() {
-    // A ko drawn on the board: White takes at a, Black retakes.
+    // A ko drawn on the board: White takes at a, Black retakes. A short game
+    // is not its value.
     let mut s = Store::new();
     let err = value(&mut s, &pos(KO), &SearchOptions::default()).unwrap_err();
     assert!(matches!(err, GoError::Ko { .. }), "{err}");
@@ -476,6 +477,11 @@ fn random_diagrams(count: usize, seed: u64) -> Vec<String> {
     out
 }
 
+/// A short value was asked of a region where a position repeats.
+fn repeats(e: &GoError) -> bool {
+    matches!(e, GoError::Ko { .. } | GoError::UnbalancedCycle { .. })
+}
+
 #[test]
 fn pruning_and_splitting_never_change_a_value() {
     // The settledness rule and the split into components against the plain
@@ -513,7 +519,7 @@ fn pruning_and_splitting_never_change_a_value() {
             let got = value(&mut s, &p, opts);
             match (&reference, &got) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{opts:?}\n{text}"),
-                (Err(GoError::Ko { .. }), Err(GoError::Ko { .. })) => {}
+                (Err(a), Err(b)) if repeats(a) && repeats(b) => {}
                 _ => panic!("{opts:?}\n{text}\n{reference:?}\n{got:?}"),
             }
         }
@@ -535,7 +541,7 @@ fn pruning_and_splitting_never_change_a_value() {
         };
         match (value(&mut s, &p, &area), value(&mut s, &p, &whole)) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "area\n{text}"),
-            (Err(GoError::Ko { .. }), Err(GoError::Ko { .. })) => {}
+            (Err(a), Err(b)) if repeats(&a) && repeats(&b) => {}
             (a, b) => panic!("area\n{text}\n{a:?}\n{b:?}"),
         }
     }
@@ -615,4 +621,547 @@ fn statistics_are_reported() {
     assert!(e.stats.nodes > 0 && e.stats.tt_hits > 0 && e.stats.settled > 0);
     assert!(e.stats.tt_hits <= e.stats.tt_lookups);
     assert!(e.stats.hit_percent() <= 100);
+}
+
+// ---------------------------------------------------------------------- kos
+
+/// [D4] §2: the simple ko, drawn with White's stone just taken: White's `o`
+/// at (2,2) is in atari; Black captures at (2,3), White retakes at (2,2).
+const KO_TO_CAPTURE: &str = "\
+X X O O
+X o . O
+X X O O";
+
+/// The ko value of a position, which must be one ko graph.
+fn ko_of(s: &mut Store, text: &str, opts: &SearchOptions) -> GoKo {
+    let v = go_value(s, &pos(text), opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    v.as_ko(s)
+        .unwrap_or_else(|| panic!("not one ko graph: {v:?}\n{text}"))
+        .clone()
+}
+
+fn ko_text(s: &mut Store, k: &GoKo) -> String {
+    k.graph.format(s, GameStyle::Ascii).unwrap()
+}
+
+/// Whether two ko graphs have the same shape from their roots: the same
+/// options in the same order, leading to corresponding nodes or equal games.
+fn same_shape(a: &crate::ko::KoGraph, b: &crate::ko::KoGraph) -> bool {
+    use crate::ko::{NodeId, Target};
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut map: Vec<Option<NodeId>> = vec![None; a.len()];
+    let mut stack = vec![(a.root(), b.root())];
+    map[a.root().index()] = Some(b.root());
+    while let Some((x, y)) = stack.pop() {
+        let (nx, ny) = (a.node(x), b.node(y));
+        for (ox, oy) in [(nx.left(), ny.left()), (nx.right(), ny.right())] {
+            if ox.len() != oy.len() {
+                return false;
+            }
+            for (tx, ty) in ox.iter().zip(oy) {
+                match (tx, ty) {
+                    (Target::Game(g), Target::Game(h)) if g == h => {}
+                    (Target::Node(u), Target::Node(v)) => match map[u.index()] {
+                        Some(w) if w == *v => {}
+                        Some(_) => return false,
+                        None => {
+                            map[u.index()] = Some(*v);
+                            stack.push((*u, *v));
+                        }
+                    },
+                    _ => return false,
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Mean and temperature of the root under both komasters, and the kind.
+fn masts(s: &mut Store, k: &GoKo) -> String {
+    use crate::ko::Komaster;
+    let root = k.graph.root();
+    let mut out = Vec::new();
+    for km in [Komaster::Black, Komaster::White] {
+        match k.graph.thermograph(s, root, km) {
+            Ok(th) => out.push(format!(
+                "{} komaster: mean {}, temperature {}",
+                km.player(),
+                th.mean(),
+                th.temperature()
+            )),
+            Err(e) => out.push(format!("{} komaster: {e}", km.player())),
+        }
+    }
+    match k.graph.ko_kind(s, root) {
+        Ok(Some(kind)) => out.push(format!("{kind}")),
+        Ok(None) => out.push("ko-free".into()),
+        Err(e) => out.push(format!("kind: {e}")),
+    }
+    out.join("\n")
+}
+
+fn rational(s: &Store, g: GameId) -> BigRational {
+    let d = s.as_number(g).expect("a number").clone();
+    d.to_rational()
+}
+
+#[test]
+fn a_basic_ko_drawn_on_the_board_is_the_simple_ko() {
+    // DESIGN.md §2: `kw: {{b | kw} | w}` with temperature (b − w)/3, the
+    // capture position at mean w + 2s/3 and the other at w + s/3. b and w are
+    // the values of the positions after the fills, computed from the
+    // diagrams after the fill, never typed in.
+    use crate::ko::Komaster;
+    let mut s = Store::new();
+    let opts = SearchOptions::default();
+    // Black to capture.
+    let k = ko_of(&mut s, KO_TO_CAPTURE, &opts);
+    let b = value(
+        &mut s,
+        &play(&pos(KO_TO_CAPTURE), "B (2,3), B (2,2)").unwrap(),
+        &opts,
+    )
+    .unwrap();
+    let w = value(
+        &mut s,
+        &play(&pos(KO_TO_CAPTURE), "W (2,3)").unwrap(),
+        &opts,
+    )
+    .unwrap();
+    expect_test::expect!["k0: {{1 | k0} | 0}"].assert_eq(&ko_text(&mut s, &k));
+    assert!(same_shape(&k.graph, &crate::ko::KoGraph::ko(b, w)));
+    assert_eq!(
+        k.lines,
+        vec![Vec::<String>::new(), vec!["B (2,3)".to_string()]]
+    );
+    assert_eq!(k.potentials, vec![0, 1]);
+    let swing = rational(&s, b) - rational(&s, w);
+    let three = BigRational::from_integer(BigInt::from(3));
+    for km in [Komaster::Black, Komaster::White] {
+        let th = k.graph.thermograph(&mut s, k.graph.root(), km).unwrap();
+        assert_eq!(th.temperature(), &(&swing / &three), "{km:?}");
+        assert_eq!(th.mean(), &(rational(&s, w) + &swing / &three));
+        let captured = k.graph.find("k1").unwrap();
+        let th = k.graph.thermograph(&mut s, captured, km).unwrap();
+        assert_eq!(
+            th.mean(),
+            &(rational(&s, w) + &swing * BigRational::new(2.into(), 3.into()))
+        );
+    }
+    expect_test::expect![[r#"
+        Black komaster: mean 1/3, temperature 1/3
+        White komaster: mean 1/3, temperature 1/3
+        placid"#]]
+    .assert_eq(&masts(&mut s, &k));
+    // Black has just captured (the stone at (2,3) is in atari): the ko
+    // after Black's capture, `kb: {b | {kb | w}}`.
+    let k = ko_of(&mut s, KO, &opts);
+    let b = value(&mut s, &play(&pos(KO), "B a").unwrap(), &opts).unwrap();
+    let w = value(&mut s, &play(&pos(KO), "W a, W (2,3)").unwrap(), &opts).unwrap();
+    expect_test::expect!["k0: {0 | {k0 | -1}}"].assert_eq(&ko_text(&mut s, &k));
+    assert!(same_shape(&k.graph, &crate::ko::KoGraph::ko_captured(b, w)));
+    let swing = rational(&s, b) - rational(&s, w);
+    let t = k
+        .graph
+        .temperature(&mut s, k.graph.root(), Komaster::Black)
+        .unwrap();
+    assert_eq!(t, &swing / &three);
+    // The ko-free options of the root are the values after those moves.
+    let root = k.graph.node(k.graph.root());
+    assert_eq!(root.left(), &[crate::ko::Target::Game(b)]);
+    // Area scoring: the same shape with the area values of the fills.
+    let area = SearchOptions::with_rules(Rules::Chinese);
+    let k = ko_of(&mut s, KO_TO_CAPTURE, &area);
+    let b = value(
+        &mut s,
+        &play(&pos(KO_TO_CAPTURE), "B (2,3), B (2,2)").unwrap(),
+        &area,
+    )
+    .unwrap();
+    let w = value(
+        &mut s,
+        &play(&pos(KO_TO_CAPTURE), "W (2,3)").unwrap(),
+        &area,
+    )
+    .unwrap();
+    assert!(same_shape(&k.graph, &crate::ko::KoGraph::ko(b, w)));
+    expect_test::expect!["k0: {{2 | k0} | -2}"].assert_eq(&ko_text(&mut s, &k));
+    expect_test::expect![[r#"
+        Black komaster: mean -2/3, temperature 4/3
+        White komaster: mean -2/3, temperature 4/3
+        placid"#]]
+    .assert_eq(&masts(&mut s, &k));
+}
+
+#[test]
+fn chilling_a_ko_taxes_every_move() {
+    // GoValue::chill: the chilled simple ko (Black to capture) is
+    // `{{chill(b) − 2 | k} | chill(w) + 1}` (module docs of go::kos); under
+    // Japanese rules its swing is the unchilled swing minus 3, so its
+    // komaster temperature is one less when that stays positive.
+    let mut s = Store::new();
+    let opts = SearchOptions::default();
+    for text in [KO_TO_CAPTURE, KO] {
+        let p = pos(text);
+        let v = go_value(&mut s, &p, &opts).unwrap();
+        let c = v.chill(&mut s).unwrap();
+        let (k, kc) = (v.as_ko(&s).unwrap().clone(), c.as_ko(&s).unwrap().clone());
+        assert_eq!(k.moves[0], 0);
+        // Node by node: the same edges, terminals chilled and taxed.
+        for n in k.graph.node_ids() {
+            let (a, b) = (k.graph.node(n), kc.graph.node(n));
+            for (sign, oa, ob) in [(1, a.left(), b.left()), (-1, a.right(), b.right())] {
+                for (ta, tb) in oa.iter().zip(ob) {
+                    match (ta, tb) {
+                        (crate::ko::Target::Game(x), crate::ko::Target::Game(y)) => {
+                            let cx = s.chill(*x).unwrap();
+                            let tax = s.integer(-(k.moves[n.index()] + sign));
+                            assert_eq!(*y, s.add(cx, tax).unwrap());
+                        }
+                        (ta, tb) => assert_eq!(ta, tb),
+                    }
+                }
+            }
+        }
+    }
+    // A simple ko with a larger swing, as the search would build it (Black
+    // to capture at the root, one Black move to the capture node): the
+    // chilled komaster temperature is the unchilled (b − w)/3 minus 1, the
+    // mean unchanged.
+    let (b, w) = (s.integer(7), s.integer(-2));
+    let big = GoValue::Ko {
+        kos: vec![GoKo {
+            graph: crate::ko::KoGraph::ko(b, w),
+            lines: vec![vec![], vec!["B a".into()]],
+            potentials: vec![0, 1],
+            moves: vec![0, 1],
+            cycle: (vec!["B a".into(), "W b".into()], 0),
+        }],
+        short: s.zero(),
+    };
+    let chilled_big = big.chill(&mut s).unwrap();
+    for km in [crate::ko::Komaster::Black, crate::ko::Komaster::White] {
+        let (k, kc) = (big.as_ko(&s).unwrap(), chilled_big.as_ko(&s).unwrap());
+        let t = k.graph.thermograph(&mut s, k.graph.root(), km).unwrap();
+        let tc = kc.graph.thermograph(&mut s, kc.graph.root(), km).unwrap();
+        assert_eq!(t.temperature(), &BigRational::from_integer(3.into()));
+        assert_eq!(tc.temperature(), &BigRational::from_integer(2.into()));
+        assert_eq!(tc.mean(), t.mean());
+    }
+    let v = go_chilled(&mut s, &pos(KO_TO_CAPTURE), &opts).unwrap();
+    expect_test::expect!["k0: {{-1 | k0} | 1}"]
+        .assert_eq(&v.format(&mut s, GameStyle::Ascii).unwrap());
+}
+
+#[test]
+fn two_point_gap_is_a_ko_graph() {
+    // [D4]: `X..O` hides a ko; its value is a ko graph whose cycles are the
+    // capture and recapture of the stone played next to the opponent's wall.
+    let mut s = Store::new();
+    let opts = SearchOptions::default();
+    let k = ko_of(&mut s, "X . . O", &opts);
+    expect_test::expect!["{*, k3: {0 | {k3 | -1}} | k1: {{1 | k1} | 0}, *}"]
+        .assert_eq(&ko_text(&mut s, &k));
+    expect_test::expect![[r#"
+        Black komaster: mean 0, temperature 0
+        White komaster: mean 0, temperature 0
+        placid"#]]
+    .assert_eq(&masts(&mut s, &k));
+    // The ko-free options of the root are the values after those moves.
+    let p = pos("X . . O");
+    let root = k.graph.node(k.graph.root());
+    let after = value(&mut s, &play(&p, "B (1,2)").unwrap(), &opts).unwrap();
+    assert_eq!(root.left()[0], crate::ko::Target::Game(after));
+    let k = ko_of(
+        &mut s,
+        "X . . O",
+        &SearchOptions::with_rules(Rules::Chinese),
+    );
+    expect_test::expect!["{{2|0}, k2: {2 | k1: {k2 | -2}} | k1, {0|-2}}"]
+        .assert_eq(&ko_text(&mut s, &k));
+    expect_test::expect![[r#"
+        Black komaster: mean 0, temperature 1
+        White komaster: mean 0, temperature 1
+        placid"#]]
+    .assert_eq(&masts(&mut s, &k));
+}
+
+#[test]
+fn larger_kos() {
+    // Ko shapes drawn on the board: their graphs, komaster masts, and the
+    // masts of the chilled graphs.
+    let mut s = Store::new();
+    let shapes = [
+        // Approach ko: White must first fill the outside liberty at (3,3)
+        // (safely, next to her wall) before taking at a; Black settles with
+        // one move at a or (3,3).
+        "XXOO\nXaxO\nXX.O\nXXOO",
+        // The same with Black needing the approach: her stone at (2,3) has
+        // the ko point and an outside liberty that Black must fill first.
+        "OOXX\nOaoX\nOO.X\nOOXX",
+        // Black's capture at (2,3) takes one stone and leaves two in atari:
+        // a cycle one prisoner apart (see `unbalanced_cycles_are_reported`).
+        "XXOOO\nXo.xO\nXXOOO",
+        // Two kos side by side in one component.
+        "XXOOXX\nXo..xO\nXXOOXX",
+        // A ko whose loser also loses a point behind it: unbalanced too.
+        "XXOOO\nXaxbO\nXX.OO\nXXOOO",
+    ];
+    let mut out = String::new();
+    for text in shapes {
+        out.push_str(text);
+        out.push('\n');
+        match go_value(&mut s, &pos(text), &SearchOptions::default()) {
+            Ok(v) => {
+                out.push_str(&v.format(&mut s, GameStyle::Ascii).unwrap());
+                out.push('\n');
+                if let Some(k) = v.as_ko(&s).cloned() {
+                    out.push_str(&masts(&mut s, &k));
+                    out.push('\n');
+                    let c = v.chill(&mut s).unwrap();
+                    let kc = c.as_ko(&s).unwrap().clone();
+                    out.push_str("chilled: ");
+                    out.push_str(&masts(&mut s, &kc).replace('\n', "; "));
+                    out.push('\n');
+                }
+            }
+            Err(e) => out.push_str(&format!("error: {e}\n")),
+        }
+        out.push('\n');
+    }
+    expect_test::expect![[r#"
+        XXOO
+        XaxO
+        XX.O
+        XXOO
+        {*, 1 | k1: {0 | {k1 | -1}}}
+        Black komaster: mean 1/3, temperature 2/3
+        White komaster: mean 1/3, temperature 2/3
+        placid
+        chilled: Black komaster: mean 1/4, temperature -1/4; White komaster: mean 1/2, temperature -1/2; active
+
+        OOXX
+        OaoX
+        OO.X
+        OOXX
+        {k1: {{1 | k1} | 0} | *, -1}
+        Black komaster: mean -1/3, temperature 2/3
+        White komaster: mean -1/3, temperature 2/3
+        placid
+        chilled: Black komaster: mean -1/2, temperature -1/2; White komaster: mean -1/4, temperature -1/4; active
+
+        XXOOO
+        Xo.xO
+        XXOOO
+        error: the region holds a cycle that does not balance: after B (2,3), the moves W (2,2), B (2,3), B (2,4) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express (a superko rule gives a value)
+
+        XXOOXX
+        Xo..xO
+        XXOOXX
+        {{1*, 2 | k2: {1 | k3: {k2 | 0}}}, {2|0} | *, k3}
+        Black komaster: mean 2/3, temperature 2/3
+        White komaster: mean 2/3, temperature 2/3
+        placid
+        chilled: Black komaster: mean 1/2, temperature -1/2; White komaster: mean 3/4, temperature -1/4; active
+
+        XXOOO
+        XaxbO
+        XX.OO
+        XXOOO
+        error: the region holds a cycle that does not balance: after B b, W (3,3), the moves W a, B (2,3), B b repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express (a superko rule gives a value)
+
+    "#]].assert_eq(&out);
+}
+
+#[test]
+fn unbalanced_cycles_are_reported() {
+    // Sending two, returning one: Black's `e` puts two stones in atari, White
+    // takes both at a, Black takes back one at (2,3) and the position is
+    // back, White one prisoner up. A ko graph (whose moves score nothing)
+    // cannot express it, so the search says so.
+    let mut s = Store::new();
+    let err = go_value(
+        &mut s,
+        &pos("XXOOO\nXaxeO\nXXOOO"),
+        &SearchOptions::default(),
+    )
+    .unwrap_err();
+    let GoError::UnbalancedCycle {
+        line,
+        cycle_start,
+        net,
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    assert_eq!(line.as_slice(), ["B e", "W a", "B (2,3)"]);
+    assert_eq!((*cycle_start, *net), (0, -1));
+    expect_test::expect!["the region holds a cycle that does not balance: the moves B e, W a, B (2,3) repeat the position with 1 more prisoner for White each time round, which a ko graph cannot express (a superko rule gives a value)"].assert_eq(&err.to_string());
+    // Under local superko every line is finite: a short game.
+    let superko = SearchOptions {
+        ko_rule: KoRule::PositionalSuperko,
+        ..SearchOptions::default()
+    };
+    let v = go_value(&mut s, &pos("XXOOO\nXaxeO\nXXOOO"), &superko).unwrap();
+    expect_test::expect!["0"].assert_eq(&v.format(&mut s, GameStyle::Ascii).unwrap());
+    // Under area scoring the cycle balances (no stone becomes immortal in
+    // it): a ko graph.
+    let v = go_value(
+        &mut s,
+        &pos("XXOOO\nXaxeO\nXXOOO"),
+        &SearchOptions::with_rules(Rules::Chinese),
+    )
+    .unwrap();
+    expect_test::expect![
+        "k0: {{3|1}, k1: {3 | {k0, {k1 | -3} | -3, k4: {k5: {1 | k4} | -3}}} | k5}"
+    ]
+    .assert_eq(&v.format(&mut s, GameStyle::Ascii).unwrap());
+}
+
+#[test]
+fn superko_rules_give_short_games() {
+    let mut s = Store::new();
+    let mut out = String::new();
+    for text in [KO_TO_CAPTURE, KO, "X . . O"] {
+        for rule in [KoRule::PositionalSuperko, KoRule::SituationalSuperko] {
+            let opts = SearchOptions {
+                ko_rule: rule,
+                ..SearchOptions::default()
+            };
+            let v = go_value(&mut s, &pos(text), &opts).unwrap();
+            let g = v.as_short().expect("superko values are short");
+            out.push_str(&format!("{rule:?} {text:?}: {}\n", show(&mut s, g)));
+        }
+    }
+    expect_test::expect![[r#"
+        PositionalSuperko "X X O O\nX o . O\nX X O O": {2|0}
+        SituationalSuperko "X X O O\nX o . O\nX X O O": {2|0}
+        PositionalSuperko "X X O O\nX a x O\nX X O O": {0|-2}
+        SituationalSuperko "X X O O\nX a x O\nX X O O": {0|-2}
+        PositionalSuperko "X . . O": 0
+        SituationalSuperko "X . . O": 0
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn ko_search_respects_the_node_budget() {
+    let mut s = Store::new();
+    for rule in [KoRule::Basic, KoRule::PositionalSuperko] {
+        let opts = SearchOptions {
+            ko_rule: rule,
+            ..SearchOptions::default()
+        };
+        let all = evaluate_go(&mut s, &pos("X . . O"), &opts)
+            .unwrap()
+            .stats
+            .nodes;
+        assert!(all > 3, "{all}");
+        for budget in 1..all + 2 {
+            let opts = SearchOptions {
+                node_budget: budget,
+                ..opts.clone()
+            };
+            match go_value(&mut s, &pos("X . . O"), &opts) {
+                Err(GoError::NodeBudget { nodes, budget: b }) => {
+                    assert!(budget < all);
+                    assert_eq!((nodes, b), (budget, budget))
+                }
+                Ok(_) => assert!(budget >= all, "{rule:?} {budget}"),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+    // A larger open area with kos stops at the budget, never loops.
+    let opts = SearchOptions {
+        node_budget: 2000,
+        ko_rule: KoRule::PositionalSuperko,
+        ..SearchOptions::default()
+    };
+    let e = evaluate_go(&mut s, &pos("X . . . O\nX . . . O"), &opts);
+    match e {
+        Err(GoError::NodeBudget { nodes, .. }) => assert_eq!(nodes, 2000),
+        Ok(e) => assert!(e.stats.nodes <= 2000),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn kos_in_random_positions() {
+    // Every random diagram has a value; the kos among them are valid ko
+    // graphs whose komaster masts do not depend on pruning or splitting.
+    use crate::ko::Komaster;
+    let mut s = Store::new();
+    let variants = [
+        SearchOptions::default(),
+        SearchOptions {
+            split_components: false,
+            ..SearchOptions::default()
+        },
+        SearchOptions {
+            prune_settled: false,
+            ..SearchOptions::default()
+        },
+    ];
+    let (mut kos, mut unbalanced, mut mismatch) = (0, 0, Vec::new());
+    for text in random_diagrams(300, 0x5eed_1234_abcd_0001) {
+        let p = pos(&text);
+        let reference = go_value(&mut s, &p, &variants[0]);
+        let refv = match reference {
+            Ok(v @ GoValue::Ko { .. }) => v,
+            Err(GoError::UnbalancedCycle { .. }) => {
+                unbalanced += 1;
+                continue;
+            }
+            Ok(GoValue::Short(_)) => continue,
+            Err(e) => panic!("{e}\n{text}"),
+        };
+        kos += 1;
+        let mast = |s: &mut Store, v: &GoValue| -> Option<Vec<(BigRational, BigRational)>> {
+            let GoValue::Ko { kos, short } = v else {
+                return None;
+            };
+            if kos.len() != 1 || *short != s.zero() {
+                return None;
+            }
+            let g = &kos[0].graph;
+            [Komaster::Black, Komaster::White]
+                .into_iter()
+                .map(|km| {
+                    g.thermograph(s, g.root(), km)
+                        .ok()
+                        .map(|t| (t.mean().clone(), t.temperature().clone()))
+                })
+                .collect()
+        };
+        let r = mast(&mut s, &refv);
+        for opts in &variants[1..] {
+            let v = go_value(&mut s, &p, opts).unwrap();
+            let m = mast(&mut s, &v);
+            if m.is_some() && r.is_some() && m != r {
+                mismatch.push((opts.split_components, text.clone()));
+            }
+        }
+    }
+    eprintln!("{kos} kos, {unbalanced} unbalanced, {mismatch:?}");
+    assert!(kos > 10 && unbalanced > 0);
+    // Pruning settled areas never changes the masts.
+    assert!(mismatch.iter().all(|(split, _)| !split), "{mismatch:?}");
+    // Not splitting makes one graph of a ko and the ko-free components next
+    // to it (a product); the komaster analysis of that product can differ
+    // from the ko's own masts (plus the folded numbers). Known, listed here
+    // so that a change shows.
+    let unsplit: Vec<&str> = mismatch.iter().map(|(_, t)| t.as_str()).collect();
+    expect_test::expect![[r#"
+        xx.O
+        O.OX
+        OO.o
+
+        .O.X
+        X.Xo
+        x.O."#]]
+    .assert_eq(&unsplit.join("\n\n"));
 }

@@ -1,0 +1,592 @@
+//! Kos in Go positions: from a region whose positions can repeat to a ko
+//! graph (basic ko rule) or to a short game (local superko).
+//!
+//! See the module docs of [`crate::go`], section "Kos", for the definitions;
+//! this file implements them in three steps.
+//!
+//! 1. **Position graph.** From a component found loopy by the search
+//!    (`Val::Loopy`) every position reachable by legal moves is explored,
+//!    the component kept whole (not split). A position none of whose parts
+//!    can reach a cycle is *ko-free*: its exact short value comes from the
+//!    ordinary search and play leaves the graph there. Every other position
+//!    is a *node*; its moves (on every playable point of the component,
+//!    including the ko-free parts of it, so a node is the position of the
+//!    whole component) lead to nodes or ko-free positions, each with the
+//!    points it scores at once (prisoners under Japanese rules, stones that
+//!    become immortal under area rules).
+//! 2. **Basic ko rule: potentials.** A ko graph's moves score nothing, so
+//!    each node of the ko graph is a pair (position, potential φ), φ being
+//!    the points scored from the position searched to it; the node denotes
+//!    φ plus the value of the position, and a ko-free position reached from
+//!    it by a move scoring `g` is the short game `φ + g + value`. The pairs
+//!    are found by a depth-first walk from (root, 0). Meeting a position
+//!    that is on the current line with the same φ closes a cycle (a ko);
+//!    with a different φ, the cycle scores something each time round
+//!    ([`GoError::UnbalancedCycle`]) and no finite ko graph expresses it.
+//!    The same position reached with two potentials along different lines
+//!    (possible: Left may move twice in a local game) is two nodes, which
+//!    never lie on one cycle.
+//! 3. **Superko.** The line's history decides which moves are legal, so the
+//!    value is a (finite) tree: positions of the line that can recur are
+//!    those of the strongly connected component of the position graph the
+//!    line is in, so the history kept (and memoised on) is the part of the
+//!    line inside that component.
+
+use super::position::Colour;
+use super::search::{bits, Board, GoError, KoRule, Search};
+use crate::game::{GameId, Store};
+use crate::ko::{Component, KoGraph, KoNode, NodeId, Target};
+use crate::render::Style;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The value of a Go position: a short game, or one with kos.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoValue {
+    /// No line of play repeats a position (or a superko rule forbids every
+    /// repetition): an ordinary canonical short game.
+    Short(GameId),
+    /// The region holds kos: the sum of `short` (its ko-free components) and
+    /// one ko graph per component in which a position can repeat. A number
+    /// part is folded into the first graph (its terminal games shifted), so
+    /// `short` is 0 unless some ko-free component is not a number.
+    Ko { kos: Vec<GoKo>, short: GameId },
+}
+
+/// The ko graph of one component of a region, with what each node stands
+/// for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoKo {
+    /// Nodes `k0` (the position searched), `k1`, … in the order a
+    /// depth-first walk (points in order, Black's move before White's)
+    /// first meets them.
+    pub graph: KoGraph,
+    /// For each node, a line of moves from the position searched that
+    /// reaches it (written as in move strings).
+    pub lines: Vec<Vec<String>>,
+    /// For each node, the points scored on the way to it (φ): the node
+    /// denotes φ plus the value of its position.
+    pub potentials: Vec<i64>,
+    /// For each node, Black's moves minus White's moves on `lines` (the tax
+    /// that chilling charges; see [`GoValue::chill`]).
+    pub moves: Vec<i64>,
+    /// The first repetition met ([`GoKo::first_cycle`]).
+    pub cycle: (Vec<String>, usize),
+}
+
+impl GoValue {
+    /// The short game, or [`GoError::Ko`] naming a line that repeats a
+    /// position.
+    pub fn into_short(self) -> Result<GameId, GoError> {
+        match self {
+            GoValue::Short(g) => Ok(g),
+            GoValue::Ko { kos, .. } => {
+                let (line, cycle_start) = kos[0].first_cycle();
+                Err(GoError::Ko { line, cycle_start })
+            }
+        }
+    }
+
+    /// The short game, if the value has no ko.
+    pub fn as_short(&self) -> Option<GameId> {
+        match self {
+            GoValue::Short(g) => Some(*g),
+            GoValue::Ko { .. } => None,
+        }
+    }
+
+    /// The ko graph, if the value is exactly one ko graph (one component
+    /// with kos, every other component a number).
+    pub fn as_ko(&self, store: &Store) -> Option<&GoKo> {
+        match self {
+            GoValue::Ko { kos, short } if kos.len() == 1 && *short == store.zero() => Some(&kos[0]),
+            _ => None,
+        }
+    }
+
+    /// The value as a sum of components for the ko solver.
+    pub fn components(&self, store: &Store) -> Vec<Component> {
+        match self {
+            GoValue::Short(g) => vec![Component::Short(*g)],
+            GoValue::Ko { kos, short } => {
+                let mut out: Vec<Component> = kos
+                    .iter()
+                    .map(|k| Component::ko(Rc::new(k.graph.clone())))
+                    .collect();
+                if *short != store.zero() {
+                    out.push(Component::Short(*short));
+                }
+                out
+            }
+        }
+    }
+
+    /// The chilled value (Mathematical Go's tax of one point per move).
+    ///
+    /// A short game is chilled by [`Store::chill`]. A ko graph is chilled
+    /// move by move: the chilled node `P` is `{Q − 1 | R + 1}` over its
+    /// options as for short games, with no exception for temperatures below
+    /// 1 inside the graph (that exception of cooling is about numbers, and a
+    /// node is not one). To keep the moves of the graph scoring nothing, the
+    /// node `P` of the chilled graph denotes `chill(P) − m(P)`, where `m(P)`
+    /// is Black's moves minus White's moves on a line from the root to `P`;
+    /// then a terminal game `T` reached by a move of Black from `P` becomes
+    /// `chill(T) − (m(P) + 1)` and one reached by White `chill(T) − (m(P) −
+    /// 1)`, while node-to-node moves stay as they are. This needs `m` to be
+    /// the same along every line to a node, i.e. every cycle to have as many
+    /// Black moves as White moves — under Japanese rules exactly the
+    /// condition for the unchilled graph to exist (a cycle's prisoner balance
+    /// is White's moves minus Black's moves in it), so it always holds there;
+    /// under area scoring it can fail ([`GoError::UnchillableCycle`]). The
+    /// root has `m = 0`, so the chilled root is the chilled value itself.
+    /// For the simple ko `{b | {k | w}}` (Black has just captured) this gives
+    /// `{chill(b) − 1 | {k | chill(w) + 2}}`: the swing drops by 3 and the
+    /// komaster temperature by 1, as chilling must.
+    pub fn chill(&self, store: &mut Store) -> Result<GoValue, GoError> {
+        match self {
+            GoValue::Short(g) => Ok(GoValue::Short(store.chill(*g)?)),
+            GoValue::Ko { kos, short } => {
+                let kos = kos
+                    .iter()
+                    .map(|k| k.chill(store))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let short = store.chill(*short)?;
+                Ok(GoValue::Ko { kos, short })
+            }
+        }
+    }
+
+    /// The value printed: the game, or the ko graphs (labelled loopy
+    /// notation) and the short part, joined by ` + `.
+    pub fn format(&self, store: &mut Store, style: Style) -> Result<String, GoError> {
+        match self {
+            GoValue::Short(g) => Ok(crate::render::format_game(store, *g, style)?),
+            GoValue::Ko { kos, short } => {
+                let mut parts = Vec::new();
+                for k in kos {
+                    parts.push(k.graph.format(store, style).map_err(GoError::KoGraph)?);
+                }
+                if *short != store.zero() {
+                    parts.push(crate::render::format_game(store, *short, style)?);
+                }
+                Ok(parts.join(" + "))
+            }
+        }
+    }
+}
+
+impl GoKo {
+    /// A line that repeats a position: the first cycle the depth-first walk
+    /// closed, as the moves from the position searched and the index in
+    /// them where the cycle starts.
+    pub fn first_cycle(&self) -> (Vec<String>, usize) {
+        self.cycle.clone()
+    }
+
+    fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
+        let g = &self.graph;
+        let mut nodes = Vec::with_capacity(g.len());
+        for v in g.node_ids() {
+            let node = g.node(v);
+            let m = self.moves[v.index()];
+            let mut sides: [Vec<Target>; 2] = [Vec::new(), Vec::new()];
+            for (k, (opts, sign)) in [(node.left(), 1), (node.right(), -1)]
+                .into_iter()
+                .enumerate()
+            {
+                for t in opts {
+                    sides[k].push(match *t {
+                        Target::Node(w) => {
+                            if self.moves[w.index()] != m + sign {
+                                let mut line = self.lines[v.index()].clone();
+                                line.push(format!("→ {}", g.label(w)));
+                                return Err(GoError::UnchillableCycle { line });
+                            }
+                            Target::Node(w)
+                        }
+                        Target::Game(x) => {
+                            let c = store.chill(x)?;
+                            let tax = store.integer(-(m + sign));
+                            Target::Game(store.add(c, tax)?)
+                        }
+                    });
+                }
+            }
+            let [left, right] = sides;
+            nodes.push(KoNode {
+                label: node.label().to_string(),
+                named: node.is_named(),
+                left,
+                right,
+            });
+        }
+        Ok(GoKo {
+            graph: KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?,
+            lines: self.lines.clone(),
+            potentials: self.potentials.clone(),
+            moves: self.moves.clone(),
+            cycle: self.cycle.clone(),
+        })
+    }
+}
+
+// ----- step 1: the position graph --------------------------------------------
+
+#[derive(Copy, Clone, Debug)]
+enum To {
+    Board(usize),
+    /// A ko-free position: its value (what it scores from then on).
+    Game(GameId),
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Edge {
+    colour: Colour,
+    point: usize,
+    /// What the move scores at once (Black positive).
+    gain: i64,
+    to: To,
+}
+
+/// The positions of one loopy component that reach a cycle, and their
+/// moves.
+struct BoardGraph {
+    boards: Vec<Board>,
+    edges: Vec<Vec<Edge>>,
+}
+
+impl Search<'_> {
+    /// The value of a region whose components `loopy` reach cycles, the
+    /// ko-free rest being `short`.
+    pub(super) fn loopy_value(
+        &mut self,
+        root: &Board,
+        short: GameId,
+        loopy: &[u128],
+    ) -> Result<GoValue, GoError> {
+        if loopy.is_empty() {
+            return Ok(GoValue::Short(short));
+        }
+        match self.opts.ko_rule {
+            KoRule::Basic => {
+                let (mut shift, mut rest) = (short, self.store.zero());
+                if !self.store.is_number(short) {
+                    (shift, rest) = (self.store.zero(), short);
+                }
+                let mut kos = Vec::with_capacity(loopy.len());
+                for &comp in loopy {
+                    let bg = self.board_graph(comp, root)?;
+                    kos.push(self.unfold_basic(&bg, shift)?);
+                    shift = self.store.zero();
+                }
+                Ok(GoValue::Ko { kos, short: rest })
+            }
+            rule => {
+                let mut total = short;
+                for &comp in loopy {
+                    let bg = self.board_graph(comp, root)?;
+                    let v = self.unfold_superko(&bg, rule)?;
+                    total = self.store.add(total, v)?;
+                }
+                Ok(GoValue::Short(total))
+            }
+        }
+    }
+
+    /// Step 1 (module docs): the positions of `comp` reachable from `root`
+    /// that reach a cycle.
+    fn board_graph(&mut self, comp: u128, root: &Board) -> Result<BoardGraph, GoError> {
+        let mut bg = BoardGraph {
+            boards: Vec::new(),
+            edges: Vec::new(),
+        };
+        let mut index: FxHashMap<Board, usize> = FxHashMap::default();
+        self.explore(comp, root, &mut bg, &mut index)?;
+        Ok(bg)
+    }
+
+    fn explore(
+        &mut self,
+        comp: u128,
+        b: &Board,
+        bg: &mut BoardGraph,
+        index: &mut FxHashMap<Board, usize>,
+    ) -> Result<usize, GoError> {
+        let id = bg.boards.len();
+        bg.boards.push(b.clone());
+        bg.edges.push(Vec::new());
+        index.insert(b.clone(), id);
+        self.count_node()?;
+        let mut edges = Vec::new();
+        for p in bits(self.playable(comp, b)) {
+            for colour in [Colour::Black, Colour::White] {
+                let Some((child, imm, gain)) = self.step(comp, b, colour, p) else {
+                    continue;
+                };
+                let parts = self.eval_parts(comp, &child, imm, true)?;
+                let to = if parts.loopy.is_empty() {
+                    To::Game(parts.short)
+                } else if let Some(&i) = index.get(&child) {
+                    To::Board(i)
+                } else {
+                    To::Board(self.explore(comp, &child, bg, index)?)
+                };
+                edges.push(Edge {
+                    colour,
+                    point: p,
+                    gain,
+                    to,
+                });
+            }
+        }
+        bg.edges[id] = edges;
+        Ok(id)
+    }
+
+    fn move_name(&self, colour: Colour, p: usize) -> String {
+        self.pos.move_name(super::position::Move {
+            colour,
+            point: Some(self.region.points[p]),
+        })
+    }
+
+    /// Step 2 (module docs): the ko graph of (position, potential) pairs;
+    /// `shift` is added to every terminal game.
+    fn unfold_basic(&mut self, bg: &BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
+        let mut u = Unfold {
+            index: FxHashMap::default(),
+            on_path: FxHashMap::default(),
+            path: Vec::new(),
+            nodes: Vec::new(),
+            lines: Vec::new(),
+            potentials: Vec::new(),
+            moves: Vec::new(),
+            cycle: None,
+        };
+        self.unfold_node(bg, &mut u, 0, 0, 0, shift)?;
+        let nodes = u
+            .nodes
+            .into_iter()
+            .enumerate()
+            .map(|(i, [left, right])| KoNode {
+                label: format!("k{i}"),
+                named: true,
+                left,
+                right,
+            })
+            .collect();
+        let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
+        Ok(GoKo {
+            graph,
+            lines: u.lines,
+            potentials: u.potentials,
+            moves: u.moves,
+            cycle: u.cycle.unwrap_or_default(),
+        })
+    }
+
+    fn unfold_node(
+        &mut self,
+        bg: &BoardGraph,
+        u: &mut Unfold,
+        board: usize,
+        phi: i64,
+        m: i64,
+        shift: GameId,
+    ) -> Result<usize, GoError> {
+        let id = u.nodes.len();
+        u.nodes.push([Vec::new(), Vec::new()]);
+        u.index.insert((board, phi), id);
+        u.on_path.insert(board, (phi, u.path.len()));
+        u.lines
+            .push(u.path.iter().map(|&(c, p)| self.move_name(c, p)).collect());
+        u.potentials.push(phi);
+        u.moves.push(m);
+        self.store.tick()?;
+        let mut sides: [Vec<Target>; 2] = [Vec::new(), Vec::new()];
+        for e in &bg.edges[board] {
+            let t = match e.to {
+                To::Game(g) => {
+                    let x = self.store.integer(phi + e.gain);
+                    let v = self.store.add(x, g)?;
+                    Target::Game(self.store.add(v, shift)?)
+                }
+                To::Board(q) => {
+                    let phi2 = phi + e.gain;
+                    u.path.push((e.colour, e.point));
+                    let r = if let Some(&n) = u.index.get(&(q, phi2)) {
+                        if let (None, Some(&(_, depth))) = (&u.cycle, u.on_path.get(&q)) {
+                            let line = u.path.iter().map(|&(c, p)| self.move_name(c, p));
+                            u.cycle = Some((line.collect(), depth));
+                        }
+                        Ok(n)
+                    } else if let Some(&(phi_q, depth)) = u.on_path.get(&q) {
+                        Err(GoError::UnbalancedCycle {
+                            line: u.path.iter().map(|&(c, p)| self.move_name(c, p)).collect(),
+                            cycle_start: depth,
+                            net: phi2 - phi_q,
+                        })
+                    } else {
+                        self.unfold_node(bg, u, q, phi2, m + e.colour.sign(), shift)
+                    };
+                    u.path.pop();
+                    Target::Node(NodeId(r? as u32))
+                }
+            };
+            sides[e.colour.index()].push(t);
+        }
+        u.on_path.remove(&board);
+        u.nodes[id] = sides;
+        Ok(id)
+    }
+
+    /// Step 3 (module docs): the short value under a superko rule.
+    fn unfold_superko(&mut self, bg: &BoardGraph, rule: KoRule) -> Result<GameId, GoError> {
+        let scc = sccs(bg);
+        let mut memo = SuperkoMemo::default();
+        let tag = |c: Colour| -> u8 {
+            match rule {
+                KoRule::SituationalSuperko => 1 + c.index() as u8,
+                _ => 0,
+            }
+        };
+        // The root: positionally it has occurred; situationally, before
+        // Black's move it is as if White had just moved, and vice versa.
+        let left_hist = vec![(0, tag(Colour::White))];
+        let right_hist = vec![(0, tag(Colour::Black))];
+        let l = self.superko_options(bg, &scc, &mut memo, rule, 0, &left_hist)?[0].clone();
+        let r = self.superko_options(bg, &scc, &mut memo, rule, 0, &right_hist)?[1].clone();
+        Ok(self.store.canonical(l, r)?)
+    }
+
+    fn superko_options(
+        &mut self,
+        bg: &BoardGraph,
+        scc: &[usize],
+        memo: &mut SuperkoMemo,
+        rule: KoRule,
+        board: usize,
+        hist: &[(usize, u8)],
+    ) -> Result<[Vec<GameId>; 2], GoError> {
+        self.count_node()?;
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for e in &bg.edges[board] {
+            let g = self.store.integer(e.gain);
+            let v = match e.to {
+                To::Game(v) => v,
+                To::Board(q) => {
+                    let t = match rule {
+                        KoRule::SituationalSuperko => 1 + e.colour.index() as u8,
+                        _ => 0,
+                    };
+                    let mut next: Vec<(usize, u8)> = hist
+                        .iter()
+                        .copied()
+                        .filter(|&(x, _)| scc[x] == scc[q])
+                        .collect();
+                    if next.contains(&(q, t)) {
+                        continue;
+                    }
+                    next.push((q, t));
+                    next.sort_unstable();
+                    let key = (q, next);
+                    match memo.get(&key) {
+                        Some(&v) => v,
+                        None => {
+                            let [l, r] = self.superko_options(bg, scc, memo, rule, q, &key.1)?;
+                            let v = self.store.canonical(l, r)?;
+                            memo.insert(key, v);
+                            v
+                        }
+                    }
+                }
+            };
+            sides[e.colour.index()].push(self.store.add(g, v)?);
+        }
+        Ok(sides)
+    }
+}
+
+/// Superko values by position and the part of the line's history that can
+/// recur from it (positions, with the mover's tag under situational superko).
+type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
+
+struct Unfold {
+    index: FxHashMap<(usize, i64), usize>,
+    /// Positions on the current line: their potential and depth.
+    on_path: FxHashMap<usize, (i64, usize)>,
+    path: Vec<(Colour, usize)>,
+    nodes: Vec<[Vec<Target>; 2]>,
+    lines: Vec<Vec<String>>,
+    potentials: Vec<i64>,
+    moves: Vec<i64>,
+    cycle: Option<(Vec<String>, usize)>,
+}
+
+/// Strongly connected components of the position graph (Tarjan, iterative):
+/// the component number of every position.
+fn sccs(bg: &BoardGraph) -> Vec<usize> {
+    let n = bg.boards.len();
+    let succ: Vec<Vec<usize>> = bg
+        .edges
+        .iter()
+        .map(|es| {
+            es.iter()
+                .filter_map(|e| match e.to {
+                    To::Board(q) => Some(q),
+                    To::Game(_) => None,
+                })
+                .collect()
+        })
+        .collect();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![usize::MAX; n];
+    let mut stack = Vec::new();
+    let (mut next, mut next_comp) = (0, 0);
+    for s in 0..n {
+        if index[s] != usize::MAX {
+            continue;
+        }
+        let mut call = vec![(s, 0usize)];
+        index[s] = next;
+        low[s] = next;
+        next += 1;
+        stack.push(s);
+        on_stack[s] = true;
+        while let Some(&mut (v, ref mut i)) = call.last_mut() {
+            if *i < succ[v].len() {
+                let w = succ[v][*i];
+                *i += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                call.pop();
+                if let Some(&(p, _)) = call.last() {
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    loop {
+                        let w = stack.pop().expect("tarjan stack");
+                        on_stack[w] = false;
+                        comp[w] = next_comp;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    next_comp += 1;
+                }
+            }
+        }
+    }
+    comp
+}
