@@ -446,6 +446,7 @@ impl Interp {
         if !matches!(e.kind, ExprKind::Labelled { .. }) {
             lit.used.insert(root_name.clone());
         }
+        self.check_dangling(e, &e.span, &set, scope)?;
         let spec = self.node_spec(e, root_name, &mut lit, scope)?;
         let graph = match KoGraph::from_spec(spec) {
             Ok(g) => g,
@@ -508,6 +509,55 @@ impl Interp {
         })
     }
 
+    /// A bare name standing as an option anywhere in the literal (through
+    /// braces) must be a label or a defined name: otherwise it is a dangling
+    /// label.
+    fn check_dangling(
+        &self,
+        e: &Expr,
+        whole: &Span,
+        labels: &HashSet<String>,
+        scope: &Scope,
+    ) -> EvalResult<()> {
+        let (left, right) = match &e.kind {
+            ExprKind::Labelled { game, .. } => {
+                return self.check_dangling(game, whole, labels, scope)
+            }
+            ExprKind::Game { left, right } => (left, right),
+            _ => return Ok(()),
+        };
+        for o in left.iter().chain(right.iter()) {
+            if let ExprKind::Name(n) = &o.kind {
+                let known = labels.contains(n)
+                    || scope.lookup(n).is_some()
+                    || super::builtins::lookup(n).is_some()
+                    || matches!(n.as_str(), "board" | "black" | "white");
+                if !known {
+                    let mut names: Vec<&str> = labels.iter().map(String::as_str).collect();
+                    names.sort();
+                    let mut d = Diagnostic::error(format!(
+                        "`{n}` is neither a label of this ko graph nor a defined name"
+                    ))
+                    .with_label(o.span.clone(), "dangling label")
+                    .with_secondary(whole.clone(), "in this ko graph")
+                    .with_note(format!("the labels of this ko graph: {}", names.join(", ")));
+                    if let Some(best) = names
+                        .iter()
+                        .map(|c| (super::edit_distance(n, c), *c))
+                        .filter(|(d, _)| *d <= 2)
+                        .min()
+                    {
+                        d = d.with_help(format!("did you mean `{}`?", best.1));
+                    }
+                    return Err(self.error_with(d));
+                }
+            } else {
+                self.check_dangling(o, whole, labels, scope)?;
+            }
+        }
+        Ok(())
+    }
+
     /// An option of a ko graph that is not a node: a short game.
     fn ko_option(&mut self, o: &Expr, lit: &Literal, scope: &Scope) -> EvalResult<GameId> {
         if let Some(at) = label_inside(o, lit.labels) {
@@ -519,32 +569,8 @@ impl Interp {
                     "the label `{n}` can only stand alone as an option of its ko graph"
                 ))
                 .with_label(at.span.clone(), "a label used inside an expression")
-                .with_secondary(o.span.clone(), "in this option")
                 .with_note("an option of a ko graph is a node, a label, or a short game"),
             ));
-        }
-        if let ExprKind::Name(n) = &o.kind {
-            let known = scope.lookup(n).is_some()
-                || super::builtins::lookup(n).is_some()
-                || matches!(n.as_str(), "board" | "black" | "white");
-            if !known {
-                let mut names: Vec<&str> = lit.labels.iter().map(String::as_str).collect();
-                names.sort();
-                let mut d = Diagnostic::error(format!(
-                    "`{n}` is neither a label of this ko graph nor a defined name"
-                ))
-                .with_label(o.span.clone(), "dangling label")
-                .with_note(format!("the labels of this ko graph: {}", names.join(", ")));
-                if let Some(best) = names
-                    .iter()
-                    .map(|c| (super::edit_distance(n, c), *c))
-                    .filter(|(d, _)| *d <= 2)
-                    .min()
-                {
-                    d = d.with_help(format!("did you mean `{}`?", best.1));
-                }
-                return Err(self.error_with(d));
-            }
         }
         let v = self.eval(o, scope)?;
         if let Value::Mixed(m) = &v {
@@ -622,7 +648,8 @@ impl Interp {
                 .with_label(span.clone(), format!("contains the ko `{k}`"))
                 .with_note(
                     "a ko is loopy: comparisons, canonical forms, incentives, atomic weights \
-                     and the plain thermograph do not apply",
+                     and the plain thermograph do not apply; play questions on sums with kos \
+                     need the ko solver",
                 )
                 .with_help(
                     "for a ko use thermograph(K, komaster: black), mean(K, komaster: white), \

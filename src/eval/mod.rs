@@ -777,10 +777,26 @@ impl Interp {
         let mut spans = Vec::with_capacity(args.len());
         let mut named = Vec::new();
         for a in args {
+            let accepts = a.name.as_ref().is_some_and(|n| {
+                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name))
+            });
+            // `f(k: {…|…})` where `k` is no named argument of `f`: a labelled
+            // ko-graph literal passed positionally.
+            if let (Some(n), false, ExprKind::Game { .. }) = (&a.name, accepts, &a.value.kind) {
+                let lit = Expr::new(
+                    ExprKind::Labelled {
+                        label: n.clone(),
+                        game: Box::new(a.value.clone()),
+                    },
+                    n.span.start..a.value.span.end,
+                );
+                values.push(self.eval(&lit, scope)?);
+                spans.push(lit.span.clone());
+                continue;
+            }
             let v = self.eval(&a.value, scope)?;
             match &a.name {
                 Some(n) => {
-                    let accepts = matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name));
                     if !accepts {
                         return Err(self.error(
                             &n.span,

@@ -33,7 +33,8 @@
 //! * `θ`, `θθ`, … and `theta` are ko threats (`theta` is a keyword); a
 //!   number touching them is a sum (`2θ` is 2 + θ). `name: {…|…}` is a
 //!   labelled ko-graph node; inside a call's parentheses `f(k: …)` is a
-//!   named argument instead.
+//!   named argument (the evaluator reads `f(k: {…|…})` as a labelled
+//!   literal when `f` takes no argument `k`).
 //! * `*` is never an operator; `2*` is a sum only because the number touches
 //!   the star. `2 * 3` and `G*` are errors with a hint about `n . G`.
 //! * `-` directly before a digit in prefix position is a sign: `-2v*` is
