@@ -81,6 +81,7 @@ pub fn value_of_parts(parts: Vec<Component>, labels: Option<Vec<Rc<str>>>) -> Va
             })
             .collect();
         return match labels {
+            None if ids.is_empty() => Value::int(0),
             Some(l) => Value::Game(GameSum::labelled(ids, l)),
             None if ids.len() == 1 => Value::game(ids[0]),
             None => Value::Game(GameSum::from_parts(ids)),
