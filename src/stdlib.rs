@@ -6,6 +6,7 @@ pub const MODULES: &[(&str, &str)] = &[
     ("games", include_str!("../stdlib/games.cgt")),
     ("thermo", include_str!("../stdlib/thermo.cgt")),
     ("go", include_str!("../stdlib/go.cgt")),
+    ("kos", include_str!("../stdlib/kos.cgt")),
 ];
 
 pub fn module(name: &str) -> Option<&'static str> {

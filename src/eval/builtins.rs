@@ -155,6 +155,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .iter()
         .chain(super::play::PLAY_BUILTINS.iter())
         .chain(super::go::GO_BUILTINS.iter())
+        .chain(super::ko::KO_BUILTINS.iter())
 }
 
 fn arity(
@@ -205,6 +206,9 @@ pub fn call(
 ) -> EvalResult<Value> {
     if super::play::is_play_builtin(name) {
         return super::play::call(interp, name, args, spans, span);
+    }
+    if let Some(v) = super::ko::call(interp, name, &args, spans, span)? {
+        return Ok(v);
     }
     if super::go::is_go_builtin(name) {
         return super::go::call(interp, name, args, spans, span);

@@ -40,8 +40,8 @@ use super::{EvalResult, Interp, Span, Stop};
 use crate::diag::Diagnostic;
 use crate::game::GameId;
 use crate::go::{
-    self, DiagramError, DiagramErrorKind, GoError, MoveError, MoveErrorKind, Position, Rules,
-    SearchOptions, SearchStats,
+    self, DiagramError, DiagramErrorKind, GoError, GoValue, KoRule, MoveError, MoveErrorKind,
+    Position, Rules, SearchOptions, SearchStats,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -75,14 +75,18 @@ pub fn is_go_builtin(name: &str) -> bool {
 
 /// Which named arguments the Go builtins take.
 pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    matches!(builtin, "value" | "chilled" | "go_stats") && matches!(arg, "rules" | "budget")
+    matches!(builtin, "value" | "chilled" | "go_stats")
+        && matches!(arg, "rules" | "budget" | "ko_rule")
 }
+
+/// What a search depends on: rules, ko rule and node budget.
+type SearchKey = (Rules, KoRule, u64);
 
 /// A position with the values computed for it so far.
 pub struct GoPosition {
     pub pos: Position,
     /// Evaluations already made, by rules and node budget.
-    evals: RefCell<Vec<(Rules, u64, GameId, SearchStats)>>,
+    evals: RefCell<Vec<(SearchKey, GoValue, SearchStats)>>,
 }
 
 impl GoPosition {
@@ -287,6 +291,15 @@ impl Interp {
                 Diagnostic::error(e.to_string())
                     .with_label(span.clone(), "this position holds a ko"),
             ),
+            GoError::UnbalancedCycle { .. } | GoError::UnchillableCycle { .. } => self.error_with(
+                Diagnostic::error(e.to_string())
+                    .with_label(span.clone(), "this position holds a ko yose cannot express")
+                    .with_help(
+                        "a local superko rule gives a short game: `ko_rule: positional` or \
+                             `ko_rule: situational`",
+                    ),
+            ),
+            GoError::KoGraph(err) => self.ko_error(err, span),
             GoError::TooLarge { .. } => self.error_with(
                 Diagnostic::error(e.to_string()).with_label(span.clone(), "region too large"),
             ),
@@ -316,39 +329,48 @@ impl Interp {
         }
     }
 
-    /// The evaluation of a position under `rules` with a node budget
-    /// (remembered on the position).
+    /// The evaluation of a position (remembered on the position).
     fn go_evaluate(
         &mut self,
         p: &GoPosition,
-        rules: Rules,
-        budget: u64,
+        key: SearchKey,
         span: &Span,
-    ) -> EvalResult<(GameId, SearchStats)> {
-        if let Some((_, _, g, stats)) = p
-            .evals
-            .borrow()
-            .iter()
-            .find(|(r, b, _, _)| *r == rules && *b == budget)
-        {
-            return Ok((*g, stats.clone()));
+    ) -> EvalResult<(GoValue, SearchStats)> {
+        if let Some((_, v, stats)) = p.evals.borrow().iter().find(|(k, _, _)| *k == key) {
+            return Ok((v.clone(), stats.clone()));
         }
+        let (rules, ko_rule, budget) = key;
         let opts = SearchOptions {
             node_budget: budget,
+            ko_rule,
             ..SearchOptions::with_rules(rules)
         };
-        let e = go::evaluate(&mut self.store, &p.pos, &opts).map_err(|e| self.go_error(e, span))?;
+        let e =
+            go::evaluate_go(&mut self.store, &p.pos, &opts).map_err(|e| self.go_error(e, span))?;
         p.evals
             .borrow_mut()
-            .push((rules, budget, e.value, e.stats.clone()));
+            .push((key, e.value.clone(), e.stats.clone()));
         Ok((e.value, e.stats))
     }
 
+    /// A Go value as a language value: a game, or a sum with ko graphs.
+    fn go_value_of(&mut self, v: &GoValue) -> Value {
+        match v {
+            GoValue::Short(g) => Value::game(*g),
+            GoValue::Ko { .. } => super::ko::value_of_parts(v.components(&self.store), None),
+        }
+    }
+
     /// A position where a game is expected: its chilled value under Japanese
-    /// rules.
+    /// rules (a ko is refused by the caller, as for any value with a ko).
     pub(crate) fn position_game(&mut self, p: &GoPosition, span: &Span) -> EvalResult<GameId> {
-        let budget = SearchOptions::default().node_budget;
-        let (v, _) = self.go_evaluate(p, Rules::Japanese, budget, span)?;
+        let key = (
+            Rules::Japanese,
+            KoRule::Basic,
+            SearchOptions::default().node_budget,
+        );
+        let (v, _) = self.go_evaluate(p, key, span)?;
+        let v = v.into_short().map_err(|e| self.go_error(e, span))?;
         self.store.chill(v).map_err(|e| self.cg_error(e, span))
     }
 }
@@ -362,6 +384,23 @@ fn position_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a
                 "expected a Go position (from `go Q = \"\"\"…\"\"\"` or `go(\"…\")`), found {}",
                 other.kind()
             ),
+        )),
+    }
+}
+
+/// `ko_rule: basic | positional | situational` (bare names or strings).
+fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
+    let name = match v {
+        Value::Str(s) => s.to_string(),
+        _ => String::new(),
+    };
+    match name.as_str() {
+        "basic" => Ok(KoRule::Basic),
+        "positional" => Ok(KoRule::PositionalSuperko),
+        "situational" => Ok(KoRule::SituationalSuperko),
+        _ => Err(interp.error(
+            span,
+            "`ko_rule:` is \"basic\" (kos become ko graphs), \"positional\" or \"situational\" (local superko)",
         )),
     }
 }
@@ -390,9 +429,11 @@ pub fn call(
     let named = std::mem::take(&mut interp.named_args);
     let mut rules = Rules::Japanese;
     let mut budget = SearchOptions::default().node_budget;
+    let mut ko_rule = KoRule::Basic;
     for (k, v, s) in &named {
         match k.as_str() {
             "rules" => rules = rules_of(interp, v, s)?,
+            "ko_rule" => ko_rule = ko_rule_of(interp, v, s)?,
             "budget" => {
                 let n = interp.to_integer(v, s)?;
                 budget = u64::try_from(n)
@@ -444,19 +485,18 @@ pub fn call(
         }
         "value" | "chilled" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let (v, _) = interp.go_evaluate(&p, rules, budget, span)?;
+            let (v, _) = interp.go_evaluate(&p, (rules, ko_rule, budget), span)?;
             if name == "value" {
-                return Ok(Value::game(v));
+                return Ok(interp.go_value_of(&v));
             }
-            let c = interp
-                .store
-                .chill(v)
-                .map_err(|e| interp.cg_error(e, span))?;
-            Ok(Value::game(c))
+            let c = v
+                .chill(&mut interp.store)
+                .map_err(|e| interp.go_error(e, span))?;
+            Ok(interp.go_value_of(&c))
         }
         "go_stats" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let (_, s) = interp.go_evaluate(&p, rules, budget, span)?;
+            let (_, s) = interp.go_evaluate(&p, (rules, ko_rule, budget), span)?;
             let n = |x: u64| Value::int(x as i64);
             let fields = vec![
                 ("region_points", n(s.region_points as u64)),

@@ -7,6 +7,7 @@
 
 mod builtins;
 mod go;
+pub mod ko;
 mod ops;
 mod play;
 pub mod value;
@@ -310,7 +311,9 @@ impl Interp {
             }
             StmtKind::Region { name, value } => {
                 let v = self.eval(value, scope)?;
-                self.game_of(&v, &value.span)?;
+                if !matches!(v, Value::Mixed(_)) {
+                    self.game_of(&v, &value.span)?;
+                }
                 scope.define(&name.name, v.clone());
                 self.board.retain(|(n, _)| n != &name.name);
                 self.board.push((name.name.clone(), v));
@@ -622,23 +625,8 @@ impl Interp {
                 let g = g.map_err(|err| self.cg_error(err, &e.span))?;
                 Ok(Value::game(if *down { self.store.neg(g) } else { g }))
             }
-            ExprKind::Game { left, right } => {
-                let mut l = Vec::with_capacity(left.len());
-                for o in left {
-                    let v = self.eval(o, scope)?;
-                    l.push(self.game_of(&v, &o.span)?);
-                }
-                let mut r = Vec::with_capacity(right.len());
-                for o in right {
-                    let v = self.eval(o, scope)?;
-                    r.push(self.game_of(&v, &o.span)?);
-                }
-                let g = self
-                    .store
-                    .canonical(l, r)
-                    .map_err(|err| self.cg_error(err, &e.span))?;
-                Ok(Value::game(g))
-            }
+            ExprKind::Game { .. } | ExprKind::Labelled { .. } => self.braces(e, scope),
+            ExprKind::Theta(n) => self.theta(*n, &e.span),
             ExprKind::List(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for i in items {
@@ -651,6 +639,10 @@ impl Interp {
             }
             ExprKind::Index { base, index } => {
                 let b = self.eval(base, scope)?;
+                if let Value::Mixed(m) = &b {
+                    let key = self.eval(index, scope)?;
+                    return self.ko_index(m, &key, &base.span, &index.span);
+                }
                 if let Value::Record(_, fields) = &b {
                     let key = self.eval(index, scope)?;
                     let Value::Str(key) = key else {
@@ -738,6 +730,9 @@ impl Interp {
         }
         if name == "board" {
             // The regions, kept as named components for play questions.
+            if self.board.iter().any(|(_, v)| matches!(v, Value::Mixed(_))) {
+                return self.mixed_board(&self.board.clone(), span);
+            }
             let mut parts = Vec::with_capacity(self.board.len());
             let mut labels = Vec::with_capacity(self.board.len());
             for (region, v) in self.board.clone() {
@@ -788,11 +783,26 @@ impl Interp {
         let mut spans = Vec::with_capacity(args.len());
         let mut named = Vec::new();
         for a in args {
+            let accepts = a.name.as_ref().is_some_and(|n| {
+                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name))
+            });
+            // `f(k: {…|…})` where `k` is no named argument of `f`: a labelled
+            // ko-graph literal passed positionally.
+            if let (Some(n), false, ExprKind::Game { .. }) = (&a.name, accepts, &a.value.kind) {
+                let lit = Expr::new(
+                    ExprKind::Labelled {
+                        label: n.clone(),
+                        game: Box::new(a.value.clone()),
+                    },
+                    n.span.start..a.value.span.end,
+                );
+                values.push(self.eval(&lit, scope)?);
+                spans.push(lit.span.clone());
+                continue;
+            }
             let v = self.eval(&a.value, scope)?;
             match &a.name {
                 Some(n) => {
-                    let accepts = matches!(&callee, Value::Builtin(b)
-                        if play::accepts_named(b, &n.name) || go::accepts_named(b, &n.name));
                     if !accepts {
                         return Err(self.error(
                             &n.span,

@@ -15,6 +15,7 @@ impl Interp {
             Value::Game(s) => s
                 .canonical(&mut self.store)
                 .map_err(|e| self.cg_error(e, span)),
+            Value::Mixed(m) => Err(self.mixed_not_a_game(m, span)),
             Value::Rational(r) => match rational_to_dyadic(r) {
                 Some(d) => Ok(self.store.number(d)),
                 None => Err(self.error(
@@ -80,6 +81,10 @@ impl Interp {
         inner: &Span,
     ) -> EvalResult<Value> {
         match op {
+            _ if matches!(v, Value::Mixed(_)) => match &v {
+                Value::Mixed(m) => self.mixed_unary(op, m),
+                _ => unreachable!(),
+            },
             UnaryOp::Neg => match v {
                 Value::Rational(r) => Ok(Value::Rational(-r)),
                 other => {
@@ -127,6 +132,9 @@ impl Interp {
         rs: &Span,
         span: &Span,
     ) -> EvalResult<Value> {
+        if matches!(a, Value::Mixed(_)) || matches!(b, Value::Mixed(_)) {
+            return self.mixed_binary(op, &a, &b, ls, rs, span);
+        }
         match op {
             BinOp::Add | BinOp::Sub => {
                 if let (Value::Rational(x), Value::Rational(y)) = (&a, &b) {
@@ -242,8 +250,8 @@ impl Interp {
                 }
             }
         }
-        let g = self.game_of(a, span)?;
-        let h = self.game_of(b, span)?;
+        let g = self.game_for_comparison(a, span)?;
+        let h = self.game_for_comparison(b, span)?;
         self.store.compare(g, h).map_err(|e| self.cg_error(e, span))
     }
 
@@ -271,8 +279,8 @@ impl Interp {
                 Ok(true)
             }
             (
-                Value::Game(_) | Value::Rational(_) | Value::Position(_),
-                Value::Game(_) | Value::Rational(_) | Value::Position(_),
+                Value::Game(_) | Value::Rational(_) | Value::Position(_) | Value::Mixed(_),
+                Value::Game(_) | Value::Rational(_) | Value::Position(_) | Value::Mixed(_),
             ) => {
                 if approx {
                     self.approx_equal(a, b, span)
@@ -292,8 +300,8 @@ impl Interp {
         if let (Value::Rational(x), Value::Rational(y)) = (a, b) {
             return Ok(x == y);
         }
-        let g = self.game_of(a, span)?;
-        let h = self.game_of(b, span)?;
+        let g = self.game_for_comparison(a, span)?;
+        let h = self.game_for_comparison(b, span)?;
         let d = self.store.sub(g, h).map_err(|e| self.cg_error(e, span))?;
         self.store
             .is_infinitesimal(d)
@@ -337,7 +345,8 @@ impl Interp {
         b: &Value,
         span: &Span,
     ) -> EvalResult<String> {
-        let orderable = |v: &Value| matches!(v, Value::Game(_) | Value::Rational(_));
+        let orderable =
+            |v: &Value| matches!(v, Value::Game(_) | Value::Rational(_) | Value::Mixed(_));
         if !(orderable(a) && orderable(b)) {
             return Ok(if self.values_equal(a, b, false, span)? {
                 "the two sides are equal".into()
@@ -353,7 +362,7 @@ impl Interp {
             Relation::Confused => "the two sides are confused (incomparable)".to_string(),
         };
         // "Only an infinitesimal apart" is news only when the sides are not themselves infinitesimal.
-        let a_game = self.game_of(a, span)?;
+        let a_game = self.game_for_comparison(a, span)?;
         let a_small = self
             .store
             .is_infinitesimal(a_game)

@@ -27,6 +27,13 @@ impl GameSum {
             labels: None,
         }
     }
+    /// A sum of unnamed components, kept as given.
+    pub fn from_parts(parts: Vec<GameId>) -> GameSum {
+        GameSum {
+            parts: Rc::from(parts),
+            labels: None,
+        }
+    }
     pub fn parts(&self) -> &[GameId] {
         &self.parts
     }
@@ -99,6 +106,8 @@ impl std::fmt::Debug for Function {
 pub enum Value {
     /// A short game (possibly a lazy sum of components).
     Game(GameSum),
+    /// A sum containing kos or ko threats (see `eval::ko`).
+    Mixed(super::ko::MixedSum),
     /// An exact rational scalar: literals, arithmetic on them, means and temperatures.
     /// Used as a game whenever it is dyadic.
     Rational(BigRational),
@@ -138,6 +147,8 @@ impl Value {
     pub fn kind(&self) -> &'static str {
         match self {
             Value::Game(_) => "a game",
+            Value::Mixed(m) if m.first_ko().is_some() => "a game with a ko",
+            Value::Mixed(_) => "a game with ko threats",
             Value::Rational(r) if r.is_integer() => "an integer",
             Value::Rational(_) => "a rational number",
             Value::Bool(_) => "a boolean",
@@ -158,6 +169,7 @@ impl Value {
                 let g = s.canonical(store)?;
                 format_game(store, g, style)?
             }
+            Value::Mixed(m) => m.format(store, style)?,
             Value::Rational(r) => format_rational(r),
             Value::Bool(b) => b.to_string(),
             Value::Str(s) => s.to_string(),

@@ -18,7 +18,13 @@
 //!   (`v3` is `Ups(-3)`). Up-nth and uptimals carry `down: bool`.
 //! * **Tiny/miny**: `⧾x` / `⧿x` are `Call { name: "tiny" / "miny", .. }`, the
 //!   same as writing `tiny(x)` / `miny(x)` (the `Tiny`/`Miny` spellings keep
-//!   their capital letter in the call name). `θ` is `Name("theta")`.
+//!   their capital letter in the call name).
+//! * **Ko threats**: `θ`, `θθ`, … and ASCII `theta` are [`ExprKind::Theta`]
+//!   with the number of θ written (`-θ` is `Unary(Neg, Theta(1))`).
+//! * **Labelled nodes** of ko graphs: `kw: {{2 | kw} | -2}` is
+//!   [`ExprKind::Labelled`] around a [`ExprKind::Game`]; a reference to a
+//!   label inside the literal is an ordinary `Name` (the evaluator resolves
+//!   it against the labels of the literal first).
 //! * **Slash convention** is resolved by the parser: a [`ExprKind::Game`]
 //!   always has plain option lists; `{a||b|c}` arrives as
 //!   `Game { left: [a], right: [Game { left: [b], right: [c] }] }`.
@@ -155,6 +161,14 @@ pub enum ExprKind {
     Uptimal {
         n: BigInt,
         down: bool,
+    },
+    /// `θ` repeated `n` times (`theta` is one): `n` Black ko threats.
+    Theta(usize),
+    /// `label: { … }`: a labelled node of a ko graph literal. `game` is an
+    /// [`ExprKind::Game`].
+    Labelled {
+        label: Ident,
+        game: Box<Expr>,
     },
     /// `{ left | right }` with the slash convention already applied.
     Game {

@@ -29,7 +29,12 @@
 //! * Calls and indexing must touch what they apply to: `f(x)`, `xs[0]`.
 //!   Only names can be called; literals take no postfix.
 //! * The word `v` (also `vv`, `v3`, `v<2>`, `v[3]`) is always a down, never
-//!   a name; `value`, `vx`, `v'` are names. `θ` is the name `theta`.
+//!   a name; `value`, `vx`, `v'` are names.
+//! * `θ`, `θθ`, … and `theta` are ko threats (`theta` is a keyword); a
+//!   number touching them is a sum (`2θ` is 2 + θ). `name: {…|…}` is a
+//!   labelled ko-graph node; inside a call's parentheses `f(k: …)` is a
+//!   named argument (the evaluator reads `f(k: {…|…})` as a labelled
+//!   literal when `f` takes no argument `k`).
 //! * `*` is never an operator; `2*` is a sum only because the number touches
 //!   the star. `2 * 3` and `G*` are errors with a hint about `n . G`.
 //! * `-` directly before a digit in prefix position is a sign: `-2v*` is

@@ -509,7 +509,27 @@ impl Builder<'_> {
                 Some(Expr::new(ExprKind::Str(s), span))
             }
             Rule::bool_lit => Some(Expr::new(ExprKind::Bool(p.as_str().starts_with('t')), span)),
-            Rule::theta => Some(Expr::new(ExprKind::Name("theta".into()), span)),
+            Rule::theta => {
+                let n = if p.as_str() == "theta" {
+                    1
+                } else {
+                    p.as_str().chars().count()
+                };
+                Some(Expr::new(ExprKind::Theta(n), span))
+            }
+            Rule::labelled_game => {
+                let mut it = p.into_inner();
+                let label = self.ident(it.next()?);
+                it.next(); // :
+                let game = self.game(it.next()?, d + 1)?;
+                Some(Expr::new(
+                    ExprKind::Labelled {
+                        label,
+                        game: boxed(game),
+                    },
+                    span,
+                ))
+            }
             Rule::if_expr => self.if_expr(p, d),
             Rule::postfix => self.postfix(p, d),
             Rule::expr
@@ -1006,8 +1026,8 @@ fn rule_name(r: Rule) -> Option<(u8, &'static str)> {
     Some(match r {
         expr | and_expr | not_expr | cmp_expr | additive | mul_expr | unary | signed
         | number_lit | star | up_lit | down_lit | tiny_glyph_app | game | bool_lit | theta
-        | if_expr | postfix | atom | paren | list | prefix_op | kw_not | expr_stmt | for_iter
-        | tiny_operand => (0, "an expression"),
+        | labelled_game | if_expr | postfix | atom | paren | list | prefix_op | kw_not
+        | expr_stmt | for_iter | tiny_operand => (0, "an expression"),
         let_stmt | region_stmt | go_stmt | fn_stmt | assert_stmt | theorem_stmt | for_stmt
         | print_stmt | use_stmt => (1, "a statement"),
         name | arg_name => (2, "a name"),
@@ -1184,6 +1204,8 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
             "a line break ends a statement; to continue an expression on the next line, \
              end the previous line with the operator",
         );
+    } else if expected.contains(&"a name") && token == "theta" {
+        d = d.with_note("`theta` is the ko threat θ, so it cannot be a name");
     } else if expected.contains(&"a name") && is_down_word(token) {
         d = d.with_note(format!(
             "`{token}` is down-notation (↓), so it cannot be a name"

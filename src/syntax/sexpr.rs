@@ -188,6 +188,16 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
             let head = if *down { "downtimal" } else { "uptimal" };
             let _ = write!(out, "({head} {n})");
         }
+        ExprKind::Theta(n) => {
+            let _ = write!(out, "(theta {n})");
+        }
+        ExprKind::Labelled { label, game } => {
+            out.push_str("(label ");
+            ident(out, label, spans);
+            out.push(' ');
+            expr(out, game, spans);
+            out.push(')');
+        }
         ExprKind::Game { left, right } => {
             out.push_str("(game ");
             list(out, "left", left, spans);

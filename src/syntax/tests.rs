@@ -218,7 +218,7 @@ false
             "raw \\n \"quoted\"\n  lines"
             true
             false
-            theta
+            (theta 1)
         "#]],
     );
 }
@@ -442,7 +442,7 @@ fn crlf_bom_and_unicode_minus() {
         "\u{FEFF}let x = 1\r\nlet y = {12 − θ | −12 + θ}\r\nprint x, # c\r\n  y\r\n",
         expect![[r#"
             (let x 1)
-            (let y (game (left (- 12 theta)) (right (+ -12 theta))))
+            (let y (game (left (- 12 (theta 1))) (right (+ -12 (theta 1)))))
             (print x y)
         "#]],
     );
@@ -1120,5 +1120,86 @@ fn go_statement() {
             (let go2 go)
             go
         "#]],
+    );
+}
+
+// ------------------------------------------------------------ kos and θ
+
+#[test]
+fn theta_forms() {
+    check(
+        "θ\nθθ\ntheta\n-θ\n-θθ\n2θ\n1/2 + θθ\n3 . θ\n{12 - θ | -12 + θ}\n{1/2 + θθ | -1v4*}",
+        expect![[r#"
+            (theta 1)
+            (theta 2)
+            (theta 1)
+            (neg (theta 1))
+            (neg (theta 2))
+            (+ 2 (theta 1))
+            (+ 1/2 (theta 2))
+            (. 3 (theta 1))
+            (game (left (- 12 (theta 1))) (right (+ -12 (theta 1))))
+            (game (left (+ 1/2 (theta 2))) (right (+ -1 (+ (ups -4) *))))
+        "#]],
+    );
+}
+
+#[test]
+fn theta_is_a_keyword() {
+    check(
+        "thetas\ntheta'",
+        expect![[r#"
+            thetas
+            theta'
+        "#]],
+    );
+    check_err(
+        "let theta = 1",
+        expect![[r#"
+            Error: unexpected `theta`
+               ╭─[ test:1:5 ]
+               │
+             1 │ let theta = 1
+               │     ──┬──
+               │       ╰──── expected a name
+               │
+               │ Note: `theta` is the ko threat θ, so it cannot be a name
+            ───╯
+        "#]],
+    );
+}
+
+#[test]
+fn labelled_nodes() {
+    check(
+        "kw: {{2 | kw} | -2}\nlet K = a: {b: {3 | a} | {b | -1}}\nko_kind((k: {{1|k}|0}))\nf(k: {1|0})",
+        expect![[r#"
+            (label kw (game (left (game (left 2) (right kw))) (right -2)))
+            (let K (label a (game (left (label b (game (left 3) (right a)))) (right (game (left b) (right -1))))))
+            (call ko_kind (label k (game (left (game (left 1) (right k))) (right 0))))
+            (call f (named k (game (left 1) (right 0))))
+        "#]],
+    );
+    check_spans(
+        "kw: {{2 | kw} | -2}",
+        expect![[r#"
+            (label kw@0..2 (game (left (game (left 2@6..7) (right kw@10..12))@5..13) (right -2@16..18))@4..19)@0..19
+        "#]],
+    );
+}
+
+#[test]
+fn labelled_node_errors() {
+    check_err(
+        "k: 3",
+        expect![[r#"
+        Error: unexpected `3`
+           ╭─[ test:1:4 ]
+           │
+         1 │ k: 3
+           │    ┬
+           │    ╰── expected `{`
+        ───╯
+    "#]],
     );
 }
