@@ -104,19 +104,32 @@ impl Store {
         }
     }
 
-    /// `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`.
+    /// `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, tested as
+    /// `w.↑ - ε ≤ G ≤ w.↑ + ε`.
+    ///
+    /// The two forms are equivalent: games modulo equality form an ordered
+    /// abelian group, so adding the same game `X` to both sides of `≤`
+    /// preserves it in both directions (`A ≤ B` iff `A + X ≤ B + X`). With
+    /// `X = w.↑`, `G - w.↑ ≤ ε` iff `G ≤ ε + w.↑`, and `-ε ≤ G - w.↑` iff
+    /// `w.↑ - ε ≤ G`. The second form never builds `G - w.↑`, whose canonical
+    /// form is as big as `G`'s and costs a full dominated-option pass; the
+    /// bounds `w.↑ ± ε` are small games that depend on `G` only through the far
+    /// star, so the check is two comparisons against small games.
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let up = self.ups(1);
         let w_up = self.norton(w, up)?;
-        let difference = self.sub(g, w_up)?;
         let far = self.far_star(g)?;
         let minus_one = self.integer(-1);
         let kite = self.ordinal_sum(far, minus_one)?;
         let star = self.star();
         let up_star = self.add(up, star)?;
         let epsilon = self.add(up_star, kite)?;
-        let neg_epsilon = self.neg(epsilon);
-        Ok(self.le(difference, epsilon)? && self.le(neg_epsilon, difference)?)
+        let upper = self.add(w_up, epsilon)?;
+        if !self.le(g, upper)? {
+            return Ok(false);
+        }
+        let lower = self.sub(w_up, epsilon)?;
+        self.le(lower, g)
     }
 
     /// The atomic weight calculus without the final check (defined for every
