@@ -94,6 +94,7 @@ impl Store {
         if !self.is_infinitesimal(g)? {
             return Err(AtomicWeightError::NotInfinitesimal);
         }
+        self.memo.derived.prepare_atomic_weight();
         let w = self.naive_atomic_weight(g)?;
         if self.as_nus(g).is_some() || self.is_all_small(g)? {
             return Ok(w);
@@ -249,14 +250,16 @@ impl Store {
         let candidate = self.canonical(lo.clone(), ro.clone())?;
         let result = if self.as_integer(candidate).is_some() {
             let far = self.far_star(g)?;
+            // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`
+            // already means `g < ✶`, and then `✶ ≤ g` is false.
             let below = self.le(g, far)?;
-            let above = self.le(far, g)?;
-            if below && !above {
+            let above = !below && self.le(far, g)?;
+            if below {
                 match self.least_integer_not_below(&lo)? {
                     Some(n) => self.number(Dyadic::from_bigint(n)),
                     None => self.zero(),
                 }
-            } else if above && !below {
+            } else if above {
                 match self.greatest_integer_not_above(&ro)? {
                     Some(n) => self.number(Dyadic::from_bigint(n)),
                     None => self.zero(),

@@ -672,6 +672,7 @@ impl Store {
             return Ok(t.clone());
         }
         self.tick()?;
+        self.memo.derived.prepare_thermograph();
         let start = R::int(-1);
         let th = match self.node(g) {
             Node::Nus(n) if n.is_number() => {
