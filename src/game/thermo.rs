@@ -855,6 +855,32 @@ mod tests {
         );
     }
 
+    /// Values beyond `i64` spill to `BigRational` and give the same walls as
+    /// the small case shifted by the same constant.
+    #[test]
+    fn walls_beyond_i64() {
+        let big = Q::from_integer(BigInt::from(1) << 70);
+        let shift = |w: &Wall| w.add_constant(&big);
+        let a =
+            Wall::from_points(vec![(q(-1, 1), q(4, 1)), (q(2, 1), q(1, 1))], Q::zero()).unwrap();
+        let b = Wall::constant(q(-1, 1), q(2, 1)).add_slope(&Q::one());
+        let (sa, sb) = (shift(&a), shift(&b));
+        assert_eq!(sa.eval(&q(1, 2)), &big + q(5, 2));
+        assert_eq!(sa.max(&sb), shift(&a.max(&b)));
+        assert_eq!(sa.min(&sb), shift(&a.min(&b)));
+        assert_eq!(sa.first_at_most(&sb), Some(q(1, 2)));
+        assert_eq!(sa.truncate(&q(1, 2)), shift(&a.truncate(&q(1, 2))));
+        // A tiny slope whose crossing has a denominator beyond i64.
+        let eps = Q::new(BigInt::from(1), BigInt::from(1) << 80);
+        let c = Wall::constant(q(0, 1), q(1, 1)).add_slope(&(-eps.clone()));
+        let zero = Wall::constant(q(0, 1), q(0, 1));
+        assert_eq!(
+            c.first_at_most(&zero),
+            Some(Q::from_integer(BigInt::from(1) << 80))
+        );
+        assert_eq!(c.pieces()[0].slope, -eps);
+    }
+
     #[test]
     fn numbers_and_infinitesimals() {
         let mut s = Store::new();
