@@ -44,6 +44,7 @@
 use super::dyadic::Dyadic;
 use super::store::{CgError, CgResult, GameId, Node, Store};
 use num_bigint::BigInt;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// Why a game has no atomic weight.
@@ -93,6 +94,7 @@ impl Store {
         if !self.is_infinitesimal(g)? {
             return Err(AtomicWeightError::NotInfinitesimal);
         }
+        self.memo.derived.prepare_atomic_weight();
         let w = self.naive_atomic_weight(g)?;
         if self.as_nus(g).is_some() || self.is_all_small(g)? {
             return Ok(w);
@@ -104,19 +106,122 @@ impl Store {
         }
     }
 
-    /// `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`.
+    /// `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, tested as
+    /// `w.↑ - ε ≤ G ≤ w.↑ + ε`.
+    ///
+    /// The two forms are equivalent: games modulo equality form an ordered
+    /// abelian group, so adding the same game `X` to both sides of `≤`
+    /// preserves it in both directions (`A ≤ B` iff `A + X ≤ B + X`). With
+    /// `X = w.↑`, `G - w.↑ ≤ ε` iff `G ≤ ε + w.↑`, and `-ε ≤ G - w.↑` iff
+    /// `w.↑ - ε ≤ G`. The second form never builds `G - w.↑`, whose canonical
+    /// form is as big as `G`'s and costs a full dominated-option pass; the
+    /// bounds `w.↑ ± ε` are small games that depend on `G` only through the far
+    /// star, so the check is two comparisons against small games.
+    ///
+    /// The bounds are not canonicalised either: `w.↑ + ↑*` is (a cheap sum
+    /// without the far star), but the sums with the kite `✶ : -1` are compared
+    /// as formal sums by the definition of `≤` ([`Store::le_formal`]), which
+    /// explores only the positions the comparison needs.
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let up = self.ups(1);
         let w_up = self.norton(w, up)?;
-        let difference = self.sub(g, w_up)?;
         let far = self.far_star(g)?;
         let minus_one = self.integer(-1);
         let kite = self.ordinal_sum(far, minus_one)?;
         let star = self.star();
         let up_star = self.add(up, star)?;
-        let epsilon = self.add(up_star, kite)?;
-        let neg_epsilon = self.neg(epsilon);
-        Ok(self.le(difference, epsilon)? && self.le(neg_epsilon, difference)?)
+        let centre = self.add(w_up, up_star)?;
+        let mut memo = FxHashMap::default();
+        // G ≤ w.↑ + ↑* + kite
+        if !self.le_formal(&[g], &[centre, kite], &mut memo)? {
+            return Ok(false);
+        }
+        // w.↑ - ↑* - kite ≤ G, i.e. w.↑ + ↓* + (-kite) ≤ G (↓* = -↑*).
+        let down_star = self.neg(up_star);
+        let low = self.add(w_up, down_star)?;
+        let neg_kite = self.neg(kite);
+        self.le_formal(&[low, neg_kite], &[g], &mut memo)
+    }
+
+    /// `Σ xs ≤ Σ ys` for formal sums of canonical games, by the definition
+    /// (`X ≤ Y` iff no `X^L` has `Y ≤ X^L` and no `Y^R` has `Y^R ≤ X`; the
+    /// options of a sum move in one component), without canonicalising either
+    /// sum. Number-up-star components of a side are first added together
+    /// (cheap), and a comparison of two single games is [`Store::le`].
+    fn le_formal(
+        &mut self,
+        xs: &[GameId],
+        ys: &[GameId],
+        memo: &mut FxHashMap<(Vec<GameId>, Vec<GameId>), bool>,
+    ) -> CgResult<bool> {
+        let xs = self.normal_sum(xs)?;
+        let ys = self.normal_sum(ys)?;
+        match (xs.as_slice(), ys.as_slice()) {
+            ([], []) => return Ok(true),
+            ([x], []) => {
+                let zero = self.zero();
+                return self.le(*x, zero);
+            }
+            ([], [y]) => {
+                let zero = self.zero();
+                return self.le(zero, *y);
+            }
+            ([x], [y]) => return self.le(*x, *y),
+            _ => {}
+        }
+        let key = (xs, ys);
+        if let Some(&r) = memo.get(&key) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let (xs, ys) = &key;
+        let mut result = true;
+        'search: {
+            for i in 0..ys.len() {
+                let (_, right) = self.options(ys[i]);
+                for &yr in right.iter() {
+                    let mut moved = ys.clone();
+                    moved[i] = yr;
+                    if self.le_formal(&moved, xs, memo)? {
+                        result = false;
+                        break 'search;
+                    }
+                }
+            }
+            for i in 0..xs.len() {
+                let (left, _) = self.options(xs[i]);
+                for &xl in left.iter() {
+                    let mut moved = xs.clone();
+                    moved[i] = xl;
+                    if self.le_formal(ys, &moved, memo)? {
+                        result = false;
+                        break 'search;
+                    }
+                }
+            }
+        }
+        memo.insert(key, result);
+        Ok(result)
+    }
+
+    /// A formal sum in normal form: the number-up-star components added into
+    /// one (dropped if it is 0), the rest sorted.
+    fn normal_sum(&mut self, xs: &[GameId]) -> CgResult<Vec<GameId>> {
+        let zero = self.zero();
+        let mut nus = zero;
+        let mut out = Vec::with_capacity(xs.len());
+        for &x in xs {
+            if self.as_nus(x).is_some() {
+                nus = self.add(nus, x)?;
+            } else {
+                out.push(x);
+            }
+        }
+        if nus != zero {
+            out.push(nus);
+        }
+        out.sort_unstable();
+        Ok(out)
     }
 
     /// The atomic weight calculus without the final check (defined for every
@@ -145,14 +250,16 @@ impl Store {
         let candidate = self.canonical(lo.clone(), ro.clone())?;
         let result = if self.as_integer(candidate).is_some() {
             let far = self.far_star(g)?;
+            // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`
+            // already means `g < ✶`, and then `✶ ≤ g` is false.
             let below = self.le(g, far)?;
-            let above = self.le(far, g)?;
-            if below && !above {
+            let above = !below && self.le(far, g)?;
+            if below {
                 match self.least_integer_not_below(&lo)? {
                     Some(n) => self.number(Dyadic::from_bigint(n)),
                     None => self.zero(),
                 }
-            } else if above && !below {
+            } else if above {
                 match self.greatest_integer_not_above(&ro)? {
                     Some(n) => self.number(Dyadic::from_bigint(n)),
                     None => self.zero(),

@@ -32,3 +32,27 @@ pub(crate) struct DerivedMemo {
     pub(crate) ordinal_sum: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) star_projection: FxHashMap<GameId, GameId>,
 }
+
+/// The initial capacity of a derived table on first use: a fresh store that
+/// computes one thermograph or atomic weight of a deep game meets tens of
+/// subpositions, and growing the tables from empty cost more than the
+/// computation itself in the benchmarks.
+const FIRST_USE_CAPACITY: usize = 64;
+
+impl DerivedMemo {
+    /// Sizes the thermograph table on first use.
+    pub(crate) fn prepare_thermograph(&mut self) {
+        if self.thermograph.capacity() == 0 {
+            self.thermograph.reserve(FIRST_USE_CAPACITY);
+        }
+    }
+
+    /// Sizes the tables of the atomic-weight calculus on first use.
+    pub(crate) fn prepare_atomic_weight(&mut self) {
+        if self.naive_aw.capacity() == 0 {
+            self.naive_aw.reserve(FIRST_USE_CAPACITY);
+            self.nim_bound.reserve(FIRST_USE_CAPACITY);
+            self.all_small.reserve(FIRST_USE_CAPACITY);
+        }
+    }
+}

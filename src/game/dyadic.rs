@@ -130,6 +130,13 @@ impl Dyadic {
     pub fn numerator(&self) -> BigInt {
         self.num.to_big()
     }
+    /// The numerator when it fits in an `i64`.
+    pub(crate) fn small_numerator(&self) -> Option<i64> {
+        match self.num {
+            Num::Small(s) => Some(s),
+            Num::Big(_) => None,
+        }
+    }
     /// The `k` of the denominator `2^k`.
     pub fn exponent(&self) -> u32 {
         self.exp

@@ -25,24 +25,275 @@ use super::store::{CgError, CgResult, GameId, Node, Store};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
+use std::cell::OnceCell;
 use std::fmt;
 use std::rc::Rc;
 
 type Q = BigRational;
 
-fn q_int(n: i64) -> Q {
-    Q::from_integer(BigInt::from(n))
+/// An exact rational for wall arithmetic: a reduced `i64` fraction while it
+/// fits, a [`BigRational`] otherwise. Walls of short games have dyadic
+/// breakpoints and slopes in `{-1, 0, 1}`, so almost every value met here is
+/// small; komaster walls of kos have small rational slopes. No floats.
+///
+/// Invariant (so that the derived equality is equality of values):
+/// `S(n, d)` has `d > 0`, `gcd(|n|, d) = 1` and `n ≠ i64::MIN`; `B` holds only
+/// values that do not have that form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum R {
+    S(i64, i64),
+    B(Box<BigRational>),
+}
+
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
+        return gcd_u64(a as u64, b as u64) as u128;
+    }
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+impl R {
+    const ZERO: R = R::S(0, 1);
+
+    fn int(n: i64) -> R {
+        R::from_i128(n as i128, 1)
+    }
+
+    /// `n / d` for `d ≠ 0`, reduced.
+    fn from_i128(n: i128, d: i128) -> R {
+        debug_assert!(d != 0);
+        let (mut n, mut d) = if d < 0 { (-n, -d) } else { (n, d) };
+        if n == 0 {
+            return R::ZERO;
+        }
+        if d != 1 {
+            let g = gcd_u128(n.unsigned_abs(), d as u128) as i128;
+            if g != 1 {
+                n /= g;
+                d /= g;
+            }
+        }
+        if n > i64::MIN as i128 && n <= i64::MAX as i128 && d <= i64::MAX as i128 {
+            R::S(n as i64, d as i64)
+        } else {
+            R::B(Box::new(BigRational::new_raw(
+                BigInt::from(n),
+                BigInt::from(d),
+            )))
+        }
+    }
+
+    fn from_big(q: BigRational) -> R {
+        use num_traits::ToPrimitive;
+        match (q.numer().to_i64(), q.denom().to_i64()) {
+            (Some(n), Some(d)) if n != i64::MIN => R::S(n, d),
+            _ => R::B(Box::new(q)),
+        }
+    }
+
+    pub(crate) fn from_q(q: &Q) -> R {
+        R::from_big(q.clone())
+    }
+
+    pub(crate) fn to_q(&self) -> Q {
+        match self {
+            R::S(n, d) => Q::new_raw(BigInt::from(*n), BigInt::from(*d)),
+            R::B(b) => (**b).clone(),
+        }
+    }
+
+    fn from_dyadic(x: &Dyadic) -> R {
+        if let (Some(n), e) = (x.small_numerator(), x.exponent()) {
+            if e < 63 && n != i64::MIN {
+                return R::S(n, 1i64 << e);
+            }
+        }
+        R::from_big(x.to_rational())
+    }
+
+    fn signum(&self) -> i32 {
+        match self {
+            R::S(n, _) => n.signum() as i32,
+            R::B(b) => {
+                if b.is_positive() {
+                    1
+                } else if b.is_negative() {
+                    -1
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        matches!(self, R::S(0, _))
+    }
+
+    fn add(&self, o: &R) -> R {
+        match (self, o) {
+            (R::S(a, b), R::S(c, d)) => {
+                if b == d {
+                    R::from_i128(*a as i128 + *c as i128, *b as i128)
+                } else {
+                    let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
+                    R::from_i128(a * d + c * b, b * d)
+                }
+            }
+            _ => R::from_big(self.to_q() + o.to_q()),
+        }
+    }
+
+    fn neg(&self) -> R {
+        match self {
+            R::S(n, d) => R::S(-n, *d),
+            R::B(b) => R::from_big(-(**b).clone()),
+        }
+    }
+
+    fn sub(&self, o: &R) -> R {
+        match (self, o) {
+            (R::S(a, b), R::S(c, d)) => {
+                if b == d {
+                    R::from_i128(*a as i128 - *c as i128, *b as i128)
+                } else {
+                    let (a, b, c, d) = (*a as i128, *b as i128, *c as i128, *d as i128);
+                    R::from_i128(a * d - c * b, b * d)
+                }
+            }
+            _ => R::from_big(self.to_q() - o.to_q()),
+        }
+    }
+
+    fn mul(&self, o: &R) -> R {
+        match (self, o) {
+            (R::S(0, _), _) | (_, R::S(0, _)) => R::ZERO,
+            (R::S(1, 1), x) | (x, R::S(1, 1)) => x.clone(),
+            (R::S(-1, 1), x) | (x, R::S(-1, 1)) => x.neg(),
+            (R::S(a, b), R::S(c, d)) => {
+                R::from_i128(*a as i128 * *c as i128, *b as i128 * *d as i128)
+            }
+            _ => R::from_big(self.to_q() * o.to_q()),
+        }
+    }
+
+    /// `self / o` for `o ≠ 0`.
+    fn div(&self, o: &R) -> R {
+        match (self, o) {
+            (R::S(a, b), R::S(c, d)) => {
+                R::from_i128(*a as i128 * *d as i128, *b as i128 * *c as i128)
+            }
+            _ => R::from_big(self.to_q() / o.to_q()),
+        }
+    }
+
+    /// `v + s·(t - t0)`, the value at `t` of the line through `(t0, v)` with slope `s`.
+    fn along(v: &R, s: &R, t: &R, t0: &R) -> R {
+        if s.is_zero() || t == t0 {
+            return v.clone();
+        }
+        v.add(&s.mul(&t.sub(t0)))
+    }
+}
+
+impl PartialOrd for R {
+    fn partial_cmp(&self, o: &R) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl Ord for R {
+    fn cmp(&self, o: &R) -> std::cmp::Ordering {
+        match (self, o) {
+            (R::S(a, b), R::S(c, d)) => {
+                if b == d {
+                    a.cmp(c)
+                } else {
+                    (*a as i128 * *d as i128).cmp(&(*c as i128 * *b as i128))
+                }
+            }
+            _ => self.to_q().cmp(&o.to_q()),
+        }
+    }
+}
+
+/// One breakpoint of a wall: the value `v` at `t`, and the slope `s` of the
+/// piece that starts there (up to the next breakpoint, or for ever).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Seg {
+    t: R,
+    v: R,
+    s: R,
 }
 
 /// An exact continuous piecewise-linear function of the temperature `t`,
 /// defined from its first breakpoint on (`t = -1` for games' walls).
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Stored as breakpoints with the slope of the piece after each one
+/// (consecutive slopes always differ: the wall is kept simplified), in the
+/// small-rational type `R`. The `BigRational` view that [`Wall::points`] and
+/// [`Wall::tail_slope`] lend out is built on first use.
+#[derive(Clone)]
 pub struct Wall {
-    /// `(t, value)` at each breakpoint, `t` strictly increasing; never empty.
-    /// Interior points always change the slope (the wall is kept simplified).
-    points: Vec<(Q, Q)>,
-    /// The slope after the last breakpoint.
-    tail: Q,
+    /// Never empty; `t` strictly increasing; `segs[i].s != segs[i + 1].s`.
+    segs: Vec<Seg>,
+    view: OnceCell<(Vec<(Q, Q)>, Q)>,
+}
+
+impl PartialEq for Wall {
+    fn eq(&self, o: &Wall) -> bool {
+        self.segs == o.segs
+    }
+}
+
+impl Eq for Wall {}
+
+impl fmt::Debug for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (points, tail) = self.view();
+        f.debug_struct("Wall")
+            .field("points", points)
+            .field("tail", tail)
+            .finish()
+    }
 }
 
 /// One linear piece of a wall: `value(t) = intercept + slope·t` for
@@ -92,72 +343,114 @@ impl fmt::Display for WallPiece {
     }
 }
 
+/// Appends the piece `(t, v, s)` to a wall under construction, unless it
+/// continues the last piece (same slope; walls are continuous).
+fn push_seg(out: &mut Vec<Seg>, t: R, v: R, s: R) {
+    if let Some(last) = out.last() {
+        if last.s == s {
+            return;
+        }
+        debug_assert!(last.t < t);
+    }
+    out.push(Seg { t, v, s });
+}
+
 impl Wall {
+    fn from_segs(segs: Vec<Seg>) -> Wall {
+        debug_assert!(!segs.is_empty());
+        Wall {
+            segs,
+            view: OnceCell::new(),
+        }
+    }
+
     /// The constant `value` from `start` on.
     pub fn constant(start: Q, value: Q) -> Wall {
-        Wall {
-            points: vec![(start, value)],
-            tail: Q::zero(),
-        }
+        Wall::constant_r(R::from_big(start), R::from_big(value))
+    }
+
+    fn constant_r(start: R, value: R) -> Wall {
+        Wall::from_segs(vec![Seg {
+            t: start,
+            v: value,
+            s: R::ZERO,
+        }])
     }
 
     /// A wall through the given breakpoints (strictly increasing `t`, at least
     /// one) continuing with slope `tail` after the last. `None` when the points
     /// are empty or not strictly increasing.
     pub fn from_points(points: Vec<(Q, Q)>, tail: Q) -> Option<Wall> {
-        if points.is_empty() || points.windows(2).any(|w| w[0].0 >= w[1].0) {
+        let pts: Vec<(R, R)> = points
+            .into_iter()
+            .map(|(t, v)| (R::from_big(t), R::from_big(v)))
+            .collect();
+        Wall::from_points_r(pts, R::from_big(tail))
+    }
+
+    fn from_points_r(pts: Vec<(R, R)>, tail: R) -> Option<Wall> {
+        if pts.is_empty() || pts.windows(2).any(|w| w[0].0 >= w[1].0) {
             return None;
         }
-        let mut w = Wall { points, tail };
-        w.simplify();
-        Some(w)
+        let mut segs = Vec::with_capacity(pts.len());
+        for i in 0..pts.len() {
+            let s = match pts.get(i + 1) {
+                Some((t1, v1)) => v1.sub(&pts[i].1).div(&t1.sub(&pts[i].0)),
+                None => tail.clone(),
+            };
+            push_seg(&mut segs, pts[i].0.clone(), pts[i].1.clone(), s);
+        }
+        Some(Wall::from_segs(segs))
+    }
+
+    fn view(&self) -> &(Vec<(Q, Q)>, Q) {
+        self.view.get_or_init(|| {
+            let points = self.segs.iter().map(|s| (s.t.to_q(), s.v.to_q())).collect();
+            let tail = self.segs[self.segs.len() - 1].s.to_q();
+            (points, tail)
+        })
     }
 
     /// Where the wall starts.
     pub fn start(&self) -> &Q {
-        &self.points[0].0
+        &self.view().0[0].0
     }
 
     /// The breakpoints `(t, value)`, first one at the start.
     pub fn points(&self) -> &[(Q, Q)] {
-        &self.points
+        &self.view().0
     }
 
     /// The slope after the last breakpoint.
     pub fn tail_slope(&self) -> &Q {
-        &self.tail
+        &self.view().1
     }
 
-    /// The slope on the piece that starts at breakpoint `i`.
-    fn slope_after(&self, i: usize) -> Q {
-        match self.points.get(i + 1) {
-            Some((t1, v1)) => {
-                let (t0, v0) = &self.points[i];
-                (v1 - v0) / (t1 - t0)
-            }
-            None => self.tail.clone(),
-        }
+    /// The index of the piece that holds `t` (the first one below the start).
+    fn piece_at(&self, t: &R) -> usize {
+        self.segs.partition_point(|s| &s.t <= t).saturating_sub(1)
     }
 
     /// The value at `t`. Below the start the first piece is extended.
     pub fn eval(&self, t: &Q) -> Q {
-        let idx = self.points.partition_point(|p| &p.0 <= t);
-        let i = idx.saturating_sub(1);
-        let (t0, v0) = &self.points[i];
-        v0 + self.slope_after(i) * (t - t0)
+        self.eval_r(&R::from_q(t)).to_q()
+    }
+
+    fn eval_r(&self, t: &R) -> R {
+        let s = &self.segs[self.piece_at(t)];
+        R::along(&s.v, &s.s, t, &s.t)
     }
 
     /// The linear pieces, in increasing `t`.
     pub fn pieces(&self) -> Vec<WallPiece> {
-        (0..self.points.len())
+        (0..self.segs.len())
             .map(|i| {
-                let (t0, v0) = &self.points[i];
-                let slope = self.slope_after(i);
+                let s = &self.segs[i];
                 WallPiece {
-                    from: t0.clone(),
-                    to: self.points.get(i + 1).map(|p| p.0.clone()),
-                    intercept: v0 - &slope * t0,
-                    slope,
+                    from: s.t.to_q(),
+                    to: self.segs.get(i + 1).map(|n| n.t.to_q()),
+                    intercept: s.v.sub(&s.s.mul(&s.t)).to_q(),
+                    slope: s.s.to_q(),
                 }
             })
             .collect()
@@ -165,30 +458,36 @@ impl Wall {
 
     /// `t ↦ self(t) + s·t`.
     pub fn add_slope(&self, s: &Q) -> Wall {
-        let points = self
-            .points
-            .iter()
-            .map(|(t, v)| (t.clone(), v + s * t))
-            .collect();
-        let mut w = Wall {
-            points,
-            tail: &self.tail + s,
-        };
-        w.simplify();
-        w
+        self.add_slope_r(&R::from_q(s))
+    }
+
+    /// `t ↦ self(t) + s·t` (consecutive slopes still differ).
+    fn add_slope_r(&self, s: &R) -> Wall {
+        Wall::from_segs(
+            self.segs
+                .iter()
+                .map(|g| Seg {
+                    t: g.t.clone(),
+                    v: g.v.add(&s.mul(&g.t)),
+                    s: g.s.add(s),
+                })
+                .collect(),
+        )
     }
 
     /// `t ↦ self(t) + c`.
     pub fn add_constant(&self, c: &Q) -> Wall {
-        let points = self
-            .points
-            .iter()
-            .map(|(t, v)| (t.clone(), v + c))
-            .collect();
-        Wall {
-            points,
-            tail: self.tail.clone(),
-        }
+        let c = R::from_q(c);
+        Wall::from_segs(
+            self.segs
+                .iter()
+                .map(|g| Seg {
+                    t: g.t.clone(),
+                    v: g.v.add(&c),
+                    s: g.s.clone(),
+                })
+                .collect(),
+        )
     }
 
     /// Pointwise maximum.
@@ -201,122 +500,106 @@ impl Wall {
         self.extreme(other, false)
     }
 
-    /// The union of both walls' breakpoints, from the smaller start.
-    fn merged_ts(&self, other: &Wall) -> Vec<Q> {
-        let mut ts: Vec<Q> = self
-            .points
-            .iter()
-            .chain(other.points.iter())
-            .map(|p| p.0.clone())
-            .collect();
-        ts.sort();
-        ts.dedup();
-        ts
-    }
-
-    fn extreme(&self, other: &Wall, want_max: bool) -> Wall {
-        let ts = self.merged_ts(other);
-        let pick = |a: Q, b: Q| if (a > b) == want_max { a } else { b };
-        let mut all: Vec<Q> = Vec::with_capacity(ts.len() * 2);
-        for (i, t0) in ts.iter().enumerate() {
-            all.push(t0.clone());
-            let d0 = self.eval(t0) - other.eval(t0);
-            match ts.get(i + 1) {
-                Some(t1) => {
-                    let d1 = self.eval(t1) - other.eval(t1);
-                    if (d0.is_positive() && d1.is_negative())
-                        || (d0.is_negative() && d1.is_positive())
-                    {
-                        all.push(t0 + &d0 * (t1 - t0) / (&d0 - &d1));
-                    }
-                }
-                None => {
-                    let ds = &self.tail - &other.tail;
-                    if (d0.is_positive() && ds.is_negative())
-                        || (d0.is_negative() && ds.is_positive())
-                    {
-                        all.push(t0 - &d0 / &ds);
-                    }
-                }
+    /// Walks both walls together from the smaller start, calling `f` once per
+    /// interval `[t, next)` between consecutive breakpoints of either wall
+    /// with `(t, next, value of self at t, slope of self, value of other at
+    /// t, slope of other)`; stops when `f` returns `false`.
+    fn sweep(&self, other: &Wall, mut f: impl FnMut(&R, Option<&R>, R, &R, R, &R) -> bool) {
+        let (a, b) = (&self.segs, &other.segs);
+        let mut t = std::cmp::min(&a[0].t, &b[0].t).clone();
+        let (mut ia, mut ib) = (0, 0);
+        loop {
+            while ia + 1 < a.len() && a[ia + 1].t <= t {
+                ia += 1;
+            }
+            while ib + 1 < b.len() && b[ib + 1].t <= t {
+                ib += 1;
+            }
+            let next = match (a.get(ia + 1), b.get(ib + 1)) {
+                (Some(x), Some(y)) => Some(std::cmp::min(&x.t, &y.t)),
+                (Some(x), None) => Some(&x.t),
+                (None, Some(y)) => Some(&y.t),
+                (None, None) => None,
+            };
+            let (sa, sb) = (&a[ia], &b[ib]);
+            let va = R::along(&sa.v, &sa.s, &t, &sa.t);
+            let vb = R::along(&sb.v, &sb.s, &t, &sb.t);
+            if !f(&t, next, va, &sa.s, vb, &sb.s) {
+                return;
+            }
+            match next {
+                Some(n) => t = n.clone(),
+                None => return,
             }
         }
-        let last = all.last().cloned().unwrap_or_else(Q::zero);
-        let (a, b) = (self.eval(&last), other.eval(&last));
-        let tail = if a == b {
-            pick(self.tail.clone(), other.tail.clone())
-        } else if (a > b) == want_max {
-            self.tail.clone()
-        } else {
-            other.tail.clone()
-        };
-        let points = all
-            .into_iter()
-            .map(|t| {
-                let v = pick(self.eval(&t), other.eval(&t));
-                (t, v)
-            })
-            .collect();
-        let mut w = Wall { points, tail };
-        w.simplify();
-        w
+    }
+
+    /// The pointwise maximum (`want_max`) or minimum, in one sweep.
+    fn extreme(&self, other: &Wall, want_max: bool) -> Wall {
+        let mut out: Vec<Seg> = Vec::with_capacity(self.segs.len() + other.segs.len());
+        self.sweep(other, |t, next, va, sa, vb, sb| {
+            let d = va.sub(&vb);
+            let ds = sa.sub(sb);
+            // Who is extreme just after t: the larger value, or on a tie the
+            // larger slope (for max).
+            let sign = if d.is_zero() { ds.signum() } else { d.signum() };
+            let self_wins = if want_max { sign >= 0 } else { sign <= 0 };
+            let (v, s, other_s) = if self_wins {
+                (va, sa, sb)
+            } else {
+                (vb, sb, sa)
+            };
+            push_seg(&mut out, t.clone(), v.clone(), s.clone());
+            // A crossing strictly inside (t, next): d and ds of opposite signs.
+            if d.signum() * ds.signum() < 0 {
+                let tc = t.sub(&d.div(&ds));
+                if next.is_none_or(|n| &tc < n) {
+                    let vc = R::along(&v, s, &tc, t);
+                    push_seg(&mut out, tc, vc, other_s.clone());
+                }
+            }
+            true
+        });
+        Wall::from_segs(out)
     }
 
     /// The least `t` (from the smaller start on) with `self(t) ≤ other(t)`,
     /// or `None` if `self` stays above `other` for ever.
     pub fn first_at_most(&self, other: &Wall) -> Option<Q> {
-        let ts = self.merged_ts(other);
-        let mut prev: Option<(Q, Q)> = None;
-        for t in &ts {
-            let d = self.eval(t) - other.eval(t);
-            if !d.is_positive() {
-                return Some(match prev {
-                    None => t.clone(),
-                    Some((tp, dp)) => &tp + &dp * (t - &tp) / (&dp - &d),
-                });
+        self.first_at_most_r(other).map(|t| t.to_q())
+    }
+
+    fn first_at_most_r(&self, other: &Wall) -> Option<R> {
+        let mut found = None;
+        self.sweep(other, |t, next, va, sa, vb, sb| {
+            let d = va.sub(&vb);
+            if d.signum() <= 0 {
+                found = Some(t.clone());
+                return false;
             }
-            prev = Some((t.clone(), d));
-        }
-        let (tp, dp) = prev?;
-        let ds = &self.tail - &other.tail;
-        if ds.is_negative() {
-            Some(&tp - &dp / &ds)
-        } else {
-            None
-        }
+            let ds = sa.sub(sb);
+            if ds.signum() < 0 {
+                let tc = t.sub(&d.div(&ds));
+                if next.is_none_or(|n| &tc <= n) {
+                    found = Some(tc);
+                    return false;
+                }
+            }
+            true
+        });
+        found
     }
 
     /// The same wall up to `t`, then constant (vertical mast) from `t` on.
     pub fn truncate(&self, t: &Q) -> Wall {
-        let v = self.eval(t);
-        let mut points: Vec<(Q, Q)> = self.points.iter().filter(|p| &p.0 < t).cloned().collect();
-        points.push((t.clone(), v));
-        let mut w = Wall {
-            points,
-            tail: Q::zero(),
-        };
-        w.simplify();
-        w
+        self.truncate_r(&R::from_q(t))
     }
 
-    /// Drops breakpoints where the slope does not change.
-    fn simplify(&mut self) {
-        if self.points.len() < 2 {
-            return;
-        }
-        let mut out: Vec<(Q, Q)> = Vec::with_capacity(self.points.len());
-        out.push(self.points[0].clone());
-        for i in 1..self.points.len() {
-            let before = {
-                let (t0, v0) = out.last().unwrap_or(&self.points[0]);
-                let (t1, v1) = &self.points[i];
-                (v1 - v0) / (t1 - t0)
-            };
-            let after = self.slope_after(i);
-            if before != after {
-                out.push(self.points[i].clone());
-            }
-        }
-        self.points = out;
+    fn truncate_r(&self, t: &R) -> Wall {
+        let v = self.eval_r(t);
+        let mut segs: Vec<Seg> = self.segs.iter().take_while(|s| &s.t < t).cloned().collect();
+        push_seg(&mut segs, t.clone(), v, R::ZERO);
+        Wall::from_segs(segs)
     }
 }
 
@@ -389,15 +672,16 @@ impl Store {
             return Ok(t.clone());
         }
         self.tick()?;
-        let start = -Q::one();
+        self.memo.derived.prepare_thermograph();
+        let start = R::int(-1);
         let th = match self.node(g) {
             Node::Nus(n) if n.is_number() => {
-                let x = n.number.to_rational();
-                let w = Wall::constant(start, x.clone());
+                let x = R::from_dyadic(&n.number);
+                let w = Wall::constant_r(start, x);
                 Thermograph {
                     left: w.clone(),
                     right: w,
-                    mean: x,
+                    mean: n.number.to_rational(),
                     temperature: number_temperature(&n.number),
                 }
             }
@@ -406,29 +690,33 @@ impl Store {
                 // left wall is x - t unless k < 0 (and not ↓*), the right wall
                 // x + t unless k > 0 (and not ↑*); checked against the general
                 // rule in the tests.
-                let x = n.number.to_rational();
+                let x = R::from_dyadic(&n.number);
                 let star_like = n.ups == 0 || (n.ups.abs() == 1 && n.nim == 1);
                 let left_slants = star_like || n.ups > 0;
                 let right_slants = star_like || n.ups < 0;
-                let zero = Q::zero();
                 // The value at t = -1 is x + delta; from t = 0 on the mast x.
-                let slanted = |delta: i64| {
-                    Wall::from_points(
-                        vec![
-                            (start.clone(), &x + q_int(delta)),
-                            (zero.clone(), x.clone()),
-                        ],
-                        Q::zero(),
-                    )
+                let wall = |slants: bool, delta: i64| {
+                    if slants {
+                        Wall::from_segs(vec![
+                            Seg {
+                                t: start.clone(),
+                                v: x.add(&R::int(delta)),
+                                s: R::int(-delta),
+                            },
+                            Seg {
+                                t: R::ZERO,
+                                v: x.clone(),
+                                s: R::ZERO,
+                            },
+                        ])
+                    } else {
+                        Wall::constant_r(start.clone(), x.clone())
+                    }
                 };
-                let flat = Wall::constant(start.clone(), x.clone());
-                let left =
-                    if left_slants { slanted(1) } else { None }.unwrap_or_else(|| flat.clone());
-                let right = if right_slants { slanted(-1) } else { None }.unwrap_or(flat);
                 Thermograph {
-                    left,
-                    right,
-                    mean: x,
+                    left: wall(left_slants, 1),
+                    right: wall(right_slants, -1),
+                    mean: n.number.to_rational(),
                     temperature: Q::zero(),
                 }
             }
@@ -442,13 +730,12 @@ impl Store {
     /// The thermograph by the definition (used for general nodes, and by the
     /// tests for number-up-star values too).
     pub(crate) fn thermograph_general(&mut self, g: GameId) -> CgResult<Thermograph> {
-        let start = -Q::one();
         let (left, right) = self.options(g);
-        let minus_one = -Q::one();
-        let plus_one = Q::one();
+        let minus_one = R::int(-1);
+        let plus_one = R::int(1);
         let mut lambda: Option<Wall> = None;
         for &gl in left.iter() {
-            let w = self.thermograph(gl)?.right.add_slope(&minus_one);
+            let w = self.thermograph(gl)?.right.add_slope_r(&minus_one);
             lambda = Some(match lambda {
                 None => w,
                 Some(l) => l.max(&w),
@@ -456,7 +743,7 @@ impl Store {
         }
         let mut rho: Option<Wall> = None;
         for &gr in right.iter() {
-            let w = self.thermograph(gr)?.left.add_slope(&plus_one);
+            let w = self.thermograph(gr)?.left.add_slope_r(&plus_one);
             rho = Some(match rho {
                 None => w,
                 Some(r) => r.min(&w),
@@ -466,21 +753,21 @@ impl Store {
         let (lambda, rho) = match (lambda, rho) {
             (Some(l), Some(r)) => (l, r),
             (l, r) => {
-                let s = self.left_stop(g)?.to_rational();
-                let c = Wall::constant(start.clone(), s);
+                let s = R::from_dyadic(&self.left_stop(g)?);
+                let c = Wall::constant_r(R::int(-1), s);
                 (l.unwrap_or_else(|| c.clone()), r.unwrap_or(c))
             }
         };
-        let temperature = match lambda.first_at_most(&rho) {
+        let temperature = match lambda.first_at_most_r(&rho) {
             Some(t) => t,
             None => return Err(CgError::TooLarge("thermograph walls never meet".into())),
         };
-        let mean = lambda.eval(&temperature);
+        let mean = lambda.eval_r(&temperature);
         Ok(Thermograph {
-            left: lambda.truncate(&temperature),
-            right: rho.truncate(&temperature),
-            mean,
-            temperature,
+            left: lambda.truncate_r(&temperature),
+            right: rho.truncate_r(&temperature),
+            mean: mean.to_q(),
+            temperature: temperature.to_q(),
         })
     }
 
@@ -566,6 +853,32 @@ mod tests {
             Wall::constant(q(0, 1), q(1, 1)).first_at_most(&k),
             Some(q(3, 2))
         );
+    }
+
+    /// Values beyond `i64` spill to `BigRational` and give the same walls as
+    /// the small case shifted by the same constant.
+    #[test]
+    fn walls_beyond_i64() {
+        let big = Q::from_integer(BigInt::from(1) << 70);
+        let shift = |w: &Wall| w.add_constant(&big);
+        let a =
+            Wall::from_points(vec![(q(-1, 1), q(4, 1)), (q(2, 1), q(1, 1))], Q::zero()).unwrap();
+        let b = Wall::constant(q(-1, 1), q(2, 1)).add_slope(&Q::one());
+        let (sa, sb) = (shift(&a), shift(&b));
+        assert_eq!(sa.eval(&q(1, 2)), &big + q(5, 2));
+        assert_eq!(sa.max(&sb), shift(&a.max(&b)));
+        assert_eq!(sa.min(&sb), shift(&a.min(&b)));
+        assert_eq!(sa.first_at_most(&sb), Some(q(1, 2)));
+        assert_eq!(sa.truncate(&q(1, 2)), shift(&a.truncate(&q(1, 2))));
+        // A tiny slope whose crossing has a denominator beyond i64.
+        let eps = Q::new(BigInt::from(1), BigInt::from(1) << 80);
+        let c = Wall::constant(q(0, 1), q(1, 1)).add_slope(&(-eps.clone()));
+        let zero = Wall::constant(q(0, 1), q(0, 1));
+        assert_eq!(
+            c.first_at_most(&zero),
+            Some(Q::from_integer(BigInt::from(1) << 80))
+        );
+        assert_eq!(c.pieces()[0].slope, -eps);
     }
 
     #[test]
