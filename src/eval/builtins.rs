@@ -151,7 +151,10 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 
 /// Every builtin with its description, the play questions included.
 pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    BUILTINS.iter().chain(super::play::PLAY_BUILTINS.iter())
+    BUILTINS
+        .iter()
+        .chain(super::play::PLAY_BUILTINS.iter())
+        .chain(super::kofight::KOFIGHT_BUILTINS.iter())
 }
 
 fn arity(
@@ -202,6 +205,9 @@ pub fn call(
 ) -> EvalResult<Value> {
     if super::play::is_play_builtin(name) {
         return super::play::call(interp, name, args, spans, span);
+    }
+    if super::kofight::is_kofight_builtin(name) {
+        return super::kofight::call(interp, name, args, spans, span);
     }
     interp.named_args.clear();
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());

@@ -6,6 +6,7 @@
 //! runtime error outside a theorem ends the script.
 
 mod builtins;
+mod kofight;
 mod ops;
 mod play;
 pub mod value;

@@ -28,6 +28,7 @@
 pub mod component;
 mod display;
 mod graph;
+pub mod kofight;
 mod shapes;
 pub mod thermo;
 
