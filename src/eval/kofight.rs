@@ -14,6 +14,7 @@ use super::{EvalResult, Interp, Span};
 use crate::ko::kofight::{self, Advice, KoFight, Last, Move};
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Signed;
 use std::rc::Rc;
 
 pub const KOFIGHT_BUILTINS: &[(&str, &str)] = &[
@@ -46,7 +47,19 @@ fn opt_int(n: &Option<BigInt>) -> Value {
 
 fn values(interp: &mut Interp, v: &Value, span: &Span, what: &str) -> EvalResult<Vec<BigInt>> {
     match v {
-        Value::List(items) => items.iter().map(|x| interp.to_integer(x, span)).collect(),
+        Value::List(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for x in items.iter() {
+                let n = interp.to_integer(x, span)?;
+                if !n.is_positive() {
+                    return Err(
+                        interp.error(span, format!("{what} must be positive integers, found {n}"))
+                    );
+                }
+                out.push(n);
+            }
+            Ok(out)
+        }
         other => Err(interp.error(
             span,
             format!(
@@ -81,6 +94,12 @@ fn position(
         ));
     }
     let k = interp.to_integer(&args[0], &sp(0))?;
+    if !k.is_positive() {
+        return Err(interp.error(
+            &sp(0),
+            format!("the ko value k must be positive, found {k}"),
+        ));
+    }
     let black = values(interp, &args[1], &sp(1), "Black's ko threats")?;
     let white = values(interp, &args[2], &sp(2), "White's ko threats")?;
     let moves = values(interp, &args[3], &sp(3), "valuable moves")?;
@@ -97,7 +116,16 @@ fn position(
         }
     };
     let extra = match args.get(5) {
-        Some(v) => Some(interp.to_integer(v, &sp(5))?),
+        Some(v) => {
+            let t = interp.to_integer(v, &sp(5))?;
+            if !t.is_positive() {
+                return Err(interp.error(
+                    &sp(5),
+                    format!("a ko threat's value must be positive, found {t}"),
+                ));
+            }
+            Some(t)
+        }
         None => None,
     };
     let needs_no_value = |interp: &Interp| -> EvalResult<()> {

@@ -87,6 +87,7 @@
 use super::{Component, Compound, KoGraph, Side};
 use crate::game::{CgResult, Dyadic, Store};
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use std::fmt;
 use std::rc::Rc;
@@ -203,12 +204,13 @@ impl Claim {
     }
     /// Whether an exact result agrees with the claim (`None` agrees with
     /// everything).
-    pub fn holds_for(&self, exact: &BigInt) -> bool {
+    pub fn holds_for(&self, exact: &BigRational) -> bool {
+        let q = |p: &BigInt| BigRational::from_integer(p.clone());
         match self {
             Claim::None => true,
-            Claim::AtLeast(p) => exact >= p,
-            Claim::LessThan(p) => exact < p,
-            Claim::Expected(p) => exact == p,
+            Claim::AtLeast(p) => *exact >= q(p),
+            Claim::LessThan(p) => *exact < q(p),
+            Claim::Expected(p) => *exact == q(p),
         }
     }
 }

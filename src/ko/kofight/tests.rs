@@ -10,6 +10,7 @@
 //! uses up a threat, a pending threat or a gote move.
 
 use super::*;
+use num_rational::BigRational;
 use std::collections::HashMap;
 
 fn big(v: &[i64]) -> Vec<BigInt> {
@@ -120,7 +121,9 @@ fn report(k: i64, b: &[i64], w: &[i64], x: &[i64], last: Last) -> String {
         Some(pr) => format!(
             "{} {pr} ({})",
             a.claim.kind(),
-            if a.claim.holds_for(&BigInt::from(advised)) {
+            if a.claim
+                .holds_for(&BigRational::from_integer(BigInt::from(advised)))
+            {
                 "holds"
             } else {
                 "FAILS"
