@@ -18,6 +18,7 @@ use num_traits::Signed;
 use std::rc::Rc;
 
 pub const KOFIGHT_BUILTINS: &[(&str, &str)] = &[
+    ("kofight_solve", "kofight_solve(k, black_threats, white_threats, moves, last[, t]): the same position solved exactly — the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds"),
     ("kofight_advice", "kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` (\"took\", \"answered\", \"connected\", \"threat\", \"gote\", \"followed_up\", \"other\"), with the profit the paper predicts"),
 ];
 
@@ -225,6 +226,49 @@ pub fn call(
         "kofight_advice" => {
             let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
             Ok(advice_value(&a))
+        }
+        "kofight_solve" => {
+            let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
+            let opts = crate::ko::solve::KoSolveOptions::default();
+            let ex = kofight::exact::exact(&mut interp.store, &pos, &last, &opts)
+                .map_err(|e| interp.error(span, format!("the exact solver failed: {e}")))?;
+            let advised = ex.value_of(&a.mv).cloned();
+            let moves = ex
+                .moves
+                .iter()
+                .map(|(m, v)| {
+                    let (kind, value) = move_fields(m);
+                    record(vec![
+                        ("move", kind),
+                        ("value", value),
+                        ("score", Value::Rational(v.clone())),
+                    ])
+                })
+                .collect();
+            let best = ex
+                .best()
+                .iter()
+                .map(|m| Value::str(&m.to_string()))
+                .collect();
+            let holds = advised.as_ref().is_some_and(|v| a.claim.holds_for(v));
+            Ok(record(vec![
+                ("optimum", Value::Rational(ex.optimum.clone())),
+                ("best", Value::List(Rc::new(best))),
+                ("advice", Value::str(&a.mv.to_string())),
+                (
+                    "advised",
+                    advised.clone().map_or(Value::Unit, Value::Rational),
+                ),
+                (
+                    "optimal",
+                    Value::Bool(advised.as_ref() == Some(&ex.optimum)),
+                ),
+                ("profit", opt_int(&a.claim.profit().cloned())),
+                ("claim", Value::str(a.claim.kind())),
+                ("claim_holds", Value::Bool(holds)),
+                ("moves", Value::List(Rc::new(moves))),
+                ("nodes", Value::int(ex.nodes as i64)),
+            ]))
         }
         _ => Err(interp.error(span, format!("unknown ko-fight builtin `{name}`"))),
     }

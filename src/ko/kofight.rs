@@ -844,5 +844,7 @@ impl State {
     }
 }
 
+pub mod exact;
+
 #[cfg(test)]
 mod tests;

@@ -345,3 +345,47 @@ fn paper_against_the_truth() {
         case 7: paper connect → 6, claim none; exact 6 by connect
         case 7: paper connect → 1, claim none; exact 3 by threat 20, gote 10  ← NOT OPTIMAL"#]].assert_eq(&lines.join("\n"));
 }
+
+/// The exact solver (through [`super::exact`]) and the oracle agree on every
+/// first move of every position of `paper_against_the_truth`, and on the
+/// optimum.
+#[test]
+fn solver_agrees_with_oracle() {
+    type Case = (i64, &'static [i64], &'static [i64], &'static [i64], Last);
+    let t = |v: i64| BigInt::from(v);
+    let cases: Vec<Case> = vec![
+        (10, &[16, 30], &[13], &[6, 4, 2], Last::TookKo),
+        (10, &[15], &[14], &[6, 4, 2], Last::TookKo),
+        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::TookKo),
+        (10, &[13], &[20], &[6, 4, 2], Last::TookKo),
+        (3, &[20], &[], &[6, 4, 2], Last::TookKo),
+        (10, &[16], &[13, 14], &[6, 4, 2], Last::AnsweredThreat),
+        (
+            10,
+            &[],
+            &[],
+            &[6, 4, 2],
+            Last::ConnectedKo {
+                pending: Some(t(5)),
+            },
+        ),
+        (10, &[16, 30], &[13], &[6, 4, 2], Last::Threat(t(9))),
+        (10, &[15], &[14], &[6, 4, 2], Last::Threat(t(20))),
+        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::Threat(t(25))),
+        (2, &[], &[], &[10, 9], Last::Gote),
+        (2, &[20, 20], &[], &[10, 9], Last::Other),
+        (5, &[], &[], &[], Last::TookKo),
+    ];
+    let mut store = Store::new();
+    let opts = crate::ko::solve::KoSolveOptions::default();
+    for (k, b, w, x, last) in cases {
+        let p = pos(k, b, w, x);
+        let (best, all) = exact(&p, &last);
+        let ex = super::exact::exact(&mut store, &p, &last, &opts).unwrap();
+        let q = |v: i64| BigRational::from_integer(BigInt::from(v));
+        assert_eq!(ex.optimum, q(best), "optimum of {p:?} after {last:?}");
+        for (m, v) in &all {
+            assert_eq!(ex.value_of(m), Some(&q(*v)), "{m} in {p:?} after {last:?}");
+        }
+    }
+}
