@@ -82,6 +82,21 @@
 //!   (all threats are one-sided); otherwise he compares `x1` with
 //!   `bu − x1`. With no `b1`, `bu` or valuable move he passes.
 //!
+//! # What the exact solution shows
+//!
+//! [`exact`] solves the same game with [`crate::ko::solve`]; the tests
+//! check it against an independent brute-force oracle, and
+//! `examples/one_point_ko.cgt` replays each case. In short: the thresholds
+//! BKTVL `2Q` and WKTVL `2x1 + 1` are exactly where the optimum changes
+//! (with the convention above); case 1's advice was optimal in every random
+//! position tried; but the profit formulas assume the player who gives up
+//! the ko lets it be connected at once (he can take `x2` first: §3.2's
+//! example loses 17, not 13), a non-fitting threat `bu` is answered rather
+//! than ignored, case 4's "less than `k − x1 − x2`" is false, connecting
+//! against a small threat is not optimal when Black has threats to spare,
+//! and cases 2, 3, 5, 7 as stated hold only when the ko is bigger than the
+//! valuable moves (and an ignored threat bigger than `2·x1`).
+//!
 //! No syntax, no IO.
 
 use super::{Component, Compound, KoGraph, Side};

@@ -11,6 +11,7 @@
 
 use super::*;
 use num_rational::BigRational;
+use proptest::prelude::*;
 use std::collections::HashMap;
 
 fn big(v: &[i64]) -> Vec<BigInt> {
@@ -387,5 +388,54 @@ fn solver_agrees_with_oracle() {
         for (m, v) in &all {
             assert_eq!(ex.value_of(m), Some(&q(*v)), "{m} in {p:?} after {last:?}");
         }
+    }
+}
+
+fn arb_last() -> impl Strategy<Value = Last> {
+    prop_oneof![
+        Just(Last::TookKo),
+        Just(Last::AnsweredThreat),
+        Just(Last::ConnectedKo { pending: None }),
+        (1i64..30).prop_map(|t| Last::ConnectedKo {
+            pending: Some(BigInt::from(t))
+        }),
+        (1i64..30).prop_map(|t| Last::Threat(BigInt::from(t))),
+        Just(Last::Gote),
+        Just(Last::FollowedUp),
+        Just(Last::Other),
+    ]
+}
+
+fn arb_pos() -> impl Strategy<Value = KoFight> {
+    (
+        1i64..16,
+        proptest::collection::vec(1i64..40, 0..3),
+        proptest::collection::vec(1i64..40, 0..3),
+        proptest::collection::vec(1i64..12, 0..4),
+    )
+        .prop_map(|(k, b, w, x)| pos(k, &b, &w, &x))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The paper's distributions are exhaustive: when 1 and 2 fail, the
+    /// bounds of 3 give `m ≤ n` (they are those of 2's last step), and the
+    /// advised move is always legal (a pass always is).
+    #[test]
+    fn advice_is_total_and_legal(p in arb_pos(), last in arb_last()) {
+        let d = p.distribution();
+        if d.number == 3 {
+            prop_assert!(d.m <= d.n);
+        } else {
+            prop_assert!(d.m > d.n);
+        }
+        let a = advice(&p, &last).unwrap();
+        let s = State::start(&p, &last);
+        let legal: Vec<Move> = s.moves().into_iter().map(|(m, _, _)| m).collect();
+        prop_assert!(
+            a.mv == Move::Pass || legal.contains(&a.mv),
+            "{} not legal in {:?}", a.mv, s
+        );
     }
 }
