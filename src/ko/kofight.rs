@@ -84,7 +84,7 @@
 //!
 //! # What the exact solution shows
 //!
-//! [`exact`] solves the same game with [`crate::ko::solve`]; the tests
+//! [`exact`] solves the same game with [`crate::ko::solve`](mod@crate::ko::solve); the tests
 //! check it against an independent brute-force oracle, and
 //! `examples/one_point_ko.cgt` replays each case. In short: the thresholds
 //! BKTVL `2Q` and WKTVL `2x1 + 1` are exactly where the optimum changes

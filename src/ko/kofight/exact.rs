@@ -10,7 +10,7 @@
 //! * **a pass just played.** After a pass the opponent's pass ends play, so
 //!   the position after a pass is expanded too; the end after two passes is
 //!   counted as the solver counts it (module docs of
-//!   [`crate::ko::solve`]): the ko at its mean (`−k/3` where White holds
+//!   [`crate::ko::solve`](mod@crate::ko::solve)): the ko at its mean (`−k/3` where White holds
 //!   it, `k/3` where Black does — a simple ko is placid, both komasters
 //!   agree), a pending threat `{t | 0}` at `t/2`, a valuable move at 0, an
 //!   unused threat at 0.
