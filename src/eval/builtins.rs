@@ -156,6 +156,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .chain(super::play::PLAY_BUILTINS.iter())
         .chain(super::go::GO_BUILTINS.iter())
         .chain(super::ko::KO_BUILTINS.iter())
+        .chain(super::kofight::KOFIGHT_BUILTINS.iter())
 }
 
 fn arity(
@@ -206,6 +207,9 @@ pub fn call(
 ) -> EvalResult<Value> {
     if super::play::is_play_builtin(name) {
         return super::play::call(interp, name, args, spans, span);
+    }
+    if super::kofight::is_kofight_builtin(name) {
+        return super::kofight::call(interp, name, args, spans, span);
     }
     if let Some(v) = super::ko::call(interp, name, &args, spans, span)? {
         return Ok(v);

@@ -8,6 +8,7 @@
 mod builtins;
 mod go;
 pub mod ko;
+mod kofight;
 mod ops;
 mod play;
 pub mod value;
