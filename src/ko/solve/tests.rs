@@ -622,7 +622,26 @@ impl Naive<'_> {
         ban: Option<(usize, NodeId)>,
         passed: bool,
     ) -> Q {
-        let mut h = self.history.clone();
+        // Only states with the same short games, kos and threats can come
+        // back (short moves, fills and threats cannot be undone), so only
+        // they are part of the memo key.
+        let here = self.key(comps, t, side);
+        let shorts = |k: &NKey| -> (Vec<NComp>, usize, [u32; 2]) {
+            let v: Vec<NComp> =
+                k.0.iter()
+                    .filter(|c| matches!(c, NComp::Short(_)))
+                    .cloned()
+                    .collect();
+            let kos = k.0.len() - v.len();
+            (v, kos, k.1)
+        };
+        let mine = shorts(&here);
+        let mut h: Vec<NKey> = self
+            .history
+            .iter()
+            .filter(|k| shorts(k) == mine)
+            .cloned()
+            .collect();
         h.sort();
         h.dedup();
         let mk = ((comps.clone(), t, side == Side::Left), ban, passed, h);
