@@ -113,6 +113,16 @@
 //! can serve as a tempo move or a ko threat), and there is no incentive
 //! dominance between different components (it does not survive kos).
 //!
+//! # Limits
+//!
+//! * Any sum holding an active or hyperactive ko (komaster means differ)
+//!   fails with [`KoSolveError::NoCount`] as soon as the search reaches a
+//!   two-pass ending with that ko open — in practice almost always, since a
+//!   pass is always a candidate. This follows the lead's scoring decision.
+//! * Speed: with kos on the board only switches are pruned (fact S); sums
+//!   with many non-switch short games and kos grow quickly (BENCHMARKS.md).
+//! * Moves in numbers are not part of the game (a player passes instead).
+//!
 //! The principal variation is rebuilt move by move, each chosen move being
 //! one whose child achieves the value (null-window searches reuse the
 //! table). Component numbers in the line are indices into

@@ -622,7 +622,26 @@ impl Naive<'_> {
         ban: Option<(usize, NodeId)>,
         passed: bool,
     ) -> Q {
-        let mut h = self.history.clone();
+        // Only states with the same short games, kos and threats can come
+        // back (short moves, fills and threats cannot be undone), so only
+        // they are part of the memo key.
+        let here = self.key(comps, t, side);
+        let shorts = |k: &NKey| -> (Vec<NComp>, usize, [u32; 2]) {
+            let v: Vec<NComp> =
+                k.0.iter()
+                    .filter(|c| matches!(c, NComp::Short(_)))
+                    .cloned()
+                    .collect();
+            let kos = k.0.len() - v.len();
+            (v, kos, k.1)
+        };
+        let mine = shorts(&here);
+        let mut h: Vec<NKey> = self
+            .history
+            .iter()
+            .filter(|k| shorts(k) == mine)
+            .cloned()
+            .collect();
         h.sort();
         h.dedup();
         let mk = ((comps.clone(), t, side == Side::Left), ban, passed, h);
@@ -964,4 +983,68 @@ proptest! {
         let w = score_of(&mut s, &neg, first.opponent());
         prop_assert_eq!(w, -v);
     }
+}
+
+// ----- pseudo-incentives ------------------------------------------------------------
+
+fn render_pseudo(s: &mut Store, p: &PseudoIncentive) -> String {
+    format!(
+        "filler {} fill {}, lo {} hi {:?}, c {}, X = {}, Δ(X) = {}, equivalent {} (ko {:?}, X {:?})",
+        p.filler.player(),
+        render_game(s, p.fill),
+        p.lo,
+        p.hi.as_ref().map(|h| h.to_string()),
+        crate::render::game::format_number(&p.c),
+        render_game(s, p.x),
+        render_game(s, p.incentive),
+        p.check.holds,
+        p.check.with_ko.iter().map(|q| q.to_string()).collect::<Vec<_>>(),
+        p.check.with_x.iter().map(|q| q.to_string()).collect::<Vec<_>>(),
+    )
+}
+
+#[test]
+fn seed000_pseudo_incentive_of_the_six_threat_fight() {
+    // §6: with Black first White fills at move 36, between K (±4) and L
+    // (±2); with White first the fill comes later, after a move of
+    // temperature 2 with L-sized moves still left, so the window of both
+    // lines is [2, 2]: X = {w + 4 | w}, Δ(X) = {4 | 0} (= ΔL), and the check
+    // confirms that the ko is equivalent to X with either player first.
+    let mut s = Store::new();
+    let all = six_threat_fight(&mut s);
+    let (k, env) = (all[0].clone(), all[1..].to_vec());
+    let p = pseudo_incentive(&mut s, &k, &env, &opts()).unwrap();
+    expect![[r#"filler White fill -50, lo 2 hi Some("2"), c 4, X = {-46|-50}, Δ(X) = {4|0}, equivalent true (ko ["-34", "-62"], X ["-34", "-62"])"#]]
+        .assert_eq(&render_pseudo(&mut s, &p));
+    assert!(p.check.holds);
+}
+
+#[test]
+fn equivalent_distinguishes() {
+    // A ko Black wins for sure (two net Black threats) is equivalent to its
+    // switch of fills {b | w} in an empty environment only when … check both
+    // a true and a false claim.
+    let mut s = Store::new();
+    let k = ko(&mut s, 5, -5);
+    let env = vec![threats(Side::Left, 2)];
+    let five = sw(&mut s, 5, -5);
+    let zero = s.zero();
+    let e = equivalent(
+        &mut s,
+        std::slice::from_ref(&k),
+        &[short(five)],
+        &env,
+        &opts(),
+    )
+    .unwrap();
+    assert!(e.holds, "{e:?}");
+    let e = equivalent(&mut s, &[k], &[short(zero)], &env, &opts()).unwrap();
+    assert!(!e.holds);
+    assert_eq!(e.with_ko, [qi(5), qi(-5)]);
+    assert_eq!(e.with_x, [qi(0), qi(0)]);
+    assert_eq!(net_threats(&env), 2);
+    assert_eq!(
+        net_threats(&[threats(Side::Left, 1), threats(Side::Right, 3)]),
+        -2
+    );
 }

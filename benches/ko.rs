@@ -1,0 +1,114 @@
+//! Criterion benchmarks of the ko solver (`yose::ko::solve`, issue 4 §6).
+//!
+//! Run with `cargo bench --bench ko`. Every iteration starts from a fresh
+//! `Store`, so nothing is memoised between iterations. The node counts of
+//! each case are printed once before timing.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use std::hint::black_box;
+use std::rc::Rc;
+use yose::game::{GameId, Store};
+use yose::ko::{self, Component, KoGraph, KoSolveOptions, Side};
+
+fn num(s: &mut Store, n: i64) -> GameId {
+    s.integer(n)
+}
+
+fn g(s: &mut Store, l: &[GameId], r: &[GameId]) -> GameId {
+    s.canonical(l.to_vec(), r.to_vec()).unwrap()
+}
+
+fn sw(s: &mut Store, a: i64, b: i64) -> GameId {
+    let (x, y) = (num(s, a), num(s, b));
+    g(s, &[x], &[y])
+}
+
+fn ko(s: &mut Store, b: i64, w: i64) -> Component {
+    let (b, w) = (num(s, b), num(s, w));
+    Component::ko(Rc::new(KoGraph::ko(b, w)))
+}
+
+fn ko_captured(s: &mut Store, b: i64, w: i64) -> Component {
+    let (b, w) = (num(s, b), num(s, w));
+    Component::ko(Rc::new(KoGraph::ko_captured(b, w)))
+}
+
+fn threats(owner: Side, count: u32) -> Component {
+    Component::Threats { owner, count }
+}
+
+/// Seed 000 §6: a ko fight (Black to capture, swing 100) against six White
+/// threats, with twelve environment switches ±24, ±22, …, ±2.
+fn six_threat_fight(s: &mut Store) -> Vec<Component> {
+    let mut c = vec![ko(s, 50, -50), threats(Side::Right, 6)];
+    for k in 0..12 {
+        let a = 24 - 2 * k;
+        let gm = sw(s, a, -a);
+        c.push(Component::Short(gm));
+    }
+    c
+}
+
+/// Twenty switches ±1 … ±20 (every short move is a switch move, so fact S
+/// of `ko::solve` applies), two kos (one where Black may capture, one Black
+/// just captured) and four threats for each side. (With ten non-switch
+/// short games instead — three-stop games, a tiny, a miny, `*`, `↑` — the
+/// search did not finish in two minutes: see BENCHMARKS.md.)
+fn twenty_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
+    let mut c: Vec<Component> = (1..=20).map(|k| Component::Short(sw(s, k, -k))).collect();
+    c.push(ko(s, 7, -5));
+    c.push(ko_captured(s, 6, -6));
+    c.push(threats(Side::Left, 4));
+    c.push(threats(Side::Right, 4));
+    c
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ko_solve");
+    group.sample_size(10);
+    type Build = fn(&mut Store) -> Vec<Component>;
+    let cases: [(&str, Build); 2] = [
+        ("seed000_six_threat_fight_12_env", six_threat_fight),
+        (
+            "twenty_switches_two_kos_eight_threats",
+            twenty_two_kos_eight_threats,
+        ),
+    ];
+    let opts = KoSolveOptions::with_budget(u64::MAX);
+    for (name, build) in cases {
+        {
+            let mut s = Store::new();
+            let comps = build(&mut s);
+            for first in [Side::Left, Side::Right] {
+                let sol = ko::solve(&mut s, &comps, first, &opts).unwrap();
+                eprintln!(
+                    "{name}: {} first: score {}, {} moves, {} nodes, {} table hits",
+                    first.player(),
+                    sol.score,
+                    sol.line.len(),
+                    sol.nodes,
+                    sol.tt_hits
+                );
+            }
+        }
+        group.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    let mut s = Store::new();
+                    let comps = build(&mut s);
+                    (s, comps)
+                },
+                |(mut s, comps)| {
+                    let l = ko::solve(&mut s, &comps, Side::Left, &opts).unwrap();
+                    let r = ko::solve(&mut s, &comps, Side::Right, &opts).unwrap();
+                    black_box((l.score, r.score, l.nodes + r.nodes))
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
