@@ -162,6 +162,7 @@ fn short(e: &GoError) -> String {
         GoError::TooLarge { points, .. } => format!("too large ({points})"),
         GoError::Cg(yose::game::CgError::Interrupted) => "stopped at 10 s".into(),
         GoError::Cg(e) => e.to_string(),
+        other => other.to_string(),
     }
 }
 
