@@ -29,11 +29,16 @@ pub mod component;
 mod display;
 mod graph;
 mod shapes;
+pub mod solve;
 pub mod thermo;
 
 pub use component::{Component, Compound};
 pub use graph::{
     KoError, KoGraph, KoNode, Komaster, NodeId, NodeSpec, OptionSpec, Rule, Side, Target,
+};
+pub use solve::{
+    equivalent, ko_winner, net_threats, pseudo_incentive, solve, Action, Ending, Equivalence,
+    KoFill, KoMove, KoSolution, KoSolveError, KoSolveOptions, KoWinner, PseudoIncentive,
 };
 pub use thermo::{KoKind, KomasterAnalysis};
 

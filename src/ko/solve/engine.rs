@@ -1,0 +1,924 @@
+//! The search behind [`super::solve`]: alpha-beta over whole-sum states
+//! with a transposition table whose key carries exactly the part of the
+//! history that can still matter (see the module documentation of
+//! [`super`], "Transposition table").
+
+use super::{KoSolveError, KoSolveOptions};
+use crate::game::{Dyadic, GameId, Store};
+use crate::ko::{Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
+use crate::play::{self, PlayError, Player};
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+pub(super) type Q = BigRational;
+
+/// One non-number component, as the search sees it. Ko graphs and compounds
+/// are interned by identity (the `Rc` pointer) into small indices.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub(super) enum C {
+    /// A short game that is not a number.
+    Short(GameId),
+    /// A node of ko graph number `.0` from which a cycle can be reached.
+    Ko(u32, NodeId),
+    /// Compound number `.0`.
+    Compound(u32),
+}
+
+/// A whole-sum position: the sorted multiset of non-number components and the
+/// threats of each side (index 0 Black, 1 White). Numbers are not part of
+/// it: the search values are relative to the numbers already settled.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Pos {
+    pub comps: Vec<C>,
+    pub threats: [u32; 2],
+}
+
+/// The basic ko ban: one component at `(graph, node)` may not move to
+/// `forbidden` (it just came from there by the opponent's move).
+pub(super) type Ban = (u32, NodeId, NodeId);
+
+/// A search node: the position, the player to move, the ko ban, whether the
+/// previous move was a pass, and the states of the current reversible
+/// segment (sorted state ids, the current one included).
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    pub pos: Pos,
+    pub left: bool,
+    pub ban: Option<Ban>,
+    pub passed: bool,
+    pub seg: Vec<u32>,
+    pub sid: u32,
+}
+
+/// What a component's option turns it into.
+#[derive(Clone, Debug)]
+pub(super) struct Opt {
+    /// The option's index in the component's list of options for that side.
+    pub index: usize,
+    /// The non-number components it becomes.
+    pub comps: Vec<C>,
+    /// The numbers it settles.
+    pub delta: Q,
+    /// Threats it creates (Black, White).
+    pub threats: [u32; 2],
+    pub kind: OptKind,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum OptKind {
+    Short(GameId),
+    /// A move inside a ko graph. `reversible`: the target lies in the same
+    /// strongly connected component (play may come back); `fill`: the ko is
+    /// resolved (the target is a short game, or a node from which no cycle
+    /// can be reached), with that short game.
+    Ko {
+        to: Target,
+        reversible: bool,
+        fill: Option<GameId>,
+    },
+    Compound,
+}
+
+/// A move at a search node, identified within its position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Mv {
+    /// Component at index `ci` of the sorted position, option `oi` of
+    /// [`Engine::options`].
+    Comp {
+        ci: usize,
+        oi: usize,
+    },
+    /// A threat and its forced answer.
+    Threat,
+    Pass,
+}
+
+pub(super) struct Child {
+    pub mv: Mv,
+    /// `None`: the move ends play (second pass), scoring `delta`.
+    pub node: Option<Node>,
+    pub delta: Q,
+    heat: Q,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Entry {
+    lo: Option<Q>,
+    hi: Option<Q>,
+    best: Option<MvKey>,
+}
+
+/// A move identity that survives re-generation at the same key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MvKey {
+    Comp(C, usize),
+    Threat,
+    Pass,
+}
+
+type TtKey = (u32, Option<Ban>, bool, Vec<u32>);
+
+struct GraphInfo {
+    graph: Rc<KoGraph>,
+    cyclic: Vec<bool>,
+    scc: Vec<usize>,
+}
+
+pub(super) struct Engine<'s> {
+    pub store: &'s mut Store,
+    pub opts: KoSolveOptions,
+    graphs: Vec<GraphInfo>,
+    graph_ids: FxHashMap<*const KoGraph, u32>,
+    compounds: Vec<Rc<Compound>>,
+    compound_ids: FxHashMap<*const Compound, u32>,
+    states: FxHashMap<(Pos, bool), u32>,
+    tt: FxHashMap<TtKey, Entry>,
+    options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
+    counts: FxHashMap<C, Q>,
+    heats: FxHashMap<C, Q>,
+    compound_short: FxHashMap<u32, Option<GameId>>,
+    switch: FxHashMap<GameId, Option<Dyadic>>,
+    ko_free_memo: FxHashMap<(Vec<GameId>, bool), Q>,
+    pub nodes: u64,
+    pub tt_hits: u64,
+}
+
+fn dq(d: &Dyadic) -> Q {
+    d.to_rational()
+}
+
+fn max_lo(a: Option<Q>, b: Option<Q>) -> Option<Q> {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(x), Some(y)) => Some(x.max(y)),
+    }
+}
+
+fn min_hi(a: Option<Q>, b: Option<Q>) -> Option<Q> {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some(x), Some(y)) => Some(x.min(y)),
+    }
+}
+
+pub(super) fn side_index(s: Side) -> usize {
+    match s {
+        Side::Left => 0,
+        Side::Right => 1,
+    }
+}
+
+/// The parts a list of components is made of.
+#[derive(Default, Debug)]
+pub(super) struct Parts {
+    pub comps: Vec<C>,
+    pub delta: Q,
+    pub threats: [u32; 2],
+}
+
+impl<'s> Engine<'s> {
+    pub fn new(store: &'s mut Store, opts: KoSolveOptions) -> Engine<'s> {
+        Engine {
+            store,
+            opts,
+            graphs: Vec::new(),
+            graph_ids: FxHashMap::default(),
+            compounds: Vec::new(),
+            compound_ids: FxHashMap::default(),
+            states: FxHashMap::default(),
+            tt: FxHashMap::default(),
+            options: FxHashMap::default(),
+            counts: FxHashMap::default(),
+            heats: FxHashMap::default(),
+            compound_short: FxHashMap::default(),
+            switch: FxHashMap::default(),
+            ko_free_memo: FxHashMap::default(),
+            nodes: 0,
+            tt_hits: 0,
+        }
+    }
+
+    fn count_node(&mut self) -> Result<(), KoSolveError> {
+        self.nodes += 1;
+        if self.nodes > self.opts.budget {
+            return Err(KoSolveError::NodeBudget { nodes: self.nodes });
+        }
+        self.store.tick()?;
+        Ok(())
+    }
+
+    // ----- interning and conversion ---------------------------------------------
+
+    fn graph_id(&mut self, g: &Rc<KoGraph>) -> u32 {
+        let p = Rc::as_ptr(g);
+        if let Some(&i) = self.graph_ids.get(&p) {
+            return i;
+        }
+        let i = self.graphs.len() as u32;
+        let scc = g.sccs(None);
+        self.graphs.push(GraphInfo {
+            graph: g.clone(),
+            cyclic: g.reaches_cycle(),
+            scc,
+        });
+        self.graph_ids.insert(p, i);
+        i
+    }
+
+    fn compound_id(&mut self, c: &Rc<Compound>) -> u32 {
+        let p = Rc::as_ptr(c);
+        if let Some(&i) = self.compound_ids.get(&p) {
+            return i;
+        }
+        let i = self.compounds.len() as u32;
+        self.compounds.push(c.clone());
+        self.compound_ids.insert(p, i);
+        i
+    }
+
+    /// A short game as a part: a number settles, anything else stays.
+    fn short_part(&mut self, g: GameId, parts: &mut Parts) {
+        match self.store.as_number(g) {
+            Some(x) => parts.delta += dq(x),
+            None => parts.comps.push(C::Short(g)),
+        }
+    }
+
+    fn ko_part(&mut self, gi: u32, n: NodeId, parts: &mut Parts) -> Result<(), KoSolveError> {
+        let info = &self.graphs[gi as usize];
+        if info.cyclic[n.index()] {
+            parts.comps.push(C::Ko(gi, n));
+        } else {
+            let graph = info.graph.clone();
+            let g = graph
+                .short_game(self.store, n)
+                .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
+            self.short_part(g, parts);
+        }
+        Ok(())
+    }
+
+    /// Adds one component to `parts`.
+    pub fn add_component(&mut self, c: &Component, parts: &mut Parts) -> Result<(), KoSolveError> {
+        match c {
+            Component::Short(g) => self.short_part(*g, parts),
+            Component::Ko { graph, node } => {
+                let gi = self.graph_id(graph);
+                self.ko_part(gi, *node, parts)?;
+            }
+            Component::Threats { owner, count } => parts.threats[side_index(*owner)] += *count,
+            Component::Compound(c) => {
+                let ci = self.compound_id(c);
+                parts.comps.push(C::Compound(ci));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn convert(&mut self, cs: &[Component]) -> Result<Parts, KoSolveError> {
+        let mut parts = Parts::default();
+        for c in cs {
+            self.add_component(c, &mut parts)?;
+        }
+        Ok(parts)
+    }
+
+    /// The [`Component`] a search component stands for.
+    pub fn component(&self, c: C) -> Component {
+        match c {
+            C::Short(g) => Component::Short(g),
+            C::Ko(gi, n) => Component::Ko {
+                graph: self.graphs[gi as usize].graph.clone(),
+                node: n,
+            },
+            C::Compound(ci) => Component::Compound(self.compounds[ci as usize].clone()),
+        }
+    }
+
+    pub fn state_id(&mut self, pos: &Pos, left: bool) -> u32 {
+        if let Some(&i) = self.states.get(&(pos.clone(), left)) {
+            return i;
+        }
+        let i = self.states.len() as u32;
+        self.states.insert((pos.clone(), left), i);
+        i
+    }
+
+    /// The root search node of a position.
+    pub fn root(&mut self, pos: Pos, left: bool) -> Node {
+        let sid = self.state_id(&pos, left);
+        Node {
+            pos,
+            left,
+            ban: None,
+            passed: false,
+            seg: vec![sid],
+            sid,
+        }
+    }
+
+    // ----- component data ---------------------------------------------------------
+
+    /// The options of `c` for Left (`left`) or Right.
+    pub fn options(&mut self, c: C, left: bool) -> Result<Rc<Vec<Opt>>, KoSolveError> {
+        if let Some(o) = self.options.get(&(c, left)) {
+            return Ok(o.clone());
+        }
+        let mut out = Vec::new();
+        match c {
+            C::Short(g) => {
+                let opts = if left {
+                    self.store.left_options(g)
+                } else {
+                    self.store.right_options(g)
+                };
+                for (index, &o) in opts.iter().enumerate() {
+                    let mut parts = Parts::default();
+                    self.short_part(o, &mut parts);
+                    out.push(Opt {
+                        index,
+                        comps: parts.comps,
+                        delta: parts.delta,
+                        threats: [0, 0],
+                        kind: OptKind::Short(o),
+                    });
+                }
+            }
+            C::Ko(gi, n) => {
+                let graph = self.graphs[gi as usize].graph.clone();
+                let side = if left { Side::Left } else { Side::Right };
+                for (index, &t) in graph.node(n).options(side).iter().enumerate() {
+                    let mut parts = Parts::default();
+                    let kind = match t {
+                        Target::Game(g) => {
+                            self.short_part(g, &mut parts);
+                            OptKind::Ko {
+                                to: t,
+                                reversible: false,
+                                fill: Some(g),
+                            }
+                        }
+                        Target::Node(m) => {
+                            let info = &self.graphs[gi as usize];
+                            let reversible = info.scc[m.index()] == info.scc[n.index()];
+                            let cyclic = info.cyclic[m.index()];
+                            self.ko_part(gi, m, &mut parts)?;
+                            let fill = if cyclic {
+                                None
+                            } else {
+                                Some(
+                                    graph
+                                        .short_game(self.store, m)
+                                        .map_err(|e| KoSolveError::from_ko(&graph, m, e))?,
+                                )
+                            };
+                            OptKind::Ko {
+                                to: t,
+                                reversible,
+                                fill,
+                            }
+                        }
+                    };
+                    out.push(Opt {
+                        index,
+                        comps: parts.comps,
+                        delta: parts.delta,
+                        threats: [0, 0],
+                        kind,
+                    });
+                }
+            }
+            C::Compound(ci) => {
+                let comp = self.compounds[ci as usize].clone();
+                let list = if left { &comp.left } else { &comp.right };
+                for (index, sum) in list.iter().enumerate() {
+                    let parts = self.convert(sum)?;
+                    out.push(Opt {
+                        index,
+                        comps: parts.comps,
+                        delta: parts.delta,
+                        threats: parts.threats,
+                        kind: OptKind::Compound,
+                    });
+                }
+            }
+        }
+        let rc = Rc::new(out);
+        self.options.insert((c, left), rc.clone());
+        Ok(rc)
+    }
+
+    /// `Some(a − b)` when `g` is a switch `{a | b}` of numbers.
+    fn switch_swing(&mut self, g: GameId) -> Option<Dyadic> {
+        if let Some(s) = self.switch.get(&g) {
+            return s.clone();
+        }
+        let (l, r) = self.store.options(g);
+        let s = if l.len() == 1 && r.len() == 1 {
+            match (self.store.as_number(l[0]), self.store.as_number(r[0])) {
+                (Some(a), Some(b)) => Some(a.sub(b)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        self.switch.insert(g, s.clone());
+        s
+    }
+
+    /// The short game a compound stands for when no ko can arise in it
+    /// (threats count 0); `None` when it contains a ko.
+    pub fn compound_short(&mut self, ci: u32) -> Result<Option<GameId>, KoSolveError> {
+        if let Some(s) = self.compound_short.get(&ci) {
+            return Ok(*s);
+        }
+        let comp = self.compounds[ci as usize].clone();
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        let mut ok = true;
+        'outer: for (k, list) in [&comp.left, &comp.right].into_iter().enumerate() {
+            for sum in list {
+                let parts = self.convert(sum)?;
+                let mut gs = Vec::new();
+                for c in parts.comps {
+                    match c {
+                        C::Short(g) => gs.push(g),
+                        C::Ko(..) => {
+                            ok = false;
+                            break 'outer;
+                        }
+                        C::Compound(cj) => match self.compound_short(cj)? {
+                            Some(g) => gs.push(g),
+                            None => {
+                                ok = false;
+                                break 'outer;
+                            }
+                        },
+                    }
+                }
+                let x = Dyadic::from_rational(&parts.delta).unwrap_or_else(Dyadic::zero);
+                gs.push(self.store.number(x));
+                let s = self.store.sum(&gs)?;
+                sides[k].push(s);
+            }
+        }
+        let out = if ok {
+            let [l, r] = sides;
+            Some(self.store.canonical(l, r)?)
+        } else {
+            None
+        };
+        self.compound_short.insert(ci, out);
+        Ok(out)
+    }
+
+    /// What a component counts at the end of play after two passes: the
+    /// mean (module documentation, "Scoring").
+    fn count_of(&mut self, c: C) -> Result<Q, KoSolveError> {
+        if let Some(q) = self.counts.get(&c) {
+            return Ok(q.clone());
+        }
+        let q = match c {
+            C::Short(g) => dq(&self.store.mean(g)?),
+            C::Ko(gi, n) => {
+                let graph = self.graphs[gi as usize].graph.clone();
+                let b = graph
+                    .mean(self.store, n, Komaster::Black)
+                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
+                let w = graph
+                    .mean(self.store, n, Komaster::White)
+                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
+                if b != w {
+                    return Err(KoSolveError::NoCount {
+                        node: graph.label(n).to_string(),
+                        black: b,
+                        white: w,
+                    });
+                }
+                b
+            }
+            C::Compound(ci) => match self.compound_short(ci)? {
+                Some(g) => dq(&self.store.mean(g)?),
+                None => return Err(KoSolveError::CompoundNoCount),
+            },
+        };
+        self.counts.insert(c, q.clone());
+        Ok(q)
+    }
+
+    fn count_pos(&mut self, pos: &Pos) -> Result<Q, KoSolveError> {
+        let mut s = Q::zero();
+        for &c in &pos.comps {
+            s += self.count_of(c)?;
+        }
+        Ok(s)
+    }
+
+    /// A move-ordering guess: hotter components first.
+    fn heat(&mut self, c: C) -> Q {
+        if let Some(h) = self.heats.get(&c) {
+            return h.clone();
+        }
+        let h = match c {
+            C::Short(g) => self.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+            C::Ko(gi, n) => {
+                let graph = self.graphs[gi as usize].graph.clone();
+                graph
+                    .temperature(self.store, n, Komaster::Black)
+                    .unwrap_or_else(|_| Q::zero())
+            }
+            C::Compound(ci) => match self.compound_short(ci) {
+                Ok(Some(g)) => self.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+                _ => Q::from_integer(1_000_000.into()),
+            },
+        };
+        self.heats.insert(c, h.clone());
+        h
+    }
+
+    // ----- the ko-free shortcut -----------------------------------------------------
+
+    /// The value of a position in which no ko can arise any more: the stop of
+    /// the short sum (threats are then irrelevant), by [`play::solve`].
+    fn ko_free_value(&mut self, pos: &Pos, left: bool) -> Result<Option<Q>, KoSolveError> {
+        let mut gs = Vec::with_capacity(pos.comps.len());
+        for &c in &pos.comps {
+            match c {
+                C::Short(g) => gs.push(g),
+                C::Ko(..) => return Ok(None),
+                C::Compound(ci) => match self.compound_short(ci)? {
+                    Some(g) => gs.push(g),
+                    None => return Ok(None),
+                },
+            }
+        }
+        gs.sort();
+        let key = (gs, left);
+        if let Some(v) = self.ko_free_memo.get(&key) {
+            return Ok(Some(v.clone()));
+        }
+        let player = if left { Player::Left } else { Player::Right };
+        let rest = self.opts.budget.saturating_sub(self.nodes);
+        let sol = play::solve(self.store, &key.0, player, rest).map_err(|e| match e {
+            PlayError::Budget { .. } => KoSolveError::NodeBudget {
+                nodes: self.opts.budget + 1,
+            },
+            PlayError::Interrupted => KoSolveError::Interrupted,
+            PlayError::Engine(e) => KoSolveError::Engine(e),
+            other => KoSolveError::Internal(other.to_string()),
+        })?;
+        self.nodes += sol.nodes;
+        let v = dq(&sol.stop);
+        self.ko_free_memo.insert(key, v.clone());
+        Ok(Some(v))
+    }
+
+    // ----- moves ------------------------------------------------------------------
+
+    /// The position after replacing component `ci` by option `o`.
+    fn apply(&self, pos: &Pos, ci: usize, o: &Opt) -> Pos {
+        let mut comps = Vec::with_capacity(pos.comps.len() + o.comps.len());
+        comps.extend_from_slice(&pos.comps[..ci]);
+        comps.extend_from_slice(&pos.comps[ci + 1..]);
+        comps.extend_from_slice(&o.comps);
+        comps.sort_unstable();
+        Pos {
+            comps,
+            threats: [pos.threats[0] + o.threats[0], pos.threats[1] + o.threats[1]],
+        }
+    }
+
+    /// Whether the basic ko rule forbids moving component `ci` by `o`.
+    pub fn banned(&self, node: &Node, ci: usize, o: &Opt) -> bool {
+        let Some((bg, bn, forbidden)) = node.ban else {
+            return false;
+        };
+        let c = node.pos.comps[ci];
+        if c != C::Ko(bg, bn) {
+            return false;
+        }
+        if !matches!(o.kind, OptKind::Ko { to: Target::Node(m), .. } if m == forbidden) {
+            return false;
+        }
+        // With two identical components the other copy may move.
+        node.pos.comps.iter().filter(|&&x| x == c).count() == 1
+    }
+
+    /// The child reached by moving component `ci` by `o`, or `None` when the
+    /// move would repeat a whole-sum state. (Ban legality is separate.)
+    pub fn child_of_move(&mut self, node: &Node, ci: usize, o: &Opt) -> Option<Node> {
+        let pos = self.apply(&node.pos, ci, o);
+        let left = !node.left;
+        let sid = self.state_id(&pos, left);
+        let c = node.pos.comps[ci];
+        let (reversible, ban) = match (&o.kind, c) {
+            (
+                OptKind::Ko {
+                    to: Target::Node(m),
+                    reversible: true,
+                    ..
+                },
+                C::Ko(gi, n),
+            ) => (true, Some((gi, *m, n))),
+            _ => (false, None),
+        };
+        let seg = if reversible {
+            if node.seg.binary_search(&sid).is_ok() {
+                return None;
+            }
+            let mut s = node.seg.clone();
+            let at = s.binary_search(&sid).unwrap_err();
+            s.insert(at, sid);
+            s
+        } else {
+            vec![sid]
+        };
+        Some(Node {
+            pos,
+            left,
+            ban,
+            passed: false,
+            seg,
+            sid,
+        })
+    }
+
+    /// The child after a threat of the player to move and its answer.
+    pub fn child_of_threat(&mut self, node: &Node) -> Node {
+        let mut pos = node.pos.clone();
+        pos.threats[if node.left { 0 } else { 1 }] -= 1;
+        let sid = self.state_id(&pos, node.left);
+        Node {
+            pos,
+            left: node.left,
+            ban: None,
+            passed: false,
+            seg: vec![sid],
+            sid,
+        }
+    }
+
+    /// The child after a pass (`None`: the pass ends play).
+    pub fn child_of_pass(&mut self, node: &Node) -> Option<Node> {
+        if node.passed {
+            return None;
+        }
+        let pos = node.pos.clone();
+        let left = !node.left;
+        let sid = self.state_id(&pos, left);
+        let mut seg = node.seg.clone();
+        if let Err(at) = seg.binary_search(&sid) {
+            seg.insert(at, sid);
+        }
+        Some(Node {
+            pos,
+            left,
+            ban: None,
+            passed: true,
+            seg,
+            sid,
+        })
+    }
+
+    fn mv_key(&self, node: &Node, mv: Mv) -> MvKey {
+        match mv {
+            Mv::Comp { ci, oi } => MvKey::Comp(node.pos.comps[ci], oi),
+            Mv::Threat => MvKey::Threat,
+            Mv::Pass => MvKey::Pass,
+        }
+    }
+
+    /// Every legal move at `node` (one per distinct component option), with
+    /// its child, best guess first.
+    fn children(&mut self, node: &Node, hint: Option<MvKey>) -> Result<Vec<Child>, KoSolveError> {
+        let mut out: Vec<Child> = Vec::new();
+        let me = if node.left { 0 } else { 1 };
+        // Switches: only the one of largest swing (fact S in the module doc).
+        let mut best_switch: Option<(Dyadic, usize)> = None;
+        let mut banned_somewhere = false;
+        for ci in 0..node.pos.comps.len() {
+            let c = node.pos.comps[ci];
+            if ci > 0 && node.pos.comps[ci - 1] == c {
+                continue;
+            }
+            if let C::Short(g) = c {
+                if self.opts.switch_pruning {
+                    if let Some(s) = self.switch_swing(g) {
+                        if best_switch.as_ref().is_none_or(|(b, _)| &s > b) {
+                            best_switch = Some((s, ci));
+                        }
+                        continue;
+                    }
+                }
+            }
+            self.push_component_moves(node, ci, &mut out, &mut banned_somewhere)?;
+        }
+        if let Some((_, ci)) = best_switch {
+            self.push_component_moves(node, ci, &mut out, &mut banned_somewhere)?;
+        }
+        if node.pos.threats[me] > 0 {
+            let child = self.child_of_threat(node);
+            let heat = if banned_somewhere || node.ban.is_some() {
+                Q::from_integer(2_000_000.into())
+            } else {
+                -Q::one()
+            };
+            out.push(Child {
+                mv: Mv::Threat,
+                node: Some(child),
+                delta: Q::zero(),
+                heat,
+            });
+        }
+        let pass = self.child_of_pass(node);
+        let delta = if pass.is_none() {
+            self.count_pos(&node.pos)?
+        } else {
+            Q::zero()
+        };
+        out.push(Child {
+            mv: Mv::Pass,
+            node: pass,
+            delta,
+            heat: -Q::from_integer(2.into()),
+        });
+        if let Some(h) = hint {
+            for ch in out.iter_mut() {
+                if self.mv_key(node, ch.mv) == h {
+                    ch.heat = Q::from_integer(1_000_000_000.into());
+                }
+            }
+        }
+        out.sort_by(|a, b| b.heat.cmp(&a.heat));
+        Ok(out)
+    }
+
+    fn push_component_moves(
+        &mut self,
+        node: &Node,
+        ci: usize,
+        out: &mut Vec<Child>,
+        banned_somewhere: &mut bool,
+    ) -> Result<(), KoSolveError> {
+        let c = node.pos.comps[ci];
+        let opts = self.options(c, node.left)?;
+        let heat = self.heat(c);
+        for (oi, o) in opts.iter().enumerate() {
+            if self.banned(node, ci, o) {
+                *banned_somewhere = true;
+                continue;
+            }
+            let Some(child) = self.child_of_move(node, ci, o) else {
+                *banned_somewhere = true;
+                continue;
+            };
+            // Within a component: the move that settles most for the mover first.
+            let bonus = if node.left {
+                o.delta.clone()
+            } else {
+                -o.delta.clone()
+            };
+            let h = &heat * Q::from_integer(64.into()) + bonus / Q::from_integer(1024.into());
+            out.push(Child {
+                mv: Mv::Comp { ci, oi },
+                node: Some(child),
+                delta: o.delta.clone(),
+                heat: h,
+            });
+        }
+        Ok(())
+    }
+
+    // ----- the search ---------------------------------------------------------------
+
+    /// Fail-soft alpha-beta: the value of `node` (numbers settled from here on
+    /// plus the count at a two-pass end), exact when strictly inside
+    /// `(alpha, beta)`; a result `≤ alpha` is an upper bound, one `≥ beta` a
+    /// lower bound.
+    pub fn search(
+        &mut self,
+        node: &Node,
+        alpha: Option<Q>,
+        beta: Option<Q>,
+    ) -> Result<Q, KoSolveError> {
+        self.count_node()?;
+        if node.pos.comps.is_empty() {
+            return Ok(Q::zero());
+        }
+        if self.opts.ko_free_shortcut {
+            if let Some(v) = self.ko_free_value(&node.pos, node.left)? {
+                return Ok(v);
+            }
+        }
+        let key: TtKey = (node.sid, node.ban, node.passed, node.seg.clone());
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut hint = None;
+        if let Some(e) = self.tt.get(&key) {
+            self.tt_hits += 1;
+            if let (Some(lo), Some(hi)) = (&e.lo, &e.hi) {
+                if lo == hi {
+                    return Ok(lo.clone());
+                }
+            }
+            if let (Some(lo), Some(b)) = (&e.lo, &beta) {
+                if lo >= b {
+                    return Ok(lo.clone());
+                }
+            }
+            if let (Some(hi), Some(a)) = (&e.hi, &alpha) {
+                if hi <= a {
+                    return Ok(hi.clone());
+                }
+            }
+            hint = e.best;
+            alpha = max_lo(alpha, e.lo.clone());
+            beta = min_hi(beta, e.hi.clone());
+        }
+        let (a0, b0) = (alpha.clone(), beta.clone());
+        let children = self.children(node, hint)?;
+        let mut best: Option<Q> = None;
+        let mut best_mv = None;
+        for ch in children {
+            let v = match &ch.node {
+                None => ch.delta.clone(),
+                Some(child) => {
+                    let ca = alpha.as_ref().map(|a| a - &ch.delta);
+                    let cb = beta.as_ref().map(|b| b - &ch.delta);
+                    self.search(child, ca, cb)? + &ch.delta
+                }
+            };
+            let better = best
+                .as_ref()
+                .is_none_or(|b| if node.left { &v > b } else { &v < b });
+            if better {
+                best = Some(v.clone());
+                best_mv = Some(self.mv_key(node, ch.mv));
+            }
+            if node.left {
+                if alpha.as_ref().is_none_or(|a| &v > a) {
+                    alpha = Some(v);
+                }
+            } else if beta.as_ref().is_none_or(|b| &v < b) {
+                beta = Some(v);
+            }
+            if let (Some(a), Some(b)) = (&alpha, &beta) {
+                if a >= b {
+                    break;
+                }
+            }
+        }
+        // A pass is always legal, so there is a move.
+        let best = best.unwrap_or_else(Q::zero);
+        let (lo, hi) = if a0.as_ref().is_some_and(|a| &best <= a) {
+            (None, Some(best.clone()))
+        } else if b0.as_ref().is_some_and(|b| &best >= b) {
+            (Some(best.clone()), None)
+        } else {
+            (Some(best.clone()), Some(best.clone()))
+        };
+        let e = self.tt.entry(key).or_default();
+        if lo.is_some() {
+            e.lo = max_lo(e.lo.take(), lo);
+        }
+        if hi.is_some() {
+            e.hi = min_hi(e.hi.take(), hi);
+        }
+        if best_mv.is_some() {
+            e.best = best_mv;
+        }
+        Ok(best)
+    }
+
+    /// The exact value of `node`.
+    pub fn value(&mut self, node: &Node) -> Result<Q, KoSolveError> {
+        self.search(node, None, None)
+    }
+
+    /// Whether the child (reached with `delta` settled) is worth `v` or more
+    /// to the player who moved into it (`left`).
+    pub fn achieves(
+        &mut self,
+        child: Option<&Node>,
+        delta: &Q,
+        left: bool,
+        v: &Q,
+    ) -> Result<bool, KoSolveError> {
+        let Some(child) = child else {
+            return Ok(if left { delta >= v } else { delta <= v });
+        };
+        let t = v - delta;
+        let one = Q::one();
+        if left {
+            let r = self.search(child, Some(&t - &one), Some(t.clone()))?;
+            Ok(r >= t)
+        } else {
+            let r = self.search(child, Some(t.clone()), Some(&t + &one))?;
+            Ok(r <= t)
+        }
+    }
+
+    pub fn count(&mut self, pos: &Pos) -> Result<Q, KoSolveError> {
+        self.count_pos(pos)
+    }
+}
