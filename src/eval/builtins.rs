@@ -155,6 +155,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .iter()
         .chain(super::play::PLAY_BUILTINS.iter())
         .chain(super::ko::KO_BUILTINS.iter())
+        .chain(super::kosolve::KOSOLVE_BUILTINS.iter())
 }
 
 fn arity(
@@ -207,6 +208,9 @@ pub fn call(
         return super::play::call(interp, name, args, spans, span);
     }
     if let Some(v) = super::ko::call(interp, name, &args, spans, span)? {
+        return Ok(v);
+    }
+    if let Some(v) = super::kosolve::call(interp, name, &args, spans, span)? {
         return Ok(v);
     }
     interp.named_args.clear();

@@ -7,6 +7,7 @@
 
 mod builtins;
 pub mod ko;
+mod kosolve;
 mod ops;
 mod play;
 pub mod value;
@@ -780,7 +781,7 @@ impl Interp {
             let v = self.eval(&a.value, scope)?;
             match &a.name {
                 Some(n) => {
-                    let accepts = matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name));
+                    let accepts = matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name));
                     if !accepts {
                         return Err(self.error(
                             &n.span,
