@@ -11,8 +11,10 @@
 //! * `left_stop`, `right_stop`: the final score with Black (Left) / White
 //!   (Right) moving first;
 //! * `black_first`, `white_first`: an optimal line each, a `line` record with
-//!   `moves` (each a `move` record: `number`, `player`, `region`, `from`,
-//!   `to`, and `note` for ko takes, fills, threats, answers and passes),
+//!   `moves` (each a `move` record: `number`, `player`, `kind` — `"move"`,
+//!   `"ko"` (a take), `"fill"`, `"threat"`, `"answer"` or `"pass"` —,
+//!   `region`, `from`, `to`, `score` (the numbers settled so far), and
+//!   `note` for ko takes, fills, threats, answers and passes),
 //!   `result`, `fills` (one record per ko resolved on the line: `number`,
 //!   `player`, `region`, `value`), and `ending` (`"all numbers"` or
 //!   `"two passes"`);
@@ -197,6 +199,7 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
         ];
         match &m.action {
             Action::Short { component, to, .. } => {
+                fields.push(("kind", Value::str("move")));
                 fields.push(("region", Value::str(&label(&labels, *component))));
                 if let Some(c) = now.get(*component) {
                     fields.push(("from", component_value(c)));
@@ -212,6 +215,8 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                 to,
                 ..
             } => {
+                let fill = matches!(to, Target::Game(_));
+                fields.push(("kind", Value::str(if fill { "fill" } else { "ko" })));
                 fields.push(("region", Value::str(&label(&labels, *component))));
                 let graph = match now.get(*component) {
                     Some(Component::Ko { graph, .. }) => Some(graph.clone()),
@@ -242,6 +247,7 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                 created,
             } => {
                 let parent = label(&labels, *component);
+                fields.push(("kind", Value::str("move")));
                 fields.push(("region", Value::str(&parent)));
                 if let Some(Component::Compound(k)) = now.get(*component).cloned() {
                     fields.push(("from", component_value(&now[*component])));
@@ -266,14 +272,19 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                 }
             }
             Action::Threat { component } => {
+                fields.push(("kind", Value::str("threat")));
                 fields.push(("region", Value::str(&label(&labels, *component))));
                 fields.push(("note", Value::str("plays a ko threat")));
             }
             Action::Answer { component } => {
+                fields.push(("kind", Value::str("answer")));
                 fields.push(("region", Value::str(&label(&labels, *component))));
                 fields.push(("note", Value::str("answers the threat")));
             }
-            Action::Pass => fields.push(("note", Value::str("passes"))),
+            Action::Pass => {
+                fields.push(("kind", Value::str("pass")));
+                fields.push(("note", Value::str("passes")));
+            }
         }
         fields.push(("score", Value::Rational(m.score.clone())));
         moves.push(record("move", fields));
