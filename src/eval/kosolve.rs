@@ -190,7 +190,10 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
     let mut now: Vec<Component> = sol.components.clone();
     let mut moves = Vec::with_capacity(sol.line.len());
     let label = |labels: &Vec<String>, i: usize| -> String {
-        labels.get(i).cloned().unwrap_or_else(|| format!("#{}", i + 1))
+        labels
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", i + 1))
     };
     for m in &sol.line {
         let mut fields: Vec<(&str, Value)> = vec![
@@ -320,7 +323,13 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
 }
 
 /// `solve(S)` for a sum with kos, threats or compounds (module docs).
-pub fn solve(interp: &mut Interp, v: &Value, vspan: &Span, budget: u64, span: &Span) -> EvalResult<Value> {
+pub fn solve(
+    interp: &mut Interp,
+    v: &Value,
+    vspan: &Span,
+    budget: u64,
+    span: &Span,
+) -> EvalResult<Value> {
     let (parts, labels) = parts_of(interp, v, vspan)?;
     let opts = KoSolveOptions::with_budget(budget);
     let black = ko::solve(&mut interp.store, &parts, Side::Left, &opts)
@@ -392,10 +401,7 @@ pub(crate) fn call(
                 .map_err(|e| ko_solve_error(interp, e, span))?;
             let who = |sol: &KoSolution, k: usize| -> (Value, Value) {
                 match sol.fills.iter().find(|f| f.component == k) {
-                    Some(f) => (
-                        Value::str(side_name(f.player)),
-                        Value::int(f.number as i64),
-                    ),
+                    Some(f) => (Value::str(side_name(f.player)), Value::int(f.number as i64)),
                     None => (Value::str("none"), Value::int(0)),
                 }
             };
