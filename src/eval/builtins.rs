@@ -157,6 +157,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .chain(super::go::GO_BUILTINS.iter())
         .chain(super::ko::KO_BUILTINS.iter())
         .chain(super::kofight::KOFIGHT_BUILTINS.iter())
+        .chain(super::kosolve::KOSOLVE_BUILTINS.iter())
 }
 
 fn arity(
@@ -212,6 +213,9 @@ pub fn call(
         return super::kofight::call(interp, name, args, spans, span);
     }
     if let Some(v) = super::ko::call(interp, name, &args, spans, span)? {
+        return Ok(v);
+    }
+    if let Some(v) = super::kosolve::call(interp, name, &args, spans, span)? {
         return Ok(v);
     }
     if super::go::is_go_builtin(name) {

@@ -258,6 +258,9 @@ pub fn call(
     match name {
         "solve" => {
             want(interp, 1, 1)?;
+            if super::kosolve::needs_ko_solver(&args[0]) {
+                return super::kosolve::solve(interp, &args[0], &sp(0), budget, span);
+            }
             let sum = components(interp, &args[0], &sp(0))?;
             let black = play::solve(&mut interp.store, sum.parts(), Player::Left, budget)
                 .map_err(|e| play_error(interp, e, span))?;

@@ -261,12 +261,25 @@ fn format_record(
                 .map(|p| p.display(store, style))
                 .transpose()?
                 .unwrap_or_default();
-            out.push_str(&format!("{player} at {region}: "));
+            // Ko lines: a pass has no region; `note` says what a ko move,
+            // a threat or a pass did.
+            match get("region") {
+                Some(_) => out.push_str(&format!("{player} at {region}:")),
+                None => out.push_str(&player),
+            }
             if let Some(from) = get("from") {
-                out.push_str(&format!("{} → ", from.display(store, style)?));
+                out.push_str(&format!(" {} →", from.display(store, style)?));
             }
             if let Some(to) = get("to") {
-                out.push_str(&to.display(store, style)?);
+                out.push_str(&format!(" {}", to.display(store, style)?));
+            }
+            if let Some(note) = get("note") {
+                let note = note.display(store, style)?;
+                if get("to").is_some() {
+                    out.push_str(&format!(" ({note})"));
+                } else {
+                    out.push_str(&format!(" {note}"));
+                }
             }
             Ok(out)
         }
@@ -279,6 +292,24 @@ fn format_record(
             }
             if let Some(r) = get("result") {
                 lines.push(format!("result {}", r.display(store, style)?));
+            }
+            // Ko lines: who filled each ko and when.
+            if let Some(Value::List(fills)) = get("fills") {
+                for f in fills.iter() {
+                    let mut part = |n: &str| -> CgResult<String> {
+                        match f.field(n) {
+                            Some(v) => v.display(store, style),
+                            None => Ok(String::new()),
+                        }
+                    };
+                    lines.push(format!(
+                        "ko {} filled by {} at move {} ({})",
+                        part("region")?,
+                        part("player")?,
+                        part("number")?,
+                        part("value")?
+                    ));
+                }
             }
             Ok(lines.join("\n"))
         }

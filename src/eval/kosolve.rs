@@ -1,0 +1,486 @@
+//! The ko solver in the language (issue 4 §3): `solve` on a sum with kos,
+//! θ threats or compounds, and the builtins `ko_winner`, `net_threats`,
+//! `equivalent` and `pseudo_incentive`, on top of [`crate::ko::solve`].
+//!
+//! # `solve` on a sum with kos
+//!
+//! `solve(S)` hands a sum without kos and threats to the ordinary solver
+//! (`eval::play`); a sum that contains a ko, a threat or a compound comes
+//! here. The answer is a record shaped like the ordinary one:
+//!
+//! * `left_stop`, `right_stop`: the final score with Black (Left) / White
+//!   (Right) moving first;
+//! * `black_first`, `white_first`: an optimal line each, a `line` record with
+//!   `moves` (each a `move` record: `number`, `player`, `kind` — `"move"`,
+//!   `"ko"` (a take), `"fill"`, `"threat"`, `"answer"` or `"pass"` —,
+//!   `region`, `from`, `to`, `score` (the numbers settled so far), and
+//!   `note` for ko takes, fills, threats, answers and passes),
+//!   `result`, `fills` (one record per ko resolved on the line: `number`,
+//!   `player`, `region`, `value`), and `ending` (`"all numbers"` or
+//!   `"two passes"`);
+//! * `nodes`: search nodes of both searches.
+//!
+//! Components are named as in the sum (`#1`, `#2`, … or the region names of
+//! a `board`). Components that a compound creates when it is played are
+//! named after it: `P` when it creates one, `P.1`, `P.2`, … otherwise. A
+//! threat `θ` and its forced answer are two consecutive moves; a ko move
+//! shows the labels of the ko positions (`kw → kb`), a fill the short game
+//! it leaves.
+//!
+//! `budget: N` caps the search nodes of each search (default
+//! [`crate::play::DEFAULT_BUDGET`]); over the budget is a diagnostic.
+//!
+//! # The other builtins
+//!
+//! * `ko_winner(S)`: for each ko component of `S`, a record (`region`,
+//!   `black_first`, `white_first`: `"B"`, `"W"` or `"none"` — who fills it on
+//!   the optimal line with that player first —, and `black_first_at`,
+//!   `white_first_at`: the move numbers, 0 when unfilled). One ko: that
+//!   record; several: a list of them.
+//! * `net_threats(S)`: Black's threats minus White's (threats inside
+//!   unplayed compounds are not counted).
+//! * `equivalent(K, X, env)`: `true` when `env + K` and `env + X` have the
+//!   same optimal score with either player first (seed 000's "K ≡ X").
+//! * `pseudo_incentive(K, env)`: the pseudo-value `x` the §6 rule of
+//!   [`crate::ko::pseudo_incentive`] prescribes for the single ko component
+//!   `K` in `env`, its incentive `incentive` = Δ(X), `confirmed` (whether
+//!   `equivalent(K, X, env)` holds), and the data of the rule: `filler`,
+//!   `fill`, `lo`, `hi` (the temperature interval; `hi` is `"none"` when no
+//!   environment move precedes the fill), `c` (X's incentive is `{c | 0}`),
+//!   and `with_ko`, `with_x` (the scores `[Black first, White first]` that
+//!   `confirmed` compares).
+
+use std::rc::Rc;
+
+use super::ko::value_of_parts;
+use super::value::Value;
+use super::{EvalResult, Interp, Span, Stop};
+use crate::diag::Diagnostic;
+use crate::ko::{
+    self, Action, Component, Ending, KoSolution, KoSolveError, KoSolveOptions, Side, Target,
+};
+
+pub const KOSOLVE_BUILTINS: &[(&str, &str)] = &[
+    ("ko_winner", "ko_winner(S): who fills each ko of the sum S on the optimal line with each player first (budget: N)"),
+    ("net_threats", "net_threats(S): Black's ko threats minus White's in the sum S"),
+    ("equivalent", "equivalent(K, X, env): whether env + K and env + X have the same optimal score with either player first (budget: N)"),
+    ("pseudo_incentive", "pseudo_incentive(K, env): the pseudo-value X of the ko K in env (seed 000 §6), its incentive Δ(X), and whether equivalent(K, X, env) confirms it (budget: N)"),
+];
+
+/// Which named arguments these builtins take.
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    arg == "budget" && matches!(builtin, "ko_winner" | "equivalent" | "pseudo_incentive")
+}
+
+fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
+    Value::Record(
+        kind,
+        Rc::new(
+            fields
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        ),
+    )
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::Left => "B",
+        Side::Right => "W",
+    }
+}
+
+fn list(items: Vec<Value>) -> Value {
+    Value::List(Rc::new(items))
+}
+
+/// Whether a value needs the ko solver: a sum with kos, threats or
+/// compounds, or a list holding one.
+pub fn needs_ko_solver(v: &Value) -> bool {
+    match v {
+        Value::Mixed(_) => true,
+        Value::List(items) => items.iter().any(|x| matches!(x, Value::Mixed(_))),
+        _ => false,
+    }
+}
+
+/// The components of a sum (or a list of games) with their names.
+fn parts_of(
+    interp: &mut Interp,
+    v: &Value,
+    span: &Span,
+) -> EvalResult<(Vec<Component>, Vec<String>)> {
+    match v {
+        Value::Mixed(m) => {
+            let parts = m.parts().to_vec();
+            let labels = (0..parts.len()).map(|i| m.label(i)).collect();
+            Ok((parts, labels))
+        }
+        Value::List(items) => {
+            let mut parts = Vec::new();
+            let mut labels = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                let cs = interp.components_of(item, span)?;
+                let n = cs.len();
+                for (j, c) in cs.into_iter().enumerate() {
+                    parts.push(c);
+                    labels.push(if n == 1 {
+                        format!("#{}", i + 1)
+                    } else {
+                        format!("#{}.{}", i + 1, j + 1)
+                    });
+                }
+            }
+            Ok((parts, labels))
+        }
+        Value::Game(s) => {
+            let parts = s.parts().iter().map(|g| Component::Short(*g)).collect();
+            let labels = (0..s.parts().len()).map(|i| s.label(i)).collect();
+            Ok((parts, labels))
+        }
+        other => {
+            let c = interp.components_of(other, span)?;
+            let labels = (0..c.len()).map(|i| format!("#{}", i + 1)).collect();
+            Ok((c, labels))
+        }
+    }
+}
+
+/// A ko solver error as a diagnostic at `span`.
+pub fn ko_solve_error(interp: &Interp, e: KoSolveError, span: &Span) -> Stop {
+    match e {
+        KoSolveError::Interrupted => Stop::Interrupted,
+        KoSolveError::NodeBudget { nodes } => interp.error_with(
+            Diagnostic::error(format!(
+                "the ko search needs more nodes than its budget (stopped after {nodes})"
+            ))
+            .with_label(span.clone(), "this search is too big")
+            .with_help("raise the limit with `budget: N`, or split the question"),
+        ),
+        other => interp.error(span, other.to_string()),
+    }
+}
+
+fn budget_of(interp: &mut Interp, named: &[(String, Value, Span)]) -> EvalResult<u64> {
+    let mut budget = crate::play::DEFAULT_BUDGET;
+    for (k, v, s) in named {
+        if k == "budget" {
+            let n = interp.to_integer(v, s)?;
+            budget = u64::try_from(n)
+                .map_err(|_| interp.error(s, "the budget must be a non-negative integer"))?;
+        }
+    }
+    Ok(budget)
+}
+
+/// A component shown as a value (kos by the label of their position).
+fn component_value(c: &Component) -> Value {
+    match c {
+        Component::Short(g) => Value::game(*g),
+        Component::Ko { graph, node } => Value::str(graph.label(*node)),
+        other => value_of_parts(vec![other.clone()], None),
+    }
+}
+
+/// The line of a solution as a `line` record.
+fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
+    let mut labels: Vec<String> = input_labels.to_vec();
+    // The current value of each component along the line.
+    let mut now: Vec<Component> = sol.components.clone();
+    let mut moves = Vec::with_capacity(sol.line.len());
+    let label = |labels: &Vec<String>, i: usize| -> String {
+        labels
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", i + 1))
+    };
+    for m in &sol.line {
+        let mut fields: Vec<(&str, Value)> = vec![
+            ("number", Value::int(m.number as i64)),
+            ("player", Value::str(side_name(m.player))),
+        ];
+        match &m.action {
+            Action::Short { component, to, .. } => {
+                fields.push(("kind", Value::str("move")));
+                fields.push(("region", Value::str(&label(&labels, *component))));
+                if let Some(c) = now.get(*component) {
+                    fields.push(("from", component_value(c)));
+                }
+                fields.push(("to", Value::game(*to)));
+                if let Some(c) = now.get_mut(*component) {
+                    *c = Component::Short(*to);
+                }
+            }
+            Action::Ko {
+                component,
+                from,
+                to,
+                ..
+            } => {
+                let fill = matches!(to, Target::Game(_));
+                fields.push(("kind", Value::str(if fill { "fill" } else { "ko" })));
+                fields.push(("region", Value::str(&label(&labels, *component))));
+                let graph = match now.get(*component) {
+                    Some(Component::Ko { graph, .. }) => Some(graph.clone()),
+                    _ => None,
+                };
+                if let Some(g) = &graph {
+                    fields.push(("from", Value::str(g.label(*from))));
+                    match to {
+                        Target::Node(n) => {
+                            fields.push(("to", Value::str(g.label(*n))));
+                            fields.push(("note", Value::str("ko")));
+                            now[*component] = Component::Ko {
+                                graph: g.clone(),
+                                node: *n,
+                            };
+                        }
+                        Target::Game(v) => {
+                            fields.push(("to", Value::game(*v)));
+                            fields.push(("note", Value::str("fills the ko")));
+                            now[*component] = Component::Short(*v);
+                        }
+                    }
+                }
+            }
+            Action::Compound {
+                component,
+                option,
+                created,
+            } => {
+                let parent = label(&labels, *component);
+                fields.push(("kind", Value::str("move")));
+                fields.push(("region", Value::str(&parent)));
+                if let Some(Component::Compound(k)) = now.get(*component).cloned() {
+                    fields.push(("from", component_value(&now[*component])));
+                    let side = if m.player == Side::Left {
+                        &k.left
+                    } else {
+                        &k.right
+                    };
+                    if let Some(o) = side.get(*option) {
+                        fields.push(("to", value_of_parts(o.clone(), None)));
+                    }
+                }
+                for (j, &id) in created.iter().enumerate() {
+                    while labels.len() <= id {
+                        labels.push(format!("#{}", labels.len() + 1));
+                    }
+                    labels[id] = if created.len() == 1 {
+                        parent.clone()
+                    } else {
+                        format!("{parent}.{}", j + 1)
+                    };
+                }
+            }
+            Action::Threat { component } => {
+                fields.push(("kind", Value::str("threat")));
+                fields.push(("region", Value::str(&label(&labels, *component))));
+                fields.push(("note", Value::str("plays a ko threat")));
+            }
+            Action::Answer { component } => {
+                fields.push(("kind", Value::str("answer")));
+                fields.push(("region", Value::str(&label(&labels, *component))));
+                fields.push(("note", Value::str("answers the threat")));
+            }
+            Action::Pass => {
+                fields.push(("kind", Value::str("pass")));
+                fields.push(("note", Value::str("passes")));
+            }
+        }
+        fields.push(("score", Value::Rational(m.score.clone())));
+        moves.push(record("move", fields));
+    }
+    let fills = sol
+        .fills
+        .iter()
+        .map(|f| {
+            record(
+                "record",
+                vec![
+                    ("number", Value::int(f.number as i64)),
+                    ("player", Value::str(side_name(f.player))),
+                    ("region", Value::str(&label(&labels, f.component))),
+                    ("value", Value::game(f.value)),
+                ],
+            )
+        })
+        .collect();
+    let ending = match sol.ending {
+        Ending::AllNumbers => "all numbers",
+        Ending::TwoPasses => "two passes",
+    };
+    record(
+        "line",
+        vec![
+            ("moves", list(moves)),
+            ("result", Value::Rational(sol.score.clone())),
+            ("fills", list(fills)),
+            ("ending", Value::str(ending)),
+        ],
+    )
+}
+
+/// `solve(S)` for a sum with kos, threats or compounds (module docs).
+pub fn solve(
+    interp: &mut Interp,
+    v: &Value,
+    vspan: &Span,
+    budget: u64,
+    span: &Span,
+) -> EvalResult<Value> {
+    let (parts, labels) = parts_of(interp, v, vspan)?;
+    let opts = KoSolveOptions::with_budget(budget);
+    let black = ko::solve(&mut interp.store, &parts, Side::Left, &opts)
+        .map_err(|e| ko_solve_error(interp, e, span))?;
+    let white = ko::solve(&mut interp.store, &parts, Side::Right, &opts)
+        .map_err(|e| ko_solve_error(interp, e, span))?;
+    Ok(record(
+        "record",
+        vec![
+            ("left_stop", Value::Rational(black.score.clone())),
+            ("right_stop", Value::Rational(white.score.clone())),
+            ("black_first", line_value(&black, &labels)),
+            ("white_first", line_value(&white, &labels)),
+            ("nodes", Value::int((black.nodes + white.nodes) as i64)),
+        ],
+    ))
+}
+
+fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
+    if args.len() != n {
+        let usage = KOSOLVE_BUILTINS
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, d)| *d)
+            .unwrap_or("");
+        return Err(interp.error_with(
+            Diagnostic::error(format!(
+                "`{name}` takes {n} argument(s), given {}",
+                args.len()
+            ))
+            .with_label(span.clone(), "wrong number of arguments")
+            .with_note(format!("usage: {usage}")),
+        ));
+    }
+    Ok(())
+}
+
+/// The builtins of this module; `None`: not ours.
+pub(crate) fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Option<Value>> {
+    if !KOSOLVE_BUILTINS.iter().any(|(n, _)| *n == name) {
+        return Ok(None);
+    }
+    let named = std::mem::take(&mut interp.named_args);
+    let budget = budget_of(interp, &named)?;
+    let opts = KoSolveOptions::with_budget(budget);
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let v = match name {
+        "net_threats" => {
+            arity(interp, name, args, 1, span)?;
+            let (parts, _) = parts_of(interp, &args[0], &sp(0))?;
+            Value::int(ko::net_threats(&parts))
+        }
+        "ko_winner" => {
+            arity(interp, name, args, 1, span)?;
+            let (parts, labels) = parts_of(interp, &args[0], &sp(0))?;
+            let kos: Vec<usize> = (0..parts.len())
+                .filter(|&i| matches!(parts[i], Component::Ko { .. }))
+                .collect();
+            if kos.is_empty() {
+                return Err(interp.error(&sp(0), "this sum has no ko component"));
+            }
+            let w = ko::ko_winner(&mut interp.store, &parts, &opts)
+                .map_err(|e| ko_solve_error(interp, e, span))?;
+            let who = |sol: &KoSolution, k: usize| -> (Value, Value) {
+                match sol.fills.iter().find(|f| f.component == k) {
+                    Some(f) => (Value::str(side_name(f.player)), Value::int(f.number as i64)),
+                    None => (Value::str("none"), Value::int(0)),
+                }
+            };
+            let mut out: Vec<Value> = kos
+                .iter()
+                .map(|&k| {
+                    let (b, bn) = who(&w.black_first, k);
+                    let (wh, wn) = who(&w.white_first, k);
+                    record(
+                        "record",
+                        vec![
+                            ("region", Value::str(&labels[k])),
+                            ("black_first", b),
+                            ("black_first_at", bn),
+                            ("white_first", wh),
+                            ("white_first_at", wn),
+                        ],
+                    )
+                })
+                .collect();
+            if out.len() == 1 {
+                out.pop().unwrap_or(Value::Unit)
+            } else {
+                list(out)
+            }
+        }
+        "equivalent" => {
+            arity(interp, name, args, 3, span)?;
+            let (k, _) = parts_of(interp, &args[0], &sp(0))?;
+            let (x, _) = parts_of(interp, &args[1], &sp(1))?;
+            let (env, _) = parts_of(interp, &args[2], &sp(2))?;
+            let r = ko::equivalent(&mut interp.store, &k, &x, &env, &opts)
+                .map_err(|e| ko_solve_error(interp, e, span))?;
+            Value::Bool(r.holds)
+        }
+        "pseudo_incentive" => {
+            arity(interp, name, args, 2, span)?;
+            let (k, _) = parts_of(interp, &args[0], &sp(0))?;
+            let kc = match k.as_slice() {
+                [c @ Component::Ko { .. }] => c.clone(),
+                _ => {
+                    return Err(interp.error(
+                        &sp(0),
+                        "pseudo_incentive needs a single ko position here (one component)",
+                    ))
+                }
+            };
+            let (env, _) = parts_of(interp, &args[1], &sp(1))?;
+            let p = ko::pseudo_incentive(&mut interp.store, &kc, &env, &opts)
+                .map_err(|e| ko_solve_error(interp, e, span))?;
+            let pair = |a: &[num_rational::BigRational; 2]| {
+                list(vec![
+                    Value::Rational(a[0].clone()),
+                    Value::Rational(a[1].clone()),
+                ])
+            };
+            record(
+                "record",
+                vec![
+                    ("incentive", Value::game(p.incentive)),
+                    ("x", Value::game(p.x)),
+                    ("confirmed", Value::Bool(p.check.holds)),
+                    ("filler", Value::str(side_name(p.filler))),
+                    ("fill", Value::game(p.fill)),
+                    ("lo", Value::Rational(p.lo.clone())),
+                    (
+                        "hi",
+                        match &p.hi {
+                            Some(h) => Value::Rational(h.clone()),
+                            None => Value::str("none"),
+                        },
+                    ),
+                    ("c", Value::from_dyadic(&p.c)),
+                    ("with_ko", pair(&p.check.with_ko)),
+                    ("with_x", pair(&p.check.with_x)),
+                ],
+            )
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
