@@ -743,6 +743,32 @@ pub struct PseudoIncentive {
     pub check: Equivalence,
 }
 
+/// X and Δ(X) for the filler, the fill and `c` (step 3 below).
+fn pseudo_value(
+    store: &mut Store,
+    filler: Side,
+    fill: GameId,
+    c: Dyadic,
+) -> Result<(Dyadic, GameId, GameId), KoSolveError> {
+    if c.is_zero() || c.to_rational().is_negative() {
+        return Ok((Dyadic::zero(), fill, store.zero()));
+    }
+    let cg = store.number(c.clone());
+    let x = match filler {
+        Side::Right => {
+            let top = store.add(fill, cg)?;
+            store.canonical(vec![top], vec![fill])?
+        }
+        Side::Left => {
+            let bottom = store.sub(fill, cg)?;
+            store.canonical(vec![fill], vec![bottom])?
+        }
+    };
+    let zero = store.zero();
+    let incentive = store.canonical(vec![cg], vec![zero])?;
+    Ok((c, x, incentive))
+}
+
 /// The pseudo-incentive of the ko `ko` in the environment `env` (seed 000
 /// §6), by this rule:
 ///
@@ -764,6 +790,10 @@ pub struct PseudoIncentive {
 ///    §6 asks.
 /// 4. `check` = [`equivalent`]`(ko, X, env)`: whether the rule's X really
 ///    gives the same optimal results.
+/// 5. If the check fails and `lo = 0` (the fill comes after every hot
+///    environment move), `X = f` is tried and taken when [`equivalent`]
+///    confirms it (e.g. `ko(1, 0)` against two `{1/2 | 0}` and two White
+///    threats: `c = 1/4` fails, `X = 0` holds).
 ///
 /// `c` must come out dyadic (temperatures of short games are); otherwise
 /// [`KoSolveError::NoPseudoValue`].
@@ -857,30 +887,29 @@ pub fn pseudo_incentive(
     let c = Dyadic::from_rational(&c).ok_or_else(|| KoSolveError::NoPseudoValue {
         reason: format!("c = {c} is not a dyadic rational"),
     })?;
-    let (x, incentive) = if c.is_zero() || c.to_rational().is_negative() {
-        (fill, store.zero())
-    } else {
-        let cg = store.number(c.clone());
-        let x = match filler {
-            Side::Right => {
-                let top = store.add(fill, cg)?;
-                store.canonical(vec![top], vec![fill])?
-            }
-            Side::Left => {
-                let bottom = store.sub(fill, cg)?;
-                store.canonical(vec![fill], vec![bottom])?
-            }
-        };
-        let zero = store.zero();
-        (x, store.canonical(vec![cg], vec![zero])?)
-    };
-    let check = equivalent(
+    let (mut c, mut x, mut incentive) = pseudo_value(store, filler, fill, c)?;
+    let mut check = equivalent(
         store,
         std::slice::from_ref(ko),
         &[Component::Short(x)],
         env,
         opts,
     )?;
+    // Step 5: the fill comes after every hot environment move (the paper's
+    // "fill during the infinitesimals"): the ko may behave like its fill.
+    if !check.holds && lo.is_zero() && !c.is_zero() {
+        let (c0, x0, i0) = pseudo_value(store, filler, fill, Dyadic::zero())?;
+        let check0 = equivalent(
+            store,
+            std::slice::from_ref(ko),
+            &[Component::Short(x0)],
+            env,
+            opts,
+        )?;
+        if check0.holds {
+            (c, x, incentive, check) = (c0, x0, i0, check0);
+        }
+    }
     Ok(PseudoIncentive {
         filler,
         fill,
