@@ -649,8 +649,8 @@ impl Interp {
                 .with_label(span.clone(), format!("contains the ko `{k}`"))
                 .with_note(
                     "a ko is loopy: comparisons, canonical forms, incentives, atomic weights \
-                     and the plain thermograph do not apply; play questions on sums with kos \
-                     need the ko solver",
+                     and the plain thermograph do not apply; for play on a sum with kos use \
+                     solve(S), ko_winner(S) or equivalent(ko, X, env)",
                 )
                 .with_help(
                     "for a ko use thermograph(K, komaster: black), mean(K, komaster: white), \
