@@ -526,7 +526,6 @@ struct Unfold {
 /// Strongly connected components of the position graph (Tarjan, iterative):
 /// the component number of every position.
 fn sccs(bg: &BoardGraph) -> Vec<usize> {
-    let n = bg.boards.len();
     let succ: Vec<Vec<usize>> = bg
         .edges
         .iter()
@@ -539,54 +538,5 @@ fn sccs(bg: &BoardGraph) -> Vec<usize> {
                 .collect()
         })
         .collect();
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0; n];
-    let mut on_stack = vec![false; n];
-    let mut comp = vec![usize::MAX; n];
-    let mut stack = Vec::new();
-    let (mut next, mut next_comp) = (0, 0);
-    for s in 0..n {
-        if index[s] != usize::MAX {
-            continue;
-        }
-        let mut call = vec![(s, 0usize)];
-        index[s] = next;
-        low[s] = next;
-        next += 1;
-        stack.push(s);
-        on_stack[s] = true;
-        while let Some(&mut (v, ref mut i)) = call.last_mut() {
-            if *i < succ[v].len() {
-                let w = succ[v][*i];
-                *i += 1;
-                if index[w] == usize::MAX {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    call.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                call.pop();
-                if let Some(&(p, _)) = call.last() {
-                    low[p] = low[p].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    loop {
-                        let w = stack.pop().expect("tarjan stack");
-                        on_stack[w] = false;
-                        comp[w] = next_comp;
-                        if w == v {
-                            break;
-                        }
-                    }
-                    next_comp += 1;
-                }
-            }
-        }
-    }
-    comp
+    crate::ko::strongly_connected_components(&succ)
 }

@@ -567,60 +567,10 @@ impl KoGraph {
     /// edges (`None`: all edges). Returns the component index of every node
     /// (components numbered in reverse topological order: successors first).
     pub(crate) fn sccs(&self, side: Option<Side>) -> Vec<usize> {
-        // Iterative Tarjan.
-        let n = self.nodes.len();
-        let mut index = vec![usize::MAX; n];
-        let mut low = vec![0usize; n];
-        let mut on_stack = vec![false; n];
-        let mut comp = vec![usize::MAX; n];
-        let mut stack: Vec<usize> = Vec::new();
-        let mut next_index = 0;
-        let mut next_comp = 0;
-        let succs: Vec<Vec<usize>> = (0..n).map(|v| self.succ(v, side).collect()).collect();
-        for start in 0..n {
-            if index[start] != usize::MAX {
-                continue;
-            }
-            let mut call: Vec<(usize, usize)> = vec![(start, 0)];
-            index[start] = next_index;
-            low[start] = next_index;
-            next_index += 1;
-            stack.push(start);
-            on_stack[start] = true;
-            while let Some(&mut (v, ref mut i)) = call.last_mut() {
-                if *i < succs[v].len() {
-                    let w = succs[v][*i];
-                    *i += 1;
-                    if index[w] == usize::MAX {
-                        index[w] = next_index;
-                        low[w] = next_index;
-                        next_index += 1;
-                        stack.push(w);
-                        on_stack[w] = true;
-                        call.push((w, 0));
-                    } else if on_stack[w] {
-                        low[v] = low[v].min(index[w]);
-                    }
-                } else {
-                    call.pop();
-                    if let Some(&(p, _)) = call.last() {
-                        low[p] = low[p].min(low[v]);
-                    }
-                    if low[v] == index[v] {
-                        loop {
-                            let w = stack.pop().expect("tarjan stack");
-                            on_stack[w] = false;
-                            comp[w] = next_comp;
-                            if w == v {
-                                break;
-                            }
-                        }
-                        next_comp += 1;
-                    }
-                }
-            }
-        }
-        comp
+        let succs: Vec<Vec<usize>> = (0..self.nodes.len())
+            .map(|v| self.succ(v, side).collect())
+            .collect();
+        strongly_connected_components(&succs)
     }
 
     /// Whether each node lies on a cycle (its component has two or more
@@ -807,4 +757,62 @@ impl KoGraph {
         }
         vec![v, v]
     }
+}
+
+/// Strongly connected components of the graph with successor lists `succs`
+/// (iterative Tarjan): the component index of every vertex, components
+/// numbered in reverse topological order (successors first).
+pub(crate) fn strongly_connected_components(succs: &[Vec<usize>]) -> Vec<usize> {
+    let n = succs.len();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![usize::MAX; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut next_index = 0;
+    let mut next_comp = 0;
+    for start in 0..n {
+        if index[start] != usize::MAX {
+            continue;
+        }
+        let mut call: Vec<(usize, usize)> = vec![(start, 0)];
+        index[start] = next_index;
+        low[start] = next_index;
+        next_index += 1;
+        stack.push(start);
+        on_stack[start] = true;
+        while let Some(&mut (v, ref mut i)) = call.last_mut() {
+            if *i < succs[v].len() {
+                let w = succs[v][*i];
+                *i += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                call.pop();
+                if let Some(&(p, _)) = call.last() {
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    loop {
+                        let w = stack.pop().expect("tarjan stack");
+                        on_stack[w] = false;
+                        comp[w] = next_comp;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    next_comp += 1;
+                }
+            }
+        }
+    }
+    comp
 }
