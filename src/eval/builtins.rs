@@ -749,3 +749,27 @@ fn write_atomically(path: &str, text: &str) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     })
 }
+
+/// `name` must be given `n` arguments; the error quotes its usage line from
+/// `table` (a module's builtin table of `(name, usage)`).
+pub(crate) fn check_arity(
+    interp: &Interp,
+    table: &[(&str, &str)],
+    name: &str,
+    given: usize,
+    n: usize,
+    span: &Span,
+) -> EvalResult<()> {
+    if given == n {
+        return Ok(());
+    }
+    let usage = table
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map_or("", |(_, d)| *d);
+    Err(interp.error_with(
+        Diagnostic::error(format!("`{name}` takes {n} argument(s), given {given}"))
+            .with_label(span.clone(), "wrong number of arguments")
+            .with_note(format!("usage: {usage}")),
+    ))
+}

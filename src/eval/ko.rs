@@ -878,22 +878,7 @@ fn komaster_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Komaster> 
 }
 
 fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
-    if args.len() != n {
-        let usage = KO_BUILTINS
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, d)| *d)
-            .unwrap_or("");
-        return Err(interp.error_with(
-            Diagnostic::error(format!(
-                "`{name}` takes {n} argument(s), given {}",
-                args.len()
-            ))
-            .with_label(span.clone(), "wrong number of arguments")
-            .with_note(format!("usage: {usage}")),
-        ));
-    }
-    Ok(())
+    super::builtins::check_arity(interp, KO_BUILTINS, name, args.len(), n, span)
 }
 
 /// The ko builtins, and `thermograph` / `mean` / `temperature` of a ko or

@@ -349,22 +349,7 @@ pub fn solve(
 }
 
 fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
-    if args.len() != n {
-        let usage = KOSOLVE_BUILTINS
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, d)| *d)
-            .unwrap_or("");
-        return Err(interp.error_with(
-            Diagnostic::error(format!(
-                "`{name}` takes {n} argument(s), given {}",
-                args.len()
-            ))
-            .with_label(span.clone(), "wrong number of arguments")
-            .with_note(format!("usage: {usage}")),
-        ));
-    }
-    Ok(())
+    super::builtins::check_arity(interp, KOSOLVE_BUILTINS, name, args.len(), n, span)
 }
 
 /// The builtins of this module; `None`: not ours.
