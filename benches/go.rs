@@ -3,11 +3,15 @@
 //!
 //! Run with `cargo bench --bench go`. Before criterion runs, the harness
 //! prints a report: for every case the region size, the positions expanded,
-//! the transposition-table hit rate and one cold timing under both rules; then
-//! how far growing families of regions get in 10 seconds (each run is stopped
-//! through the store's interrupt flag when it takes longer). Every timed
-//! evaluation starts from a fresh `Store`, so nothing is memoised between
-//! iterations.
+//! the transposition-table hit rate and one cold timing under both rules
+//! (wall-clock time and the thread's CPU time: on a shared machine the two
+//! differ by the time the thread waited for a core); then how far growing
+//! families of regions get in 10 seconds (each run is stopped through the
+//! store's interrupt flag when it takes longer). Every timed evaluation
+//! starts from a fresh `Store`, so nothing is memoised between iterations.
+//!
+//! `YOSE_GO_CASE=<name> cargo bench --bench go` evaluates only that case,
+//! once per rule, and exits: a fresh process per case, for cold figures.
 
 use criterion::{criterion_group, BatchSize, Criterion};
 use std::hint::black_box;
@@ -15,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use yose::game::Store;
-use yose::go::{evaluate, GoError, Position, Rules, SearchOptions};
+use yose::go::{evaluate_go, GoError, GoValue, Position, Rules, SearchOptions};
 
 fn closed_corridor(n: usize) -> String {
     let wall = "X".repeat(n + 2);
@@ -37,8 +41,20 @@ fn open_area(w: usize, first_row: &str) -> String {
     format!("{wall}\nX{first_row}O\nX{}O\n{wall}", ".".repeat(w))
 }
 
+/// `h` rows of `w` points, Black around three sides, White's wall at the
+/// end.
+fn open_rows(h: usize, w: usize) -> String {
+    let wall = "X".repeat(w + 2);
+    let mut rows = vec![wall.clone()];
+    for _ in 0..h {
+        rows.push(format!("X{}O", ".".repeat(w)));
+    }
+    rows.push(wall);
+    rows.join("\n")
+}
+
 /// Regions of at most 12 points (empty or capturable), some with mortal
-/// stones.
+/// stones, one with a basic ko.
 fn cases() -> Vec<(&'static str, String)> {
     vec![
         ("corridor_8", closed_corridor(8)),
@@ -50,48 +66,87 @@ fn cases() -> Vec<(&'static str, String)> {
         ),
         ("open_2x5", open_area(5, ".....")),
         ("open_2x6", open_area(6, "......")),
+        ("open_3x4", open_rows(3, 4)),
         ("open_2x6_dead_stone", open_area(6, ".o....")),
         ("open_2x6_two_stones", open_area(6, ".o..x.")),
+        (
+            "ko_and_corridor_11",
+            "XXOOXXXXXXXXX\nXo.OX.......O\nXXOOXXXXXXXXX".to_string(),
+        ),
+        ("ko_in_corridor_12", KO_IN_CORRIDOR.to_string()),
     ]
 }
 
-fn eval_once(text: &str, rules: Rules) -> (Result<yose::go::Evaluation, GoError>, Duration) {
+/// A basic ko at the mouth of a corridor (one component).
+const KO_IN_CORRIDOR: &str = "XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO";
+
+/// The thread's CPU time so far.
+fn cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// One evaluation from a fresh store: the result, wall-clock and CPU time.
+fn eval_once(
+    text: &str,
+    rules: Rules,
+) -> (Result<yose::go::GoEvaluation, GoError>, Duration, Duration) {
     let pos = Position::parse(text).expect("bench diagrams parse");
     let mut store = Store::new();
     let opts = SearchOptions::with_rules(rules);
-    let t = Instant::now();
-    let r = evaluate(&mut store, &pos, &opts);
-    (r, t.elapsed())
+    let (t, c) = (Instant::now(), cpu_time());
+    let r = evaluate_go(&mut store, &pos, &opts);
+    (r, t.elapsed(), cpu_time() - c)
+}
+
+fn kind(v: &GoValue) -> &'static str {
+    match v {
+        GoValue::Short(_) => "",
+        GoValue::Ko { .. } => " (ko)",
+    }
+}
+
+/// One line of the report: the case under both rules.
+fn report_case(name: &str, text: &str) {
+    let mut line = String::new();
+    let mut points = 0;
+    for rules in [Rules::Japanese, Rules::Chinese] {
+        let (r, t, c) = eval_once(text, rules);
+        match r {
+            Ok(e) => {
+                points = e.stats.region_points;
+                line.push_str(&format!(
+                    " {:>7} {:>4} {:>9.1?} {:>9.1?}{:<5}",
+                    e.stats.nodes,
+                    e.stats.hit_percent(),
+                    t,
+                    c,
+                    kind(&e.value)
+                ));
+            }
+            Err(e) => line.push_str(&format!(" {:>36}", short(&e))),
+        }
+    }
+    println!("{name:<20} {points:>3}{line}");
 }
 
 /// A family of diagrams by size, and the sizes to try.
 type Family = (&'static str, Box<dyn Fn(usize) -> String>, Vec<usize>);
 
 fn report() {
-    println!("Go positions: nodes expanded, table hit rate, one cold run (Japanese | area)");
+    println!("Go positions: nodes expanded, table hit %, one cold run: wall and CPU time");
     println!(
-        "{:<22} {:>6} {:>9} {:>5} {:>10}   {:>9} {:>5} {:>10}",
-        "case", "points", "nodes", "hit%", "time", "nodes", "hit%", "time"
+        "{:<20} {:>3} {:>7} {:>4} {:>9} {:>9}      {:>7} {:>4} {:>9} {:>9}",
+        "case", "pts", "nodes", "hit", "wall", "cpu", "nodes", "hit", "wall", "cpu"
     );
+    println!("{:<24} {:<37} area", "", "Japanese");
     for (name, text) in cases() {
-        let mut line = String::new();
-        let mut points = 0;
-        for rules in [Rules::Japanese, Rules::Chinese] {
-            let (r, t) = eval_once(&text, rules);
-            match r {
-                Ok(e) => {
-                    points = e.stats.region_points;
-                    line.push_str(&format!(
-                        " {:>9} {:>5} {:>10.3?}  ",
-                        e.stats.nodes,
-                        e.stats.hit_percent(),
-                        t
-                    ));
-                }
-                Err(e) => line.push_str(&format!(" {:>28}  ", short(&e))),
-            }
-        }
-        println!("{name:<22} {points:>6}{line}");
+        report_case(name, &text);
     }
     println!();
     println!("How far in 10 s (Japanese rules; a run stops after 10 s):");
@@ -107,6 +162,7 @@ fn report() {
             Box::new(|w| open_area(w, &".".repeat(w))),
             vec![6, 7, 8, 9],
         ),
+        ("open_3xw", Box::new(|w| open_rows(3, w)), vec![4, 5, 6]),
     ];
     for (family, make, sizes) in families {
         for n in sizes {
@@ -119,6 +175,7 @@ fn report() {
                 node_budget: 200_000_000,
                 ..SearchOptions::default()
             };
+            let c = cpu_time();
             let done = Arc::new(AtomicBool::new(false));
             let timer = {
                 let (flag, done) = (flag.clone(), done.clone());
@@ -134,19 +191,24 @@ fn report() {
                 })
             };
             let t = Instant::now();
-            let r = evaluate(&mut store, &pos, &opts);
+            let r = evaluate_go(&mut store, &pos, &opts);
             let elapsed = t.elapsed();
+            let cpu = cpu_time() - c;
             done.store(true, Ordering::Relaxed);
             let _ = timer.join();
             match r {
                 Ok(e) => println!(
-                    "  {family} {n:>2}: {} points, {} nodes, {}% hits, {elapsed:.2?}",
+                    "  {family} {n:>2}: {} points, {} nodes, {}% hits, {elapsed:.2?} (CPU {cpu:.2?}){}",
                     e.stats.region_points,
                     e.stats.nodes,
-                    e.stats.hit_percent()
+                    e.stats.hit_percent(),
+                    kind(&e.value)
                 ),
                 Err(e) => {
-                    println!("  {family} {n:>2}: {} after {elapsed:.2?}", short(&e));
+                    println!(
+                        "  {family} {n:>2}: {} after {elapsed:.2?} (CPU {cpu:.2?})",
+                        short(&e)
+                    );
                     break;
                 }
             }
@@ -158,6 +220,7 @@ fn report() {
 fn short(e: &GoError) -> String {
     match e {
         GoError::Ko { .. } => "ko (not a short game)".into(),
+        GoError::UnbalancedCycle { .. } => "unbalanced cycle (no ko graph)".into(),
         GoError::NodeBudget { nodes, .. } => format!("node budget ({nodes})"),
         GoError::TooLarge { points, .. } => format!("too large ({points})"),
         GoError::Cg(yose::game::CgError::Interrupted) => "stopped at 10 s".into(),
@@ -173,14 +236,14 @@ fn bench_cases(c: &mut Criterion) {
         let pos = Position::parse(&text).expect("bench diagrams parse");
         for (tag, rules) in [("jp", Rules::Japanese), ("area", Rules::Chinese)] {
             let opts = SearchOptions::with_rules(rules);
-            // Only positions with a short value are timed.
-            if evaluate(&mut Store::new(), &pos, &opts).is_err() {
+            // Only positions with a value are timed.
+            if evaluate_go(&mut Store::new(), &pos, &opts).is_err() {
                 continue;
             }
             group.bench_function(format!("{name}/{tag}"), |b| {
                 b.iter_batched(
                     Store::new,
-                    |mut s| black_box(evaluate(&mut s, &pos, &opts).map(|e| e.value)),
+                    |mut s| black_box(evaluate_go(&mut s, &pos, &opts).map(|e| e.value)),
                     BatchSize::SmallInput,
                 )
             });
@@ -192,6 +255,13 @@ fn bench_cases(c: &mut Criterion) {
 criterion_group!(benches, bench_cases);
 
 fn main() {
+    if let Ok(name) = std::env::var("YOSE_GO_CASE") {
+        match cases().into_iter().find(|(n, _)| *n == name) {
+            Some((name, text)) => report_case(name, &text),
+            None => eprintln!("no case {name}"),
+        }
+        return;
+    }
     report();
     benches();
     Criterion::default().configure_from_args().final_summary();

@@ -318,9 +318,10 @@ impl Search<'_> {
         index.insert(b.clone(), id);
         self.count_node()?;
         let mut edges = Vec::new();
+        let b_imm = self.region.immortal(b);
         for p in bits(self.playable(comp, b)) {
             for colour in [Colour::Black, Colour::White] {
-                let Some((child, imm, gain)) = self.step(comp, b, colour, p) else {
+                let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
                 let parts = self.eval_parts(comp, &child, imm, true)?;

@@ -44,6 +44,10 @@ pub struct SearchOptions {
     pub split_components: bool,
     /// What a repetition means ([`KoRule`]).
     pub ko_rule: KoRule,
+    /// Share the transposition table between positions that are mirror
+    /// images under a symmetry of the region (see the module docs of
+    /// [`crate::go`]). Exact; turning it off is for testing.
+    pub symmetry: bool,
 }
 
 /// How the search treats a line of play that repeats a position (see the
@@ -79,6 +83,7 @@ impl Default for SearchOptions {
             prune_settled: true,
             split_components: true,
             ko_rule: KoRule::Basic,
+            symmetry: true,
         }
     }
 }
@@ -403,7 +408,23 @@ pub(super) struct Region {
     /// column `c` of the region's bounding box (`stride` is its width plus a
     /// spare column, so shifts never wrap onto a region point).
     grid: Option<usize>,
+    /// The rows of the bounding box (with `grid`).
+    rows: usize,
+    /// The symmetries of the region other than the identity (module docs of
+    /// [`crate::go`], "Symmetry").
+    pub(super) syms: Vec<Sym>,
     pub(super) root: Board,
+}
+
+/// A reflection of the region's bounding box (with the grid layout).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Sym {
+    /// Rows reversed.
+    Vertical,
+    /// Columns reversed.
+    Horizontal,
+    /// Both (a half turn).
+    HalfTurn,
 }
 
 impl Region {
@@ -461,15 +482,50 @@ impl Region {
                 root.stones[c.index()] |= 1 << i;
             }
         }
-        Ok(Region {
+        let mut region = Region {
             n,
             points,
             nbr,
             seed,
             all,
             grid,
+            rows: r1 - r0 + 1,
+            syms: Vec::new(),
             root,
-        })
+        };
+        if grid.is_some() {
+            for sym in [Sym::Vertical, Sym::Horizontal, Sym::HalfTurn] {
+                let fixed = |m: u128| region.image(sym, m) == m;
+                if fixed(region.all) && fixed(region.seed[0]) && fixed(region.seed[1]) {
+                    region.syms.push(sym);
+                }
+            }
+        }
+        Ok(region)
+    }
+
+    /// The image of the mask `m` under a reflection (grid layout only).
+    /// Bit `r * stride + c` (with `c` < `stride − 1`) is row `r`, column `c`.
+    fn image(&self, sym: Sym, m: u128) -> u128 {
+        let Some(stride) = self.grid else {
+            return m;
+        };
+        let rows = self.rows;
+        let vertical = |m: u128| {
+            let row = (1u128 << stride) - 1;
+            (0..rows).fold(0u128, |acc, r| {
+                acc | (((m >> (r * stride)) & row) << ((rows - 1 - r) * stride))
+            })
+        };
+        // Reversing all 128 bits sends bit i to 127 − i; the shift brings it
+        // to rows·stride − 2 − i, which is row rows − 1 − r and column
+        // stride − 2 − c (the spare column, never set, falls off).
+        let half_turn = |m: u128| m.reverse_bits() >> (129 - rows * stride);
+        match sym {
+            Sym::Vertical => vertical(m),
+            Sym::HalfTurn => half_turn(m),
+            Sym::Horizontal => half_turn(vertical(m)),
+        }
     }
 
     /// Union of the neighbours of the points of `m`.
@@ -520,9 +576,9 @@ impl Region {
     }
 
     /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
-    /// point `p`: returns the new board and the number of stones captured,
-    /// or `None` for suicide.
-    pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32)> {
+    /// point `p`: returns the new board, the number of stones captured and
+    /// the chain of the new stone, or `None` for suicide.
+    pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
         let op = 1 - me;
         let mut stones = b.stones;
         stones[me] |= 1 << p;
@@ -547,7 +603,7 @@ impl Region {
                 return None;
             }
         }
-        Some((Board { stones }, captured))
+        Some((Board { stones }, captured, own))
     }
 
     /// If the component `comp` is settled (DESIGN.md §4), the colour it is
@@ -563,7 +619,9 @@ impl Region {
             if self.nbrs_of(comp) & !comp & b.stones[op] != 0 {
                 continue;
             }
-            if bits(comp).all(|p| self.nbr[p] & b.stones[c] != 0 || self.seed[c] & (1 << p) != 0) {
+            // Every point of `comp` touches a stone of colour `c` (in the
+            // region, or framing).
+            if comp & !(self.nbrs_of(b.stones[c]) | self.seed[c]) == 0 {
                 return Some(colour);
             }
         }
@@ -595,11 +653,32 @@ pub(super) struct Parts {
     pub(super) loopy: Vec<u128>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Key {
     comp: u128,
     black: u128,
     white: u128,
+}
+
+impl std::hash::Hash for Key {
+    /// One well-mixed word: the three masks are sparse and structured, which
+    /// a plain multiplicative hash spreads poorly over the table.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(mix_masks(&[self.comp, self.black, self.white]));
+    }
+}
+
+/// A 64-bit hash of some 128-bit masks (multiply–xorshift mixing).
+pub(super) fn mix_masks(masks: &[u128]) -> u64 {
+    let mut h: u64 = 0x243f_6a88_85a3_08d3;
+    for &m in masks {
+        for w in [m as u64, (m >> 64) as u64] {
+            h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            h ^= h >> 29;
+        }
+    }
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 32)
 }
 
 pub(super) struct Search<'a> {
@@ -646,7 +725,10 @@ impl Search<'_> {
         let mut loopy = Vec::new();
         let mut unsettled = 0u128;
         let nonimmortal = region.all & !(imm[0] | imm[1]);
-        for comp in region.components(nonimmortal & within) {
+        let mut rest = nonimmortal & within;
+        while rest != 0 {
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal & within);
+            rest &= !comp;
             if self.opts.prune_settled {
                 if let Some(s) = self.settled_score(comp, b) {
                     self.stats.settled += 1;
@@ -712,29 +794,34 @@ impl Search<'_> {
     /// What a move of `colour` on point `p` of `b` scores at once: captured
     /// stones (Japanese) or the points of `within` that become immortal
     /// (area), with the new board and its immortal stones; `None` for
-    /// suicide.
+    /// suicide. `imm` is the immortal stones of `b`.
+    ///
+    /// The immortal stones change only through the new stone's chain: it is
+    /// immortal when it touches a framing stone (an immortal chain it joins
+    /// does), and captures never take an immortal chain.
     pub(super) fn step(
         &self,
         within: u128,
         b: &Board,
+        imm: [u128; 2],
         colour: Colour,
         p: usize,
     ) -> Option<(Board, [u128; 2], i64)> {
         let region = self.region;
-        let (child, captured) = region.apply(b, colour.index(), p)?;
-        let imm = region.immortal(&child);
+        let me = colour.index();
+        let (child, captured, own) = region.apply(b, me, p)?;
+        let mut child_imm = imm;
+        if own & region.seed[me] != 0 {
+            child_imm[me] |= own;
+        }
+        debug_assert_eq!(child_imm, region.immortal(&child));
         let gain = match self.opts.rules {
             Rules::Japanese => colour.sign() * i64::from(captured),
             Rules::Chinese => {
-                let before = region.immortal(b);
-                let count = |m: [u128; 2]| {
-                    i64::from((m[0] & within).count_ones())
-                        - i64::from((m[1] & within).count_ones())
-                };
-                count(imm) - count(before)
+                colour.sign() * i64::from((child_imm[me] & !imm[me] & within).count_ones())
             }
         };
-        Some((child, imm, gain))
+        Some((child, child_imm, gain))
     }
 
     /// The value of the component (or union of components) `comp`: a short
@@ -746,11 +833,26 @@ impl Search<'_> {
     pub(super) fn eval(&mut self, comp: u128, b: &Board) -> Result<Val, GoError> {
         let region = self.region;
         let ext = comp | (region.nbrs_of(comp) & region.all);
-        let key = Key {
+        let mut key = Key {
             comp,
             black: b.stones[0] & ext,
             white: b.stones[1] & ext,
         };
+        if self.opts.symmetry {
+            // The least of the key's images names the class of positions
+            // that are mirror images of each other.
+            let (comp, black, white) = (key.comp, key.black, key.white);
+            for &sym in &region.syms {
+                let image = Key {
+                    comp: region.image(sym, comp),
+                    black: region.image(sym, black),
+                    white: region.image(sym, white),
+                };
+                if (image.comp, image.black, image.white) < (key.comp, key.black, key.white) {
+                    key = image;
+                }
+            }
+        }
         self.stats.tt_lookups += 1;
         let slot = match self.tt.entry(key.clone()) {
             std::collections::hash_map::Entry::Occupied(o) => Some(*o.get()),
@@ -770,10 +872,11 @@ impl Search<'_> {
         self.count_node()?;
         self.stats.max_depth = self.stats.max_depth.max(self.depth);
         let empty = comp & !(b.stones[0] | b.stones[1]);
+        let b_imm = region.immortal(b);
         let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
-                let Some((child, imm, gain)) = self.step(comp, b, colour, p) else {
+                let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
                 self.depth += 1;

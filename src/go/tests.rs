@@ -503,6 +503,10 @@ fn pruning_and_splitting_never_change_a_value() {
             prune_settled: false,
             ..SearchOptions::default()
         },
+        SearchOptions {
+            symmetry: false,
+            ..SearchOptions::default()
+        },
     ];
     let mut diagrams = random_diagrams(300, 0x5eed_1234_abcd_0001);
     for n in 1..=4 {
@@ -549,6 +553,109 @@ fn pruning_and_splitting_never_change_a_value() {
     assert!(
         values > 100 && kos > 10 && pruned > 100,
         "{values} values, {kos} kos, {pruned} with settled areas"
+    );
+}
+
+/// Diagrams whose regions have mirror symmetries (and some near misses whose
+/// framing colours break them).
+fn symmetric_diagrams() -> Vec<String> {
+    let mut out = vec![
+        // Rows reversed.
+        "XXXXX\nX...O\nX...O\nXXXXX",
+        "XXXXX\nX.o.O\nX...O\nXXXXX",
+        "XXXXX\nX.x.O\nX.o.O\nXXXXX",
+        // Columns reversed.
+        "XXXXX\nX...X\nXX.XX\nXXOXX",
+        "XXXXXX\nX....X\nXO..OX\nXXXXXX",
+        // Both, and a half turn.
+        "XXXXX\nX...X\nX...X\nXXXXX",
+        "XXOXX\nX...X\nXX.XX\nXXXXX",
+        "XXXXXX\nX..o.X\nX.o..X\nXXXXXX",
+        "OXXXX\nX...X\nX...X\nXXXXO",
+        "XXXXO\nX...O\nO...X\nOXXXX",
+        // Not symmetric: a framing stone of the other colour.
+        "XXXXX\nX...O\nX...X\nXXXXX",
+        "XXXXX\nX...O\nXX.XX\nXXOXX",
+        "X...O\nX...O",
+        "X..X\nO..O",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    for w in 2..=4 {
+        out.push(format!(
+            "{0}\nX{1}O\nX{1}O\n{0}",
+            "X".repeat(w + 2),
+            ".".repeat(w)
+        ));
+    }
+    out
+}
+
+#[test]
+fn symmetry_never_changes_a_value() {
+    // Sharing the table between mirror images is exact: the values (and the
+    // kos found) are those of the search without it, under both rules.
+    let mut s = Store::new();
+    let syms: Vec<String> = symmetric_diagrams()
+        .iter()
+        .map(|t| {
+            let r = super::search::Region::new(&pos(t)).unwrap();
+            format!("{:?}", r.syms)
+        })
+        .collect();
+    expect_test::expect![[r#"
+        [Vertical]
+        [Vertical]
+        [Vertical]
+        [Horizontal]
+        [Horizontal]
+        [Vertical, Horizontal, HalfTurn]
+        [Horizontal]
+        [Vertical, Horizontal, HalfTurn]
+        [Vertical, Horizontal, HalfTurn]
+        [HalfTurn]
+        []
+        []
+        [Vertical]
+        [Horizontal]
+        [Vertical]
+        [Vertical]
+        [Vertical]"#]]
+    .assert_eq(&syms.join("\n"));
+    let (mut values, mut shared) = (0, 0);
+    for text in symmetric_diagrams() {
+        let p = pos(&text);
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let on = SearchOptions::with_rules(rules);
+            let off = SearchOptions {
+                symmetry: false,
+                ..on.clone()
+            };
+            let (a, b) = (evaluate_go(&mut s, &p, &on), evaluate_go(&mut s, &p, &off));
+            match (&a, &b) {
+                (Ok(x), Ok(y)) => {
+                    match (&x.value, &y.value) {
+                        (GoValue::Short(u), GoValue::Short(v)) => {
+                            assert_eq!(u, v, "{rules:?}\n{text}");
+                            values += 1;
+                        }
+                        (GoValue::Ko { .. }, GoValue::Ko { .. }) => {}
+                        _ => panic!("{rules:?}\n{text}\n{a:?}\n{b:?}"),
+                    }
+                    assert!(x.stats.nodes <= y.stats.nodes, "{text}");
+                    if x.stats.nodes < y.stats.nodes {
+                        shared += 1;
+                    }
+                }
+                (Err(x), Err(y)) if repeats(x) && repeats(y) => {}
+                _ => panic!("{rules:?}\n{text}\n{a:?}\n{b:?}"),
+            }
+        }
+    }
+    assert!(
+        values > 20 && shared > 15,
+        "{values} values, {shared} shared"
     );
 }
 
