@@ -83,6 +83,22 @@
 //! * **Budget.** The search stops with [`GoError::NodeBudget`] (giving the
 //!   count) after [`SearchOptions::node_budget`] expanded positions, and
 //!   polls the interrupt flag.
+//! * **Symmetry** ([`SearchOptions::symmetry`], on by default). The value of
+//!   a component depends only on the graph of region points (liberties come
+//!   from region neighbours only), on which points touch a Black or a White
+//!   framing stone (that is all a framing stone does: it makes chains
+//!   touching it immortal and decides settledness), and on the contents.
+//!   So a reflection of the region's bounding box — rows reversed, columns
+//!   reversed, or both — that maps the region points, the points next to
+//!   Black framing stones and the points next to White framing stones onto
+//!   themselves maps every position to one of the same value, and the
+//!   transposition table is keyed by the least of a position's images. The
+//!   initial stones need not be symmetric. A line that reaches the mirror
+//!   image of a position being expanded reaches a repetition (apply the
+//!   reflection again), so kos are found as before. Quarter turns and
+//!   translations are not used (a trial of translations saved under 1% of
+//!   the positions of the open 2 × 6 area). Tested against the search
+//!   without it.
 //!
 //! **Why pruning settled areas never changes a value (Japanese rules).**
 //! Let A be a component settled for Black. Black stones played in A touch an
@@ -188,9 +204,11 @@
 //! * A diagram is a full rectangle: there is no mark for an off-board point
 //!   inside it (draw framing stones instead). Sensei's Library marks other
 //!   than those listed above (numbered moves, marked stones) are rejected.
-//! * Cost: about 5–10 µs per expanded position in the test profile; a
-//!   one-point-wide corridor of 12 points expands 8 178 positions, an open
-//!   2 × 6 area 122 236 (90% of the table lookups hit).
+//! * Cost: about 5–15 µs of CPU per expanded position in a release build,
+//!   half of it canonical forms in the store; a one-point-wide corridor of
+//!   12 points expands 8 178 positions, an open 2 × 6 area 61 178 (122 236
+//!   without the mirror symmetry; 90% of the table lookups hit). See
+//!   BENCHMARKS.md.
 
 mod diagram;
 mod kos;
