@@ -70,10 +70,10 @@ fn cases() -> Vec<(&'static str, String)> {
         ("open_2x6_dead_stone", open_area(6, ".o....")),
         ("open_2x6_two_stones", open_area(6, ".o..x.")),
         (
-            "ko_and_corridor_11",
+            "ko_and_corridor_9",
             "XXOOXXXXXXXXX\nXo.OX.......O\nXXOOXXXXXXXXX".to_string(),
         ),
-        ("ko_in_corridor_12", KO_IN_CORRIDOR.to_string()),
+        ("ko_in_corridor_10", KO_IN_CORRIDOR.to_string()),
     ]
 }
 
