@@ -928,3 +928,161 @@ fn property_generators_produce_kos() {
         );
     }
 }
+
+// ----- komaster order ---------------------------------------------------------
+
+mod order {
+    use super::*;
+    use crate::game::Wall;
+    use proptest::prelude::*;
+
+    /// One option: a node (by index, reduced modulo the node count) or a small
+    /// integer leaf in −5..=5.
+    type Opt = (bool, u8);
+    /// Raw nodes: Left and Right options.
+    pub(super) type Small = Vec<(Vec<Opt>, Vec<Opt>)>;
+
+    pub(super) fn small_graph() -> impl Strategy<Value = Small> {
+        let opt = (prop::bool::weighted(0.55), any::<u8>());
+        let side = prop::collection::vec(opt, 1..=2);
+        prop::collection::vec((side.clone(), side), 2..=4)
+    }
+
+    /// The graph, when valid (every node reachable, a way out, no one-player
+    /// cycle) and with a cycle reachable from the root.
+    pub(super) fn build_small(s: &mut Store, raw: &Small) -> Option<KoGraph> {
+        let n = raw.len();
+        let mut nodes = Vec::with_capacity(n);
+        for (i, (l, r)) in raw.iter().enumerate() {
+            let mut conv = |opts: &[Opt]| -> Vec<Target> {
+                opts.iter()
+                    .map(|&(is_node, k)| {
+                        if is_node {
+                            Target::Node(NodeId((k as usize % n) as u32))
+                        } else {
+                            Target::Game(s.integer(i64::from(k % 11) - 5))
+                        }
+                    })
+                    .collect()
+            };
+            let (left, right) = (conv(l), conv(r));
+            nodes.push(KoNode {
+                label: format!("n{i}"),
+                named: true,
+                left,
+                right,
+            });
+        }
+        let mut reach = vec![false; n];
+        let mut stack = vec![0usize];
+        reach[0] = true;
+        while let Some(v) = stack.pop() {
+            for t in nodes[v].left.iter().chain(nodes[v].right.iter()) {
+                if let Target::Node(u) = t {
+                    if !reach[u.index()] {
+                        reach[u.index()] = true;
+                        stack.push(u.index());
+                    }
+                }
+            }
+        }
+        if reach.iter().any(|r| !r) {
+            return None;
+        }
+        let g = KoGraph::from_parts(nodes, NodeId(0)).ok()?;
+        (!g.is_ko_free(g.root())).then_some(g)
+    }
+
+    /// The probe temperatures: `0`, every breakpoint `t ≥ 0` of either wall,
+    /// the midpoints between them, and one past the last.
+    fn probes(a: &Wall, b: &Wall) -> Vec<Q> {
+        let mut ts: Vec<Q> = a
+            .points()
+            .iter()
+            .chain(b.points().iter())
+            .map(|p| p.0.clone())
+            .filter(|t| t >= &q(0, 1))
+            .collect();
+        ts.push(q(0, 1));
+        ts.sort();
+        ts.dedup();
+        let mut out = ts.clone();
+        for w in ts.windows(2) {
+            out.push((&w[0] + &w[1]) / q(2, 1));
+        }
+        out.push(ts.last().unwrap() + q(1, 1));
+        out
+    }
+
+    /// `a ≥ b` everywhere (both are linear beyond their last breakpoints).
+    pub(super) fn wall_ge(a: &Wall, b: &Wall) -> Option<Q> {
+        if let Some(t) = probes(a, b).into_iter().find(|t| a.eval(t) < b.eval(t)) {
+            return Some(t);
+        }
+        (a.tail_slope() < b.tail_slope()).then(|| q(1000, 1))
+    }
+
+    pub(super) fn order_failure(s: &mut Store, g: &KoGraph) -> Option<String> {
+        for n in g.node_ids() {
+            let bk = g.thermograph(s, n, Komaster::Black);
+            let nr = g.thermograph_no_repetition(s, n);
+            let wk = g.thermograph(s, n, Komaster::White);
+            let pairs = [
+                ("black", &bk, "none", &nr),
+                ("none", &nr, "white", &wk),
+                ("black", &bk, "white", &wk),
+            ];
+            for (an, a, bn, b) in pairs {
+                let (Ok(a), Ok(b)) = (a, b) else { continue };
+                for (side, wa, wb) in [
+                    ("left", a.left_wall(), b.left_wall()),
+                    ("right", a.right_wall(), b.right_wall()),
+                ] {
+                    if let Some(t) = wall_ge(wa, wb) {
+                        return Some(format!(
+                            "node {}: {side} wall {an} < {bn} at t = {t}\n{an}: {}{bn}: {}",
+                            g.label(n),
+                            describe(a),
+                            describe(b)
+                        ));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn komaster_order(raw in small_graph()) {
+            let mut s = Store::new();
+            let Some(g) = build_small(&mut s, &raw) else { return Ok(()) };
+            if let Some(msg) = order_failure(&mut s, &g) {
+                let text = ascii(&mut s, &g);
+                prop_assert!(false, "{}\n{}", text, msg);
+            }
+        }
+    }
+}
+
+#[test]
+fn scratch_print() {
+    let mut s = Store::new();
+    for text in [
+        "a: {b: {10 | c: {a | -10}} | -2}",
+        "r: {n1: {st: {0 | 0} | m: {n1 | 3/2}} | -5}",
+    ] {
+        let g = read(&mut s, text).unwrap();
+        let mut out = thermographs(&mut s, &g);
+        for n in g.node_ids() {
+            out.push_str(&format!(
+                "none, {}: {}",
+                g.label(n),
+                describe(&g.thermograph_no_repetition(&mut s, n).unwrap())
+            ));
+        }
+        println!("{text}\n{out}");
+    }
+}

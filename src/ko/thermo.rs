@@ -147,8 +147,11 @@ pub struct KomasterAnalysis<'g> {
     raw: bool,
     limit: usize,
     words: usize,
-    memo: HashMap<(u32, Vec<u64>), Rc<Walls>>,
+    memo: HashMap<(u32, Vec<u64>, bool), Rc<Walls>>,
     short: HashMap<u32, GameId>,
+    /// Under a komaster rule, the no-repetition analysis of the same graph
+    /// (the komaster may renounce her privilege: module doc, rule 4).
+    neutral: Option<Box<KomasterAnalysis<'g>>>,
 }
 
 impl<'g> KomasterAnalysis<'g> {
@@ -161,6 +164,13 @@ impl<'g> KomasterAnalysis<'g> {
         let comp = graph.sccs(None);
         let cyclic = graph.on_cycle(&comp, None);
         let ko_free = graph.reaches_cycle().into_iter().map(|r| !r).collect();
+        let neutral = match rule {
+            Rule::Komaster(_) => Some(Box::new(KomasterAnalysis::with_rule(
+                graph,
+                Rule::NoRepetition,
+            ))),
+            Rule::NoRepetition => None,
+        };
         KomasterAnalysis {
             graph,
             rule,
@@ -172,18 +182,21 @@ impl<'g> KomasterAnalysis<'g> {
             words: graph.len().div_ceil(64),
             memo: HashMap::new(),
             short: HashMap::new(),
+            neutral,
         }
     }
 
     /// Bounds the number of states visited ([`KoError::TooLarge`] beyond).
     pub fn with_limit(mut self, limit: usize) -> Self {
         self.limit = limit;
+        self.neutral = self.neutral.map(|n| Box::new(n.with_limit(limit)));
         self
     }
 
     #[cfg(test)]
     pub(crate) fn raw(mut self) -> Self {
         self.raw = true;
+        self.neutral = self.neutral.map(|n| Box::new(n.raw()));
         self
     }
 
@@ -199,7 +212,7 @@ impl<'g> KomasterAnalysis<'g> {
         if self.cyclic[v] {
             set(&mut visited, v);
         }
-        let w = self.eval(store, v, &visited)?;
+        let w = self.eval(store, v, &visited, false)?;
         match &w.mast {
             Some((t, m)) => Ok(Thermograph::new(
                 w.left.clone(),
@@ -264,8 +277,17 @@ impl<'g> KomasterAnalysis<'g> {
         }
     }
 
-    fn eval(&mut self, store: &mut Store, v: usize, visited: &[u64]) -> Result<Rc<Walls>, KoError> {
-        let key = (v as u32, visited.to_vec());
+    /// The walls of the state `(v, visited)`. `strict`: a player all of whose
+    /// moves are banned passes and his opponent must go on (module doc, rule
+    /// 2a); otherwise the delayed-move rule 2b applies there.
+    fn eval(
+        &mut self,
+        store: &mut Store,
+        v: usize,
+        visited: &[u64],
+        strict: bool,
+    ) -> Result<Rc<Walls>, KoError> {
+        let key = (v as u32, visited.to_vec(), strict);
         if let Some(w) = self.memo.get(&key) {
             return Ok(w.clone());
         }
@@ -286,69 +308,139 @@ impl<'g> KomasterAnalysis<'g> {
         }
         let graph = self.graph;
         let node = &graph.nodes[v];
-        let minus_one = -Q::one();
-        let plus_one = Q::one();
-        let mut lambda: Option<Wall> = None;
-        for t in &node.left {
-            let w = match *t {
-                Target::Game(g) => store.thermograph(g)?.right_wall().add_slope(&minus_one),
-                Target::Node(u) => {
-                    let u = u.index();
-                    let Some(next) = self.step(v, u, visited, Side::Left) else {
-                        continue;
-                    };
-                    self.eval(store, u, &next)?.right.add_slope(&minus_one)
-                }
-            };
-            lambda = Some(match lambda {
-                None => w,
-                Some(l) => l.max(&w),
-            });
-        }
-        let mut rho: Option<Wall> = None;
-        for t in &node.right {
-            let w = match *t {
-                Target::Game(g) => store.thermograph(g)?.left_wall().add_slope(&plus_one),
-                Target::Node(u) => {
-                    let u = u.index();
-                    let Some(next) = self.step(v, u, visited, Side::Right) else {
-                        continue;
-                    };
-                    self.eval(store, u, &next)?.left.add_slope(&plus_one)
-                }
-            };
-            rho = Some(match rho {
-                None => w,
-                Some(r) => r.min(&w),
-            });
+        // Scaffolds of the legal moves, and the targets of the banned ones.
+        let mut scaffold: [Option<Wall>; 2] = [None, None];
+        let mut banned: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            for t in node.options(side) {
+                let w = match *t {
+                    Target::Game(g) => {
+                        let th = store.thermograph(g)?;
+                        contribution(side, th.left_wall(), th.right_wall())
+                    }
+                    Target::Node(u) => {
+                        let u = u.index();
+                        let Some(next) = self.step(v, u, visited, side) else {
+                            banned[k].push(u);
+                            continue;
+                        };
+                        let w = self.eval(store, u, &next, strict)?;
+                        contribution(side, &w.left, &w.right)
+                    }
+                };
+                scaffold[k] = Some(match scaffold[k].take() {
+                    None => w,
+                    Some(s) => best(side, &s, &w),
+                });
+            }
         }
         let stuck = || KoError::Stuck {
             node: graph.label(NodeId(v as u32)).to_string(),
             rule: self.rule,
         };
-        let (lambda, rho) = match (lambda, rho) {
-            (Some(l), Some(r)) => (l, r),
-            // Every move of one player is banned: he passes (rule 2).
-            (Some(l), None) if !node.right.is_empty() => (l.clone(), l),
-            (None, Some(r)) if !node.left.is_empty() => (r.clone(), r),
+        let [lambda, rho] = scaffold;
+        let walls = match (lambda, rho) {
+            (Some(l), Some(r)) => settle(l, r),
             // One player has no local move at all: a number (rule 2).
-            (Some(l), None) => {
+            (Some(l), None) if node.right.is_empty() => {
                 let x = simplest_between_opt(Some(&l.eval(&Q::zero())), None);
-                return Ok(self.remember(key, number_walls(x)));
+                number_walls(x)
+            }
+            (None, Some(r)) if node.left.is_empty() => {
+                let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
+                number_walls(x)
+            }
+            // Every move of one player is banned (rule 2a / 2b).
+            (Some(l), None) => {
+                match self.delayed(store, visited, Side::Right, &banned[1], strict)? {
+                    None => settle(l.clone(), l),
+                    Some(d) => {
+                        let e = settle(l.clone(), d);
+                        let w = l.max(&e.right);
+                        settle(w.clone(), w)
+                    }
+                }
             }
             (None, Some(r)) => {
-                let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
-                return Ok(self.remember(key, number_walls(x)));
+                match self.delayed(store, visited, Side::Left, &banned[0], strict)? {
+                    None => settle(r.clone(), r),
+                    Some(d) => {
+                        let e = settle(d, r.clone());
+                        let w = r.min(&e.left);
+                        settle(w.clone(), w)
+                    }
+                }
             }
             (None, None) => return Err(stuck()),
         };
-        Ok(self.remember(key, settle(lambda, rho)))
+        // The komaster may renounce her privilege (rule 4).
+        let walls = match (self.rule, self.neutral.as_mut()) {
+            (Rule::Komaster(k), Some(n)) => match n.eval(store, v, visited, strict) {
+                Ok(nw) => {
+                    let side = k.side();
+                    let left = best(side, &walls.left, &nw.left);
+                    let right = best(side, &walls.right, &nw.right);
+                    settle(left, right)
+                }
+                Err(KoError::Stuck { .. }) => walls,
+                Err(e) => return Err(e),
+            },
+            _ => walls,
+        };
+        Ok(self.remember(key, walls))
     }
 
-    fn remember(&mut self, key: (u32, Vec<u64>), w: Walls) -> Rc<Walls> {
+    /// The scaffold of `side`'s banned moves, each made once (the history is
+    /// unchanged) with the strict rule after it (rule 2b); `None` in strict
+    /// mode, or when play gets stuck after every such move.
+    fn delayed(
+        &mut self,
+        store: &mut Store,
+        visited: &[u64],
+        side: Side,
+        targets: &[usize],
+        strict: bool,
+    ) -> Result<Option<Wall>, KoError> {
+        if strict {
+            return Ok(None);
+        }
+        let mut out: Option<Wall> = None;
+        for &u in targets {
+            let w = match self.eval(store, u, visited, true) {
+                Ok(w) => w,
+                Err(KoError::Stuck { .. }) => continue,
+                Err(e) => return Err(e),
+            };
+            let c = contribution(side, &w.left, &w.right);
+            out = Some(match out {
+                None => c,
+                Some(s) => best(side, &s, &c),
+            });
+        }
+        Ok(out)
+    }
+
+    fn remember(&mut self, key: (u32, Vec<u64>, bool), w: Walls) -> Rc<Walls> {
         let w = Rc::new(w);
         self.memo.insert(key, w.clone());
         w
+    }
+}
+
+/// What a move by `side` to a position with these walls is worth to the
+/// mover's scaffold: `RW − t` for Black, `LW + t` for White.
+fn contribution(side: Side, left: &Wall, right: &Wall) -> Wall {
+    match side {
+        Side::Left => right.add_slope(&-Q::one()),
+        Side::Right => left.add_slope(&Q::one()),
+    }
+}
+
+/// The better of two walls for `side` (pointwise max for Black, min for White).
+fn best(side: Side, a: &Wall, b: &Wall) -> Wall {
+    match side {
+        Side::Left => a.max(b),
+        Side::Right => a.min(b),
     }
 }
 
@@ -437,7 +529,7 @@ fn settle(l: Wall, r: Wall) -> Walls {
 }
 
 /// The vertical mast at `x` from `t = -1`, with the temperature of the number
-/// `x` (`-1` if `x` is not dyadic).
+/// `x` (`-1` if `x` is not dyadic) — as [`Store::thermograph`] draws numbers.
 fn number_walls(x: Q) -> Walls {
     let temp = match Dyadic::from_rational(&x) {
         Some(d) => number_temperature(&d),
