@@ -3,39 +3,62 @@
 //! Berlekamp & Spight 1996, "Generalized thermography: algorithms,
 //! implementation, and application to Go endgames", ICSI TR-96-030; Spight
 //! 1998, "Extended thermography for multiple kos in Go", *Computers and
-//! Games*, LNCS 1558). The papers were not at hand while this was written:
-//! the definition below is ours, stated exactly, built to reproduce the
+//! Games*, LNCS 1558). The papers were not at hand while this was written.
+//! What we used of Berlekamp's komaster rule comes from secondary sources:
+//! the komaster may break the ko ban, and then "makes two moves
+//! consecutively, to and from the critical ko position, and pays two taxes
+//! (at the same tax rate)" (Berlekamp, quoted on Sensei's Library,
+//! <https://senseis.xmp.net/?topic=2187>); "the komaster is the player who
+//! is permitted to break the ban for that ko but then must continue, at the
+//! same turn, to make one or more plays to win the ko … that is a cost to
+//! the komaster"; "the koloser has no right to break the ko ban" (Spight,
+//! "Komaster concept for hypothetical play", lifein19x19.com, topic 17091,
+//! 2019). The definition below is ours, stated exactly; it reproduces the
 //! published facts on the standard shapes (see the tests).
 //!
 //! # The definition implemented
 //!
 //! Walls are exact piecewise-linear functions of the temperature `t ≥ -1`
-//! ([`Wall`], any rational slope). A *state* is a node together with the set
-//! of nodes of its strongly connected component already visited on the
-//! current line of play (positions in other components can never recur, so
-//! they need no history).
+//! ([`Wall`], any rational slope); a wall at `t` is the value of the local
+//! game played at a constant tax `t` per move. A *state* is a node together
+//! with the set of nodes of its strongly connected component already visited
+//! on the current line of play (positions in other components can never
+//! recur, so they need no history).
 //!
 //! 1. **Komaster rule.** With Black as komaster, White may not move to a
 //!    position that already occurred on the current line (he has no threats
 //!    left to retake); Black may (she always has a threat, and her opponent
 //!    answers it, so the exchange costs nothing). Symmetrically for White;
-//!    under [`Rule::NoRepetition`] neither may. A line of play therefore
-//!    visits each position at most once per move of the player who is not
-//!    komaster, and, as one-player cycles are rejected, the unfolded game is
-//!    finite.
+//!    under [`Rule::NoRepetition`] neither may. A move that the rule forbids
+//!    is *banned*.
 //! 2. **Scaffolds.** `λ(t) = max over legal Left options of (RW(t) − t)` and
 //!    `ρ(t) = min over legal Right options of (LW(t) + t)`, where a short game
 //!    option contributes its ordinary thermograph ([`Store::thermograph`]).
-//!    * A player whose every local move is banned by the rule *passes*: his
-//!      scaffold is the other player's (`ρ := λ` or `λ := ρ`). This is how
-//!      the komaster's opponent, unable to retake, makes the walls coincide:
-//!      after Black's capture in a simple ko, under Black komaster, both
-//!      walls are `b − t` below the ko's temperature (Black still has to
-//!      spend a move to fill) — the inclined mast of the ko literature.
-//!    * A player with no local move at all (no options on his side) makes the
-//!      position a number, as in short games: `{G^L | }` is the simplest
-//!      number above the stop `λ(0)`, `{ | G^R}` the simplest below `ρ(0)`.
-//!    * If neither player has a legal move: [`KoError::Stuck`].
+//!    A player with no local move at all makes the position a number, as in
+//!    short games: `{G^L | }` is the simplest number above the stop `λ(0)`,
+//!    `{ | G^R}` the simplest below `ρ(0)`. When a player *P* has moves but
+//!    every one of them is banned, and his opponent *Q* has a legal move:
+//!    * **2a, the strict rule** (Berlekamp's consecutive moves): *P* passes
+//!      and *Q* must go on at the same tax, so both walls are *Q*'s scaffold
+//!      (`ρ := λ` or `λ := ρ`). After Black's capture in a simple ko, under
+//!      Black komaster, both walls are `b − t` below the ko's temperature
+//!      (she captures and fills, paying two taxes) — the inclined mast.
+//!    * **2b, the delayed move** (the rule everywhere except after a delayed
+//!      move). *P*'s pass is a tenuki; it lifts the ko ban, so *Q* chooses
+//!      between going on now (her scaffold `σ_Q`) and letting *P* make one
+//!      of his banned moves. Let `δ_P` be *P*'s scaffold over his banned
+//!      moves, each made once with the history unchanged and judged by rule
+//!      2a from there on, and `E` the walls from rule 3 on `δ_P` against
+//!      `σ_Q`. Both walls of the state are `W = best for Q of (σ_Q, E's wall
+//!      with P to move)` — `min(ρ, E.left)` when Black is banned,
+//!      `max(λ, E.right)` when White is — then settled by rule 3. So *Q* is
+//!      held to her consecutive moves only at temperatures where *P*'s move
+//!      would hurt her; where it would not (a bad retake, or a ban *P* walked
+//!      into himself), nobody has to move. When *P*'s banned move is a real
+//!      threat at every temperature (the simple ko) this is rule 2a.
+//!
+//!    If neither player has a legal move: [`KoError::Stuck`] (a banned move
+//!    after which play is stuck is not offered in 2b).
 //! 3. **Mast.** A point `t` is *unsettled* when `λ(t) > ρ(t)` or when the
 //!    scaffolds coincide on an interval after `t` with non-zero slope (an
 //!    inclined mast). The temperature `T` is the supremum of the unsettled
@@ -47,7 +70,17 @@
 //!    at the simplest dyadic rational strictly between the stops `λ(0)` and
 //!    `ρ(0)` (or at their common value), with the temperature of that number
 //!    (`-1`, `-1/2^k`; `-1` if the value is not dyadic).
-//! 4. A **ko-free** node (no cycle can be reached from it) is an ordinary short
+//! 4. **Renunciation.** Under a komaster rule the komaster may, at any
+//!    state, give up her privilege for the rest of the line (she is never
+//!    obliged to use a threat): the walls of every state are the komaster's
+//!    best, pointwise, of the walls by rules 1–3 and the
+//!    [`Rule::NoRepetition`] walls of the same state, settled again by rule
+//!    3 (if the no-repetition analysis of that state is stuck, the rule
+//!    1–3 walls stand). This is needed: rule 2a charges the player who may
+//!    not be banned (the komaster) for moves her opponent's ban forces, so
+//!    without it Black's privilege could lower her walls (e.g. in
+//!    `n0: {{-5 | n0} | -1}`).
+//! 5. A **ko-free** node (no cycle can be reached from it) is an ordinary short
 //!    game: its thermograph is [`Store::thermograph`] of its canonical form,
 //!    exactly. (Run on a raw form, rules 2–3 agree with it for `t ≥ 0` — a
 //!    property test checks this — but below 0 the walls of a form depend on
@@ -56,6 +89,24 @@
 //!    walls below `t = 0` may depend on dominated options.)
 //!
 //! The thermograph of a node is that of its state with nothing else visited.
+//! The unfolded game is finite: a line visits each position at most once per
+//! move of a player who may not repeat, one-player cycles are rejected, a
+//! delayed move (2b) leads to a strict state (2a) and strict states never
+//! make delayed moves.
+//!
+//! **Properties.** (i) *Order*: at every state the walls satisfy Black
+//! komaster ≥ no repetition ≥ White komaster pointwise — by rule 4, since
+//! the Black-komaster walls are a pointwise maximum with the no-repetition
+//! walls and the White-komaster ones a minimum. (Settling a pointwise
+//! maximum again keeps it at `t ≥ 0`; below 0 the cold rule draws numbers as
+//! vertical masts, which are not ordered even for short games: `{3 | 4} >
+//! {3 | 3}` but at `t = -1` their left walls are 7/2 and 4.) (ii)
+//! *Negation*: rules 1–5 are symmetric under exchanging Black and White and
+//! negating every value, so negating the graph exchanges the komasters and
+//! negates every wall. (iii) *Ko-free positions* keep their ordinary
+//! thermographs (rule 5). Property tests check all three on random small ko
+//! graphs.
+//!
 //! Reference facts that hold (tests): a simple direct ko with fills `b > w`
 //! has temperature `(b − w)/3` under either komaster, the position where
 //! Black may capture has mean `w + (b − w)/3`, the one after her capture
@@ -63,21 +114,10 @@
 //! takes and a fill for `w`) has temperature `(b − w)/(n + 2)` at every stage
 //! (the three-stage ko `3 / −4` of DESIGN.md has miai value `7/5`); in an
 //! approach ko every approach position has mean `w` and temperature 0.
-//! Exchanging Black and White negates everything (property test).
-//!
-//! Known limitation: the banned player's pass in rule 2 holds at every
-//! temperature, while in play the komaster's opponent only refrains from a
-//! repetition while the komaster would answer it. In the standard shapes the
-//! parent position settles first, so this never shows; in graphs where one
-//! player makes two moves per cycle it can (e.g. in
-//! `a: {{10 | {a | -10}} | -2}` the Black-komaster mean of `a`'s Left option
-//! is 3 and the White-komaster one 4). A fixed-point formulation (the
-//! komaster picks the extreme solution of the wall equations on the graph)
-//! would remove this; it is not implemented. Relatedly, the means are not
-//! always ordered Black komaster ≥ no repetition ≥ White komaster: a banned
-//! player's pass (rule 2) can be worth more to him than a legal but bad move
-//! judged by the cold rule (rule 3): for `{n1: {* | {n1 | {3|-1}}} | -5}`
-//! (with `*` written as a node `{0 | 0}`) the means are −9/4, −2, −2.
+//! Graphs with two moves of one player per cycle follow the same rules:
+//! in `a: {b: {10 | c: {a | -10}} | -2}`, `b` has mean 3 at temperature 7
+//! with Black komaster and 7/4 at 33/4 with White komaster (derived by hand
+//! in the tests).
 //!
 //! # Classification ([`KoKind`])
 //!
