@@ -941,7 +941,7 @@ fn larger_kos() {
         Black komaster: mean 1/3, temperature 2/3
         White komaster: mean 1/3, temperature 2/3
         placid
-        chilled: Black komaster: mean 1/4, temperature -1/4; White komaster: mean 1/2, temperature -1/2; active
+        chilled: Black komaster: mean 1/2, temperature -1/2; White komaster: mean 1/4, temperature -1/4; active
 
         OOXX
         OaoX
@@ -951,7 +951,7 @@ fn larger_kos() {
         Black komaster: mean -1/3, temperature 2/3
         White komaster: mean -1/3, temperature 2/3
         placid
-        chilled: Black komaster: mean -1/2, temperature -1/2; White komaster: mean -1/4, temperature -1/4; active
+        chilled: Black komaster: mean -1/4, temperature -1/4; White komaster: mean -1/2, temperature -1/2; active
 
         XXOOO
         Xo.xO
@@ -965,7 +965,7 @@ fn larger_kos() {
         Black komaster: mean 2/3, temperature 2/3
         White komaster: mean 2/3, temperature 2/3
         placid
-        chilled: Black komaster: mean 1/2, temperature -1/2; White komaster: mean 3/4, temperature -1/4; active
+        chilled: Black komaster: mean 3/4, temperature -1/4; White komaster: mean 1/2, temperature -1/2; active
 
         XXOOO
         XaxbO
