@@ -673,9 +673,10 @@ fn masts(s: &mut Store, g: &KoGraph) -> String {
 ///
 /// `a: {b: {10 | c: {a | -10}} | -2}` (Black moves twice per cycle).
 /// * Black komaster. On the second visit to `a` Black may repeat `a → b`;
-///   White may not answer `b → c` (a repetition), so by rule 2b Black fills
-///   at once (her delayed-move analysis gives `max(10 − t, …) = 10 − t` until
-///   7): the second `a` is `{10 − 2t | −2 + t}`, mean 2 at temperature 4.
+///   White may not answer `b → c` (a repetition), and his answer made one
+///   tempo late (rule 2b) is worth less to him than Black's fill up to
+///   `t = 7` (`max(10 − t, …) = 10 − t`), so Black fills at once: the second
+///   `a` is `{10 − 2t | −2 + t}`, mean 2 at temperature 4.
 ///   Then `c = {a | −10}` has left wall `−2` up to 4, `2 − t` after, and
 ///   settles at mean −4, temperature 6; `b = {10 | c}` at mean 3,
 ///   temperature 7; from `a` itself Black's `b` is worth `RW(b) − t ≤ −2`,
@@ -684,7 +685,8 @@ fn masts(s: &mut Store, g: &KoGraph) -> String {
 ///   tenuki (rule 2b) it is answered by White's repetition `b → c`, after
 ///   which Black is banned and White fills −10: worth `−10 + t` to Black at
 ///   best, below White's fill `−2 + t`, so White never has to fill at `a`
-///   and the second `a` is the number `{ | −2} = −3` (rule 2b, cold). So
+///   and the second `a` is cold: −3, the simplest number between the stops
+///   −10 and −2 (rule 2b). So
 ///   `c = {−3 | −10}` (mean −13/2 at 7/2) and `b = {10 | c}`: `10 − t`
 ///   meets `−13/2 + t` at 33/4, mean 7/4. From `a`, `{b | −2}` with Black's
 ///   `b` worth at most `−10 + t`: the number −3.
