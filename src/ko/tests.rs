@@ -1295,3 +1295,28 @@ fn cold_walls_are_not_ordered_below_zero() {
     assert_eq!(ta.left_at(&m1), q(7, 2));
     assert_eq!(tb.left_at(&m1), q(4, 1));
 }
+/// Not splitting a Go region makes one graph of a ko and the ko-free part
+/// next to it (`go::tests::kos_in_random_positions` lists two such regions).
+/// Here that product by hand: the ko `{{-5 | k} | -6}` (mean −17/3 at 1/3
+/// under either komaster) with `X = {-1 | 1}` (the number 0). The product's
+/// masts (the same as the Go region's) are not −17/3: in the product a move
+/// in `X` changes the position, so the ko's positions after it are new and
+/// the positional ban on the koloser starts afresh — `X` works as a (costly)
+/// ko threat, which the komaster assumption on the ko alone excludes. The
+/// analysis of the ko as a component is the intended one.
+#[test]
+fn product_with_a_ko_free_part_is_another_game() {
+    let mut s = Store::new();
+    let ko = read(&mut s, "kw: {{-5 | kw} | -6}").unwrap();
+    let product = read(
+        &mut s,
+        "A: {B: {{-6 | -4}, D: {-6 | C: {D | -7}} | A, F: {-4 | E: {F | -5}}}, C | {-7 | -5}, E}",
+    )
+    .unwrap();
+    let first = |s: &mut Store, g: &KoGraph| masts(s, g).lines().next().unwrap().to_string();
+    let out = format!("{}\n{}", first(&mut s, &ko), first(&mut s, &product));
+    expect_test::expect![[r#"
+        kw: black -17/3 at 1/3; none -17/3 at 1/3; white -17/3 at 1/3;
+        A: black -21/4 at 3/4; none -21/4 at 3/4; white -25/4 at -1/4;"#]]
+    .assert_eq(&out);
+}
