@@ -3,39 +3,62 @@
 //! Berlekamp & Spight 1996, "Generalized thermography: algorithms,
 //! implementation, and application to Go endgames", ICSI TR-96-030; Spight
 //! 1998, "Extended thermography for multiple kos in Go", *Computers and
-//! Games*, LNCS 1558). The papers were not at hand while this was written:
-//! the definition below is ours, stated exactly, built to reproduce the
+//! Games*, LNCS 1558). The papers were not at hand while this was written.
+//! What we used of Berlekamp's komaster rule comes from secondary sources:
+//! the komaster may break the ko ban, and then "makes two moves
+//! consecutively, to and from the critical ko position, and pays two taxes
+//! (at the same tax rate)" (Berlekamp, quoted on Sensei's Library,
+//! <https://senseis.xmp.net/?topic=2187>); "the komaster is the player who
+//! is permitted to break the ban for that ko but then must continue, at the
+//! same turn, to make one or more plays to win the ko … that is a cost to
+//! the komaster"; "the koloser has no right to break the ko ban" (Spight,
+//! "Komaster concept for hypothetical play", lifein19x19.com, topic 17091,
+//! 2019). The definition below is ours, stated exactly; it reproduces the
 //! published facts on the standard shapes (see the tests).
 //!
 //! # The definition implemented
 //!
 //! Walls are exact piecewise-linear functions of the temperature `t ≥ -1`
-//! ([`Wall`], any rational slope). A *state* is a node together with the set
-//! of nodes of its strongly connected component already visited on the
-//! current line of play (positions in other components can never recur, so
-//! they need no history).
+//! ([`Wall`], any rational slope); a wall at `t` is the value of the local
+//! game played at a constant tax `t` per move. A *state* is a node together
+//! with the set of nodes of its strongly connected component already visited
+//! on the current line of play (positions in other components can never
+//! recur, so they need no history).
 //!
 //! 1. **Komaster rule.** With Black as komaster, White may not move to a
 //!    position that already occurred on the current line (he has no threats
 //!    left to retake); Black may (she always has a threat, and her opponent
 //!    answers it, so the exchange costs nothing). Symmetrically for White;
-//!    under [`Rule::NoRepetition`] neither may. A line of play therefore
-//!    visits each position at most once per move of the player who is not
-//!    komaster, and, as one-player cycles are rejected, the unfolded game is
-//!    finite.
+//!    under [`Rule::NoRepetition`] neither may. A move that the rule forbids
+//!    is *banned*.
 //! 2. **Scaffolds.** `λ(t) = max over legal Left options of (RW(t) − t)` and
 //!    `ρ(t) = min over legal Right options of (LW(t) + t)`, where a short game
 //!    option contributes its ordinary thermograph ([`Store::thermograph`]).
-//!    * A player whose every local move is banned by the rule *passes*: his
-//!      scaffold is the other player's (`ρ := λ` or `λ := ρ`). This is how
-//!      the komaster's opponent, unable to retake, makes the walls coincide:
-//!      after Black's capture in a simple ko, under Black komaster, both
-//!      walls are `b − t` below the ko's temperature (Black still has to
-//!      spend a move to fill) — the inclined mast of the ko literature.
-//!    * A player with no local move at all (no options on his side) makes the
-//!      position a number, as in short games: `{G^L | }` is the simplest
-//!      number above the stop `λ(0)`, `{ | G^R}` the simplest below `ρ(0)`.
-//!    * If neither player has a legal move: [`KoError::Stuck`].
+//!    A player with no local move at all makes the position a number, as in
+//!    short games: `{G^L | }` is the simplest number above the stop `λ(0)`,
+//!    `{ | G^R}` the simplest below `ρ(0)`. When a player *P* has moves but
+//!    every one of them is banned, and his opponent *Q* has a legal move:
+//!    * **2a, the strict rule** (Berlekamp's consecutive moves): *P* passes
+//!      and *Q* must go on at the same tax, so both walls are *Q*'s scaffold
+//!      (`ρ := λ` or `λ := ρ`). After Black's capture in a simple ko, under
+//!      Black komaster, both walls are `b − t` below the ko's temperature
+//!      (she captures and fills, paying two taxes) — the inclined mast.
+//!    * **2b, the delayed move** (the rule everywhere except after a delayed
+//!      move). *P*'s pass is a tenuki; it lifts the ko ban, so *Q* chooses
+//!      between going on now (her scaffold `σ_Q`) and letting *P* make one
+//!      of his banned moves. Let `δ_P` be *P*'s scaffold over his banned
+//!      moves, each made once with the history unchanged and judged by rule
+//!      2a from there on, and `E` the walls from rule 3 on `δ_P` against
+//!      `σ_Q`. Both walls of the state are `W = best for Q of (σ_Q, E's wall
+//!      with P to move)` — `min(ρ, E.left)` when Black is banned,
+//!      `max(λ, E.right)` when White is — then settled by rule 3. So *Q* is
+//!      held to her consecutive moves only at temperatures where *P*'s move
+//!      would hurt her; where it would not (a bad retake, or a ban *P* walked
+//!      into himself), nobody has to move. When *P*'s banned move is a real
+//!      threat at every temperature (the simple ko) this is rule 2a.
+//!
+//!    If neither player has a legal move: [`KoError::Stuck`] (a banned move
+//!    after which play is stuck is not offered in 2b).
 //! 3. **Mast.** A point `t` is *unsettled* when `λ(t) > ρ(t)` or when the
 //!    scaffolds coincide on an interval after `t` with non-zero slope (an
 //!    inclined mast). The temperature `T` is the supremum of the unsettled
@@ -47,7 +70,17 @@
 //!    at the simplest dyadic rational strictly between the stops `λ(0)` and
 //!    `ρ(0)` (or at their common value), with the temperature of that number
 //!    (`-1`, `-1/2^k`; `-1` if the value is not dyadic).
-//! 4. A **ko-free** node (no cycle can be reached from it) is an ordinary short
+//! 4. **Renunciation.** Under a komaster rule the komaster may, at any
+//!    state, give up her privilege for the rest of the line (she is never
+//!    obliged to use a threat): the walls of every state are the komaster's
+//!    best, pointwise, of the walls by rules 1–3 and the
+//!    [`Rule::NoRepetition`] walls of the same state, settled again by rule
+//!    3 (if the no-repetition analysis of that state is stuck, the rule
+//!    1–3 walls stand). This is needed: rule 2a charges the player who may
+//!    not be banned (the komaster) for moves her opponent's ban forces, so
+//!    without it Black's privilege could lower her walls (e.g. in
+//!    `n0: {{-5 | n0} | -1}`).
+//! 5. A **ko-free** node (no cycle can be reached from it) is an ordinary short
 //!    game: its thermograph is [`Store::thermograph`] of its canonical form,
 //!    exactly. (Run on a raw form, rules 2–3 agree with it for `t ≥ 0` — a
 //!    property test checks this — but below 0 the walls of a form depend on
@@ -56,6 +89,24 @@
 //!    walls below `t = 0` may depend on dominated options.)
 //!
 //! The thermograph of a node is that of its state with nothing else visited.
+//! The unfolded game is finite: a line visits each position at most once per
+//! move of a player who may not repeat, one-player cycles are rejected, a
+//! delayed move (2b) leads to a strict state (2a) and strict states never
+//! make delayed moves.
+//!
+//! **Properties.** (i) *Order*: at every state the walls satisfy Black
+//! komaster ≥ no repetition ≥ White komaster pointwise — by rule 4, since
+//! the Black-komaster walls are a pointwise maximum with the no-repetition
+//! walls and the White-komaster ones a minimum. (Settling a pointwise
+//! maximum again keeps it at `t ≥ 0`; below 0 the cold rule draws numbers as
+//! vertical masts, which are not ordered even for short games: `{3 | 4} >
+//! {3 | 3}` but at `t = -1` their left walls are 7/2 and 4.) (ii)
+//! *Negation*: rules 1–5 are symmetric under exchanging Black and White and
+//! negating every value, so negating the graph exchanges the komasters and
+//! negates every wall. (iii) *Ko-free positions* keep their ordinary
+//! thermographs (rule 5). Property tests check all three on random small ko
+//! graphs.
+//!
 //! Reference facts that hold (tests): a simple direct ko with fills `b > w`
 //! has temperature `(b − w)/3` under either komaster, the position where
 //! Black may capture has mean `w + (b − w)/3`, the one after her capture
@@ -63,21 +114,10 @@
 //! takes and a fill for `w`) has temperature `(b − w)/(n + 2)` at every stage
 //! (the three-stage ko `3 / −4` of DESIGN.md has miai value `7/5`); in an
 //! approach ko every approach position has mean `w` and temperature 0.
-//! Exchanging Black and White negates everything (property test).
-//!
-//! Known limitation: the banned player's pass in rule 2 holds at every
-//! temperature, while in play the komaster's opponent only refrains from a
-//! repetition while the komaster would answer it. In the standard shapes the
-//! parent position settles first, so this never shows; in graphs where one
-//! player makes two moves per cycle it can (e.g. in
-//! `a: {{10 | {a | -10}} | -2}` the Black-komaster mean of `a`'s Left option
-//! is 3 and the White-komaster one 4). A fixed-point formulation (the
-//! komaster picks the extreme solution of the wall equations on the graph)
-//! would remove this; it is not implemented. Relatedly, the means are not
-//! always ordered Black komaster ≥ no repetition ≥ White komaster: a banned
-//! player's pass (rule 2) can be worth more to him than a legal but bad move
-//! judged by the cold rule (rule 3): for `{n1: {* | {n1 | {3|-1}}} | -5}`
-//! (with `*` written as a node `{0 | 0}`) the means are −9/4, −2, −2.
+//! Graphs with two moves of one player per cycle follow the same rules:
+//! in `a: {b: {10 | c: {a | -10}} | -2}`, `b` has mean 3 at temperature 7
+//! with Black komaster and 7/4 at 33/4 with White komaster (derived by hand
+//! in the tests).
 //!
 //! # Classification ([`KoKind`])
 //!
@@ -147,8 +187,11 @@ pub struct KomasterAnalysis<'g> {
     raw: bool,
     limit: usize,
     words: usize,
-    memo: HashMap<(u32, Vec<u64>), Rc<Walls>>,
+    memo: HashMap<(u32, Vec<u64>, bool), Rc<Walls>>,
     short: HashMap<u32, GameId>,
+    /// Under a komaster rule, the no-repetition analysis of the same graph
+    /// (the komaster may renounce her privilege: module doc, rule 4).
+    neutral: Option<Box<KomasterAnalysis<'g>>>,
 }
 
 impl<'g> KomasterAnalysis<'g> {
@@ -161,6 +204,13 @@ impl<'g> KomasterAnalysis<'g> {
         let comp = graph.sccs(None);
         let cyclic = graph.on_cycle(&comp, None);
         let ko_free = graph.reaches_cycle().into_iter().map(|r| !r).collect();
+        let neutral = match rule {
+            Rule::Komaster(_) => Some(Box::new(KomasterAnalysis::with_rule(
+                graph,
+                Rule::NoRepetition,
+            ))),
+            Rule::NoRepetition => None,
+        };
         KomasterAnalysis {
             graph,
             rule,
@@ -172,18 +222,21 @@ impl<'g> KomasterAnalysis<'g> {
             words: graph.len().div_ceil(64),
             memo: HashMap::new(),
             short: HashMap::new(),
+            neutral,
         }
     }
 
     /// Bounds the number of states visited ([`KoError::TooLarge`] beyond).
     pub fn with_limit(mut self, limit: usize) -> Self {
         self.limit = limit;
+        self.neutral = self.neutral.map(|n| Box::new(n.with_limit(limit)));
         self
     }
 
     #[cfg(test)]
     pub(crate) fn raw(mut self) -> Self {
         self.raw = true;
+        self.neutral = self.neutral.map(|n| Box::new(n.raw()));
         self
     }
 
@@ -199,7 +252,7 @@ impl<'g> KomasterAnalysis<'g> {
         if self.cyclic[v] {
             set(&mut visited, v);
         }
-        let w = self.eval(store, v, &visited)?;
+        let w = self.eval(store, v, &visited, false)?;
         match &w.mast {
             Some((t, m)) => Ok(Thermograph::new(
                 w.left.clone(),
@@ -264,8 +317,17 @@ impl<'g> KomasterAnalysis<'g> {
         }
     }
 
-    fn eval(&mut self, store: &mut Store, v: usize, visited: &[u64]) -> Result<Rc<Walls>, KoError> {
-        let key = (v as u32, visited.to_vec());
+    /// The walls of the state `(v, visited)`. `strict`: a player all of whose
+    /// moves are banned passes and his opponent must go on (module doc, rule
+    /// 2a); otherwise the delayed-move rule 2b applies there.
+    fn eval(
+        &mut self,
+        store: &mut Store,
+        v: usize,
+        visited: &[u64],
+        strict: bool,
+    ) -> Result<Rc<Walls>, KoError> {
+        let key = (v as u32, visited.to_vec(), strict);
         if let Some(w) = self.memo.get(&key) {
             return Ok(w.clone());
         }
@@ -286,69 +348,139 @@ impl<'g> KomasterAnalysis<'g> {
         }
         let graph = self.graph;
         let node = &graph.nodes[v];
-        let minus_one = -Q::one();
-        let plus_one = Q::one();
-        let mut lambda: Option<Wall> = None;
-        for t in &node.left {
-            let w = match *t {
-                Target::Game(g) => store.thermograph(g)?.right_wall().add_slope(&minus_one),
-                Target::Node(u) => {
-                    let u = u.index();
-                    let Some(next) = self.step(v, u, visited, Side::Left) else {
-                        continue;
-                    };
-                    self.eval(store, u, &next)?.right.add_slope(&minus_one)
-                }
-            };
-            lambda = Some(match lambda {
-                None => w,
-                Some(l) => l.max(&w),
-            });
-        }
-        let mut rho: Option<Wall> = None;
-        for t in &node.right {
-            let w = match *t {
-                Target::Game(g) => store.thermograph(g)?.left_wall().add_slope(&plus_one),
-                Target::Node(u) => {
-                    let u = u.index();
-                    let Some(next) = self.step(v, u, visited, Side::Right) else {
-                        continue;
-                    };
-                    self.eval(store, u, &next)?.left.add_slope(&plus_one)
-                }
-            };
-            rho = Some(match rho {
-                None => w,
-                Some(r) => r.min(&w),
-            });
+        // Scaffolds of the legal moves, and the targets of the banned ones.
+        let mut scaffold: [Option<Wall>; 2] = [None, None];
+        let mut banned: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            for t in node.options(side) {
+                let w = match *t {
+                    Target::Game(g) => {
+                        let th = store.thermograph(g)?;
+                        contribution(side, th.left_wall(), th.right_wall())
+                    }
+                    Target::Node(u) => {
+                        let u = u.index();
+                        let Some(next) = self.step(v, u, visited, side) else {
+                            banned[k].push(u);
+                            continue;
+                        };
+                        let w = self.eval(store, u, &next, strict)?;
+                        contribution(side, &w.left, &w.right)
+                    }
+                };
+                scaffold[k] = Some(match scaffold[k].take() {
+                    None => w,
+                    Some(s) => best(side, &s, &w),
+                });
+            }
         }
         let stuck = || KoError::Stuck {
             node: graph.label(NodeId(v as u32)).to_string(),
             rule: self.rule,
         };
-        let (lambda, rho) = match (lambda, rho) {
-            (Some(l), Some(r)) => (l, r),
-            // Every move of one player is banned: he passes (rule 2).
-            (Some(l), None) if !node.right.is_empty() => (l.clone(), l),
-            (None, Some(r)) if !node.left.is_empty() => (r.clone(), r),
+        let [lambda, rho] = scaffold;
+        let walls = match (lambda, rho) {
+            (Some(l), Some(r)) => settle(l, r),
             // One player has no local move at all: a number (rule 2).
-            (Some(l), None) => {
+            (Some(l), None) if node.right.is_empty() => {
                 let x = simplest_between_opt(Some(&l.eval(&Q::zero())), None);
-                return Ok(self.remember(key, number_walls(x)));
+                number_walls(x)
+            }
+            (None, Some(r)) if node.left.is_empty() => {
+                let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
+                number_walls(x)
+            }
+            // Every move of one player is banned (rule 2a / 2b).
+            (Some(l), None) => {
+                match self.delayed(store, visited, Side::Right, &banned[1], strict)? {
+                    None => settle(l.clone(), l),
+                    Some(d) => {
+                        let e = settle(l.clone(), d);
+                        let w = l.max(&e.right);
+                        settle(w.clone(), w)
+                    }
+                }
             }
             (None, Some(r)) => {
-                let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
-                return Ok(self.remember(key, number_walls(x)));
+                match self.delayed(store, visited, Side::Left, &banned[0], strict)? {
+                    None => settle(r.clone(), r),
+                    Some(d) => {
+                        let e = settle(d, r.clone());
+                        let w = r.min(&e.left);
+                        settle(w.clone(), w)
+                    }
+                }
             }
             (None, None) => return Err(stuck()),
         };
-        Ok(self.remember(key, settle(lambda, rho)))
+        // The komaster may renounce her privilege (rule 4).
+        let walls = match (self.rule, self.neutral.as_mut()) {
+            (Rule::Komaster(k), Some(n)) => match n.eval(store, v, visited, strict) {
+                Ok(nw) => {
+                    let side = k.side();
+                    let left = best(side, &walls.left, &nw.left);
+                    let right = best(side, &walls.right, &nw.right);
+                    settle(left, right)
+                }
+                Err(KoError::Stuck { .. }) => walls,
+                Err(e) => return Err(e),
+            },
+            _ => walls,
+        };
+        Ok(self.remember(key, walls))
     }
 
-    fn remember(&mut self, key: (u32, Vec<u64>), w: Walls) -> Rc<Walls> {
+    /// The scaffold of `side`'s banned moves, each made once (the history is
+    /// unchanged) with the strict rule after it (rule 2b); `None` in strict
+    /// mode, or when play gets stuck after every such move.
+    fn delayed(
+        &mut self,
+        store: &mut Store,
+        visited: &[u64],
+        side: Side,
+        targets: &[usize],
+        strict: bool,
+    ) -> Result<Option<Wall>, KoError> {
+        if strict {
+            return Ok(None);
+        }
+        let mut out: Option<Wall> = None;
+        for &u in targets {
+            let w = match self.eval(store, u, visited, true) {
+                Ok(w) => w,
+                Err(KoError::Stuck { .. }) => continue,
+                Err(e) => return Err(e),
+            };
+            let c = contribution(side, &w.left, &w.right);
+            out = Some(match out {
+                None => c,
+                Some(s) => best(side, &s, &c),
+            });
+        }
+        Ok(out)
+    }
+
+    fn remember(&mut self, key: (u32, Vec<u64>, bool), w: Walls) -> Rc<Walls> {
         let w = Rc::new(w);
         self.memo.insert(key, w.clone());
         w
+    }
+}
+
+/// What a move by `side` to a position with these walls is worth to the
+/// mover's scaffold: `RW − t` for Black, `LW + t` for White.
+fn contribution(side: Side, left: &Wall, right: &Wall) -> Wall {
+    match side {
+        Side::Left => right.add_slope(&-Q::one()),
+        Side::Right => left.add_slope(&Q::one()),
+    }
+}
+
+/// The better of two walls for `side` (pointwise max for Black, min for White).
+fn best(side: Side, a: &Wall, b: &Wall) -> Wall {
+    match side {
+        Side::Left => a.max(b),
+        Side::Right => a.min(b),
     }
 }
 
@@ -437,7 +569,7 @@ fn settle(l: Wall, r: Wall) -> Walls {
 }
 
 /// The vertical mast at `x` from `t = -1`, with the temperature of the number
-/// `x` (`-1` if `x` is not dyadic).
+/// `x` (`-1` if `x` is not dyadic) — as [`Store::thermograph`] draws numbers.
 fn number_walls(x: Q) -> Walls {
     let temp = match Dyadic::from_rational(&x) {
         Some(d) => number_temperature(&d),
