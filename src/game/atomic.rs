@@ -42,7 +42,7 @@
 //! `0^n ⧿_x = -(0^n ⧾_x)`).
 
 use super::dyadic::Dyadic;
-use super::store::{CgError, CgResult, GameId, Node, Store};
+use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -88,6 +88,119 @@ impl fmt::Display for AtomicWeightError {
 
 impl std::error::Error for AtomicWeightError {}
 
+/// Which kite a [`BandSearch`] adds: `K = ✶ : -1` or `-K`.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Kite {
+    /// `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}`.
+    Plus,
+    /// `-K = {*0, …, *(N-1), *N | *0, …, *(N-1)}`.
+    Minus,
+}
+
+/// `x ≤ y + K` and `y + K ≤ x` for canonical `x`, `y` and the kite `K = ±(✶ : -1)`
+/// (see [`Store::passes_atomicity_check`]), by the definition of `≤` (`X ≤ Y`
+/// iff no `X^L ≥ Y` and no `Y^R ≤ X`; an option of `y + K` moves in `y` or in
+/// `K`). A move of the kite leaves `y + *j`, one canonical game, so every
+/// position met is a pair `(x, y)` of canonical games or a plain comparison
+/// [`Store::le`]; the two relations are memoised by pair.
+struct BandSearch {
+    /// `*0, …, *N`.
+    stars: Vec<GameId>,
+    /// How many of `stars` are Left (`kl`) and Right (`kr`) options of the kite.
+    kl: usize,
+    kr: usize,
+    /// `x ≤ y + K`, keyed `(x, y)`.
+    below: FxHashMap<(GameId, GameId), bool>,
+    /// `y + K ≤ x`, keyed `(y, x)`.
+    above: FxHashMap<(GameId, GameId), bool>,
+}
+
+impl BandSearch {
+    fn new(s: &mut Store, n: u64, kite: Kite) -> BandSearch {
+        let stars: Vec<GameId> = (0..=n).map(|j| s.nimber(j)).collect();
+        let n = n as usize;
+        let (kl, kr) = match kite {
+            Kite::Plus => (n, n + 1),
+            Kite::Minus => (n + 1, n),
+        };
+        BandSearch {
+            stars,
+            kl,
+            kr,
+            below: FxHashMap::default(),
+            above: FxHashMap::default(),
+        }
+    }
+
+    /// `x ≤ y + K`: no `x^L ≥ y + K`, no `y^R + K ≤ x`, no `y + K^R ≤ x`.
+    fn le_sum(&mut self, s: &mut Store, x: GameId, y: GameId) -> CgResult<bool> {
+        if let Some(&r) = self.below.get(&(x, y)) {
+            return Ok(r);
+        }
+        s.tick()?;
+        let mut result = true;
+        'search: {
+            for j in 0..self.kr {
+                let yj = s.add(y, self.stars[j])?;
+                if s.le(yj, x)? {
+                    result = false;
+                    break 'search;
+                }
+            }
+            let (_, yr) = s.options(y);
+            for &o in yr.iter() {
+                if self.sum_le(s, o, x)? {
+                    result = false;
+                    break 'search;
+                }
+            }
+            let (xl, _) = s.options(x);
+            for &o in xl.iter() {
+                if self.sum_le(s, y, o)? {
+                    result = false;
+                    break 'search;
+                }
+            }
+        }
+        self.below.insert((x, y), result);
+        Ok(result)
+    }
+
+    /// `y + K ≤ x`: no `y^L + K ≥ x`, no `y + K^L ≥ x`, no `x^R ≤ y + K`.
+    fn sum_le(&mut self, s: &mut Store, y: GameId, x: GameId) -> CgResult<bool> {
+        if let Some(&r) = self.above.get(&(y, x)) {
+            return Ok(r);
+        }
+        s.tick()?;
+        let mut result = true;
+        'search: {
+            for j in 0..self.kl {
+                let yj = s.add(y, self.stars[j])?;
+                if s.le(x, yj)? {
+                    result = false;
+                    break 'search;
+                }
+            }
+            let (yl, _) = s.options(y);
+            for &o in yl.iter() {
+                if self.le_sum(s, x, o)? {
+                    result = false;
+                    break 'search;
+                }
+            }
+            let (_, xr) = s.options(x);
+            for &o in xr.iter() {
+                if self.le_sum(s, o, y)? {
+                    result = false;
+                    break 'search;
+                }
+            }
+        }
+        self.above.insert((y, x), result);
+        Ok(result)
+    }
+}
+
 impl Store {
     /// The atomic weight of an infinitesimal `g` (see the module doc).
     pub fn atomic_weight(&mut self, g: GameId) -> Result<GameId, AtomicWeightError> {
@@ -114,114 +227,93 @@ impl Store {
     /// preserves it in both directions (`A ≤ B` iff `A + X ≤ B + X`). With
     /// `X = w.↑`, `G - w.↑ ≤ ε` iff `G ≤ ε + w.↑`, and `-ε ≤ G - w.↑` iff
     /// `w.↑ - ε ≤ G`. The second form never builds `G - w.↑`, whose canonical
-    /// form is as big as `G`'s and costs a full dominated-option pass; the
-    /// bounds `w.↑ ± ε` are small games that depend on `G` only through the far
-    /// star, so the check is two comparisons against small games.
+    /// form is as big as `G`'s.
     ///
-    /// The bounds are not canonicalised either: `w.↑ + ↑*` is (a cheap sum
-    /// without the far star), but the sums with the kite `✶ : -1` are compared
-    /// as formal sums by the definition of `≤` ([`Store::le_formal`]), which
-    /// explores only the positions the comparison needs.
+    /// Write `K = ✶ : -1` (the kite), `✶ = *N`, `C = w.↑ + ↑*` and
+    /// `C' = w.↑ + ↓*`, so the check is `G ≤ C + K` and `C' - K ≤ G`. By the
+    /// definition of the ordinal sum on the form `-1 = { | 0}`,
+    /// `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}`, hence
+    /// `-K = {*0, …, *(N-1), *N | *0, …, *(N-1)}`.
+    ///
+    /// **Cheap sufficient tests** (each one `≤` between two canonical games),
+    /// justified by transitivity of `≤` and invariance under adding a game to
+    /// both sides, with two facts about the kite proved here (`N ≥ 2` a power
+    /// of two, `0 ≤ k < N`):
+    ///
+    /// * (F1) `*k ≤ ↑* + K`. Show that Left wins `↑* + K + *k` (`-*k = *k`)
+    ///   when Right starts. Right's moves: `↑* → 0` leaves `K + *k`, where
+    ///   Left moves `K → *k` to `0`; `*k → *i` (`i < k`) leaves
+    ///   `↑* + K + *i`, where Left moves `K → *(i^1)` (`i^1 < N` since
+    ///   `i < N` and `N ≥ 2` is a power of two) to `↑ + * + *(i^1) = ↑`, and
+    ///   `↑ > 0`; `K → *j` (`j ≤ N`) leaves `↑ + *(1^k^j)`, and `↑ + *t` is
+    ///   never `≤ 0` (`↑ > 0`, `↑* ∥ 0`, `↑*t > 0` for `t ≥ 2`), so Left,
+    ///   moving first there, wins. (`↑* = {0, * | 0}` has no other Right
+    ///   move.)
+    /// * (F2) `K ≤ *N`, i.e. Left loses `K + *N` moving first: after
+    ///   `K → *j` (`j < N`) Right answers `*N → *j`; after `*N → *i`
+    ///   (`i < N`) Right answers `K → *i`; both leave `0`.
+    ///
+    /// Then, with `D = w.↑ + *k`: `G ≤ D` implies `G ≤ w.↑ + ↑* + K` (F1);
+    /// `D ≤ G` implies `w.↑ - ↑* - K ≤ G` (F1 negated: `-↑* - K ≤ -*k = *k`).
+    /// And with `Z = w.↑ + ↑ + *(N+1) = w.↑ + ↑* + *N` (`N` is even): `C + K ≤ Z`
+    /// (F2), so `G ≰ Z` implies `G ≰ C + K`; symmetrically `-Z' ≤ C' - K` with
+    /// `Z' = w.↑ + ↓ + *(N+1)`, so `Z' ≰ G` implies `C' - K ≰ G`. Only when
+    /// these tests leave a side open is it decided by [`BandSearch`], an
+    /// exact search of the definition of `≤` on the three-component sums.
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let up = self.ups(1);
         let w_up = self.norton(w, up)?;
         let far = self.far_star(g)?;
-        let minus_one = self.integer(-1);
-        let kite = self.ordinal_sum(far, minus_one)?;
-        let star = self.star();
-        let up_star = self.add(up, star)?;
-        let centre = self.add(w_up, up_star)?;
-        let mut memo = FxHashMap::default();
-        // G ≤ w.↑ + ↑* + kite
-        if !self.le_formal(&[g], &[centre, kite], &mut memo)? {
+        let n = self.as_nus(far).map_or(0, |x| x.nim);
+        // Refutations first: one comparison each (F2).
+        let z = self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: 1,
+            nim: n ^ 1,
+        });
+        let hi = self.add(w_up, z)?;
+        if !self.le(g, hi)? {
             return Ok(false);
         }
-        // w.↑ - ↑* - kite ≤ G, i.e. w.↑ + ↓* + (-kite) ≤ G (↓* = -↑*).
-        let down_star = self.neg(up_star);
-        let low = self.add(w_up, down_star)?;
-        let neg_kite = self.neg(kite);
-        self.le_formal(&[low, neg_kite], &[g], &mut memo)
-    }
-
-    /// `Σ xs ≤ Σ ys` for formal sums of canonical games, by the definition
-    /// (`X ≤ Y` iff no `X^L` has `Y ≤ X^L` and no `Y^R` has `Y^R ≤ X`; the
-    /// options of a sum move in one component), without canonicalising either
-    /// sum. Number-up-star components of a side are first added together
-    /// (cheap), and a comparison of two single games is [`Store::le`].
-    fn le_formal(
-        &mut self,
-        xs: &[GameId],
-        ys: &[GameId],
-        memo: &mut FxHashMap<(Vec<GameId>, Vec<GameId>), bool>,
-    ) -> CgResult<bool> {
-        let xs = self.normal_sum(xs)?;
-        let ys = self.normal_sum(ys)?;
-        match (xs.as_slice(), ys.as_slice()) {
-            ([], []) => return Ok(true),
-            ([x], []) => {
-                let zero = self.zero();
-                return self.le(*x, zero);
-            }
-            ([], [y]) => {
-                let zero = self.zero();
-                return self.le(zero, *y);
-            }
-            ([x], [y]) => return self.le(*x, *y),
-            _ => {}
+        let z_neg = self.neg(z);
+        let lo = self.add(w_up, z_neg)?;
+        if !self.le(lo, g)? {
+            return Ok(false);
         }
-        let key = (xs, ys);
-        if let Some(&r) = memo.get(&key) {
-            return Ok(r);
+        // Confirmations by *0 and *, the stars that settle most games (F1).
+        let mut upper = false;
+        let mut lower = false;
+        for k in 0..2.min(n) {
+            let sk = self.nimber(k);
+            let d = self.add(w_up, sk)?;
+            upper = upper || self.le(g, d)?;
+            lower = lower || self.le(d, g)?;
         }
-        self.tick()?;
-        let (xs, ys) = &key;
-        let mut result = true;
-        'search: {
-            for i in 0..ys.len() {
-                let (_, right) = self.options(ys[i]);
-                for &yr in right.iter() {
-                    let mut moved = ys.clone();
-                    moved[i] = yr;
-                    if self.le_formal(&moved, xs, memo)? {
-                        result = false;
-                        break 'search;
-                    }
-                }
-            }
-            for i in 0..xs.len() {
-                let (left, _) = self.options(xs[i]);
-                for &xl in left.iter() {
-                    let mut moved = xs.clone();
-                    moved[i] = xl;
-                    if self.le_formal(ys, &moved, memo)? {
-                        result = false;
-                        break 'search;
-                    }
-                }
+        if !upper {
+            let up_star = self.nus(Nus {
+                number: Dyadic::zero(),
+                ups: 1,
+                nim: 1,
+            });
+            let centre = self.add(w_up, up_star)?;
+            let mut search = BandSearch::new(self, n, Kite::Plus);
+            if !search.le_sum(self, g, centre)? {
+                return Ok(false);
             }
         }
-        memo.insert(key, result);
-        Ok(result)
-    }
-
-    /// A formal sum in normal form: the number-up-star components added into
-    /// one (dropped if it is 0), the rest sorted.
-    fn normal_sum(&mut self, xs: &[GameId]) -> CgResult<Vec<GameId>> {
-        let zero = self.zero();
-        let mut nus = zero;
-        let mut out = Vec::with_capacity(xs.len());
-        for &x in xs {
-            if self.as_nus(x).is_some() {
-                nus = self.add(nus, x)?;
-            } else {
-                out.push(x);
+        if !lower {
+            let down_star = self.nus(Nus {
+                number: Dyadic::zero(),
+                ups: -1,
+                nim: 1,
+            });
+            let low = self.add(w_up, down_star)?;
+            let mut search = BandSearch::new(self, n, Kite::Minus);
+            if !search.sum_le(self, low, g)? {
+                return Ok(false);
             }
         }
-        if nus != zero {
-            out.push(nus);
-        }
-        out.sort_unstable();
-        Ok(out)
+        Ok(true)
     }
 
     /// The atomic weight calculus without the final check (defined for every
@@ -393,6 +485,130 @@ impl Store {
             Err(AtomicWeightError::Interrupted) => Err(CgError::Interrupted),
             Err(AtomicWeightError::TooLarge(s)) => Err(CgError::TooLarge(s)),
         }
+    }
+}
+
+/// The generic atomicity check this module used before [`BandSearch`] and the
+/// cheap tests (formal sums with the canonical kite, compared by the
+/// definition): kept as the test oracle of [`Store::passes_atomicity_check`].
+#[cfg(test)]
+impl Store {
+    /// (Oracle.) `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, tested as
+    /// `w.↑ - ε ≤ G ≤ w.↑ + ε`.
+    ///
+    /// The two forms are equivalent: games modulo equality form an ordered
+    /// abelian group, so adding the same game `X` to both sides of `≤`
+    /// preserves it in both directions (`A ≤ B` iff `A + X ≤ B + X`). With
+    /// `X = w.↑`, `G - w.↑ ≤ ε` iff `G ≤ ε + w.↑`, and `-ε ≤ G - w.↑` iff
+    /// `w.↑ - ε ≤ G`. The second form never builds `G - w.↑`, whose canonical
+    /// form is as big as `G`'s and costs a full dominated-option pass; the
+    /// bounds `w.↑ ± ε` are small games that depend on `G` only through the far
+    /// star, so the check is two comparisons against small games.
+    ///
+    /// The bounds are not canonicalised either: `w.↑ + ↑*` is (a cheap sum
+    /// without the far star), but the sums with the kite `✶ : -1` are compared
+    /// as formal sums by the definition of `≤` ([`Store::le_formal`]), which
+    /// explores only the positions the comparison needs.
+    pub(crate) fn passes_atomicity_check_formal(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
+        let up = self.ups(1);
+        let w_up = self.norton(w, up)?;
+        let far = self.far_star(g)?;
+        let minus_one = self.integer(-1);
+        let kite = self.ordinal_sum(far, minus_one)?;
+        let star = self.star();
+        let up_star = self.add(up, star)?;
+        let centre = self.add(w_up, up_star)?;
+        let mut memo = FxHashMap::default();
+        // G ≤ w.↑ + ↑* + kite
+        if !self.le_formal(&[g], &[centre, kite], &mut memo)? {
+            return Ok(false);
+        }
+        // w.↑ - ↑* - kite ≤ G, i.e. w.↑ + ↓* + (-kite) ≤ G (↓* = -↑*).
+        let down_star = self.neg(up_star);
+        let low = self.add(w_up, down_star)?;
+        let neg_kite = self.neg(kite);
+        self.le_formal(&[low, neg_kite], &[g], &mut memo)
+    }
+
+    /// `Σ xs ≤ Σ ys` for formal sums of canonical games, by the definition
+    /// (`X ≤ Y` iff no `X^L` has `Y ≤ X^L` and no `Y^R` has `Y^R ≤ X`; the
+    /// options of a sum move in one component), without canonicalising either
+    /// sum. Number-up-star components of a side are first added together
+    /// (cheap), and a comparison of two single games is [`Store::le`].
+    fn le_formal(
+        &mut self,
+        xs: &[GameId],
+        ys: &[GameId],
+        memo: &mut FxHashMap<(Vec<GameId>, Vec<GameId>), bool>,
+    ) -> CgResult<bool> {
+        let xs = self.normal_sum(xs)?;
+        let ys = self.normal_sum(ys)?;
+        match (xs.as_slice(), ys.as_slice()) {
+            ([], []) => return Ok(true),
+            ([x], []) => {
+                let zero = self.zero();
+                return self.le(*x, zero);
+            }
+            ([], [y]) => {
+                let zero = self.zero();
+                return self.le(zero, *y);
+            }
+            ([x], [y]) => return self.le(*x, *y),
+            _ => {}
+        }
+        let key = (xs, ys);
+        if let Some(&r) = memo.get(&key) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let (xs, ys) = &key;
+        let mut result = true;
+        'search: {
+            for i in 0..ys.len() {
+                let (_, right) = self.options(ys[i]);
+                for &yr in right.iter() {
+                    let mut moved = ys.clone();
+                    moved[i] = yr;
+                    if self.le_formal(&moved, xs, memo)? {
+                        result = false;
+                        break 'search;
+                    }
+                }
+            }
+            for i in 0..xs.len() {
+                let (left, _) = self.options(xs[i]);
+                for &xl in left.iter() {
+                    let mut moved = xs.clone();
+                    moved[i] = xl;
+                    if self.le_formal(ys, &moved, memo)? {
+                        result = false;
+                        break 'search;
+                    }
+                }
+            }
+        }
+        memo.insert(key, result);
+        Ok(result)
+    }
+
+    /// A formal sum in normal form: the number-up-star components added into
+    /// one (dropped if it is 0), the rest sorted.
+    fn normal_sum(&mut self, xs: &[GameId]) -> CgResult<Vec<GameId>> {
+        let zero = self.zero();
+        let mut nus = zero;
+        let mut out = Vec::with_capacity(xs.len());
+        for &x in xs {
+            if self.as_nus(x).is_some() {
+                nus = self.add(nus, x)?;
+            } else {
+                out.push(x);
+            }
+        }
+        if nus != zero {
+            out.push(nus);
+        }
+        out.sort_unstable();
+        Ok(out)
     }
 }
 
