@@ -88,116 +88,169 @@ impl fmt::Display for AtomicWeightError {
 
 impl std::error::Error for AtomicWeightError {}
 
-/// Which kite a [`BandSearch`] adds: `K = ✶ : -1` or `-K`.
-#[derive(Copy, Clone, PartialEq, Eq)]
+/// The right-hand side `y + z (+ ±K)` of a comparison in the atomicity check:
+/// `y` a subposition of `w.↑` (any canonical game), `z` a number-up-star value,
+/// and optionally the kite `K = ✶ : -1` or its negative.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+struct Band {
+    y: GameId,
+    z: GameId,
+    kite: Kite,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 enum Kite {
+    None,
     /// `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}`.
     Plus,
     /// `-K = {*0, …, *(N-1), *N | *0, …, *(N-1)}`.
     Minus,
 }
 
-/// `x ≤ y + K` and `y + K ≤ x` for canonical `x`, `y` and the kite `K = ±(✶ : -1)`
-/// (see [`Store::passes_atomicity_check`]), by the definition of `≤` (`X ≤ Y`
-/// iff no `X^L ≥ Y` and no `Y^R ≤ X`; an option of `y + K` moves in `y` or in
-/// `K`). A move of the kite leaves `y + *j`, one canonical game, so every
-/// position met is a pair `(x, y)` of canonical games or a plain comparison
-/// [`Store::le`]; the two relations are memoised by pair.
+/// `x ≤ y + z (+ ±K)` and `y + z (+ ±K) ≤ x` (see [`Band`]) by the definition
+/// of `≤`: `X ≤ Y` iff no `X^L ≥ Y` and no `Y^R ≤ X`, where an option of a
+/// sum moves in one component. No sum is canonicalised: a move of the kite
+/// to `*j` is added to `z` (number-up-star values add in closed form), a `y`
+/// that is a number-up-star value is added to `z` too, and once one canonical
+/// game is left the comparison is [`Store::le`]. Positions are memoised by
+/// `(x, Band)`, a few ids, so nothing is allocated per position.
 struct BandSearch {
     /// `*0, …, *N`.
     stars: Vec<GameId>,
-    /// How many of `stars` are Left (`kl`) and Right (`kr`) options of the kite.
-    kl: usize,
-    kr: usize,
-    /// `x ≤ y + K`, keyed `(x, y)`.
-    below: FxHashMap<(GameId, GameId), bool>,
-    /// `y + K ≤ x`, keyed `(y, x)`.
-    above: FxHashMap<(GameId, GameId), bool>,
+    /// `x ≤ band`.
+    below: FxHashMap<(GameId, Band), bool>,
+    /// `band ≤ x`.
+    above: FxHashMap<(GameId, Band), bool>,
+}
+
+/// What a band is once normalised: one canonical game, or still a sum.
+enum Side {
+    Single(GameId),
+    Sum(Band),
 }
 
 impl BandSearch {
-    fn new(s: &mut Store, n: u64, kite: Kite) -> BandSearch {
-        let stars: Vec<GameId> = (0..=n).map(|j| s.nimber(j)).collect();
-        let n = n as usize;
-        let (kl, kr) = match kite {
-            Kite::Plus => (n, n + 1),
-            Kite::Minus => (n + 1, n),
-        };
+    fn new(s: &mut Store, n: u64) -> BandSearch {
         BandSearch {
-            stars,
-            kl,
-            kr,
-            below: FxHashMap::default(),
-            above: FxHashMap::default(),
+            stars: (0..=n).map(|j| s.nimber(j)).collect(),
+            below: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            above: FxHashMap::with_capacity_and_hasher(64, Default::default()),
         }
     }
 
-    /// `x ≤ y + K`: no `x^L ≥ y + K`, no `y^R + K ≤ x`, no `y + K^R ≤ x`.
-    fn le_sum(&mut self, s: &mut Store, x: GameId, y: GameId) -> CgResult<bool> {
-        if let Some(&r) = self.below.get(&(x, y)) {
+    /// `*0, …, *(N-1)` (and `*N` with `with_far`).
+    fn kite_stars(&self, with_far: bool) -> std::ops::Range<usize> {
+        0..self.stars.len() - (!with_far) as usize
+    }
+
+    fn normalise(&self, s: &mut Store, b: Band) -> CgResult<Side> {
+        let zero = s.zero();
+        let mut b = b;
+        if b.y != zero && s.as_nus(b.y).is_some() {
+            b.z = s.add(b.y, b.z)?;
+            b.y = zero;
+        }
+        Ok(match b.kite {
+            Kite::None if b.y == zero => Side::Single(b.z),
+            Kite::None if b.z == zero => Side::Single(b.y),
+            _ => Side::Sum(b),
+        })
+    }
+
+    /// `x ≤ band`: no `x^L ≥ band` and no `band^R ≤ x`.
+    fn le(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        let b = match self.normalise(s, b)? {
+            Side::Single(h) => return s.le(x, h),
+            Side::Sum(b) => b,
+        };
+        if let Some(&r) = self.below.get(&(x, b)) {
             return Ok(r);
         }
         s.tick()?;
-        let mut result = true;
-        'search: {
-            for j in 0..self.kr {
-                let yj = s.add(y, self.stars[j])?;
-                if s.le(yj, x)? {
-                    result = false;
-                    break 'search;
-                }
-            }
-            let (_, yr) = s.options(y);
-            for &o in yr.iter() {
-                if self.sum_le(s, o, x)? {
-                    result = false;
-                    break 'search;
-                }
-            }
-            let (xl, _) = s.options(x);
-            for &o in xl.iter() {
-                if self.sum_le(s, y, o)? {
-                    result = false;
-                    break 'search;
-                }
-            }
-        }
-        self.below.insert((x, y), result);
+        let result = self.le_search(s, x, b)?;
+        self.below.insert((x, b), result);
         Ok(result)
     }
 
-    /// `y + K ≤ x`: no `y^L + K ≥ x`, no `y + K^L ≥ x`, no `x^R ≤ y + K`.
-    fn sum_le(&mut self, s: &mut Store, y: GameId, x: GameId) -> CgResult<bool> {
-        if let Some(&r) = self.above.get(&(y, x)) {
+    fn le_search(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        // G's own options first: they refute most bands that fail.
+        for &xl in s.left_options(x).iter() {
+            if self.ge(s, xl, b)? {
+                return Ok(false);
+            }
+        }
+        if b.kite != Kite::None {
+            for j in self.kite_stars(b.kite == Kite::Plus) {
+                let z = s.add(b.z, self.stars[j])?;
+                let moved = Band {
+                    z,
+                    kite: Kite::None,
+                    ..b
+                };
+                if self.ge(s, x, moved)? {
+                    return Ok(false);
+                }
+            }
+        }
+        for &z in s.right_options(b.z).iter() {
+            if self.ge(s, x, Band { z, ..b })? {
+                return Ok(false);
+            }
+        }
+        for &y in s.right_options(b.y).iter() {
+            if self.ge(s, x, Band { y, ..b })? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `band ≤ x`: no `band^L ≥ x` and no `x^R ≤ band`.
+    fn ge(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        let b = match self.normalise(s, b)? {
+            Side::Single(h) => return s.le(h, x),
+            Side::Sum(b) => b,
+        };
+        if let Some(&r) = self.above.get(&(x, b)) {
             return Ok(r);
         }
         s.tick()?;
-        let mut result = true;
-        'search: {
-            for j in 0..self.kl {
-                let yj = s.add(y, self.stars[j])?;
-                if s.le(x, yj)? {
-                    result = false;
-                    break 'search;
-                }
+        let result = self.ge_search(s, x, b)?;
+        self.above.insert((x, b), result);
+        Ok(result)
+    }
+
+    fn ge_search(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        // G's own options first: they refute most bands that fail.
+        for &xr in s.right_options(x).iter() {
+            if self.le(s, xr, b)? {
+                return Ok(false);
             }
-            let (yl, _) = s.options(y);
-            for &o in yl.iter() {
-                if self.le_sum(s, x, o)? {
-                    result = false;
-                    break 'search;
-                }
-            }
-            let (_, xr) = s.options(x);
-            for &o in xr.iter() {
-                if self.le_sum(s, o, y)? {
-                    result = false;
-                    break 'search;
+        }
+        if b.kite != Kite::None {
+            for j in self.kite_stars(b.kite == Kite::Minus) {
+                let z = s.add(b.z, self.stars[j])?;
+                let moved = Band {
+                    z,
+                    kite: Kite::None,
+                    ..b
+                };
+                if self.le(s, x, moved)? {
+                    return Ok(false);
                 }
             }
         }
-        self.above.insert((y, x), result);
-        Ok(result)
+        for &z in s.left_options(b.z).iter() {
+            if self.le(s, x, Band { z, ..b })? {
+                return Ok(false);
+            }
+        }
+        for &y in s.left_options(b.y).iter() {
+            if self.le(s, x, Band { y, ..b })? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -235,7 +288,8 @@ impl Store {
     /// `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}`, hence
     /// `-K = {*0, …, *(N-1), *N | *0, …, *(N-1)}`.
     ///
-    /// **Cheap sufficient tests** (each one `≤` between two canonical games),
+    /// **Cheap sufficient tests** (each one comparison of `G` with `w.↑ + z`,
+    /// `z` a number-up-star value),
     /// justified by transitivity of `≤` and invariance under adding a game to
     /// both sides, with two facts about the kite proved here (`N ≥ 2` a power
     /// of two, `0 ≤ k < N`):
@@ -256,60 +310,50 @@ impl Store {
     /// Then, with `D = w.↑ + *k`: `G ≤ D` implies `G ≤ w.↑ + ↑* + K` (F1);
     /// `D ≤ G` implies `w.↑ - ↑* - K ≤ G` (F1 negated: `-↑* - K ≤ -*k = *k`).
     /// And with `Z = w.↑ + ↑ + *(N+1) = w.↑ + ↑* + *N` (`N` is even): `C + K ≤ Z`
-    /// (F2), so `G ≰ Z` implies `G ≰ C + K`; symmetrically `-Z' ≤ C' - K` with
+    /// (F2), so `G ≰ Z` implies `G ≰ C + K`; symmetrically `Z' ≤ C' - K` with
     /// `Z' = w.↑ + ↓ + *(N+1)`, so `Z' ≰ G` implies `C' - K ≰ G`. Only when
-    /// these tests leave a side open is it decided by [`BandSearch`], an
-    /// exact search of the definition of `≤` on the three-component sums.
+    /// these tests leave a side open is it decided with the kite itself. All
+    /// these comparisons are made by [`BandSearch`], on `G` and the sums
+    /// `w.↑ + z (+ ±K)` kept as sums, with one memo.
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let up = self.ups(1);
         let w_up = self.norton(w, up)?;
         let far = self.far_star(g)?;
         let n = self.as_nus(far).map_or(0, |x| x.nim);
-        // Refutations first: one comparison each (F2).
-        let z = self.nus(Nus {
-            number: Dyadic::zero(),
-            ups: 1,
-            nim: n ^ 1,
-        });
-        let hi = self.add(w_up, z)?;
-        if !self.le(g, hi)? {
+        let mut search = BandSearch::new(self, n);
+        let nus = |s: &mut Store, ups: i64, nim: u64| {
+            s.nus(Nus {
+                number: Dyadic::zero(),
+                ups,
+                nim,
+            })
+        };
+        let band = |z: GameId, kite: Kite| Band { y: w_up, z, kite };
+        // Refutations first (F2): G ≤ w.↑ + ↑*(N+1) and w.↑ + ↓*(N+1) ≤ G.
+        let z = nus(self, 1, n ^ 1);
+        if !search.le(self, g, band(z, Kite::None))? {
             return Ok(false);
         }
-        let z_neg = self.neg(z);
-        let lo = self.add(w_up, z_neg)?;
-        if !self.le(lo, g)? {
+        let z = nus(self, -1, n ^ 1);
+        if !search.ge(self, g, band(z, Kite::None))? {
             return Ok(false);
         }
         // Confirmations by *0 and *, the stars that settle most games (F1).
-        let mut upper = false;
-        let mut lower = false;
-        for k in 0..2.min(n) {
+        let (mut upper, mut lower) = (false, false);
+        for k in 0..2 {
             let sk = self.nimber(k);
-            let d = self.add(w_up, sk)?;
-            upper = upper || self.le(g, d)?;
-            lower = lower || self.le(d, g)?;
+            upper = upper || search.le(self, g, band(sk, Kite::None))?;
+            lower = lower || search.ge(self, g, band(sk, Kite::None))?;
         }
         if !upper {
-            let up_star = self.nus(Nus {
-                number: Dyadic::zero(),
-                ups: 1,
-                nim: 1,
-            });
-            let centre = self.add(w_up, up_star)?;
-            let mut search = BandSearch::new(self, n, Kite::Plus);
-            if !search.le_sum(self, g, centre)? {
+            let up_star = nus(self, 1, 1);
+            if !search.le(self, g, band(up_star, Kite::Plus))? {
                 return Ok(false);
             }
         }
         if !lower {
-            let down_star = self.nus(Nus {
-                number: Dyadic::zero(),
-                ups: -1,
-                nim: 1,
-            });
-            let low = self.add(w_up, down_star)?;
-            let mut search = BandSearch::new(self, n, Kite::Minus);
-            if !search.sum_le(self, low, g)? {
+            let down_star = nus(self, -1, 1);
+            if !search.ge(self, g, band(down_star, Kite::Minus))? {
                 return Ok(false);
             }
         }
