@@ -42,7 +42,7 @@
 //! `0^n ⧿_x = -(0^n ⧾_x)`).
 
 use super::dyadic::Dyadic;
-use super::store::{CgError, CgResult, GameId, Node, Store};
+use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -88,6 +88,172 @@ impl fmt::Display for AtomicWeightError {
 
 impl std::error::Error for AtomicWeightError {}
 
+/// The right-hand side `y + z (+ ±K)` of a comparison in the atomicity check:
+/// `y` a subposition of `w.↑` (any canonical game), `z` a number-up-star value,
+/// and optionally the kite `K = ✶ : -1` or its negative.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+struct Band {
+    y: GameId,
+    z: GameId,
+    kite: Kite,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+enum Kite {
+    None,
+    /// `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}`.
+    Plus,
+    /// `-K = {*0, …, *(N-1), *N | *0, …, *(N-1)}`.
+    Minus,
+}
+
+/// `x ≤ y + z (+ ±K)` and `y + z (+ ±K) ≤ x` (see [`Band`]) by the definition
+/// of `≤`: `X ≤ Y` iff no `X^L ≥ Y` and no `Y^R ≤ X`, where an option of a
+/// sum moves in one component. No sum is canonicalised: a move of the kite
+/// to `*j` is added to `z` (number-up-star values add in closed form), a `y`
+/// that is a number-up-star value is added to `z` too, and once one canonical
+/// game is left the comparison is [`Store::le`]. Positions are memoised by
+/// `(x, Band)`, a few ids, so nothing is allocated per position.
+struct BandSearch {
+    /// `*0, …, *N`.
+    stars: Vec<GameId>,
+    /// `x ≤ band`.
+    below: FxHashMap<(GameId, Band), bool>,
+    /// `band ≤ x`.
+    above: FxHashMap<(GameId, Band), bool>,
+}
+
+/// What a band is once normalised: one canonical game, or still a sum.
+enum Side {
+    Single(GameId),
+    Sum(Band),
+}
+
+impl BandSearch {
+    fn new(s: &mut Store, n: u64) -> BandSearch {
+        BandSearch {
+            stars: (0..=n).map(|j| s.nimber(j)).collect(),
+            below: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            above: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+        }
+    }
+
+    /// `*0, …, *(N-1)` (and `*N` with `with_far`).
+    fn kite_stars(&self, with_far: bool) -> std::ops::Range<usize> {
+        0..self.stars.len() - (!with_far) as usize
+    }
+
+    fn normalise(&self, s: &mut Store, b: Band) -> CgResult<Side> {
+        let zero = s.zero();
+        let mut b = b;
+        if b.y != zero && s.as_nus(b.y).is_some() {
+            b.z = s.add(b.y, b.z)?;
+            b.y = zero;
+        }
+        Ok(match b.kite {
+            Kite::None if b.y == zero => Side::Single(b.z),
+            Kite::None if b.z == zero => Side::Single(b.y),
+            _ => Side::Sum(b),
+        })
+    }
+
+    /// `x ≤ band`: no `x^L ≥ band` and no `band^R ≤ x`.
+    fn le(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        let b = match self.normalise(s, b)? {
+            Side::Single(h) => return s.le(x, h),
+            Side::Sum(b) => b,
+        };
+        if let Some(&r) = self.below.get(&(x, b)) {
+            return Ok(r);
+        }
+        s.tick()?;
+        let result = self.le_search(s, x, b)?;
+        self.below.insert((x, b), result);
+        Ok(result)
+    }
+
+    fn le_search(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        // G's own options first: they refute most bands that fail.
+        for &xl in s.left_options(x).iter() {
+            if self.ge(s, xl, b)? {
+                return Ok(false);
+            }
+        }
+        if b.kite != Kite::None {
+            for j in self.kite_stars(b.kite == Kite::Plus) {
+                let z = s.add(b.z, self.stars[j])?;
+                let moved = Band {
+                    z,
+                    kite: Kite::None,
+                    ..b
+                };
+                if self.ge(s, x, moved)? {
+                    return Ok(false);
+                }
+            }
+        }
+        for &z in s.right_options(b.z).iter() {
+            if self.ge(s, x, Band { z, ..b })? {
+                return Ok(false);
+            }
+        }
+        for &y in s.right_options(b.y).iter() {
+            if self.ge(s, x, Band { y, ..b })? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `band ≤ x`: no `band^L ≥ x` and no `x^R ≤ band`.
+    fn ge(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        let b = match self.normalise(s, b)? {
+            Side::Single(h) => return s.le(h, x),
+            Side::Sum(b) => b,
+        };
+        if let Some(&r) = self.above.get(&(x, b)) {
+            return Ok(r);
+        }
+        s.tick()?;
+        let result = self.ge_search(s, x, b)?;
+        self.above.insert((x, b), result);
+        Ok(result)
+    }
+
+    fn ge_search(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
+        // G's own options first: they refute most bands that fail.
+        for &xr in s.right_options(x).iter() {
+            if self.le(s, xr, b)? {
+                return Ok(false);
+            }
+        }
+        if b.kite != Kite::None {
+            for j in self.kite_stars(b.kite == Kite::Minus) {
+                let z = s.add(b.z, self.stars[j])?;
+                let moved = Band {
+                    z,
+                    kite: Kite::None,
+                    ..b
+                };
+                if self.le(s, x, moved)? {
+                    return Ok(false);
+                }
+            }
+        }
+        for &z in s.left_options(b.z).iter() {
+            if self.le(s, x, Band { z, ..b })? {
+                return Ok(false);
+            }
+        }
+        for &y in s.left_options(b.y).iter() {
+            if self.le(s, x, Band { y, ..b })? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
 impl Store {
     /// The atomic weight of an infinitesimal `g` (see the module doc).
     pub fn atomic_weight(&mut self, g: GameId) -> Result<GameId, AtomicWeightError> {
@@ -114,114 +280,84 @@ impl Store {
     /// preserves it in both directions (`A ≤ B` iff `A + X ≤ B + X`). With
     /// `X = w.↑`, `G - w.↑ ≤ ε` iff `G ≤ ε + w.↑`, and `-ε ≤ G - w.↑` iff
     /// `w.↑ - ε ≤ G`. The second form never builds `G - w.↑`, whose canonical
-    /// form is as big as `G`'s and costs a full dominated-option pass; the
-    /// bounds `w.↑ ± ε` are small games that depend on `G` only through the far
-    /// star, so the check is two comparisons against small games.
+    /// form is as big as `G`'s.
     ///
-    /// The bounds are not canonicalised either: `w.↑ + ↑*` is (a cheap sum
-    /// without the far star), but the sums with the kite `✶ : -1` are compared
-    /// as formal sums by the definition of `≤` ([`Store::le_formal`]), which
-    /// explores only the positions the comparison needs.
+    /// Write `K = ✶ : -1` (the kite), `✶ = *N`, `C = w.↑ + ↑*` and
+    /// `C' = w.↑ + ↓*`, so the check is `G ≤ C + K` and `C' - K ≤ G`. By the
+    /// definition of the ordinal sum on the form `-1 = { | 0}`,
+    /// `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}`, hence
+    /// `-K = {*0, …, *(N-1), *N | *0, …, *(N-1)}`.
+    ///
+    /// **Cheap sufficient tests** (each one comparison of `G` with `w.↑ + z`,
+    /// `z` a number-up-star value),
+    /// justified by transitivity of `≤` and invariance under adding a game to
+    /// both sides, with two facts about the kite proved here (`N ≥ 2` a power
+    /// of two, `0 ≤ k < N`):
+    ///
+    /// * (F1) `*k ≤ ↑* + K`. Show that Left wins `↑* + K + *k` (`-*k = *k`)
+    ///   when Right starts. Right's moves: `↑* → 0` leaves `K + *k`, where
+    ///   Left moves `K → *k` to `0`; `*k → *i` (`i < k`) leaves
+    ///   `↑* + K + *i`, where Left moves `K → *(i^1)` (`i^1 < N` since
+    ///   `i < N` and `N ≥ 2` is a power of two) to `↑ + * + *(i^1) = ↑`, and
+    ///   `↑ > 0`; `K → *j` (`j ≤ N`) leaves `↑ + *(1^k^j)`, and `↑ + *t` is
+    ///   never `≤ 0` (`↑ > 0`, `↑* ∥ 0`, `↑*t > 0` for `t ≥ 2`), so Left,
+    ///   moving first there, wins. (`↑* = {0, * | 0}` has no other Right
+    ///   move.)
+    /// * (F2) `K ≤ *N`, i.e. Left loses `K + *N` moving first: after
+    ///   `K → *j` (`j < N`) Right answers `*N → *j`; after `*N → *i`
+    ///   (`i < N`) Right answers `K → *i`; both leave `0`.
+    ///
+    /// Then, with `D = w.↑ + *k`: `G ≤ D` implies `G ≤ w.↑ + ↑* + K` (F1);
+    /// `D ≤ G` implies `w.↑ - ↑* - K ≤ G` (F1 negated: `-↑* - K ≤ -*k = *k`).
+    /// And with `Z = w.↑ + ↑ + *(N+1) = w.↑ + ↑* + *N` (`N` is even): `C + K ≤ Z`
+    /// (F2), so `G ≰ Z` implies `G ≰ C + K`; symmetrically `Z' ≤ C' - K` with
+    /// `Z' = w.↑ + ↓ + *(N+1)`, so `Z' ≰ G` implies `C' - K ≰ G`. Only when
+    /// these tests leave a side open is it decided with the kite itself. All
+    /// these comparisons are made by [`BandSearch`], on `G` and the sums
+    /// `w.↑ + z (+ ±K)` kept as sums, with one memo.
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let up = self.ups(1);
         let w_up = self.norton(w, up)?;
         let far = self.far_star(g)?;
-        let minus_one = self.integer(-1);
-        let kite = self.ordinal_sum(far, minus_one)?;
-        let star = self.star();
-        let up_star = self.add(up, star)?;
-        let centre = self.add(w_up, up_star)?;
-        let mut memo = FxHashMap::default();
-        // G ≤ w.↑ + ↑* + kite
-        if !self.le_formal(&[g], &[centre, kite], &mut memo)? {
+        let n = self.as_nus(far).map_or(0, |x| x.nim);
+        let mut search = BandSearch::new(self, n);
+        let nus = |s: &mut Store, ups: i64, nim: u64| {
+            s.nus(Nus {
+                number: Dyadic::zero(),
+                ups,
+                nim,
+            })
+        };
+        let band = |z: GameId, kite: Kite| Band { y: w_up, z, kite };
+        // Refutations first (F2): G ≤ w.↑ + ↑*(N+1) and w.↑ + ↓*(N+1) ≤ G.
+        let z = nus(self, 1, n ^ 1);
+        if !search.le(self, g, band(z, Kite::None))? {
             return Ok(false);
         }
-        // w.↑ - ↑* - kite ≤ G, i.e. w.↑ + ↓* + (-kite) ≤ G (↓* = -↑*).
-        let down_star = self.neg(up_star);
-        let low = self.add(w_up, down_star)?;
-        let neg_kite = self.neg(kite);
-        self.le_formal(&[low, neg_kite], &[g], &mut memo)
-    }
-
-    /// `Σ xs ≤ Σ ys` for formal sums of canonical games, by the definition
-    /// (`X ≤ Y` iff no `X^L` has `Y ≤ X^L` and no `Y^R` has `Y^R ≤ X`; the
-    /// options of a sum move in one component), without canonicalising either
-    /// sum. Number-up-star components of a side are first added together
-    /// (cheap), and a comparison of two single games is [`Store::le`].
-    fn le_formal(
-        &mut self,
-        xs: &[GameId],
-        ys: &[GameId],
-        memo: &mut FxHashMap<(Vec<GameId>, Vec<GameId>), bool>,
-    ) -> CgResult<bool> {
-        let xs = self.normal_sum(xs)?;
-        let ys = self.normal_sum(ys)?;
-        match (xs.as_slice(), ys.as_slice()) {
-            ([], []) => return Ok(true),
-            ([x], []) => {
-                let zero = self.zero();
-                return self.le(*x, zero);
-            }
-            ([], [y]) => {
-                let zero = self.zero();
-                return self.le(zero, *y);
-            }
-            ([x], [y]) => return self.le(*x, *y),
-            _ => {}
+        let z = nus(self, -1, n ^ 1);
+        if !search.ge(self, g, band(z, Kite::None))? {
+            return Ok(false);
         }
-        let key = (xs, ys);
-        if let Some(&r) = memo.get(&key) {
-            return Ok(r);
+        // Confirmations by *0 and *, the stars that settle most games (F1).
+        let (mut upper, mut lower) = (false, false);
+        for k in 0..2 {
+            let sk = self.nimber(k);
+            upper = upper || search.le(self, g, band(sk, Kite::None))?;
+            lower = lower || search.ge(self, g, band(sk, Kite::None))?;
         }
-        self.tick()?;
-        let (xs, ys) = &key;
-        let mut result = true;
-        'search: {
-            for i in 0..ys.len() {
-                let (_, right) = self.options(ys[i]);
-                for &yr in right.iter() {
-                    let mut moved = ys.clone();
-                    moved[i] = yr;
-                    if self.le_formal(&moved, xs, memo)? {
-                        result = false;
-                        break 'search;
-                    }
-                }
-            }
-            for i in 0..xs.len() {
-                let (left, _) = self.options(xs[i]);
-                for &xl in left.iter() {
-                    let mut moved = xs.clone();
-                    moved[i] = xl;
-                    if self.le_formal(ys, &moved, memo)? {
-                        result = false;
-                        break 'search;
-                    }
-                }
+        if !upper {
+            let up_star = nus(self, 1, 1);
+            if !search.le(self, g, band(up_star, Kite::Plus))? {
+                return Ok(false);
             }
         }
-        memo.insert(key, result);
-        Ok(result)
-    }
-
-    /// A formal sum in normal form: the number-up-star components added into
-    /// one (dropped if it is 0), the rest sorted.
-    fn normal_sum(&mut self, xs: &[GameId]) -> CgResult<Vec<GameId>> {
-        let zero = self.zero();
-        let mut nus = zero;
-        let mut out = Vec::with_capacity(xs.len());
-        for &x in xs {
-            if self.as_nus(x).is_some() {
-                nus = self.add(nus, x)?;
-            } else {
-                out.push(x);
+        if !lower {
+            let down_star = nus(self, -1, 1);
+            if !search.ge(self, g, band(down_star, Kite::Minus))? {
+                return Ok(false);
             }
         }
-        if nus != zero {
-            out.push(nus);
-        }
-        out.sort_unstable();
-        Ok(out)
+        Ok(true)
     }
 
     /// The atomic weight calculus without the final check (defined for every
@@ -393,6 +529,130 @@ impl Store {
             Err(AtomicWeightError::Interrupted) => Err(CgError::Interrupted),
             Err(AtomicWeightError::TooLarge(s)) => Err(CgError::TooLarge(s)),
         }
+    }
+}
+
+/// The generic atomicity check this module used before [`BandSearch`] and the
+/// cheap tests (formal sums with the canonical kite, compared by the
+/// definition): kept as the test oracle of [`Store::passes_atomicity_check`].
+#[cfg(test)]
+impl Store {
+    /// (Oracle.) `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, tested as
+    /// `w.↑ - ε ≤ G ≤ w.↑ + ε`.
+    ///
+    /// The two forms are equivalent: games modulo equality form an ordered
+    /// abelian group, so adding the same game `X` to both sides of `≤`
+    /// preserves it in both directions (`A ≤ B` iff `A + X ≤ B + X`). With
+    /// `X = w.↑`, `G - w.↑ ≤ ε` iff `G ≤ ε + w.↑`, and `-ε ≤ G - w.↑` iff
+    /// `w.↑ - ε ≤ G`. The second form never builds `G - w.↑`, whose canonical
+    /// form is as big as `G`'s and costs a full dominated-option pass; the
+    /// bounds `w.↑ ± ε` are small games that depend on `G` only through the far
+    /// star, so the check is two comparisons against small games.
+    ///
+    /// The bounds are not canonicalised either: `w.↑ + ↑*` is (a cheap sum
+    /// without the far star), but the sums with the kite `✶ : -1` are compared
+    /// as formal sums by the definition of `≤` ([`Store::le_formal`]), which
+    /// explores only the positions the comparison needs.
+    pub(crate) fn passes_atomicity_check_formal(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
+        let up = self.ups(1);
+        let w_up = self.norton(w, up)?;
+        let far = self.far_star(g)?;
+        let minus_one = self.integer(-1);
+        let kite = self.ordinal_sum(far, minus_one)?;
+        let star = self.star();
+        let up_star = self.add(up, star)?;
+        let centre = self.add(w_up, up_star)?;
+        let mut memo = FxHashMap::default();
+        // G ≤ w.↑ + ↑* + kite
+        if !self.le_formal(&[g], &[centre, kite], &mut memo)? {
+            return Ok(false);
+        }
+        // w.↑ - ↑* - kite ≤ G, i.e. w.↑ + ↓* + (-kite) ≤ G (↓* = -↑*).
+        let down_star = self.neg(up_star);
+        let low = self.add(w_up, down_star)?;
+        let neg_kite = self.neg(kite);
+        self.le_formal(&[low, neg_kite], &[g], &mut memo)
+    }
+
+    /// `Σ xs ≤ Σ ys` for formal sums of canonical games, by the definition
+    /// (`X ≤ Y` iff no `X^L` has `Y ≤ X^L` and no `Y^R` has `Y^R ≤ X`; the
+    /// options of a sum move in one component), without canonicalising either
+    /// sum. Number-up-star components of a side are first added together
+    /// (cheap), and a comparison of two single games is [`Store::le`].
+    fn le_formal(
+        &mut self,
+        xs: &[GameId],
+        ys: &[GameId],
+        memo: &mut FxHashMap<(Vec<GameId>, Vec<GameId>), bool>,
+    ) -> CgResult<bool> {
+        let xs = self.normal_sum(xs)?;
+        let ys = self.normal_sum(ys)?;
+        match (xs.as_slice(), ys.as_slice()) {
+            ([], []) => return Ok(true),
+            ([x], []) => {
+                let zero = self.zero();
+                return self.le(*x, zero);
+            }
+            ([], [y]) => {
+                let zero = self.zero();
+                return self.le(zero, *y);
+            }
+            ([x], [y]) => return self.le(*x, *y),
+            _ => {}
+        }
+        let key = (xs, ys);
+        if let Some(&r) = memo.get(&key) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let (xs, ys) = &key;
+        let mut result = true;
+        'search: {
+            for i in 0..ys.len() {
+                let (_, right) = self.options(ys[i]);
+                for &yr in right.iter() {
+                    let mut moved = ys.clone();
+                    moved[i] = yr;
+                    if self.le_formal(&moved, xs, memo)? {
+                        result = false;
+                        break 'search;
+                    }
+                }
+            }
+            for i in 0..xs.len() {
+                let (left, _) = self.options(xs[i]);
+                for &xl in left.iter() {
+                    let mut moved = xs.clone();
+                    moved[i] = xl;
+                    if self.le_formal(ys, &moved, memo)? {
+                        result = false;
+                        break 'search;
+                    }
+                }
+            }
+        }
+        memo.insert(key, result);
+        Ok(result)
+    }
+
+    /// A formal sum in normal form: the number-up-star components added into
+    /// one (dropped if it is 0), the rest sorted.
+    fn normal_sum(&mut self, xs: &[GameId]) -> CgResult<Vec<GameId>> {
+        let zero = self.zero();
+        let mut nus = zero;
+        let mut out = Vec::with_capacity(xs.len());
+        for &x in xs {
+            if self.as_nus(x).is_some() {
+                nus = self.add(nus, x)?;
+            } else {
+                out.push(x);
+            }
+        }
+        if nus != zero {
+            out.push(nus);
+        }
+        out.sort_unstable();
+        Ok(out)
     }
 }
 

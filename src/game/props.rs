@@ -68,6 +68,22 @@ fn small(depth: u32) -> BoxedStrategy<Tree> {
     prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
 }
 
+/// Trees whose values are often infinitesimal but not all-small: leaves
+/// `k·↑ + *n` and the integers -2..2 (which give tinies, minies and their
+/// relatives in nests like `{0 | {0 | -1}}`).
+fn near_zero(depth: u32) -> BoxedStrategy<Tree> {
+    let leaf = prop_oneof![
+        2 => (-2i64..=2, 0u64..4).prop_map(|(k, n)| Tree::Leaf(0, k, n)),
+        1 => (-2i64..=2).prop_map(|x| Tree::Leaf(2 * x, 0, 0)),
+    ]
+    .boxed();
+    if depth == 0 {
+        return leaf;
+    }
+    let side = prop::collection::vec(near_zero(depth - 1), 1..3);
+    prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+}
+
 fn build(s: &mut Store, t: &Tree) -> GameId {
     match t {
         Tree::Leaf(x, k, n) => s.nus(Nus {
@@ -252,6 +268,45 @@ proptest! {
     }
 }
 
+proptest! {
+    // Most generated games are not infinitesimal and are skipped.
+    #![proptest_config(ProptestConfig { cases: 400, max_global_rejects: 100_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn atomicity_check_agrees_with_the_generic_one(a in near_zero(4), shift in 0usize..5) {
+        // The fast check (cheap tests + BandSearch) against the formal-sum
+        // oracle, for the calculus's candidate (so atomic and non-atomic games)
+        // and for wrong weights near it (so both refutations are exercised).
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        prop_assume!(s.is_infinitesimal(g).unwrap());
+        let w = s.naive_atomic_weight(g).unwrap();
+        let delta = [
+            s.zero(),
+            s.integer(1),
+            s.integer(-1),
+            s.number(Dyadic::new(1.into(), 1)),
+            s.number(Dyadic::new((-1).into(), 2)),
+        ][shift];
+        let cand = s.add(w, delta).unwrap();
+        let fast = s.passes_atomicity_check(g, cand).unwrap();
+        let mut fresh = Store::new();
+        let g2 = build(&mut fresh, &a);
+        let w2 = fresh.naive_atomic_weight(g2).unwrap();
+        let delta2 = [
+            fresh.zero(),
+            fresh.integer(1),
+            fresh.integer(-1),
+            fresh.number(Dyadic::new(1.into(), 1)),
+            fresh.number(Dyadic::new((-1).into(), 2)),
+        ][shift];
+        let cand2 = fresh.add(w2, delta2).unwrap();
+        let oracle = fresh.passes_atomicity_check_formal(g2, cand2).unwrap();
+        let name = crate::render::format_game(&mut s, g, crate::render::Style::Ascii).unwrap();
+        prop_assert_eq!(fast, oracle, "{} with weight {}", name, crate::render::format_game(&mut s, cand, crate::render::Style::Ascii).unwrap());
+    }
+}
+
 /// The generators reach the games the properties are about.
 #[test]
 fn generators_cover_interesting_games() {
@@ -277,9 +332,20 @@ fn generators_cover_interesting_games() {
     let small = count(small(3), &mut |s, g| {
         s.as_nus(g).is_none() && s.is_all_small(g).unwrap()
     });
+    let (mut atomic, mut not_atomic) = (0, 0);
+    count(near_zero(4), &mut |s, g| {
+        if s.is_infinitesimal(g).unwrap() && !s.is_all_small(g).unwrap() {
+            match s.atomic_weight(g) {
+                Ok(_) => atomic += 1,
+                Err(_) => not_atomic += 1,
+            }
+        }
+        false
+    });
     assert!(
-        hot > 60 && even > 40 && small > 30,
-        "hot {hot}, even {even}, all-small {small}"
+        hot > 60 && even > 40 && small > 30 && atomic > 5 && not_atomic > 5,
+        "hot {hot}, even {even}, all-small {small}, \
+         atomic {atomic} and not atomic {not_atomic} (infinitesimal, not all-small)"
     );
 }
 

@@ -106,7 +106,10 @@ impl Store {
             nus_options: FxHashMap::default(),
             nus_index: FxHashMap::with_capacity_and_hasher(1024, Default::default()),
             general_index: FxHashMap::default(),
-            le_memo: FxHashMap::default(),
+            // Pre-sized like the node tables: growing it from empty rehashes
+            // every entry at each doubling, and a fresh store that builds a
+            // few games already holds hundreds of comparisons.
+            le_memo: FxHashMap::with_capacity_and_hasher(1024, Default::default()),
             add_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             memo: Default::default(),
