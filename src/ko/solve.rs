@@ -538,6 +538,11 @@ fn solve_with(
                     score: settled.clone(),
                 });
             }
+            Mv::ThreatComp { .. } | Mv::ThreatPass => {
+                return Err(KoSolveError::Internal(
+                    "a combined threat move on the line".into(),
+                ))
+            }
             Mv::Pass => {
                 ban = None;
                 line.push(KoMove {

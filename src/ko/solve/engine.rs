@@ -93,6 +93,15 @@ pub(super) enum Mv {
     /// A threat and its forced answer.
     Threat,
     Pass,
+    /// A threat, its answer, then the move `Comp { ci, oi }` by the same
+    /// player (threats are searched only in these combinations; see
+    /// [`Engine::children`]).
+    ThreatComp {
+        ci: usize,
+        oi: usize,
+    },
+    /// A threat, its answer, then a pass.
+    ThreatPass,
 }
 
 pub(super) struct Child {
@@ -116,6 +125,8 @@ enum MvKey {
     Comp(C, usize),
     Threat,
     Pass,
+    ThreatComp(C, usize),
+    ThreatPass,
 }
 
 type TtKey = (u32, Option<Ban>, bool, Vec<u32>);
@@ -127,7 +138,9 @@ struct GraphInfo {
 }
 
 pub(super) struct Engine<'s> {
-    pub store: &'s mut Store,
+    /// The ko-free solver, kept for the whole engine's life so that its
+    /// tables serve every ko-free position (it owns the store borrow).
+    play: play::search::Solver<'s>,
     pub opts: KoSolveOptions,
     graphs: Vec<GraphInfo>,
     graph_ids: FxHashMap<*const KoGraph, u32>,
@@ -181,7 +194,7 @@ pub(super) struct Parts {
 impl<'s> Engine<'s> {
     pub fn new(store: &'s mut Store, opts: KoSolveOptions) -> Engine<'s> {
         Engine {
-            store,
+            play: play::search::Solver::new(store, u64::MAX),
             opts,
             graphs: Vec::new(),
             graph_ids: FxHashMap::default(),
@@ -205,7 +218,7 @@ impl<'s> Engine<'s> {
         if self.nodes > self.opts.budget {
             return Err(KoSolveError::NodeBudget { nodes: self.nodes });
         }
-        self.store.tick()?;
+        self.play.store.tick()?;
         Ok(())
     }
 
@@ -240,7 +253,7 @@ impl<'s> Engine<'s> {
 
     /// A short game as a part: a number settles, anything else stays.
     fn short_part(&mut self, g: GameId, parts: &mut Parts) {
-        match self.store.as_number(g) {
+        match self.play.store.as_number(g) {
             Some(x) => parts.delta += dq(x),
             None => parts.comps.push(C::Short(g)),
         }
@@ -253,7 +266,7 @@ impl<'s> Engine<'s> {
         } else {
             let graph = info.graph.clone();
             let g = graph
-                .short_game(self.store, n)
+                .short_game(self.play.store, n)
                 .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
             self.short_part(g, parts);
         }
@@ -330,9 +343,9 @@ impl<'s> Engine<'s> {
         match c {
             C::Short(g) => {
                 let opts = if left {
-                    self.store.left_options(g)
+                    self.play.store.left_options(g)
                 } else {
-                    self.store.right_options(g)
+                    self.play.store.right_options(g)
                 };
                 for (index, &o) in opts.iter().enumerate() {
                     let mut parts = Parts::default();
@@ -370,7 +383,7 @@ impl<'s> Engine<'s> {
                             } else {
                                 Some(
                                     graph
-                                        .short_game(self.store, m)
+                                        .short_game(self.play.store, m)
                                         .map_err(|e| KoSolveError::from_ko(&graph, m, e))?,
                                 )
                             };
@@ -415,9 +428,12 @@ impl<'s> Engine<'s> {
         if let Some(s) = self.switch.get(&g) {
             return s.clone();
         }
-        let (l, r) = self.store.options(g);
+        let (l, r) = self.play.store.options(g);
         let s = if l.len() == 1 && r.len() == 1 {
-            match (self.store.as_number(l[0]), self.store.as_number(r[0])) {
+            match (
+                self.play.store.as_number(l[0]),
+                self.play.store.as_number(r[0]),
+            ) {
                 (Some(a), Some(b)) => Some(a.sub(b)),
                 _ => None,
             }
@@ -458,14 +474,14 @@ impl<'s> Engine<'s> {
                     }
                 }
                 let x = Dyadic::from_rational(&parts.delta).unwrap_or_else(Dyadic::zero);
-                gs.push(self.store.number(x));
-                let s = self.store.sum(&gs)?;
+                gs.push(self.play.store.number(x));
+                let s = self.play.store.sum(&gs)?;
                 sides[k].push(s);
             }
         }
         let out = if ok {
             let [l, r] = sides;
-            Some(self.store.canonical(l, r)?)
+            Some(self.play.store.canonical(l, r)?)
         } else {
             None
         };
@@ -480,14 +496,14 @@ impl<'s> Engine<'s> {
             return Ok(q.clone());
         }
         let q = match c {
-            C::Short(g) => dq(&self.store.mean(g)?),
+            C::Short(g) => dq(&self.play.store.mean(g)?),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 let b = graph
-                    .mean(self.store, n, Komaster::Black)
+                    .mean(self.play.store, n, Komaster::Black)
                     .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
                 let w = graph
-                    .mean(self.store, n, Komaster::White)
+                    .mean(self.play.store, n, Komaster::White)
                     .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
                 if b != w {
                     return Err(KoSolveError::NoCount {
@@ -499,7 +515,7 @@ impl<'s> Engine<'s> {
                 b
             }
             C::Compound(ci) => match self.compound_short(ci)? {
-                Some(g) => dq(&self.store.mean(g)?),
+                Some(g) => dq(&self.play.store.mean(g)?),
                 None => return Err(KoSolveError::CompoundNoCount),
             },
         };
@@ -521,15 +537,15 @@ impl<'s> Engine<'s> {
             return h.clone();
         }
         let h = match c {
-            C::Short(g) => self.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+            C::Short(g) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 graph
-                    .temperature(self.store, n, Komaster::Black)
+                    .temperature(self.play.store, n, Komaster::Black)
                     .unwrap_or_else(|_| Q::zero())
             }
             C::Compound(ci) => match self.compound_short(ci) {
-                Ok(Some(g)) => self.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+                Ok(Some(g)) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
                 _ => Q::from_integer(1_000_000.into()),
             },
         };
@@ -559,17 +575,22 @@ impl<'s> Engine<'s> {
             return Ok(Some(v.clone()));
         }
         let player = if left { Player::Left } else { Player::Right };
-        let rest = self.opts.budget.saturating_sub(self.nodes);
-        let sol = play::solve(self.store, &key.0, player, rest).map_err(|e| match e {
+        let before = self.play.nodes;
+        self.play.budget = before.saturating_add(self.opts.budget.saturating_sub(self.nodes));
+        let stop = self.play.stop(&key.0, player).map_err(|e| match e {
             PlayError::Budget { .. } => KoSolveError::NodeBudget {
-                nodes: self.opts.budget + 1,
+                nodes: self.opts.budget.saturating_add(1),
             },
             PlayError::Interrupted => KoSolveError::Interrupted,
             PlayError::Engine(e) => KoSolveError::Engine(e),
             other => KoSolveError::Internal(other.to_string()),
-        })?;
-        self.nodes += sol.nodes;
-        let v = dq(&sol.stop);
+        });
+        self.nodes += self.play.nodes - before;
+        let stop = stop?;
+        if self.nodes > self.opts.budget {
+            return Err(KoSolveError::NodeBudget { nodes: self.nodes });
+        }
+        let v = dq(&stop);
         self.ko_free_memo.insert(key, v.clone());
         Ok(Some(v))
     }
@@ -686,17 +707,26 @@ impl<'s> Engine<'s> {
             Mv::Comp { ci, oi } => MvKey::Comp(node.pos.comps[ci], oi),
             Mv::Threat => MvKey::Threat,
             Mv::Pass => MvKey::Pass,
+            Mv::ThreatComp { ci, oi } => MvKey::ThreatComp(node.pos.comps[ci], oi),
+            Mv::ThreatPass => MvKey::ThreatPass,
         }
     }
 
     /// Every legal move at `node` (one per distinct component option), with
     /// its child, best guess first.
+    ///
+    /// Threats are not searched as moves of their own but only as a threat
+    /// (with its answer) followed by a move `X` of the same player that
+    /// could not be replaced by playing `X` at once (module documentation,
+    /// "Threats in the search"): a move that is illegal here (banned or a
+    /// repetition), and, when the reversible segment is more than this state
+    /// or the previous turn was a pass, a reversible ko move or a pass.
     fn children(&mut self, node: &Node, hint: Option<MvKey>) -> Result<Vec<Child>, KoSolveError> {
         let mut out: Vec<Child> = Vec::new();
         let me = if node.left { 0 } else { 1 };
         // Switches: only the one of largest swing (fact S in the module doc).
         let mut best_switch: Option<(Dyadic, usize)> = None;
-        let mut banned_somewhere = false;
+        let mut blocked: Vec<(usize, usize)> = Vec::new();
         for ci in 0..node.pos.comps.len() {
             let c = node.pos.comps[ci];
             if ci > 0 && node.pos.comps[ci - 1] == c {
@@ -712,24 +742,62 @@ impl<'s> Engine<'s> {
                     }
                 }
             }
-            self.push_component_moves(node, ci, &mut out, &mut banned_somewhere)?;
+            self.push_component_moves(node, ci, &mut out, &mut blocked)?;
         }
         if let Some((_, ci)) = best_switch {
-            self.push_component_moves(node, ci, &mut out, &mut banned_somewhere)?;
+            self.push_component_moves(node, ci, &mut out, &mut blocked)?;
         }
         if node.pos.threats[me] > 0 {
-            let child = self.child_of_threat(node);
-            let heat = if banned_somewhere || node.ban.is_some() {
-                Q::from_integer(2_000_000.into())
-            } else {
-                -Q::one()
-            };
-            out.push(Child {
-                mv: Mv::Threat,
-                node: Some(child),
-                delta: Q::zero(),
-                heat,
-            });
+            let trivial = node.seg.len() == 1 && !node.passed;
+            if !(trivial && blocked.is_empty()) {
+                let t = self.child_of_threat(node);
+                for &(ci, oi) in &blocked {
+                    let o = self.options(node.pos.comps[ci], node.left)?[oi].clone();
+                    if let Some(child) = self.child_of_move(&t, ci, &o) {
+                        out.push(Child {
+                            mv: Mv::ThreatComp { ci, oi },
+                            node: Some(child),
+                            delta: o.delta.clone(),
+                            heat: Q::from_integer(2_000_000.into()),
+                        });
+                    }
+                }
+                if !trivial {
+                    for ci in 0..node.pos.comps.len() {
+                        let c = node.pos.comps[ci];
+                        if !matches!(c, C::Ko(..)) || (ci > 0 && node.pos.comps[ci - 1] == c) {
+                            continue;
+                        }
+                        let opts = self.options(c, node.left)?;
+                        for (oi, o) in opts.iter().enumerate() {
+                            if !matches!(
+                                o.kind,
+                                OptKind::Ko {
+                                    reversible: true,
+                                    ..
+                                }
+                            ) || blocked.contains(&(ci, oi))
+                            {
+                                continue;
+                            }
+                            if let Some(child) = self.child_of_move(&t, ci, o) {
+                                out.push(Child {
+                                    mv: Mv::ThreatComp { ci, oi },
+                                    node: Some(child),
+                                    delta: o.delta.clone(),
+                                    heat: -Q::one(),
+                                });
+                            }
+                        }
+                    }
+                    out.push(Child {
+                        mv: Mv::ThreatPass,
+                        node: self.child_of_pass(&t),
+                        delta: Q::zero(),
+                        heat: -Q::one(),
+                    });
+                }
+            }
         }
         let pass = self.child_of_pass(node);
         let delta = if pass.is_none() {
@@ -759,18 +827,18 @@ impl<'s> Engine<'s> {
         node: &Node,
         ci: usize,
         out: &mut Vec<Child>,
-        banned_somewhere: &mut bool,
+        blocked: &mut Vec<(usize, usize)>,
     ) -> Result<(), KoSolveError> {
         let c = node.pos.comps[ci];
         let opts = self.options(c, node.left)?;
         let heat = self.heat(c);
         for (oi, o) in opts.iter().enumerate() {
             if self.banned(node, ci, o) {
-                *banned_somewhere = true;
+                blocked.push((ci, oi));
                 continue;
             }
             let Some(child) = self.child_of_move(node, ci, o) else {
-                *banned_somewhere = true;
+                blocked.push((ci, oi));
                 continue;
             };
             // Within a component: the move that settles most for the mover first.
