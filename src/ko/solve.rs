@@ -400,15 +400,42 @@ fn solve_with(
         let v = e.value(&node)?;
         let player = if node.left { Side::Left } else { Side::Right };
         let mut chosen = None;
-        // Candidates in a fixed order: component moves, threat, pass.
-        'search: for (id, t) in tracked.iter().enumerate() {
+        // Candidates: component moves, then the threat, then a pass; the
+        // table's best move at this node (if any) is tried first.
+        let mut cands: Vec<(usize, usize, usize)> = Vec::new();
+        for (id, t) in tracked.iter().enumerate() {
             let Tracked::Live(c) = *t else { continue };
             let ci = match node.pos.comps.binary_search(&c) {
                 Ok(i) => i,
                 Err(_) => return Err(KoSolveError::Internal("tracked component lost".into())),
             };
-            let opts = e.options(c, node.left)?;
-            for (oi, o) in opts.iter().enumerate() {
+            let n = e.options(c, node.left)?.len();
+            cands.extend((0..n).map(|oi| (id, ci, oi)));
+        }
+        let threat_first = match e.hint(&node) {
+            Some((Some((c, oi)), _)) => {
+                if let Some(k) = cands
+                    .iter()
+                    .position(|&(_, ci, o)| node.pos.comps[ci] == c && o == oi)
+                {
+                    let x = cands.remove(k);
+                    cands.insert(0, x);
+                }
+                false
+            }
+            Some((None, threat)) => threat,
+            None => false,
+        };
+        let can_threat = node.pos.threats[engine::side_index(player)] > 0;
+        if threat_first && can_threat {
+            let child = e.child_of_threat(&node);
+            if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
+                chosen = Some((Mv::Threat, 0, Some(child)));
+            }
+        }
+        if chosen.is_none() {
+            for &(id, ci, oi) in &cands {
+                let o = &e.options(node.pos.comps[ci], node.left)?[oi];
                 if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
                     if bid == id && *to == Target::Node(forbidden) {
                         continue;
@@ -419,11 +446,11 @@ fn solve_with(
                 };
                 if e.achieves(Some(&child), &o.delta, node.left, &v)? {
                     chosen = Some((Mv::Comp { ci, oi }, id, Some(child)));
-                    break 'search;
+                    break;
                 }
             }
         }
-        if chosen.is_none() && node.pos.threats[engine::side_index(player)] > 0 {
+        if chosen.is_none() && !threat_first && can_threat {
             let child = e.child_of_threat(&node);
             if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
                 chosen = Some((Mv::Threat, 0, Some(child)));

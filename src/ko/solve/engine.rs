@@ -64,6 +64,9 @@ pub(super) struct Opt {
     /// Threats it creates (Black, White).
     pub threats: [u32; 2],
     pub kind: OptKind,
+    /// Move-ordering key: the component's heat, then the numbers the move
+    /// settles for the mover.
+    order: Q,
 }
 
 #[derive(Clone, Debug)]
@@ -104,10 +107,11 @@ pub(super) enum Mv {
     ThreatPass,
 }
 
+/// A candidate move at a search node; its child node is built only when
+/// the move is searched ([`Engine::make_child`]).
 pub(super) struct Child {
     pub mv: Mv,
-    /// `None`: the move ends play (second pass), scoring `delta`.
-    pub node: Option<Node>,
+    /// The numbers the move settles (for the second pass: the count).
     pub delta: Q,
     heat: Q,
 }
@@ -146,7 +150,9 @@ pub(super) struct Engine<'s> {
     graph_ids: FxHashMap<*const KoGraph, u32>,
     compounds: Vec<Rc<Compound>>,
     compound_ids: FxHashMap<*const Compound, u32>,
-    states: FxHashMap<(Pos, bool), u32>,
+    /// State ids, index 0 with Right to move, 1 with Left.
+    states: [FxHashMap<Pos, u32>; 2],
+    n_states: u32,
     tt: FxHashMap<TtKey, Entry>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
     counts: FxHashMap<C, Q>,
@@ -200,7 +206,8 @@ impl<'s> Engine<'s> {
             graph_ids: FxHashMap::default(),
             compounds: Vec::new(),
             compound_ids: FxHashMap::default(),
-            states: FxHashMap::default(),
+            states: [FxHashMap::default(), FxHashMap::default()],
+            n_states: 0,
             tt: FxHashMap::default(),
             options: FxHashMap::default(),
             counts: FxHashMap::default(),
@@ -311,11 +318,12 @@ impl<'s> Engine<'s> {
     }
 
     pub fn state_id(&mut self, pos: &Pos, left: bool) -> u32 {
-        if let Some(&i) = self.states.get(&(pos.clone(), left)) {
+        if let Some(&i) = self.states[left as usize].get(pos) {
             return i;
         }
-        let i = self.states.len() as u32;
-        self.states.insert((pos.clone(), left), i);
+        let i = self.n_states;
+        self.n_states += 1;
+        self.states[left as usize].insert(pos.clone(), i);
         i
     }
 
@@ -356,6 +364,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: [0, 0],
                         kind: OptKind::Short(o),
+                        order: Q::zero(),
                     });
                 }
             }
@@ -400,6 +409,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: [0, 0],
                         kind,
+                        order: Q::zero(),
                     });
                 }
             }
@@ -414,9 +424,19 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: parts.threats,
                         kind: OptKind::Compound,
+                        order: Q::zero(),
                     });
                 }
             }
+        }
+        let heat = self.heat(c) * Q::from_integer(64.into());
+        for o in out.iter_mut() {
+            let bonus = if left {
+                o.delta.clone()
+            } else {
+                -o.delta.clone()
+            };
+            o.order = &heat + bonus / Q::from_integer(1024.into());
         }
         let rc = Rc::new(out);
         self.options.insert((c, left), rc.clone());
@@ -750,17 +770,15 @@ impl<'s> Engine<'s> {
         if node.pos.threats[me] > 0 {
             let trivial = node.seg.len() == 1 && !node.passed;
             if !(trivial && blocked.is_empty()) {
-                let t = self.child_of_threat(node);
+                // After the threat nothing is banned and the segment is the
+                // new state alone, which no move can recreate.
                 for &(ci, oi) in &blocked {
-                    let o = self.options(node.pos.comps[ci], node.left)?[oi].clone();
-                    if let Some(child) = self.child_of_move(&t, ci, &o) {
-                        out.push(Child {
-                            mv: Mv::ThreatComp { ci, oi },
-                            node: Some(child),
-                            delta: o.delta.clone(),
-                            heat: Q::from_integer(2_000_000.into()),
-                        });
-                    }
+                    let o = &self.options(node.pos.comps[ci], node.left)?[oi];
+                    out.push(Child {
+                        mv: Mv::ThreatComp { ci, oi },
+                        delta: o.delta.clone(),
+                        heat: Q::from_integer(2_000_000.into()),
+                    });
                 }
                 if !trivial {
                     for ci in 0..node.pos.comps.len() {
@@ -780,34 +798,28 @@ impl<'s> Engine<'s> {
                             {
                                 continue;
                             }
-                            if let Some(child) = self.child_of_move(&t, ci, o) {
-                                out.push(Child {
-                                    mv: Mv::ThreatComp { ci, oi },
-                                    node: Some(child),
-                                    delta: o.delta.clone(),
-                                    heat: -Q::one(),
-                                });
-                            }
+                            out.push(Child {
+                                mv: Mv::ThreatComp { ci, oi },
+                                delta: o.delta.clone(),
+                                heat: -Q::one(),
+                            });
                         }
                     }
                     out.push(Child {
                         mv: Mv::ThreatPass,
-                        node: self.child_of_pass(&t),
                         delta: Q::zero(),
                         heat: -Q::one(),
                     });
                 }
             }
         }
-        let pass = self.child_of_pass(node);
-        let delta = if pass.is_none() {
+        let delta = if node.passed {
             self.count_pos(&node.pos)?
         } else {
             Q::zero()
         };
         out.push(Child {
             mv: Mv::Pass,
-            node: pass,
             delta,
             heat: -Q::from_integer(2.into()),
         });
@@ -831,31 +843,71 @@ impl<'s> Engine<'s> {
     ) -> Result<(), KoSolveError> {
         let c = node.pos.comps[ci];
         let opts = self.options(c, node.left)?;
-        let heat = self.heat(c);
         for (oi, o) in opts.iter().enumerate() {
-            if self.banned(node, ci, o) {
+            if self.banned(node, ci, o) || self.repeats(node, ci, o) {
                 blocked.push((ci, oi));
                 continue;
             }
-            let Some(child) = self.child_of_move(node, ci, o) else {
-                blocked.push((ci, oi));
-                continue;
-            };
-            // Within a component: the move that settles most for the mover first.
-            let bonus = if node.left {
-                o.delta.clone()
-            } else {
-                -o.delta.clone()
-            };
-            let h = &heat * Q::from_integer(64.into()) + bonus / Q::from_integer(1024.into());
             out.push(Child {
                 mv: Mv::Comp { ci, oi },
-                node: Some(child),
                 delta: o.delta.clone(),
-                heat: h,
+                heat: o.order.clone(),
             });
         }
         Ok(())
+    }
+
+    /// Whether moving component `ci` by `o` would recreate a state of the
+    /// current segment (only reversible ko moves can).
+    fn repeats(&self, node: &Node, ci: usize, o: &Opt) -> bool {
+        if !matches!(
+            o.kind,
+            OptKind::Ko {
+                reversible: true,
+                ..
+            }
+        ) {
+            return false;
+        }
+        let pos = self.apply(&node.pos, ci, o);
+        match self.states[!node.left as usize].get(&pos) {
+            Some(sid) => node.seg.binary_search(sid).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The table's best move at `node`: `(Some((component, option)), _)`
+    /// for a component move, `(None, true)` for one starting with a threat,
+    /// `(None, false)` for a pass.
+    pub fn hint(&self, node: &Node) -> Option<(Option<(C, usize)>, bool)> {
+        let key: TtKey = (node.sid, node.ban, node.passed, node.seg.clone());
+        Some(match self.tt.get(&key)?.best? {
+            MvKey::Comp(c, oi) => (Some((c, oi)), false),
+            MvKey::Threat | MvKey::ThreatComp(..) | MvKey::ThreatPass => (None, true),
+            MvKey::Pass => (None, false),
+        })
+    }
+
+    /// The child node a candidate of [`Engine::children`] leads to (`None`:
+    /// the second pass, which ends play).
+    pub fn make_child(&mut self, node: &Node, mv: Mv) -> Result<Option<Node>, KoSolveError> {
+        Ok(match mv {
+            Mv::Comp { ci, oi } => {
+                let o = self.options(node.pos.comps[ci], node.left)?;
+                self.child_of_move(node, ci, &o[oi])
+            }
+            Mv::ThreatComp { ci, oi } => {
+                let o = self.options(node.pos.comps[ci], node.left)?;
+                let t = self.child_of_threat(node);
+                self.child_of_move(&t, ci, &o[oi])
+            }
+            Mv::ThreatPass => {
+                let t = self.child_of_threat(node);
+                self.child_of_pass(&t)
+            }
+            Mv::Threat => Some(self.child_of_threat(node)),
+            Mv::Pass => self.child_of_pass(node),
+        })
     }
 
     // ----- the search ---------------------------------------------------------------
@@ -908,12 +960,16 @@ impl<'s> Engine<'s> {
         let mut best: Option<Q> = None;
         let mut best_mv = None;
         for ch in children {
-            let v = match &ch.node {
+            let v = match self.make_child(node, ch.mv)? {
                 None => ch.delta.clone(),
                 Some(child) => {
-                    let ca = alpha.as_ref().map(|a| a - &ch.delta);
-                    let cb = beta.as_ref().map(|b| b - &ch.delta);
-                    self.search(child, ca, cb)? + &ch.delta
+                    if ch.delta.is_zero() {
+                        self.search(&child, alpha.clone(), beta.clone())?
+                    } else {
+                        let ca = alpha.as_ref().map(|a| a - &ch.delta);
+                        let cb = beta.as_ref().map(|b| b - &ch.delta);
+                        self.search(&child, ca, cb)? + &ch.delta
+                    }
                 }
             };
             let better = best
