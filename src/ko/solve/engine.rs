@@ -155,7 +155,7 @@ pub(super) struct Engine<'s> {
     n_states: u32,
     tt: FxHashMap<TtKey, Entry>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
-    counts: FxHashMap<C, Q>,
+    counts: FxHashMap<(C, bool), Q>,
     heats: FxHashMap<C, Q>,
     compound_short: FxHashMap<u32, Option<GameId>>,
     switch: FxHashMap<GameId, Option<Dyadic>>,
@@ -509,44 +509,40 @@ impl<'s> Engine<'s> {
         Ok(out)
     }
 
-    /// What a component counts at the end of play after two passes: the
-    /// mean (module documentation, "Scoring").
-    fn count_of(&mut self, c: C) -> Result<Q, KoSolveError> {
-        if let Some(q) = self.counts.get(&c) {
+    /// What a component counts at the end of play after two passes, the
+    /// second made by Left (`ender_left`) or Right: the mean; for a ko whose
+    /// komaster means differ, the mean with the other player (the one who
+    /// did not end play) as komaster (module documentation, "Scoring").
+    fn count_of(&mut self, c: C, ender_left: bool) -> Result<Q, KoSolveError> {
+        if let Some(q) = self.counts.get(&(c, ender_left)) {
             return Ok(q.clone());
         }
         let q = match c {
             C::Short(g) => dq(&self.play.store.mean(g)?),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
-                let b = graph
-                    .mean(self.play.store, n, Komaster::Black)
-                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
-                let w = graph
-                    .mean(self.play.store, n, Komaster::White)
-                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
-                if b != w {
-                    return Err(KoSolveError::NoCount {
-                        node: graph.label(n).to_string(),
-                        black: b,
-                        white: w,
-                    });
-                }
-                b
+                let komaster = if ender_left {
+                    Komaster::White
+                } else {
+                    Komaster::Black
+                };
+                graph
+                    .mean(self.play.store, n, komaster)
+                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?
             }
             C::Compound(ci) => match self.compound_short(ci)? {
                 Some(g) => dq(&self.play.store.mean(g)?),
                 None => return Err(KoSolveError::CompoundNoCount),
             },
         };
-        self.counts.insert(c, q.clone());
+        self.counts.insert((c, ender_left), q.clone());
         Ok(q)
     }
 
-    fn count_pos(&mut self, pos: &Pos) -> Result<Q, KoSolveError> {
+    fn count_pos(&mut self, pos: &Pos, ender_left: bool) -> Result<Q, KoSolveError> {
         let mut s = Q::zero();
         for &c in &pos.comps {
-            s += self.count_of(c)?;
+            s += self.count_of(c, ender_left)?;
         }
         Ok(s)
     }
@@ -814,7 +810,7 @@ impl<'s> Engine<'s> {
             }
         }
         let delta = if node.passed {
-            self.count_pos(&node.pos)?
+            self.count_pos(&node.pos, node.left)?
         } else {
             Q::zero()
         };
@@ -1042,7 +1038,9 @@ impl<'s> Engine<'s> {
         }
     }
 
-    pub fn count(&mut self, pos: &Pos) -> Result<Q, KoSolveError> {
-        self.count_pos(pos)
+    /// The count of `pos` when play ends by a second pass of Left
+    /// (`ender_left`) or Right.
+    pub fn count(&mut self, pos: &Pos, ender_left: bool) -> Result<Q, KoSolveError> {
+        self.count_pos(pos, ender_left)
     }
 }
