@@ -420,8 +420,7 @@ fn solve_with(
         let v = e.value(&node)?;
         let player = if node.left { Side::Left } else { Side::Right };
         let mut chosen = None;
-        // Candidates: component moves, then the threat, then a pass; the
-        // table's best move at this node (if any) is tried first.
+        // Candidates: component moves, then the threat, then a pass.
         let mut cands: Vec<(usize, usize, usize)> = Vec::new();
         for (id, t) in tracked.iter().enumerate() {
             let Tracked::Live(c) = *t else { continue };
@@ -432,28 +431,11 @@ fn solve_with(
             let n = e.options(c, node.left)?.len();
             cands.extend((0..n).map(|oi| (id, ci, oi)));
         }
-        let threat_first = match e.hint(&node) {
-            Some((Some((c, oi)), _)) => {
-                if let Some(k) = cands
-                    .iter()
-                    .position(|&(_, ci, o)| node.pos.comps[ci] == c && o == oi)
-                {
-                    let x = cands.remove(k);
-                    cands.insert(0, x);
-                }
-                false
-            }
-            Some((None, threat)) => threat,
-            None => false,
-        };
+        // Candidates are tried in this fixed order (not the table's best move
+        // first), so that the line does not depend on the search's history:
+        // `pseudo_incentive` reads temperatures off the line.
         let can_threat = node.pos.threats[engine::side_index(player)] > 0;
-        if threat_first && can_threat {
-            let child = e.child_of_threat(&node);
-            if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
-                chosen = Some((Mv::Threat, 0, Some(child)));
-            }
-        }
-        if chosen.is_none() {
+        {
             for &(id, ci, oi) in &cands {
                 let o = &e.options(node.pos.comps[ci], node.left)?[oi];
                 if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
@@ -470,7 +452,7 @@ fn solve_with(
                 }
             }
         }
-        if chosen.is_none() && !threat_first && can_threat {
+        if chosen.is_none() && can_threat {
             let child = e.child_of_threat(&node);
             if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
                 chosen = Some((Mv::Threat, 0, Some(child)));
@@ -678,7 +660,11 @@ fn score_with(
 // ----- questions built on solve ------------------------------------------------------
 
 /// Black's threats minus White's among the [`Component::Threats`] of the
-/// list (threats that compounds would create when played are not counted).
+/// list: the threats on the board now. Threats inside a compound are not
+/// counted, because who gets them depends on who plays the compound: in
+/// `{12 − θ | −12 + θ}` (region P of seed 000) a Black move hands White a
+/// threat and a White move hands Black one, so the compound counts 0 and the
+/// sum after either move counts ∓1.
 pub fn net_threats(components: &[Component]) -> i64 {
     components
         .iter()

@@ -872,18 +872,6 @@ impl<'s> Engine<'s> {
         }
     }
 
-    /// The table's best move at `node`: `(Some((component, option)), _)`
-    /// for a component move, `(None, true)` for one starting with a threat,
-    /// `(None, false)` for a pass.
-    pub fn hint(&self, node: &Node) -> Option<(Option<(C, usize)>, bool)> {
-        let key: TtKey = (node.sid, node.ban, node.passed, node.seg.clone());
-        Some(match self.tt.get(&key)?.best? {
-            MvKey::Comp(c, oi) => (Some((c, oi)), false),
-            MvKey::Threat | MvKey::ThreatComp(..) | MvKey::ThreatPass => (None, true),
-            MvKey::Pass => (None, false),
-        })
-    }
-
     /// The child node a candidate of [`Engine::children`] leads to (`None`:
     /// the second pass, which ends play).
     pub fn make_child(&mut self, node: &Node, mv: Mv) -> Result<Option<Node>, KoSolveError> {

@@ -1135,3 +1135,35 @@ fn equivalent_distinguishes() {
         -2
     );
 }
+
+#[test]
+fn net_threats_counts_the_threats_on_the_board_not_inside_compounds() {
+    let mut s = Store::new();
+    // P = {12 - θ | -12 + θ} next to one Black threat.
+    let (twelve, mtwelve) = (num(&mut s, 12), num(&mut s, -12));
+    let p = Rc::new(Compound {
+        left: vec![vec![short(twelve), threats(Side::Right, 1)]],
+        right: vec![vec![short(mtwelve), threats(Side::Left, 1)]],
+    });
+    let board = vec![Component::Compound(p.clone()), threats(Side::Left, 1)];
+    assert_eq!(net_threats(&board), 1);
+    // After Black's move in P, White holds the threat P handed over.
+    let mut after_black = vec![threats(Side::Left, 1)];
+    after_black.extend(p.left[0].iter().cloned());
+    assert_eq!(net_threats(&after_black), 0);
+    let mut after_white = vec![threats(Side::Left, 1)];
+    after_white.extend(p.right[0].iter().cloned());
+    assert_eq!(net_threats(&after_white), 2);
+    // The solver's line shows the threat appear when P is played.
+    let sol = solve(&mut s, &board, Side::Left, &opts()).unwrap();
+    let created: Vec<usize> = sol
+        .line
+        .iter()
+        .flat_map(|m| match &m.action {
+            Action::Compound { created, .. } => created.clone(),
+            _ => vec![],
+        })
+        .collect();
+    let handed: Vec<Component> = created.iter().map(|&i| sol.components[i].clone()).collect();
+    assert_eq!(net_threats(&handed), -1, "{handed:?}");
+}
