@@ -770,10 +770,12 @@ impl<'s> Engine<'s> {
                 // new state alone, which no move can recreate.
                 for &(ci, oi) in &blocked {
                     let o = &self.options(node.pos.comps[ci], node.left)?[oi];
+                    // Ordered like the move itself: a hotter move elsewhere
+                    // (which also lifts the ban) is tried first.
                     out.push(Child {
                         mv: Mv::ThreatComp { ci, oi },
                         delta: o.delta.clone(),
-                        heat: Q::from_integer(2_000_000.into()),
+                        heat: o.order.clone(),
                     });
                 }
                 if !trivial {

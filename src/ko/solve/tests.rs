@@ -1048,6 +1048,32 @@ proptest! {
         replay(&mut s, &sol);
     }
 
+    /// More threats than moves to spend them on (the threat pruning of the
+    /// search): engine = plain minimax.
+    #[test]
+    fn many_threats_match_plain_minimax(
+        k1 in ko_shape(),
+        k2 in ko_shape(),
+        ts in prop::collection::vec(tree(1), 0..=1),
+        nb in 0u32..=2,
+        nw in 0u32..=2,
+        first in any_side(),
+    ) {
+        let mut s = Store::new();
+        let mut c = vec![build_ko(&mut s, &k1), build_ko(&mut s, &k2)];
+        for t in &ts {
+            let g = build(&mut s, t);
+            c.push(short(g));
+        }
+        c.push(threats(Side::Left, nb));
+        c.push(threats(Side::Right, nw));
+        let expect = naive_score(&mut s, &c, first);
+        let sol = solve(&mut s, &c, first, &opts()).unwrap();
+        prop_assert_eq!(&sol.score, &expect);
+        replay(&mut s, &sol);
+        prop_assert_eq!(solve(&mut s, &c, first, &plain()).unwrap().score, expect);
+    }
+
     /// Negating everything (and exchanging who starts) negates the score.
     #[test]
     fn negation_negates(
