@@ -51,11 +51,48 @@ fn six_threat_fight(s: &mut Store) -> Vec<Component> {
 
 /// Twenty switches ±1 … ±20 (every short move is a switch move, so fact S
 /// of `ko::solve` applies), two kos (one where Black may capture, one Black
-/// just captured) and four threats for each side. (With ten non-switch
-/// short games instead — three-stop games, a tiny, a miny, `*`, `↑` — the
-/// search did not finish in two minutes: see BENCHMARKS.md.)
+/// just captured) and four threats for each side. (With general short games
+/// instead the search is much larger: see the next case and BENCHMARKS.md.)
 fn twenty_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
     let mut c: Vec<Component> = (1..=20).map(|k| Component::Short(sw(s, k, -k))).collect();
+    c.push(ko(s, 7, -5));
+    c.push(ko_captured(s, 6, -6));
+    c.push(threats(Side::Left, 4));
+    c.push(threats(Side::Right, 4));
+    c
+}
+
+/// `{x || y | z}`.
+fn three_stop(s: &mut Store, x: i64, y: i64, z: i64) -> GameId {
+    let l = num(s, x);
+    let r = sw(s, y, z);
+    g(s, &[l], &[r])
+}
+
+/// Ten general short games — the first ten regions of `go_board` in
+/// `benches/play.rs`: five three-stop games, a tiny, a miny, a corridor
+/// `{0 || 0 | {0 | -2}}`, `↑` and `↑*`, none of them a switch —, the same two
+/// kos and four threats for each side.
+fn ten_general_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
+    let mut c = vec![
+        three_stop(s, 6, 2, -2),
+        three_stop(s, 4, 1, -3),
+        three_stop(s, 9, 5, 0),
+        three_stop(s, 3, 0, -4),
+        three_stop(s, 12, 8, 3),
+    ];
+    let (two, three) = (num(s, 2), num(s, 3));
+    c.push(s.tiny(two).unwrap());
+    c.push(s.miny(three).unwrap());
+    let zero = s.zero();
+    let inner = sw(s, 0, -2);
+    let mid = g(s, &[zero], &[inner]);
+    c.push(g(s, &[zero], &[mid]));
+    c.push(s.ups(1));
+    let star = s.star();
+    let up = s.ups(1);
+    c.push(s.add(up, star).unwrap());
+    let mut c: Vec<Component> = c.into_iter().map(Component::Short).collect();
     c.push(ko(s, 7, -5));
     c.push(ko_captured(s, 6, -6));
     c.push(threats(Side::Left, 4));
@@ -67,11 +104,15 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("ko_solve");
     group.sample_size(10);
     type Build = fn(&mut Store) -> Vec<Component>;
-    let cases: [(&str, Build); 2] = [
+    let cases: [(&str, Build); 3] = [
         ("seed000_six_threat_fight_12_env", six_threat_fight),
         (
             "twenty_switches_two_kos_eight_threats",
             twenty_two_kos_eight_threats,
+        ),
+        (
+            "ten_general_two_kos_eight_threats",
+            ten_general_two_kos_eight_threats,
         ),
     ];
     let opts = KoSolveOptions::with_budget(u64::MAX);

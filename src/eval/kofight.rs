@@ -7,20 +7,30 @@
 //! `"gote"` (5), `"followed_up"` (6), `"other"` or `"pass"` (7) — and, for
 //! `"threat"`, the value of White's threat; for `"connected"`, optionally the
 //! value of Black's ignored threat (his last move). Every value is a positive
-//! integer.
+//! integer. `kofight_solve` takes `budget: N`: the most search nodes of the
+//! whole question (all its solves together); over it is a diagnostic with
+//! the node count.
 
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::ko::kofight::{self, Advice, KoFight, Last, Move};
+use crate::ko::solve::KoSolveError;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Signed;
 use std::rc::Rc;
 
 pub const KOFIGHT_BUILTINS: &[(&str, &str)] = &[
-    ("kofight_solve", "kofight_solve(k, black_threats, white_threats, moves, last[, t]): the same position solved exactly — the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds"),
+    ("kofight_solve", "kofight_solve(k, black_threats, white_threats, moves, last[, t]): the same position solved exactly — the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds (budget: N)"),
     ("kofight_advice", "kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` (\"took\", \"answered\", \"connected\", \"threat\", \"gote\", \"followed_up\", \"other\"), with the profit the paper predicts"),
 ];
+
+/// Which named arguments these builtins take: `kofight_solve` takes
+/// `budget: N`, the most search nodes of the whole question (default
+/// [`crate::play::DEFAULT_BUDGET`]).
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    builtin == "kofight_solve" && arg == "budget"
+}
 
 pub fn is_kofight_builtin(name: &str) -> bool {
     KOFIGHT_BUILTINS.iter().any(|(n, _)| *n == name)
@@ -220,7 +230,7 @@ pub fn call(
     spans: &[Span],
     span: &Span,
 ) -> EvalResult<Value> {
-    interp.named_args.clear();
+    let named = std::mem::take(&mut interp.named_args);
     let (pos, last) = position(interp, name, &args, spans, span)?;
     match name {
         "kofight_advice" => {
@@ -229,9 +239,17 @@ pub fn call(
         }
         "kofight_solve" => {
             let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
-            let opts = crate::ko::solve::KoSolveOptions::default();
-            let ex = kofight::exact::exact(&mut interp.store, &pos, &last, &opts)
-                .map_err(|e| interp.error(span, format!("the exact solver failed: {e}")))?;
+            let budget = super::kosolve::budget_of(interp, &named)?;
+            let opts = crate::ko::solve::KoSolveOptions::with_budget(budget);
+            let ex =
+                kofight::exact::exact(&mut interp.store, &pos, &last, &opts).map_err(
+                    |e| match e {
+                        e @ (KoSolveError::NodeBudget { .. } | KoSolveError::Interrupted) => {
+                            super::kosolve::ko_solve_error(interp, e, span)
+                        }
+                        e => interp.error(span, format!("the exact solver failed: {e}")),
+                    },
+                )?;
             let advised = ex.value_of(&a.mv).cloned();
             let moves = ex
                 .moves

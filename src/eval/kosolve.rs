@@ -37,8 +37,10 @@
 //!   the optimal line with that player first —, and `black_first_at`,
 //!   `white_first_at`: the move numbers, 0 when unfilled). One ko: that
 //!   record; several: a list of them.
-//! * `net_threats(S)`: Black's threats minus White's (threats inside
-//!   unplayed compounds are not counted).
+//! * `net_threats(S)`: Black's threats minus White's among the threats on
+//!   the board now. Threats inside an unplayed compound are not counted:
+//!   who receives them depends on who plays it (`{12 - θ | -12 + θ}` counts
+//!   0; after Black's move there, `12 - θ`, it counts −1).
 //! * `equivalent(K, X, env)`: `true` when `env + K` and `env + X` have the
 //!   same optimal score with either player first (seed 000's "K ≡ X").
 //! * `pseudo_incentive(K, env)`: the pseudo-value `x` the §6 rule of
@@ -62,7 +64,7 @@ use crate::ko::{
 
 pub const KOSOLVE_BUILTINS: &[(&str, &str)] = &[
     ("ko_winner", "ko_winner(S): who fills each ko of the sum S on the optimal line with each player first (budget: N)"),
-    ("net_threats", "net_threats(S): Black's ko threats minus White's in the sum S"),
+    ("net_threats", "net_threats(S): Black's ko threats minus White's on the board in the sum S (threats inside an unplayed compound are not counted)"),
     ("equivalent", "equivalent(K, X, env): whether env + K and env + X have the same optimal score with either player first (budget: N)"),
     ("pseudo_incentive", "pseudo_incentive(K, env): the pseudo-value X of the ko K in env (seed 000 §6), its incentive Δ(X), and whether equivalent(K, X, env) confirms it (budget: N)"),
 ];
@@ -162,7 +164,7 @@ pub fn ko_solve_error(interp: &Interp, e: KoSolveError, span: &Span) -> Stop {
     }
 }
 
-fn budget_of(interp: &mut Interp, named: &[(String, Value, Span)]) -> EvalResult<u64> {
+pub(crate) fn budget_of(interp: &mut Interp, named: &[(String, Value, Span)]) -> EvalResult<u64> {
     let mut budget = crate::play::DEFAULT_BUDGET;
     for (k, v, s) in named {
         if k == "budget" {

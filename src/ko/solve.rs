@@ -39,16 +39,23 @@
 //! # Scoring
 //!
 //! The score is the sum of the numbers reached. After two passes every
-//! remaining non-number component counts at its *count* (lead's decision):
-//! a short game at its mean (the mast of its thermograph), a threat at 0, a
-//! ko position at its komaster mean when the Black-komaster and
-//! White-komaster means agree ([`KoGraph::mean`]); when they differ (an
-//! active or hyperactive ko left on the board) the solver stops with
-//! [`KoSolveError::NoCount`], naming the node. A compound left on the board
-//! counts at the mean of its short game (θ as 0) when no ko can arise in it,
-//! otherwise [`KoSolveError::CompoundNoCount`]. The error is raised as soon
-//! as the search considers such a two-pass ending, even on a line that
-//! would not be optimal.
+//! remaining non-number component counts at its *count*: a short game at its
+//! mean (the mast of its thermograph), a threat at 0, a ko position at its
+//! komaster mean ([`KoGraph::mean`]) **with the player who did not make the
+//! second pass as komaster**. For a placid ko the two komaster means agree,
+//! so this is simply its mean. For an active or hyperactive ko they differ,
+//! and the player who ends play with the ko still open concedes it: the ko
+//! counts as if the opponent could win every fight in it. (Rationale: a
+//! two-pass end is a choice of the second passer, who could have played on;
+//! leaving a disputed ko open must not be better for him than what the
+//! opponent could claim as komaster. The rule is exact, defined for every
+//! ko, symmetric under negation — the negated ko's means are exchanged and
+//! negated, and the ender changes sides with them — and it changes nothing
+//! on sums whose kos are placid.) A compound left on the board counts at
+//! the mean of its short game (θ as 0) when no ko can arise in it,
+//! otherwise [`KoSolveError::CompoundNoCount`], raised as soon as the search
+//! considers such a two-pass ending, even on a line that would not be
+//! optimal.
 //!
 //! For sums without kos this gives exactly the stops of the canonical sum
 //! (property test): from a position `Q` with Left to move, Left guarantees
@@ -108,6 +115,31 @@
 //!   short sum, taken from [`crate::play::solve`] (with its own exact
 //!   shortcuts). Can be switched off ([`KoSolveOptions::ko_free_shortcut`]),
 //!   which the property tests do to check this module's own search.
+//! * **Threats in the search.** *Lemma (an unused threat never hurts):* if
+//!   two search nodes differ only in that player P holds one more threat in
+//!   the first (in the state and in every state of its segment), P gets at
+//!   least as much in the first: P plays the second node's optimal strategy
+//!   and never uses the extra threat; every state then differs from its
+//!   counterpart only by that threat, so the two games' moves, bans and
+//!   repetitions correspond one to one and the scores are equal. Hence, at a
+//!   node `N` where P plays a threat (and its answer), reaching `N'` (the
+//!   same components, one threat fewer, no ban, segment `{N'}`), the
+//!   continuations of `N'` that need not be searched are: (a) an
+//!   irreversible move `X` (never banned, never a repetition): `X` played at
+//!   once from `N` reaches the same node with P's threat still in hand;
+//!   (b) when the segment of `N` is `N` alone and the previous turn was not
+//!   a pass: a reversible ko move legal at `N`, or a pass — the same node
+//!   again with one threat more (the segments `{N, child}` and `{N', child'}`
+//!   correspond); (c) another threat: `N'` itself has no ban and segment
+//!   `{N'}`, and at such a node a threat is never needed (by induction on
+//!   P's threats, each node after it is worth at most a move available
+//!   directly). So threats are searched only as *threat + X* in one step,
+//!   `X` a move banned or repeating at `N`, or, when the segment of `N` is
+//!   longer or the previous turn was a pass, also a reversible ko move or a
+//!   pass; at a node without ban whose segment is itself and that does not
+//!   follow a pass, no threat at all. The intermediate node `N'` is never
+//!   stored in the table (its restricted value is not its value); the line
+//!   (below) replays the threat and the move as separate turns.
 //!
 //! Nothing else is pruned: number-ish components are kept (a `*` or a tiny
 //! can serve as a tempo move or a ko threat), and there is no incentive
@@ -115,12 +147,12 @@
 //!
 //! # Limits
 //!
-//! * Any sum holding an active or hyperactive ko (komaster means differ)
-//!   fails with [`KoSolveError::NoCount`] as soon as the search reaches a
-//!   two-pass ending with that ko open — in practice almost always, since a
-//!   pass is always a candidate. This follows the lead's scoring decision.
-//! * Speed: with kos on the board only switches are pruned (fact S); sums
-//!   with many non-switch short games and kos grow quickly (BENCHMARKS.md).
+//! * A compound in which a ko can arise has no count: a sum holding one
+//!   fails with [`KoSolveError::CompoundNoCount`] as soon as the search
+//!   reaches a two-pass ending with it unplayed.
+//! * Speed: with kos on the board only switches (fact S) and threat moves
+//!   (above) are pruned; sums with many non-switch short games, kos and
+//!   threats grow quickly (BENCHMARKS.md).
 //! * Moves in numbers are not part of the game (a player passes instead).
 //!
 //! The principal variation is rebuilt move by move, each chosen move being
@@ -179,14 +211,6 @@ pub enum KoSolveError {
     NodeBudget { nodes: u64 },
     /// The interrupt flag was set.
     Interrupted,
-    /// Two passes ended a line with the ko position `node` still on the
-    /// board, and its Black-komaster and White-komaster means differ, so it
-    /// has no count.
-    NoCount {
-        node: String,
-        black: BigRational,
-        white: BigRational,
-    },
     /// Two passes ended a line with a compound still on the board in which a
     /// ko can arise: it has no count.
     CompoundNoCount,
@@ -229,10 +253,6 @@ impl fmt::Display for KoSolveError {
                 write!(f, "the ko search exceeded its node budget ({nodes} nodes)")
             }
             KoSolveError::Interrupted => write!(f, "interrupted"),
-            KoSolveError::NoCount { node, black, white } => write!(
-                f,
-                "play can end by two passes with the ko at node `{node}` unresolved, and it has no count: its mean is {black} with Black as komaster but {white} with White as komaster"
-            ),
             KoSolveError::CompoundNoCount => write!(
                 f,
                 "play can end by two passes with a compound containing a ko still unplayed, and it has no count"
@@ -400,15 +420,24 @@ fn solve_with(
         let v = e.value(&node)?;
         let player = if node.left { Side::Left } else { Side::Right };
         let mut chosen = None;
-        // Candidates in a fixed order: component moves, threat, pass.
-        'search: for (id, t) in tracked.iter().enumerate() {
+        // Candidates: component moves, then the threat, then a pass.
+        let mut cands: Vec<(usize, usize, usize)> = Vec::new();
+        for (id, t) in tracked.iter().enumerate() {
             let Tracked::Live(c) = *t else { continue };
             let ci = match node.pos.comps.binary_search(&c) {
                 Ok(i) => i,
                 Err(_) => return Err(KoSolveError::Internal("tracked component lost".into())),
             };
-            let opts = e.options(c, node.left)?;
-            for (oi, o) in opts.iter().enumerate() {
+            let n = e.options(c, node.left)?.len();
+            cands.extend((0..n).map(|oi| (id, ci, oi)));
+        }
+        // Candidates are tried in this fixed order (not the table's best move
+        // first), so that the line does not depend on the search's history:
+        // `pseudo_incentive` reads temperatures off the line.
+        let can_threat = node.pos.threats[engine::side_index(player)] > 0;
+        {
+            for &(id, ci, oi) in &cands {
+                let o = &e.options(node.pos.comps[ci], node.left)?[oi];
                 if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
                     if bid == id && *to == Target::Node(forbidden) {
                         continue;
@@ -419,11 +448,11 @@ fn solve_with(
                 };
                 if e.achieves(Some(&child), &o.delta, node.left, &v)? {
                     chosen = Some((Mv::Comp { ci, oi }, id, Some(child)));
-                    break 'search;
+                    break;
                 }
             }
         }
-        if chosen.is_none() && node.pos.threats[engine::side_index(player)] > 0 {
+        if chosen.is_none() && can_threat {
             let child = e.child_of_threat(&node);
             if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
                 chosen = Some((Mv::Threat, 0, Some(child)));
@@ -538,6 +567,11 @@ fn solve_with(
                     score: settled.clone(),
                 });
             }
+            Mv::ThreatComp { .. } | Mv::ThreatPass => {
+                return Err(KoSolveError::Internal(
+                    "a combined threat move on the line".into(),
+                ))
+            }
             Mv::Pass => {
                 ban = None;
                 line.push(KoMove {
@@ -552,7 +586,7 @@ fn solve_with(
         match child {
             Some(ch) => node = ch,
             None => {
-                settled += e.count(&node.pos)?;
+                settled += e.count(&node.pos, node.left)?;
                 ending = Ending::TwoPasses;
                 break;
             }
@@ -626,7 +660,11 @@ fn score_with(
 // ----- questions built on solve ------------------------------------------------------
 
 /// Black's threats minus White's among the [`Component::Threats`] of the
-/// list (threats that compounds would create when played are not counted).
+/// list: the threats on the board now. Threats inside a compound are not
+/// counted, because who gets them depends on who plays the compound: in
+/// `{12 − θ | −12 + θ}` (region P of seed 000) a Black move hands White a
+/// threat and a White move hands Black one, so the compound counts 0 and the
+/// sum after either move counts ∓1.
 pub fn net_threats(components: &[Component]) -> i64 {
     components
         .iter()

@@ -40,7 +40,7 @@
 //!
 //! The strategies are documented in [`strategy`].
 
-mod search;
+pub(crate) mod search;
 pub mod strategy;
 
 #[cfg(test)]

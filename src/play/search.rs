@@ -123,7 +123,8 @@ pub(crate) struct Solver<'s> {
     tt: [FxHashMap<Vec<GameId>, Entry>; 2],
     pub nodes: u64,
     pub tt_hits: u64,
-    budget: u64,
+    /// The node count (of `nodes`) beyond which the search stops.
+    pub budget: u64,
 }
 
 fn max_lo(a: Lo, b: Lo) -> Lo {

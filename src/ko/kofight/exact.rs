@@ -89,7 +89,20 @@ impl Search<'_> {
     fn future(&mut self, s: &State, passed: bool) -> Result<BigRational, KoSolveError> {
         if !s.banned && !passed {
             let comps = s.components(self.store).map_err(KoSolveError::Engine)?;
-            let sol = solve(self.store, &comps, s.to_move, self.opts)?;
+            // One budget for the whole question: each solve gets what is left.
+            let opts = KoSolveOptions {
+                budget: self.opts.budget.saturating_sub(self.nodes),
+                ..self.opts.clone()
+            };
+            let sol = match solve(self.store, &comps, s.to_move, &opts) {
+                Ok(sol) => sol,
+                Err(KoSolveError::NodeBudget { nodes }) => {
+                    return Err(KoSolveError::NodeBudget {
+                        nodes: self.nodes + nodes,
+                    })
+                }
+                Err(e) => return Err(e),
+            };
             self.nodes += sol.nodes;
             return Ok(sol.score - r(&s.fixed()));
         }

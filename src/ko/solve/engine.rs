@@ -64,6 +64,9 @@ pub(super) struct Opt {
     /// Threats it creates (Black, White).
     pub threats: [u32; 2],
     pub kind: OptKind,
+    /// Move-ordering key: the component's heat, then the numbers the move
+    /// settles for the mover.
+    order: Q,
 }
 
 #[derive(Clone, Debug)]
@@ -93,12 +96,22 @@ pub(super) enum Mv {
     /// A threat and its forced answer.
     Threat,
     Pass,
+    /// A threat, its answer, then the move `Comp { ci, oi }` by the same
+    /// player (threats are searched only in these combinations; see
+    /// [`Engine::children`]).
+    ThreatComp {
+        ci: usize,
+        oi: usize,
+    },
+    /// A threat, its answer, then a pass.
+    ThreatPass,
 }
 
+/// A candidate move at a search node; its child node is built only when
+/// the move is searched ([`Engine::make_child`]).
 pub(super) struct Child {
     pub mv: Mv,
-    /// `None`: the move ends play (second pass), scoring `delta`.
-    pub node: Option<Node>,
+    /// The numbers the move settles (for the second pass: the count).
     pub delta: Q,
     heat: Q,
 }
@@ -116,6 +129,8 @@ enum MvKey {
     Comp(C, usize),
     Threat,
     Pass,
+    ThreatComp(C, usize),
+    ThreatPass,
 }
 
 type TtKey = (u32, Option<Ban>, bool, Vec<u32>);
@@ -127,16 +142,20 @@ struct GraphInfo {
 }
 
 pub(super) struct Engine<'s> {
-    pub store: &'s mut Store,
+    /// The ko-free solver, kept for the whole engine's life so that its
+    /// tables serve every ko-free position (it owns the store borrow).
+    play: play::search::Solver<'s>,
     pub opts: KoSolveOptions,
     graphs: Vec<GraphInfo>,
     graph_ids: FxHashMap<*const KoGraph, u32>,
     compounds: Vec<Rc<Compound>>,
     compound_ids: FxHashMap<*const Compound, u32>,
-    states: FxHashMap<(Pos, bool), u32>,
+    /// State ids, index 0 with Right to move, 1 with Left.
+    states: [FxHashMap<Pos, u32>; 2],
+    n_states: u32,
     tt: FxHashMap<TtKey, Entry>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
-    counts: FxHashMap<C, Q>,
+    counts: FxHashMap<(C, bool), Q>,
     heats: FxHashMap<C, Q>,
     compound_short: FxHashMap<u32, Option<GameId>>,
     switch: FxHashMap<GameId, Option<Dyadic>>,
@@ -181,13 +200,14 @@ pub(super) struct Parts {
 impl<'s> Engine<'s> {
     pub fn new(store: &'s mut Store, opts: KoSolveOptions) -> Engine<'s> {
         Engine {
-            store,
+            play: play::search::Solver::new(store, u64::MAX),
             opts,
             graphs: Vec::new(),
             graph_ids: FxHashMap::default(),
             compounds: Vec::new(),
             compound_ids: FxHashMap::default(),
-            states: FxHashMap::default(),
+            states: [FxHashMap::default(), FxHashMap::default()],
+            n_states: 0,
             tt: FxHashMap::default(),
             options: FxHashMap::default(),
             counts: FxHashMap::default(),
@@ -205,7 +225,7 @@ impl<'s> Engine<'s> {
         if self.nodes > self.opts.budget {
             return Err(KoSolveError::NodeBudget { nodes: self.nodes });
         }
-        self.store.tick()?;
+        self.play.store.tick()?;
         Ok(())
     }
 
@@ -240,7 +260,7 @@ impl<'s> Engine<'s> {
 
     /// A short game as a part: a number settles, anything else stays.
     fn short_part(&mut self, g: GameId, parts: &mut Parts) {
-        match self.store.as_number(g) {
+        match self.play.store.as_number(g) {
             Some(x) => parts.delta += dq(x),
             None => parts.comps.push(C::Short(g)),
         }
@@ -253,7 +273,7 @@ impl<'s> Engine<'s> {
         } else {
             let graph = info.graph.clone();
             let g = graph
-                .short_game(self.store, n)
+                .short_game(self.play.store, n)
                 .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
             self.short_part(g, parts);
         }
@@ -298,11 +318,12 @@ impl<'s> Engine<'s> {
     }
 
     pub fn state_id(&mut self, pos: &Pos, left: bool) -> u32 {
-        if let Some(&i) = self.states.get(&(pos.clone(), left)) {
+        if let Some(&i) = self.states[left as usize].get(pos) {
             return i;
         }
-        let i = self.states.len() as u32;
-        self.states.insert((pos.clone(), left), i);
+        let i = self.n_states;
+        self.n_states += 1;
+        self.states[left as usize].insert(pos.clone(), i);
         i
     }
 
@@ -330,9 +351,9 @@ impl<'s> Engine<'s> {
         match c {
             C::Short(g) => {
                 let opts = if left {
-                    self.store.left_options(g)
+                    self.play.store.left_options(g)
                 } else {
-                    self.store.right_options(g)
+                    self.play.store.right_options(g)
                 };
                 for (index, &o) in opts.iter().enumerate() {
                     let mut parts = Parts::default();
@@ -343,6 +364,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: [0, 0],
                         kind: OptKind::Short(o),
+                        order: Q::zero(),
                     });
                 }
             }
@@ -370,7 +392,7 @@ impl<'s> Engine<'s> {
                             } else {
                                 Some(
                                     graph
-                                        .short_game(self.store, m)
+                                        .short_game(self.play.store, m)
                                         .map_err(|e| KoSolveError::from_ko(&graph, m, e))?,
                                 )
                             };
@@ -387,6 +409,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: [0, 0],
                         kind,
+                        order: Q::zero(),
                     });
                 }
             }
@@ -401,9 +424,19 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: parts.threats,
                         kind: OptKind::Compound,
+                        order: Q::zero(),
                     });
                 }
             }
+        }
+        let heat = self.heat(c) * Q::from_integer(64.into());
+        for o in out.iter_mut() {
+            let bonus = if left {
+                o.delta.clone()
+            } else {
+                -o.delta.clone()
+            };
+            o.order = &heat + bonus / Q::from_integer(1024.into());
         }
         let rc = Rc::new(out);
         self.options.insert((c, left), rc.clone());
@@ -415,9 +448,12 @@ impl<'s> Engine<'s> {
         if let Some(s) = self.switch.get(&g) {
             return s.clone();
         }
-        let (l, r) = self.store.options(g);
+        let (l, r) = self.play.store.options(g);
         let s = if l.len() == 1 && r.len() == 1 {
-            match (self.store.as_number(l[0]), self.store.as_number(r[0])) {
+            match (
+                self.play.store.as_number(l[0]),
+                self.play.store.as_number(r[0]),
+            ) {
                 (Some(a), Some(b)) => Some(a.sub(b)),
                 _ => None,
             }
@@ -458,14 +494,14 @@ impl<'s> Engine<'s> {
                     }
                 }
                 let x = Dyadic::from_rational(&parts.delta).unwrap_or_else(Dyadic::zero);
-                gs.push(self.store.number(x));
-                let s = self.store.sum(&gs)?;
+                gs.push(self.play.store.number(x));
+                let s = self.play.store.sum(&gs)?;
                 sides[k].push(s);
             }
         }
         let out = if ok {
             let [l, r] = sides;
-            Some(self.store.canonical(l, r)?)
+            Some(self.play.store.canonical(l, r)?)
         } else {
             None
         };
@@ -473,44 +509,40 @@ impl<'s> Engine<'s> {
         Ok(out)
     }
 
-    /// What a component counts at the end of play after two passes: the
-    /// mean (module documentation, "Scoring").
-    fn count_of(&mut self, c: C) -> Result<Q, KoSolveError> {
-        if let Some(q) = self.counts.get(&c) {
+    /// What a component counts at the end of play after two passes, the
+    /// second made by Left (`ender_left`) or Right: the mean; for a ko whose
+    /// komaster means differ, the mean with the other player (the one who
+    /// did not end play) as komaster (module documentation, "Scoring").
+    fn count_of(&mut self, c: C, ender_left: bool) -> Result<Q, KoSolveError> {
+        if let Some(q) = self.counts.get(&(c, ender_left)) {
             return Ok(q.clone());
         }
         let q = match c {
-            C::Short(g) => dq(&self.store.mean(g)?),
+            C::Short(g) => dq(&self.play.store.mean(g)?),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
-                let b = graph
-                    .mean(self.store, n, Komaster::Black)
-                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
-                let w = graph
-                    .mean(self.store, n, Komaster::White)
-                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?;
-                if b != w {
-                    return Err(KoSolveError::NoCount {
-                        node: graph.label(n).to_string(),
-                        black: b,
-                        white: w,
-                    });
-                }
-                b
+                let komaster = if ender_left {
+                    Komaster::White
+                } else {
+                    Komaster::Black
+                };
+                graph
+                    .mean(self.play.store, n, komaster)
+                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?
             }
             C::Compound(ci) => match self.compound_short(ci)? {
-                Some(g) => dq(&self.store.mean(g)?),
+                Some(g) => dq(&self.play.store.mean(g)?),
                 None => return Err(KoSolveError::CompoundNoCount),
             },
         };
-        self.counts.insert(c, q.clone());
+        self.counts.insert((c, ender_left), q.clone());
         Ok(q)
     }
 
-    fn count_pos(&mut self, pos: &Pos) -> Result<Q, KoSolveError> {
+    fn count_pos(&mut self, pos: &Pos, ender_left: bool) -> Result<Q, KoSolveError> {
         let mut s = Q::zero();
         for &c in &pos.comps {
-            s += self.count_of(c)?;
+            s += self.count_of(c, ender_left)?;
         }
         Ok(s)
     }
@@ -521,15 +553,15 @@ impl<'s> Engine<'s> {
             return h.clone();
         }
         let h = match c {
-            C::Short(g) => self.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+            C::Short(g) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 graph
-                    .temperature(self.store, n, Komaster::Black)
+                    .temperature(self.play.store, n, Komaster::Black)
                     .unwrap_or_else(|_| Q::zero())
             }
             C::Compound(ci) => match self.compound_short(ci) {
-                Ok(Some(g)) => self.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+                Ok(Some(g)) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
                 _ => Q::from_integer(1_000_000.into()),
             },
         };
@@ -559,17 +591,22 @@ impl<'s> Engine<'s> {
             return Ok(Some(v.clone()));
         }
         let player = if left { Player::Left } else { Player::Right };
-        let rest = self.opts.budget.saturating_sub(self.nodes);
-        let sol = play::solve(self.store, &key.0, player, rest).map_err(|e| match e {
+        let before = self.play.nodes;
+        self.play.budget = before.saturating_add(self.opts.budget.saturating_sub(self.nodes));
+        let stop = self.play.stop(&key.0, player).map_err(|e| match e {
             PlayError::Budget { .. } => KoSolveError::NodeBudget {
-                nodes: self.opts.budget + 1,
+                nodes: self.opts.budget.saturating_add(1),
             },
             PlayError::Interrupted => KoSolveError::Interrupted,
             PlayError::Engine(e) => KoSolveError::Engine(e),
             other => KoSolveError::Internal(other.to_string()),
-        })?;
-        self.nodes += sol.nodes;
-        let v = dq(&sol.stop);
+        });
+        self.nodes += self.play.nodes - before;
+        let stop = stop?;
+        if self.nodes > self.opts.budget {
+            return Err(KoSolveError::NodeBudget { nodes: self.nodes });
+        }
+        let v = dq(&stop);
         self.ko_free_memo.insert(key, v.clone());
         Ok(Some(v))
     }
@@ -686,17 +723,26 @@ impl<'s> Engine<'s> {
             Mv::Comp { ci, oi } => MvKey::Comp(node.pos.comps[ci], oi),
             Mv::Threat => MvKey::Threat,
             Mv::Pass => MvKey::Pass,
+            Mv::ThreatComp { ci, oi } => MvKey::ThreatComp(node.pos.comps[ci], oi),
+            Mv::ThreatPass => MvKey::ThreatPass,
         }
     }
 
     /// Every legal move at `node` (one per distinct component option), with
     /// its child, best guess first.
+    ///
+    /// Threats are not searched as moves of their own but only as a threat
+    /// (with its answer) followed by a move `X` of the same player that
+    /// could not be replaced by playing `X` at once (module documentation,
+    /// "Threats in the search"): a move that is illegal here (banned or a
+    /// repetition), and, when the reversible segment is more than this state
+    /// or the previous turn was a pass, a reversible ko move or a pass.
     fn children(&mut self, node: &Node, hint: Option<MvKey>) -> Result<Vec<Child>, KoSolveError> {
         let mut out: Vec<Child> = Vec::new();
         let me = if node.left { 0 } else { 1 };
         // Switches: only the one of largest swing (fact S in the module doc).
         let mut best_switch: Option<(Dyadic, usize)> = None;
-        let mut banned_somewhere = false;
+        let mut blocked: Vec<(usize, usize)> = Vec::new();
         for ci in 0..node.pos.comps.len() {
             let c = node.pos.comps[ci];
             if ci > 0 && node.pos.comps[ci - 1] == c {
@@ -712,34 +758,66 @@ impl<'s> Engine<'s> {
                     }
                 }
             }
-            self.push_component_moves(node, ci, &mut out, &mut banned_somewhere)?;
+            self.push_component_moves(node, ci, &mut out, &mut blocked)?;
         }
         if let Some((_, ci)) = best_switch {
-            self.push_component_moves(node, ci, &mut out, &mut banned_somewhere)?;
+            self.push_component_moves(node, ci, &mut out, &mut blocked)?;
         }
         if node.pos.threats[me] > 0 {
-            let child = self.child_of_threat(node);
-            let heat = if banned_somewhere || node.ban.is_some() {
-                Q::from_integer(2_000_000.into())
-            } else {
-                -Q::one()
-            };
-            out.push(Child {
-                mv: Mv::Threat,
-                node: Some(child),
-                delta: Q::zero(),
-                heat,
-            });
+            let trivial = node.seg.len() == 1 && !node.passed;
+            if !(trivial && blocked.is_empty()) {
+                // After the threat nothing is banned and the segment is the
+                // new state alone, which no move can recreate.
+                for &(ci, oi) in &blocked {
+                    let o = &self.options(node.pos.comps[ci], node.left)?[oi];
+                    // Ordered like the move itself: a hotter move elsewhere
+                    // (which also lifts the ban) is tried first.
+                    out.push(Child {
+                        mv: Mv::ThreatComp { ci, oi },
+                        delta: o.delta.clone(),
+                        heat: o.order.clone(),
+                    });
+                }
+                if !trivial {
+                    for ci in 0..node.pos.comps.len() {
+                        let c = node.pos.comps[ci];
+                        if !matches!(c, C::Ko(..)) || (ci > 0 && node.pos.comps[ci - 1] == c) {
+                            continue;
+                        }
+                        let opts = self.options(c, node.left)?;
+                        for (oi, o) in opts.iter().enumerate() {
+                            if !matches!(
+                                o.kind,
+                                OptKind::Ko {
+                                    reversible: true,
+                                    ..
+                                }
+                            ) || blocked.contains(&(ci, oi))
+                            {
+                                continue;
+                            }
+                            out.push(Child {
+                                mv: Mv::ThreatComp { ci, oi },
+                                delta: o.delta.clone(),
+                                heat: -Q::one(),
+                            });
+                        }
+                    }
+                    out.push(Child {
+                        mv: Mv::ThreatPass,
+                        delta: Q::zero(),
+                        heat: -Q::one(),
+                    });
+                }
+            }
         }
-        let pass = self.child_of_pass(node);
-        let delta = if pass.is_none() {
-            self.count_pos(&node.pos)?
+        let delta = if node.passed {
+            self.count_pos(&node.pos, node.left)?
         } else {
             Q::zero()
         };
         out.push(Child {
             mv: Mv::Pass,
-            node: pass,
             delta,
             heat: -Q::from_integer(2.into()),
         });
@@ -759,35 +837,63 @@ impl<'s> Engine<'s> {
         node: &Node,
         ci: usize,
         out: &mut Vec<Child>,
-        banned_somewhere: &mut bool,
+        blocked: &mut Vec<(usize, usize)>,
     ) -> Result<(), KoSolveError> {
         let c = node.pos.comps[ci];
         let opts = self.options(c, node.left)?;
-        let heat = self.heat(c);
         for (oi, o) in opts.iter().enumerate() {
-            if self.banned(node, ci, o) {
-                *banned_somewhere = true;
+            if self.banned(node, ci, o) || self.repeats(node, ci, o) {
+                blocked.push((ci, oi));
                 continue;
             }
-            let Some(child) = self.child_of_move(node, ci, o) else {
-                *banned_somewhere = true;
-                continue;
-            };
-            // Within a component: the move that settles most for the mover first.
-            let bonus = if node.left {
-                o.delta.clone()
-            } else {
-                -o.delta.clone()
-            };
-            let h = &heat * Q::from_integer(64.into()) + bonus / Q::from_integer(1024.into());
             out.push(Child {
                 mv: Mv::Comp { ci, oi },
-                node: Some(child),
                 delta: o.delta.clone(),
-                heat: h,
+                heat: o.order.clone(),
             });
         }
         Ok(())
+    }
+
+    /// Whether moving component `ci` by `o` would recreate a state of the
+    /// current segment (only reversible ko moves can).
+    fn repeats(&self, node: &Node, ci: usize, o: &Opt) -> bool {
+        if !matches!(
+            o.kind,
+            OptKind::Ko {
+                reversible: true,
+                ..
+            }
+        ) {
+            return false;
+        }
+        let pos = self.apply(&node.pos, ci, o);
+        match self.states[!node.left as usize].get(&pos) {
+            Some(sid) => node.seg.binary_search(sid).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The child node a candidate of [`Engine::children`] leads to (`None`:
+    /// the second pass, which ends play).
+    pub fn make_child(&mut self, node: &Node, mv: Mv) -> Result<Option<Node>, KoSolveError> {
+        Ok(match mv {
+            Mv::Comp { ci, oi } => {
+                let o = self.options(node.pos.comps[ci], node.left)?;
+                self.child_of_move(node, ci, &o[oi])
+            }
+            Mv::ThreatComp { ci, oi } => {
+                let o = self.options(node.pos.comps[ci], node.left)?;
+                let t = self.child_of_threat(node);
+                self.child_of_move(&t, ci, &o[oi])
+            }
+            Mv::ThreatPass => {
+                let t = self.child_of_threat(node);
+                self.child_of_pass(&t)
+            }
+            Mv::Threat => Some(self.child_of_threat(node)),
+            Mv::Pass => self.child_of_pass(node),
+        })
     }
 
     // ----- the search ---------------------------------------------------------------
@@ -840,12 +946,16 @@ impl<'s> Engine<'s> {
         let mut best: Option<Q> = None;
         let mut best_mv = None;
         for ch in children {
-            let v = match &ch.node {
+            let v = match self.make_child(node, ch.mv)? {
                 None => ch.delta.clone(),
                 Some(child) => {
-                    let ca = alpha.as_ref().map(|a| a - &ch.delta);
-                    let cb = beta.as_ref().map(|b| b - &ch.delta);
-                    self.search(child, ca, cb)? + &ch.delta
+                    if ch.delta.is_zero() {
+                        self.search(&child, alpha.clone(), beta.clone())?
+                    } else {
+                        let ca = alpha.as_ref().map(|a| a - &ch.delta);
+                        let cb = beta.as_ref().map(|b| b - &ch.delta);
+                        self.search(&child, ca, cb)? + &ch.delta
+                    }
                 }
             };
             let better = best
@@ -918,7 +1028,9 @@ impl<'s> Engine<'s> {
         }
     }
 
-    pub fn count(&mut self, pos: &Pos) -> Result<Q, KoSolveError> {
-        self.count_pos(pos)
+    /// The count of `pos` when play ends by a second pass of Left
+    /// (`ender_left`) or Right.
+    pub fn count(&mut self, pos: &Pos, ender_left: bool) -> Result<Q, KoSolveError> {
+        self.count_pos(pos, ender_left)
     }
 }

@@ -307,14 +307,15 @@ fn the_two_pass_count_of_an_open_ko() {
         comps: parts.comps,
         threats: [0, 0],
     };
-    assert_eq!(e.count(&pos).unwrap(), Q::new(2.into(), 3.into()));
+    assert_eq!(e.count(&pos, true).unwrap(), Q::new(2.into(), 3.into()));
+    assert_eq!(e.count(&pos, false).unwrap(), Q::new(2.into(), 3.into()));
 }
 
-#[test]
-fn an_active_ko_left_open_has_no_count() {
-    let mut s = Store::new();
-    // a: {{10 | a}, 3 | -10}: only White's threats matter (active).
-    let (ten, three, mten) = (num(&mut s, 10), num(&mut s, 3), num(&mut s, -10));
+/// `a: {{10 | a}, 3 | -10}`: Black may capture (then fill 10) or take a
+/// gote 3; White fills -10. Active (only White's threats matter); its two
+/// komaster means differ.
+fn active_ko(s: &mut Store) -> Component {
+    let (ten, three, mten) = (num(s, 10), num(s, 3), num(s, -10));
     use crate::ko::{NodeSpec, OptionSpec};
     let spec = NodeSpec::new(
         Some("a"),
@@ -328,11 +329,73 @@ fn an_active_ko_left_open_has_no_count() {
         ],
         vec![OptionSpec::Game(mten)],
     );
-    let g = Rc::new(KoGraph::from_spec(spec).unwrap());
-    let err = solve(&mut s, &[Component::ko(g)], Side::Left, &opts()).unwrap_err();
-    assert!(matches!(err, KoSolveError::NoCount { .. }), "{err:?}");
-    expect!["play can end by two passes with the ko at node `a_L1` unresolved, and it has no count: its mean is 10/3 with Black as komaster but 13/4 with White as komaster"]
-        .assert_eq(&err.to_string());
+    Component::ko(Rc::new(KoGraph::from_spec(spec).unwrap()))
+}
+
+#[test]
+fn an_active_ko_left_open_counts_for_the_player_who_did_not_end_play() {
+    let mut s = Store::new();
+    let k = active_ko(&mut s);
+    let Component::Ko { graph, node } = &k else {
+        unreachable!()
+    };
+    let b = graph
+        .mean(&mut s, *node, crate::ko::Komaster::Black)
+        .unwrap();
+    let w = graph
+        .mean(&mut s, *node, crate::ko::Komaster::White)
+        .unwrap();
+    assert_ne!(b, w, "the test ko must have two komaster means");
+    // The count after two passes: the komaster mean of the non-ender.
+    let mut e = Engine::new(&mut s, opts());
+    let parts = e.convert(std::slice::from_ref(&k)).unwrap();
+    let pos = engine::Pos {
+        comps: parts.comps,
+        threats: [0, 0],
+    };
+    assert_eq!(e.count(&pos, true).unwrap(), w);
+    assert_eq!(e.count(&pos, false).unwrap(), b);
+    drop(e);
+    // Alone: Black first captures and fills; White first fills.
+    check_line(
+        &mut s,
+        std::slice::from_ref(&k),
+        Side::Left,
+        expect![[r#"
+        1 B c0 a→a_L1
+        2 W pass
+        3 B c0 a_L1→10
+        = 10 (AllNumbers, fills [(0, "Black", 3)])"#]],
+    );
+    check_line(
+        &mut s,
+        std::slice::from_ref(&k),
+        Side::Right,
+        expect![[r#"
+        1 W c0 a→-10
+        = -10 (AllNumbers, fills [(0, "White", 1)])"#]],
+    );
+    // In a sum with a hotter switch, a gote game and threats: the engine
+    // agrees with the plain minimax, and negation negates.
+    let (sw5, sw2) = (sw(&mut s, 5, -5), sw(&mut s, 2, 0));
+    for (nb, nw) in [(0, 0), (1, 0), (0, 1), (2, 1)] {
+        let c = vec![
+            k.clone(),
+            short(sw5),
+            short(sw2),
+            threats(Side::Left, nb),
+            threats(Side::Right, nw),
+        ];
+        for first in [Side::Left, Side::Right] {
+            let expect = naive_score(&mut s, &c, first);
+            let sol = solve(&mut s, &c, first, &opts()).unwrap();
+            assert_eq!(sol.score, expect, "{nb} {nw} {first:?}");
+            replay(&mut s, &sol);
+            assert_eq!(solve(&mut s, &c, first, &plain()).unwrap().score, expect);
+            let neg: Vec<Component> = c.iter().map(|x| negate(&mut s, x)).collect();
+            assert_eq!(score_of(&mut s, &neg, first.opponent()), -expect);
+        }
+    }
 }
 
 #[test]
@@ -508,6 +571,9 @@ enum KoShape {
     Captured(i64, i64),
     Stages(usize, i64, i64),
     Approach(usize, i64, i64),
+    /// `a: {{b | a}, x | w}`: a capture or a gote move `x` for Black
+    /// (active or hyperactive for many `x`).
+    Active(i64, i64, i64),
 }
 
 fn ko_shape() -> impl Strategy<Value = KoShape> {
@@ -516,7 +582,8 @@ fn ko_shape() -> impl Strategy<Value = KoShape> {
         fills.clone().prop_map(|(w, b)| KoShape::Direct(b, w)),
         fills.clone().prop_map(|(w, b)| KoShape::Captured(b, w)),
         fills.clone().prop_map(|(w, b)| KoShape::Stages(2, b, w)),
-        fills.prop_map(|(w, b)| KoShape::Approach(1, b, w)),
+        fills.clone().prop_map(|(w, b)| KoShape::Approach(1, b, w)),
+        (fills, 0i64..=6).prop_map(|((w, b), x)| KoShape::Active(b, w + x, w)),
     ]
 }
 
@@ -537,6 +604,23 @@ fn build_ko(s: &mut Store, k: &KoShape) -> Component {
         KoShape::Approach(n, b, w) => {
             let (b, w) = (num(s, b), num(s, w));
             KoGraph::approach_ko(n, b, w)
+        }
+        KoShape::Active(b, x, w) => {
+            let (b, x, w) = (num(s, b), num(s, x), num(s, w));
+            use crate::ko::{NodeSpec, OptionSpec};
+            let spec = NodeSpec::new(
+                Some("a"),
+                vec![
+                    OptionSpec::Node(NodeSpec::new(
+                        None,
+                        vec![OptionSpec::Game(b)],
+                        vec![OptionSpec::Ref("a".into())],
+                    )),
+                    OptionSpec::Game(x),
+                ],
+                vec![OptionSpec::Game(w)],
+            );
+            KoGraph::from_spec(spec).unwrap()
         }
     };
     Component::ko(Rc::new(g))
@@ -595,17 +679,20 @@ impl Naive<'_> {
         (v, t, side == Side::Left)
     }
 
-    fn count(&mut self, comps: &[NComp]) -> Q {
+    /// The count after a second pass by `ender`: kos at the komaster mean
+    /// of the other player.
+    fn count(&mut self, comps: &[NComp], ender: Side) -> Q {
+        let komaster = match ender {
+            Side::Left => crate::ko::Komaster::White,
+            Side::Right => crate::ko::Komaster::Black,
+        };
         let mut total = Q::zero();
         for c in comps {
             total += match c {
                 NComp::Short(g) => self.s.mean(*g).unwrap().to_rational(),
                 NComp::Ko(gi, n) => {
                     let g = self.graphs[*gi].clone();
-                    let b = g.mean(self.s, *n, crate::ko::Komaster::Black).unwrap();
-                    let w = g.mean(self.s, *n, crate::ko::Komaster::White).unwrap();
-                    assert_eq!(b, w);
-                    b
+                    g.mean(self.s, *n, komaster).unwrap()
                 }
             };
         }
@@ -682,7 +769,7 @@ impl Naive<'_> {
         };
         // Pass.
         let v = if passed {
-            self.count(comps)
+            self.count(comps, side)
         } else {
             self.history.push(self.key(comps, t, side.opponent()));
             let v = self.value(comps, t, side.opponent(), None, true);
@@ -961,6 +1048,32 @@ proptest! {
         replay(&mut s, &sol);
     }
 
+    /// More threats than moves to spend them on (the threat pruning of the
+    /// search): engine = plain minimax.
+    #[test]
+    fn many_threats_match_plain_minimax(
+        k1 in ko_shape(),
+        k2 in ko_shape(),
+        ts in prop::collection::vec(tree(1), 0..=1),
+        nb in 0u32..=2,
+        nw in 0u32..=2,
+        first in any_side(),
+    ) {
+        let mut s = Store::new();
+        let mut c = vec![build_ko(&mut s, &k1), build_ko(&mut s, &k2)];
+        for t in &ts {
+            let g = build(&mut s, t);
+            c.push(short(g));
+        }
+        c.push(threats(Side::Left, nb));
+        c.push(threats(Side::Right, nw));
+        let expect = naive_score(&mut s, &c, first);
+        let sol = solve(&mut s, &c, first, &opts()).unwrap();
+        prop_assert_eq!(&sol.score, &expect);
+        replay(&mut s, &sol);
+        prop_assert_eq!(solve(&mut s, &c, first, &plain()).unwrap().score, expect);
+    }
+
     /// Negating everything (and exchanging who starts) negates the score.
     #[test]
     fn negation_negates(
@@ -1047,4 +1160,36 @@ fn equivalent_distinguishes() {
         net_threats(&[threats(Side::Left, 1), threats(Side::Right, 3)]),
         -2
     );
+}
+
+#[test]
+fn net_threats_counts_the_threats_on_the_board_not_inside_compounds() {
+    let mut s = Store::new();
+    // P = {12 - θ | -12 + θ} next to one Black threat.
+    let (twelve, mtwelve) = (num(&mut s, 12), num(&mut s, -12));
+    let p = Rc::new(Compound {
+        left: vec![vec![short(twelve), threats(Side::Right, 1)]],
+        right: vec![vec![short(mtwelve), threats(Side::Left, 1)]],
+    });
+    let board = vec![Component::Compound(p.clone()), threats(Side::Left, 1)];
+    assert_eq!(net_threats(&board), 1);
+    // After Black's move in P, White holds the threat P handed over.
+    let mut after_black = vec![threats(Side::Left, 1)];
+    after_black.extend(p.left[0].iter().cloned());
+    assert_eq!(net_threats(&after_black), 0);
+    let mut after_white = vec![threats(Side::Left, 1)];
+    after_white.extend(p.right[0].iter().cloned());
+    assert_eq!(net_threats(&after_white), 2);
+    // The solver's line shows the threat appear when P is played.
+    let sol = solve(&mut s, &board, Side::Left, &opts()).unwrap();
+    let created: Vec<usize> = sol
+        .line
+        .iter()
+        .flat_map(|m| match &m.action {
+            Action::Compound { created, .. } => created.clone(),
+            _ => vec![],
+        })
+        .collect();
+    let handed: Vec<Component> = created.iter().map(|&i| sol.components[i].clone()).collect();
+    assert_eq!(net_threats(&handed), -1, "{handed:?}");
 }
