@@ -29,7 +29,6 @@ pub enum Outcome {
 }
 
 /// Memo tables of the derived operations.
-#[derive(Default)]
 pub(crate) struct Memo {
     birthday: FxHashMap<GameId, BigInt>,
     left_stop: FxHashMap<GameId, Dyadic>,
@@ -37,6 +36,22 @@ pub(crate) struct Memo {
     up_nth: Vec<GameId>,
     /// Thermographs, cooling, incentives, atomic weight, rcf (see `derived.rs`).
     pub(crate) derived: super::derived::DerivedMemo,
+}
+
+impl Default for Memo {
+    /// The stop tables are pre-sized like the store's comparison memo: the
+    /// first questions of a fresh store (is it infinitesimal? its stops) would
+    /// otherwise pay for every doubling of an empty table.
+    fn default() -> Memo {
+        let sized = || FxHashMap::with_capacity_and_hasher(256, Default::default());
+        Memo {
+            birthday: FxHashMap::default(),
+            left_stop: sized(),
+            right_stop: sized(),
+            up_nth: Vec::new(),
+            derived: Default::default(),
+        }
+    }
 }
 
 impl Store {
