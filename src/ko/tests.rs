@@ -10,6 +10,29 @@ fn q(n: i64, d: i64) -> Q {
     Q::new(BigInt::from(n), BigInt::from(d))
 }
 
+/// Where to compare two walls: every breakpoint of either (from `from` on,
+/// which is itself included, when given), the midpoints between consecutive
+/// ones and one past the last — two piecewise-linear walls that agree there
+/// agree everywhere in that range.
+fn wall_probes(a: &crate::game::Wall, b: &crate::game::Wall, from: Option<Q>) -> Vec<Q> {
+    let mut ts: Vec<Q> = a
+        .points()
+        .iter()
+        .chain(b.points().iter())
+        .map(|p| p.0.clone())
+        .filter(|t| from.as_ref().is_none_or(|f| t >= f))
+        .collect();
+    ts.extend(from);
+    ts.sort();
+    ts.dedup();
+    let mut probes = ts.clone();
+    for w in ts.windows(2) {
+        probes.push((&w[0] + &w[1]) / q(2, 1));
+    }
+    probes.push(ts.last().unwrap() + q(1, 1));
+    probes
+}
+
 /// A test-only reader for the notation (`kw: {{2 | kw} | -1}`), with dyadic
 /// numbers as the only short games; several top-level nodes may be separated
 /// by `;`.
@@ -920,41 +943,18 @@ mod props {
     /// Checks `a(t) = sign·b(t)` at every breakpoint of either wall, between
     /// them and beyond the last.
     fn same_wall(a: &crate::game::Wall, b: &crate::game::Wall, sign: i64) -> bool {
-        let mut ts: Vec<Q> = a
-            .points()
+        wall_probes(a, b, None)
             .iter()
-            .chain(b.points().iter())
-            .map(|p| p.0.clone())
-            .collect();
-        ts.sort();
-        ts.dedup();
-        let mut probes = ts.clone();
-        for w in ts.windows(2) {
-            probes.push((&w[0] + &w[1]) / q(2, 1));
-        }
-        probes.push(ts.last().unwrap() + q(1, 1));
-        probes.iter().all(|t| a.eval(t) == b.eval(t) * q(sign, 1))
+            .all(|t| a.eval(t) == b.eval(t) * q(sign, 1))
             && a.tail_slope() == &(b.tail_slope() * q(sign, 1))
     }
 
     /// `a = b` on `t ≥ 0`.
     fn same_from_zero(a: &crate::game::Wall, b: &crate::game::Wall) -> bool {
-        let mut ts: Vec<Q> = a
-            .points()
+        wall_probes(a, b, Some(q(0, 1)))
             .iter()
-            .chain(b.points().iter())
-            .map(|p| p.0.clone())
-            .filter(|t| t >= &q(0, 1))
-            .collect();
-        ts.push(q(0, 1));
-        ts.sort();
-        ts.dedup();
-        let mut probes = ts.clone();
-        for w in ts.windows(2) {
-            probes.push((&w[0] + &w[1]) / q(2, 1));
-        }
-        probes.push(ts.last().unwrap() + q(1, 1));
-        probes.iter().all(|t| a.eval(t) == b.eval(t)) && a.tail_slope() == b.tail_slope()
+            .all(|t| a.eval(t) == b.eval(t))
+            && a.tail_slope() == b.tail_slope()
     }
 
     pub(super) fn raw_graph_pub(n: usize) -> impl Strategy<Value = Raw> {
@@ -1125,22 +1125,7 @@ mod laws {
     /// `0`, every breakpoint `t ≥ 0` of either wall, the midpoints between
     /// them and one past the last.
     fn probes(a: &Wall, b: &Wall) -> Vec<Q> {
-        let mut ts: Vec<Q> = a
-            .points()
-            .iter()
-            .chain(b.points().iter())
-            .map(|p| p.0.clone())
-            .filter(|t| t >= &q(0, 1))
-            .collect();
-        ts.push(q(0, 1));
-        ts.sort();
-        ts.dedup();
-        let mut out = ts.clone();
-        for w in ts.windows(2) {
-            out.push((&w[0] + &w[1]) / q(2, 1));
-        }
-        out.push(ts.last().unwrap() + q(1, 1));
-        out
+        wall_probes(a, b, Some(q(0, 1)))
     }
 
     /// A temperature `t ≥ 0` with `a(t) < b(t)`, if any (beyond the last
