@@ -7,21 +7,11 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::hint::black_box;
 use std::rc::Rc;
-use yose::game::{GameId, Store};
+use yose::game::Store;
 use yose::ko::{self, Component, KoGraph, KoSolveOptions, Side};
 
-fn num(s: &mut Store, n: i64) -> GameId {
-    s.integer(n)
-}
-
-fn g(s: &mut Store, l: &[GameId], r: &[GameId]) -> GameId {
-    s.canonical(l.to_vec(), r.to_vec()).unwrap()
-}
-
-fn sw(s: &mut Store, a: i64, b: i64) -> GameId {
-    let (x, y) = (num(s, a), num(s, b));
-    g(s, &[x], &[y])
-}
+mod boards;
+use boards::{go_board_general, num, sw};
 
 fn ko(s: &mut Store, b: i64, w: i64) -> Component {
     let (b, w) = (num(s, b), num(s, w));
@@ -62,36 +52,12 @@ fn twenty_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
     c
 }
 
-/// `{x || y | z}`.
-fn three_stop(s: &mut Store, x: i64, y: i64, z: i64) -> GameId {
-    let l = num(s, x);
-    let r = sw(s, y, z);
-    g(s, &[l], &[r])
-}
-
-/// Ten general short games — the first ten regions of `go_board` in
-/// `benches/play.rs`: five three-stop games, a tiny, a miny, a corridor
+/// Ten general short games — `boards::go_board_general`, the first ten
+/// regions of the play bench's `go_board`: five three-stop games, a tiny, a miny, a corridor
 /// `{0 || 0 | {0 | -2}}`, `↑` and `↑*`, none of them a switch —, the same two
 /// kos and four threats for each side.
 fn ten_general_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
-    let mut c = vec![
-        three_stop(s, 6, 2, -2),
-        three_stop(s, 4, 1, -3),
-        three_stop(s, 9, 5, 0),
-        three_stop(s, 3, 0, -4),
-        three_stop(s, 12, 8, 3),
-    ];
-    let (two, three) = (num(s, 2), num(s, 3));
-    c.push(s.tiny(two).unwrap());
-    c.push(s.miny(three).unwrap());
-    let zero = s.zero();
-    let inner = sw(s, 0, -2);
-    let mid = g(s, &[zero], &[inner]);
-    c.push(g(s, &[zero], &[mid]));
-    c.push(s.ups(1));
-    let star = s.star();
-    let up = s.ups(1);
-    c.push(s.add(up, star).unwrap());
+    let c = go_board_general(s);
     let mut c: Vec<Component> = c.into_iter().map(Component::Short).collect();
     c.push(ko(s, 7, -5));
     c.push(ko_captured(s, 6, -6));
