@@ -587,6 +587,19 @@ fn ko_shape() -> impl Strategy<Value = KoShape> {
     ]
 }
 
+/// The sum the property tests solve: the kos, the short games and `nb` Black
+/// and `nw` White threats.
+fn ko_sum(s: &mut Store, kos: &[&KoShape], ts: &[Tree], nb: u32, nw: u32) -> Vec<Component> {
+    let mut c: Vec<Component> = kos.iter().map(|k| build_ko(s, k)).collect();
+    for t in ts {
+        let g = build(s, t);
+        c.push(short(g));
+    }
+    c.push(threats(Side::Left, nb));
+    c.push(threats(Side::Right, nw));
+    c
+}
+
 fn build_ko(s: &mut Store, k: &KoShape) -> Component {
     let g = match *k {
         KoShape::Direct(b, w) => {
@@ -1011,13 +1024,7 @@ proptest! {
         first in any_side(),
     ) {
         let mut s = Store::new();
-        let mut c = vec![build_ko(&mut s, &k)];
-        for t in &ts {
-            let g = build(&mut s, t);
-            c.push(short(g));
-        }
-        c.push(threats(Side::Left, nb));
-        c.push(threats(Side::Right, nw));
+        let c = ko_sum(&mut s, &[&k], &ts, nb, nw);
         let expect = naive_score(&mut s, &c, first);
         let sol = solve(&mut s, &c, first, &opts()).unwrap();
         prop_assert_eq!(&sol.score, &expect);
@@ -1060,13 +1067,7 @@ proptest! {
         first in any_side(),
     ) {
         let mut s = Store::new();
-        let mut c = vec![build_ko(&mut s, &k1), build_ko(&mut s, &k2)];
-        for t in &ts {
-            let g = build(&mut s, t);
-            c.push(short(g));
-        }
-        c.push(threats(Side::Left, nb));
-        c.push(threats(Side::Right, nw));
+        let c = ko_sum(&mut s, &[&k1, &k2], &ts, nb, nw);
         let expect = naive_score(&mut s, &c, first);
         let sol = solve(&mut s, &c, first, &opts()).unwrap();
         prop_assert_eq!(&sol.score, &expect);
@@ -1084,13 +1085,7 @@ proptest! {
         first in any_side(),
     ) {
         let mut s = Store::new();
-        let mut c = vec![build_ko(&mut s, &k)];
-        for t in &ts {
-            let g = build(&mut s, t);
-            c.push(short(g));
-        }
-        c.push(threats(Side::Left, nb));
-        c.push(threats(Side::Right, nw));
+        let c = ko_sum(&mut s, &[&k], &ts, nb, nw);
         let v = score_of(&mut s, &c, first);
         let neg: Vec<Component> = c.iter().map(|x| negate(&mut s, x)).collect();
         let w = score_of(&mut s, &neg, first.opponent());
