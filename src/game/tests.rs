@@ -224,4 +224,40 @@ mod printing {
         });
         assert_eq!(format_game(&mut s, g, Style::Unicode).unwrap(), "3/2⇑∗");
     }
+
+    /// Berlekamp's `0ⁿ` prefix prints in Unicode from two zeros on; ASCII and
+    /// a single zero stay braced, and a number part keeps braces (no `20²⧾1`).
+    #[test]
+    fn zero_prefix_prints_in_unicode() {
+        let mut s = Store::new();
+        let one = s.integer(1);
+        let tiny = s.tiny(one).unwrap();
+        let miny = s.miny(one).unwrap();
+        let mut lines = Vec::new();
+        for base in [tiny, miny] {
+            for n in 0..4 {
+                let g = s.zero_prefix(n, base).unwrap();
+                let unicode = format_game(&mut s, g, Style::Unicode).unwrap();
+                let ascii = ascii(&mut s, g);
+                lines.push(format!("{n}: {unicode}   {ascii}"));
+            }
+        }
+        let g = s.zero_prefix(2, tiny).unwrap();
+        let g = s.add(g, one).unwrap();
+        lines.push(format!(
+            "1 + 0²⧾1: {}",
+            format_game(&mut s, g, Style::Unicode).unwrap()
+        ));
+        expect_test::expect![[r#"
+            0: ⧾1   Tiny(1)
+            1: {0|⧾1}   {0|Tiny(1)}
+            2: 0²⧾1   {0||0|Tiny(1)}
+            3: 0³⧾1   {0|||0||0|Tiny(1)}
+            0: ⧿1   Miny(1)
+            1: {⧿1|0}   {Miny(1)|0}
+            2: 0²⧿1   {Miny(1)|0||0}
+            3: 0³⧿1   {Miny(1)|0||0|||0}
+            1 + 0²⧾1: {1||1|1⧾1}"#]]
+        .assert_eq(&lines.join("\n"));
+    }
 }

@@ -108,6 +108,11 @@ impl Printer<'_> {
         if ls != self.store.right_stop(g)? {
             return Ok(None);
         }
+        if ls.is_zero() && self.style == Style::Unicode {
+            if let Some(name) = self.zero_prefix_name(g)? {
+                return Ok(Some(name));
+            }
+        }
         // G = x + H with H infinitesimal.
         let x = self.store.number(ls.clone());
         let neg_x = self.store.neg(x);
@@ -123,7 +128,51 @@ impl Printer<'_> {
         }
     }
 
+    /// Berlekamp's `0ⁿ⧾x` for `{0 | {0 | … ⧾x}}` with n ≥ 2 zeros before the
+    /// tiny (and `0ⁿ⧿x` for the negative), Unicode only: ASCII has no spelling
+    /// CGSuite reads. One zero stays braced (`{0|⧾1}` is as short and
+    /// clearer). Only called with both stops 0, so no number is juxtaposed
+    /// (`20²⧾1` would read as twenty squared).
+    fn zero_prefix_name(&mut self, g: GameId) -> CgResult<Option<String>> {
+        let zero = self.store.zero();
+        for tiny_side in [true, false] {
+            let mut n = 0u32;
+            let mut cur = g;
+            loop {
+                let (left, right) = self.store.options(cur);
+                // `{0 | next}` for tinies, `{next | 0}` for minies.
+                let (zeros, next) = if tiny_side {
+                    (&left, &right)
+                } else {
+                    (&right, &left)
+                };
+                if zeros.len() != 1 || zeros[0] != zero || next.len() != 1 {
+                    break;
+                }
+                if n >= 2 {
+                    if let Some(name) = self.tiny_or_miny_name(cur)? {
+                        let glyph = if tiny_side { '⧾' } else { '⧿' };
+                        if name.starts_with(glyph) {
+                            return Ok(Some(format!("0{}{name}", superscript(n))));
+                        }
+                    }
+                }
+                n += 1;
+                cur = next[0];
+            }
+        }
+        Ok(None)
+    }
+
     fn infinitesimal_name(&mut self, h: GameId) -> CgResult<Option<String>> {
+        if let Some(name) = self.tiny_or_miny_name(h)? {
+            return Ok(Some(name));
+        }
+        self.up_name(h)
+    }
+
+    /// `Tiny(x)` / `⧾x` or `Miny(x)` / `⧿x`.
+    fn tiny_or_miny_name(&mut self, h: GameId) -> CgResult<Option<String>> {
         let ascii = self.style == Style::Ascii;
         let (left, right) = self.store.options(h);
         let zero = self.store.zero();
@@ -156,7 +205,12 @@ impl Printer<'_> {
                 }
             }
         }
-        // ↑^n and ↑^(→n), possibly negated and with a star.
+        Ok(None)
+    }
+
+    /// `↑^n` and `↑^(→n)`, possibly negated and with a star.
+    fn up_name(&mut self, h: GameId) -> CgResult<Option<String>> {
+        let ascii = self.style == Style::Ascii;
         let birthday = self.store.birthday(h)?;
         let star = self.store.star();
         let mut n = 2u32;
@@ -193,6 +247,15 @@ impl Printer<'_> {
         }
         Ok(None)
     }
+}
+
+/// `n` in superscript digits (`²`, `¹²`).
+fn superscript(n: u32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string()
+        .bytes()
+        .map(|b| DIGITS[usize::from(b - b'0')])
+        .collect()
 }
 
 /// `⧾5` but `⧾(1/2)`: a glyph argument must be a single token that cannot absorb
