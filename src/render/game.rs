@@ -250,7 +250,7 @@ impl Printer<'_> {
 }
 
 /// `n` in superscript digits (`²`, `¹²`).
-fn superscript(n: u32) -> String {
+pub fn superscript(n: u32) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     n.to_string()
         .bytes()

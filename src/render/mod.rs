@@ -3,4 +3,4 @@
 pub mod game;
 pub mod thermograph;
 
-pub use game::{format_game, format_nus, Style};
+pub use game::{format_game, format_nus, superscript, Style};

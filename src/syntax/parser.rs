@@ -1079,6 +1079,17 @@ fn is_known_char(c: char) -> bool {
         || "↑↓⇑⇓∗±≈≤≥≠⧾⧿θ·−\u{FEFF}⁰¹²³⁴⁵⁶⁷⁸⁹".contains(c)
 }
 
+/// `Some(3)` when the text before `pos` ends with `0^3` (possibly spaced):
+/// an ASCII try at Berlekamp's 0ⁿ prefix.
+fn ascii_zero_prefix_before(src: &str, pos: usize) -> Option<u32> {
+    let before = src[..pos].trim_end();
+    let digits = before.trim_end_matches(|c: char| c.is_ascii_digit());
+    let n = &before[digits.len()..];
+    let base = digits.strip_suffix('^')?.strip_suffix('0')?;
+    let standalone = !base.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '/' || c == '.');
+    n.parse().ok().filter(|_| standalone)
+}
+
 /// True when only spaces and tabs separate `pos` from the previous newline.
 fn starts_line(src: &str, pos: usize) -> bool {
     src[..pos]
@@ -1197,6 +1208,19 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
         );
     } else if c == '=' && wants_operator {
         d = d.with_help("to compare, write `==`");
+    } else if let Some(n) = ascii_zero_prefix_before(src, pos)
+        .filter(|_| matches!(c, '⧾' | '⧿') || matches!(token, "Tiny" | "tiny" | "Miny" | "miny"))
+    {
+        let (glyph, name) = if c == '⧿' || token.eq_ignore_ascii_case("miny") {
+            ('⧿', "miny")
+        } else {
+            ('⧾', "tiny")
+        };
+        d = d.with_help(format!(
+            "`0^{n}` is 0 + {n} ups; for Berlekamp's prefix 0^{n} write superscript digits \
+             (`0{}{glyph}1`) or `zero_prefix({n}, {name}(1))`",
+            crate::render::superscript(n)
+        ));
     } else if starts_line(src, pos)
         && (matches!(token, "and" | "or" | "mod") || "+./=<>|·≈≤≥≠~!".contains(c))
     {

@@ -818,6 +818,34 @@ fn err_misc() {
     "#]],
     );
     check_err(
+        "aw(0^3⧾1)",
+        expect![[r#"
+        Error: unexpected `⧾`
+           ╭─[ test:1:7 ]
+           │
+         1 │ aw(0^3⧾1)
+           │       ┬
+           │       ╰── expected an expression, an operator, `)` or `,`
+           │
+           │ Help: `0^3` is 0 + 3 ups; for Berlekamp's prefix 0^3 write superscript digits (`0³⧾1`) or `zero_prefix(3, tiny(1))`
+        ───╯
+    "#]],
+    );
+    check_err(
+        "0^2 Miny(1)",
+        expect![[r#"
+        Error: unexpected `Miny`
+           ╭─[ test:1:5 ]
+           │
+         1 │ 0^2 Miny(1)
+           │     ──┬─
+           │       ╰─── expected an operator or end of line
+           │
+           │ Help: `0^2` is 0 + 2 ups; for Berlekamp's prefix 0^2 write superscript digits (`0²⧿1`) or `zero_prefix(2, miny(1))`
+        ───╯
+    "#]],
+    );
+    check_err(
         "if c {1|0}",
         expect![[r#"
         Error: unexpected `{`
