@@ -157,3 +157,53 @@ fn stdin_that_is_not_a_terminal_runs_as_a_script() {
     "#]],
     );
 }
+
+/// Every builtin module reports a wrong argument count the same way, with
+/// the builtin's usage line.
+#[test]
+fn wrong_argument_counts_show_the_usage() {
+    let mut text = String::new();
+    for expr in [
+        "mean(1, 2)",
+        "nodes()",
+        "ko_winner()",
+        r#"play(go("X . O"))"#,
+        "kofight_advice(1, [], [])",
+        "solve()",
+        "best_moves(1, black, 2, 3)",
+    ] {
+        let (out, err, code) = yose(&["--color", "never", "eval", expr], None);
+        text.push_str(&format!("{expr} → exit {code}\n{out}"));
+        // The headline and the usage note; the drawing in between is
+        // covered by other tests.
+        for line in err.lines() {
+            if line.starts_with("Error") || line.contains("Note") {
+                text.push_str(line.trim_start_matches([' ', '│']));
+                text.push('\n');
+            }
+        }
+    }
+    expect![[r#"
+        mean(1, 2) → exit 1
+        Error: `mean` takes 1 argument, given 2
+        Note: usage: mean(G): the mean (mast value of the thermograph)
+        nodes() → exit 1
+        Error: `nodes` takes 1 argument, given 0
+        Note: usage: nodes(K): the labels of the positions of ko graph K, root first
+        ko_winner() → exit 1
+        Error: `ko_winner` takes 1 argument, given 0
+        Note: usage: ko_winner(S): who fills each ko of the sum S on the optimal line with each player first (budget: N)
+        play(go("X . O")) → exit 1
+        Error: `play` takes 2 arguments, given 1
+        Note: usage: play(Q, "B a, W b"): the position after the moves (also `B[ab]`, `t` = tenuki), with captures
+        kofight_advice(1, [], []) → exit 1
+        Error: `kofight_advice` takes 5 to 6 arguments, given 3
+        Note: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` ("took", "answered", "connected", "threat", "gote", "followed_up", "other"), with the profit the paper predicts
+        solve() → exit 1
+        Error: `solve` takes 1 argument, given 0
+        Note: usage: solve(S): Left and Right stops of the sum S with an optimal line for each, from the components (budget: N)
+        best_moves(1, black, 2, 3) → exit 1
+        Error: `best_moves` takes 1 to 2 arguments, given 4
+        Note: usage: best_moves(S, black|white): every optimal first move (budget: N)
+    "#]].assert_eq(&text);
+}

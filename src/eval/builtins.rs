@@ -168,27 +168,7 @@ fn arity(
     max: usize,
     span: &Span,
 ) -> EvalResult<()> {
-    if args.len() < min || args.len() > max {
-        let want = if min == max {
-            format!("{min}")
-        } else {
-            format!("{min} to {max}")
-        };
-        let usage = BUILTINS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, d)| *d)
-            .unwrap_or("");
-        return Err(interp.error_with(
-            Diagnostic::error(format!(
-                "`{name}` takes {want} argument(s), given {}",
-                args.len()
-            ))
-            .with_label(span.clone(), "wrong number of arguments")
-            .with_note(format!("usage: {usage}")),
-        ));
-    }
-    Ok(())
+    check_arity(interp, BUILTINS, name, args.len(), min, max, span)
 }
 
 fn list_value(items: Vec<Value>) -> Value {
@@ -757,19 +737,37 @@ pub(crate) fn check_arity(
     table: &[(&str, &str)],
     name: &str,
     given: usize,
-    n: usize,
+    min: usize,
+    max: usize,
     span: &Span,
 ) -> EvalResult<()> {
-    if given == n {
+    if (min..=max).contains(&given) {
         return Ok(());
     }
+    let want = arguments(min, max);
     let usage = table
         .iter()
         .find(|(k, _)| *k == name)
         .map_or("", |(_, d)| *d);
     Err(interp.error_with(
-        Diagnostic::error(format!("`{name}` takes {n} argument(s), given {given}"))
+        Diagnostic::error(format!("`{name}` takes {want}, given {given}"))
             .with_label(span.clone(), "wrong number of arguments")
             .with_note(format!("usage: {usage}")),
     ))
+}
+
+/// "1 argument", "2 arguments", "1 to 2 arguments".
+pub(crate) fn arguments(min: usize, max: usize) -> String {
+    let noun = if max == 1 { "argument" } else { "arguments" };
+    if min == max {
+        format!("{min} {noun}")
+    } else {
+        format!("{min} to {max} {noun}")
+    }
+}
+
+/// A `budget:` named argument: a node count.
+pub(crate) fn budget_arg(interp: &mut Interp, v: &Value, span: &Span) -> EvalResult<u64> {
+    let n = interp.to_integer(v, span)?;
+    u64::try_from(n).map_err(|_| interp.error(span, "the budget must be a non-negative integer"))
 }

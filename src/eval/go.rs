@@ -434,30 +434,13 @@ pub fn call(
         match k.as_str() {
             "rules" => rules = rules_of(interp, v, s)?,
             "ko_rule" => ko_rule = ko_rule_of(interp, v, s)?,
-            "budget" => {
-                let n = interp.to_integer(v, s)?;
-                budget = u64::try_from(n)
-                    .map_err(|_| interp.error(s, "the budget must be a non-negative integer"))?;
-            }
+            "budget" => budget = super::builtins::budget_arg(interp, v, s)?,
             _ => {}
         }
     }
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
     let arity = if name == "play" { 2 } else { 1 };
-    if args.len() != arity {
-        let usage = GO_BUILTINS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or("", |(_, d)| *d);
-        return Err(interp.error_with(
-            Diagnostic::error(format!(
-                "`{name}` takes {arity} argument(s), given {}",
-                args.len()
-            ))
-            .with_label(span.clone(), "wrong number of arguments")
-            .with_note(format!("usage: {usage}")),
-        ));
-    }
+    super::builtins::check_arity(interp, GO_BUILTINS, name, args.len(), arity, arity, span)?;
     match name {
         "go" => match &args[0] {
             Value::Str(s) => interp.parse_diagram(s, &sp(0)),

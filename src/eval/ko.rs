@@ -878,7 +878,7 @@ fn komaster_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Komaster> 
 }
 
 fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
-    super::builtins::check_arity(interp, KO_BUILTINS, name, args.len(), n, span)
+    super::builtins::check_arity(interp, KO_BUILTINS, name, args.len(), n, n, span)
 }
 
 /// The ko builtins, and `thermograph` / `mean` / `temperature` of a ko or

@@ -90,20 +90,7 @@ fn position(
     span: &Span,
 ) -> EvalResult<(KoFight, Last)> {
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    if args.len() < 5 || args.len() > 6 {
-        let usage = KOFIGHT_BUILTINS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or("", |(_, d)| *d);
-        return Err(interp.error_with(
-            crate::diag::Diagnostic::error(format!(
-                "`{name}` takes 5 or 6 arguments, given {}",
-                args.len()
-            ))
-            .with_label(span.clone(), "wrong number of arguments")
-            .with_note(format!("usage: {usage}")),
-        ));
-    }
+    super::builtins::check_arity(interp, KOFIGHT_BUILTINS, name, args.len(), 5, 6, span)?;
     let k = interp.to_integer(&args[0], &sp(0))?;
     if !k.is_positive() {
         return Err(interp.error(

@@ -168,9 +168,7 @@ pub(crate) fn budget_of(interp: &mut Interp, named: &[(String, Value, Span)]) ->
     let mut budget = crate::play::DEFAULT_BUDGET;
     for (k, v, s) in named {
         if k == "budget" {
-            let n = interp.to_integer(v, s)?;
-            budget = u64::try_from(n)
-                .map_err(|_| interp.error(s, "the budget must be a non-negative integer"))?;
+            budget = super::builtins::budget_arg(interp, v, s)?;
         }
     }
     Ok(budget)
@@ -351,7 +349,7 @@ pub fn solve(
 }
 
 fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
-    super::builtins::check_arity(interp, KOSOLVE_BUILTINS, name, args.len(), n, span)
+    super::builtins::check_arity(interp, KOSOLVE_BUILTINS, name, args.len(), n, n, span)
 }
 
 /// The builtins of this module; `None`: not ours.

@@ -838,9 +838,9 @@ impl Interp {
                     return Err(self.error(
                         span,
                         format!(
-                            "`{}` takes {} argument(s), given {}",
+                            "`{}` takes {}, given {}",
                             f.name,
-                            f.params.len(),
+                            builtins::arguments(f.params.len(), f.params.len()),
                             args.len()
                         ),
                     ));

@@ -228,32 +228,14 @@ pub fn call(
     let mut first = Player::Left;
     for (k, v, s) in &named {
         match k.as_str() {
-            "budget" => {
-                let n = interp.to_integer(v, s)?;
-                budget = u64::try_from(n)
-                    .map_err(|_| interp.error(s, "the budget must be a non-negative integer"))?;
-            }
+            "budget" => budget = super::builtins::budget_arg(interp, v, s)?,
             "first" => first = player_of(interp, v, s)?,
             _ => {}
         }
     }
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let want = |interp: &Interp, lo: usize, hi: usize| -> EvalResult<()> {
-        if args.len() < lo || args.len() > hi {
-            let usage = PLAY_BUILTINS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or("", |(_, d)| *d);
-            return Err(interp.error_with(
-                crate::diag::Diagnostic::error(format!(
-                    "`{name}` takes {lo} to {hi} arguments, given {}",
-                    args.len()
-                ))
-                .with_label(span.clone(), "wrong number of arguments")
-                .with_note(format!("usage: {usage}")),
-            ));
-        }
-        Ok(())
+    let want = |interp: &Interp, lo: usize, hi: usize| {
+        super::builtins::check_arity(interp, PLAY_BUILTINS, name, args.len(), lo, hi, span)
     };
     match name {
         "solve" => {
