@@ -22,4 +22,6 @@ pub use thermo::{Thermograph, Wall, WallPiece};
 #[cfg(test)]
 mod props;
 #[cfg(test)]
+pub(crate) mod testkit;
+#[cfg(test)]
 mod tests;

@@ -5,36 +5,23 @@ use super::{Dyadic, GameId, Nus, Store};
 use num_rational::BigRational;
 use proptest::prelude::*;
 
-/// A game tree to be built through `Store::canonical`.
-#[derive(Clone, Debug)]
-enum Tree {
-    /// A number-up-star leaf `x/2 + k·↑ + *n`.
-    Leaf(i64, i64, u64),
-    Node(Vec<Tree>, Vec<Tree>),
-}
+use super::testkit::{build, number_or_nus, trees, Tree};
 
 /// Trees with empty leaves only (birthday ≤ depth), like tests/algebra.rs.
 fn plain(depth: u32) -> BoxedStrategy<Tree> {
-    let leaf = Just(Tree::Node(vec![], vec![])).boxed();
-    if depth == 0 {
-        return leaf;
-    }
-    let side = prop::collection::vec(plain(depth - 1), 0..3);
-    prop_oneof![1 => leaf, 4 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+    let empty = Just(Tree::Node(vec![], vec![])).boxed();
+    trees(depth, empty, 4, 0..3)
 }
 
 /// Trees with integer and number-up-star leaves: Go-like values, hot and cold.
 fn rich(depth: u32) -> BoxedStrategy<Tree> {
-    let leaf = prop_oneof![
-        3 => (-6i64..=6).prop_map(|x| Tree::Leaf(2 * x, 0, 0)),
-        1 => (-4i64..=4, -2i64..=2, 0u64..3).prop_map(|(x, k, n)| Tree::Leaf(x, k, n)),
-    ]
-    .boxed();
-    if depth == 0 {
-        return leaf;
-    }
-    let side = prop::collection::vec(rich(depth - 1), 1..3);
-    prop_oneof![1 => leaf, 4 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+    let integers = (-6i64..=6).prop_map(|x| 2 * x).boxed();
+    trees(
+        depth,
+        number_or_nus(integers, (-4..=4, -2..=2, 0..3)),
+        4,
+        1..3,
+    )
 }
 
 /// Trees built to be even (`odd = false`) or odd elementary games in
@@ -61,11 +48,7 @@ fn small(depth: u32) -> BoxedStrategy<Tree> {
     let leaf = (-2i64..=2, 0u64..3)
         .prop_map(|(k, n)| Tree::Leaf(0, k, n))
         .boxed();
-    if depth == 0 {
-        return leaf;
-    }
-    let side = prop::collection::vec(small(depth - 1), 1..3);
-    prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
+    trees(depth, leaf, 3, 1..3)
 }
 
 /// Trees whose values are often infinitesimal but not all-small: leaves
@@ -77,26 +60,7 @@ fn near_zero(depth: u32) -> BoxedStrategy<Tree> {
         1 => (-2i64..=2).prop_map(|x| Tree::Leaf(2 * x, 0, 0)),
     ]
     .boxed();
-    if depth == 0 {
-        return leaf;
-    }
-    let side = prop::collection::vec(near_zero(depth - 1), 1..3);
-    prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
-}
-
-fn build(s: &mut Store, t: &Tree) -> GameId {
-    match t {
-        Tree::Leaf(x, k, n) => s.nus(Nus {
-            number: Dyadic::new((*x).into(), 1),
-            ups: *k,
-            nim: *n,
-        }),
-        Tree::Node(l, r) => {
-            let l: Vec<GameId> = l.iter().map(|x| build(s, x)).collect();
-            let r: Vec<GameId> = r.iter().map(|x| build(s, x)).collect();
-            s.canonical(l, r).unwrap()
-        }
-    }
+    trees(depth, leaf, 3, 1..3)
 }
 
 fn any_game() -> BoxedStrategy<Tree> {

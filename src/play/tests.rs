@@ -4,6 +4,7 @@
 
 use super::Strategy as Strat;
 use super::*;
+use crate::game::testkit::{build, number_or_nus, trees, Tree};
 use crate::game::{Dyadic, GameId, Nus, Store};
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -496,39 +497,14 @@ fn strategies_on_switches_are_optimal() {
 
 // ----- property tests ------------------------------------------------------------
 
-#[derive(Clone, Debug)]
-enum Tree {
-    /// `x/2 + k·↑ + *n`.
-    Leaf(i64, i64, u64),
-    Node(Vec<Tree>, Vec<Tree>),
-}
-
 fn tree(depth: u32) -> BoxedStrategy<Tree> {
-    let leaf = prop_oneof![
-        3 => (-8i64..=8).prop_map(|x| Tree::Leaf(x, 0, 0)),
-        1 => (-4i64..=4, -2i64..=2, 0u64..3).prop_map(|(x, k, n)| Tree::Leaf(x, k, n)),
-    ]
-    .boxed();
-    if depth == 0 {
-        return leaf;
-    }
-    let side = prop::collection::vec(tree(depth - 1), 1..3);
-    prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
-}
-
-fn build(s: &mut Store, t: &Tree) -> GameId {
-    match t {
-        Tree::Leaf(x, k, n) => s.nus(Nus {
-            number: Dyadic::new((*x).into(), 1),
-            ups: *k,
-            nim: *n,
-        }),
-        Tree::Node(l, r) => {
-            let l: Vec<GameId> = l.iter().map(|x| build(s, x)).collect();
-            let r: Vec<GameId> = r.iter().map(|x| build(s, x)).collect();
-            s.canonical(l, r).unwrap()
-        }
-    }
+    let halves = (-8i64..=8).boxed();
+    trees(
+        depth,
+        number_or_nus(halves, (-4..=4, -2..=2, 0..3)),
+        3,
+        1..3,
+    )
 }
 
 /// Go-like pieces: switches, three-stop games, tinies/minies, games with hot
