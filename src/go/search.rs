@@ -1018,7 +1018,7 @@ impl<'a> Search<'a> {
 
     /// The canonical form of `{left | right}` (options canonical), through a
     /// memo keyed by the two option lists: positions with the same option
-    /// values are common (77% of the open 2 × 6 area's).
+    /// values are common (about three in four in the open 2 × 6 area).
     fn canonical(
         &mut self,
         mut left: Vec<GameId>,
