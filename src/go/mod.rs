@@ -204,11 +204,16 @@
 //! * A diagram is a full rectangle: there is no mark for an off-board point
 //!   inside it (draw framing stones instead). Sensei's Library marks other
 //!   than those listed above (numbered moves, marked stones) are rejected.
-//! * Cost: about 5–15 µs of CPU per expanded position in a release build,
-//!   half of it canonical forms in the store; a one-point-wide corridor of
-//!   12 points expands 8 178 positions, an open 2 × 6 area 61 178 (122 236
-//!   without the mirror symmetry; 90% of the table lookups hit). See
-//!   BENCHMARKS.md.
+//! * Cost: about 3–10 µs of CPU per expanded position in a release build
+//!   (more under area rules, and on a loaded machine). The search removes
+//!   dominated options by their stops before the canonical form and
+//!   memoises canonical forms by option lists; what remains is mostly the
+//!   comparisons the stops cannot decide (`Store::le`), the table probes
+//!   and translating values by the points a move scores. A one-point-wide
+//!   corridor of 12 points expands 8 178 positions (about 35 ms), an open
+//!   2 × 6 area 61 178 (122 236 without the mirror symmetry; 90% of the
+//!   table lookups hit; 0.2 s Japanese, 0.35 s area), an open 2 × 7 area
+//!   435 287 (about 4 s). See BENCHMARKS.md.
 
 mod diagram;
 mod kos;
