@@ -34,7 +34,7 @@ pub mod solve;
 pub mod thermo;
 
 pub use component::{Component, Compound};
-pub(crate) use graph::strongly_connected_components;
+pub(crate) use graph::{plus_gain, strongly_connected_components};
 pub use graph::{
     KoError, KoGraph, KoNode, Komaster, NodeId, NodeSpec, OptionSpec, Rule, Side, Target,
 };
