@@ -176,6 +176,7 @@ struct Walls {
     /// or a ko-free node equal to a number). Numbers are where `g + P`
     /// and `P` with every option shifted by `g` part (`1 + {-4 | 0} = 0`
     /// but `{-3 | 1} = 0`), which the tests of gains need to know.
+    #[cfg_attr(not(test), allow(dead_code))]
     number: bool,
 }
 
