@@ -14,18 +14,18 @@
 //!    whole component) lead to nodes or ko-free positions, each with the
 //!    points it scores at once (prisoners under Japanese rules, stones that
 //!    become immortal under area rules).
-//! 2. **Basic ko rule: potentials.** A ko graph's moves score nothing, so
-//!    each node of the ko graph is a pair (position, potential φ), φ being
-//!    the points scored from the position searched to it; the node denotes
-//!    φ plus the value of the position, and a ko-free position reached from
-//!    it by a move scoring `g` is the short game `φ + g + value`. The pairs
-//!    are found by a depth-first walk from (root, 0). Meeting a position
-//!    that is on the current line with the same φ closes a cycle (a ko);
-//!    with a different φ, the cycle scores something each time round
-//!    ([`GoError::UnbalancedCycle`]) and no finite ko graph expresses it.
-//!    The same position reached with two potentials along different lines
-//!    (possible: Left may move twice in a local game) is two nodes, which
-//!    never lie on one cycle.
+//! 2. **Basic ko rule: one node per position, gains on the edges.** Each
+//!    position of step 1 is a node `k{i}` (numbered as the depth-first walk
+//!    first meets it). Its potential φ is the points scored on the walk's
+//!    line to it; the node denotes φ plus the value of the position, so a
+//!    move scoring `g` to a node of potential φ' has the gain `φ + g − φ'`
+//!    and one to a ko-free position of value `v` is the short game
+//!    `φ + g + v`. The gain is 0 on the walk's edges and on every cycle that
+//!    scores nothing, so a region whose cycles balance gives the graph it
+//!    gave before ko graphs had gains (then a position reached with two
+//!    potentials was two nodes; now it is one node and a gain). An
+//!    unbalanced cycle (it used to be `GoError::UnbalancedCycle`) is a
+//!    non-zero gain on one of its edges.
 //! 3. **Superko.** The line's history decides which moves are legal, so the
 //!    value is a (finite) tree: positions of the line that can recur are
 //!    those of the strongly connected component of the position graph the
@@ -64,8 +64,8 @@ pub struct GoKo {
     /// For each node, a line of moves from the position searched that
     /// reaches it (written as in move strings).
     pub lines: Vec<Vec<String>>,
-    /// For each node, the points scored on the way to it (φ): the node
-    /// denotes φ plus the value of its position.
+    /// For each node, the points scored along its line (φ, its potential):
+    /// the node denotes φ plus the value of its position (module docs).
     pub potentials: Vec<i64>,
     /// For each node, Black's moves minus White's moves on `lines` (the tax
     /// that chilling charges; see [`GoValue::chill`]).
@@ -127,19 +127,21 @@ impl GoValue {
     /// move by move: the chilled node `P` is `{Q − 1 | R + 1}` over its
     /// options as for short games, with no exception for temperatures below
     /// 1 inside the graph (that exception of cooling is about numbers, and a
-    /// node is not one). To keep the moves of the graph scoring nothing, the
-    /// node `P` of the chilled graph denotes `chill(P) − m(P)`, where `m(P)`
-    /// is Black's moves minus White's moves on a line from the root to `P`;
-    /// then a terminal game `T` reached by a move of Black from `P` becomes
-    /// `chill(T) − (m(P) + 1)` and one reached by White `chill(T) − (m(P) −
-    /// 1)`, while node-to-node moves stay as they are. This needs `m` to be
-    /// the same along every line to a node, i.e. every cycle to have as many
-    /// Black moves as White moves — under Japanese rules exactly the
-    /// condition for the unchilled graph to exist (a cycle's prisoner balance
-    /// is White's moves minus Black's moves in it), so it always holds there;
-    /// under area scoring it can fail ([`GoError::UnchillableCycle`]). The
-    /// root has `m = 0`, so the chilled root is the chilled value itself.
-    /// For the simple ko `{b | {k | w}}` (Black has just captured) this gives
+    /// node is not one). Since chilling is additive and leaves numbers
+    /// alone, an option `g + Q` becomes `g − 1 + chill(Q)` for Black and
+    /// `g + 1 + chill(Q)` for White: every move inside the graph gets a gain
+    /// of −1 (Black) or +1 (White) more. So that the graph keeps the gains
+    /// of the unchilled one on the walk's edges, node `P` of the chilled
+    /// graph denotes `chill(P) − m(P)`, `m(P)` being Black's moves minus
+    /// White's moves on its line ([`GoKo::moves`]): an edge from `P` to `Q`
+    /// by Black gets `g + m(Q) − m(P) − 1` (so `g` on the walk's edges), by
+    /// White `g + m(Q) − m(P) + 1`, and a terminal game `T` reached by a
+    /// move of Black from `P` becomes `chill(T) − (m(P) + 1)` and one
+    /// reached by White `chill(T) − (m(P) − 1)`. The root has `m = 0`, so
+    /// the chilled root is the chilled value itself. A cycle with unequal
+    /// numbers of Black and White moves (possible under area scoring, where
+    /// it scores nothing unchilled) gets a non-zero gain. For the simple ko
+    /// `{b | {k | w}}` (Black has just captured) this gives
     /// `{chill(b) − 1 | {k | chill(w) + 2}}`: the swing drops by 3 and the
     /// komaster temperature by 1, as chilling must.
     pub fn chill(&self, store: &mut Store) -> Result<GoValue, GoError> {

@@ -1119,9 +1119,24 @@ fn unbalanced_cycles_are_ko_graphs_with_gains() {
     // Sending two, returning one: Black's `e` puts two stones in atari, White
     // takes both at a, Black takes back one at (2,3) and the position is
     // back, White one prisoner up. One node per position, the prisoners on
-    // the edges: the cycle k0 → k1 → k2 → k0 scores −2 (White's capture of
-    // two) and +1 (Black's recapture), so it is a ko graph with gains (it
-    // used to be GoError::UnbalancedCycle).
+    // the edges: the cycle k0 → k1 → k2 → k0 (B e, W a, B (2,3); k2 is the
+    // unlabelled node after W a) scores −2 + 1, which shows as the gain −1
+    // on the edge back to k0 (k2's potential is −2, the walk's line to it).
+    // It used to be GoError::UnbalancedCycle.
+    //
+    // By hand (t ≥ 0). Nodes: k1 = after B e (two stones, one liberty a);
+    // k5 = after W e (x in atari), k4 = after W e, W a (x taken): k5 ↔ k4
+    // is a simple ko, Black fills at a for φ(k5) − 1 … written relative to
+    // k5: k5 = {-1 | k4}, k4 = {k5 | -2}, the ko after Black's capture with
+    // b = −1, w = −2, so its Left wall is `−1 − t` up to the temperature
+    // 1/3. White's e from k0 is `1 + k5`: ρ(t) ≤ 1 + (−1 − t) + t = 0 for
+    // t ≤ 1/3 (then −1/3 + t). Black's a from k0 leaves e as a dame, `*`:
+    // λ(t) ≥ 0 − t, and at t = 0 Black's best is that 0 (B e is a
+    // sacrifice: W a, B (2,3) ends at −1 + k0). So λ(0) = ρ(0) = 0 and λ < ρ
+    // for t > 0: no unsettled point at t ≥ 0, the position is cold, the
+    // mast the common stop 0 (temperature −1 under rule 3 of ko::thermo,
+    // as for a number), under either komaster — the scoring cycle is bad
+    // for the player who runs it (Black) and never played.
     let mut s = Store::new();
     let v = go_value(
         &mut s,

@@ -31,9 +31,11 @@
 //!    answers it, so the exchange costs nothing). Symmetrically for White;
 //!    under [`Rule::NoRepetition`] neither may. A move that the rule forbids
 //!    is *banned*.
-//! 2. **Scaffolds.** `λ(t) = max over legal Left options of (RW(t) − t)` and
-//!    `ρ(t) = min over legal Right options of (LW(t) + t)`, where a short game
-//!    option contributes its ordinary thermograph ([`Store::thermograph`]).
+//! 2. **Scaffolds.** `λ(t) = max over legal Left options of (g + RW(t) − t)`
+//!    and `ρ(t) = min over legal Right options of (g + LW(t) + t)`, `g` the
+//!    option's gain (what the move scores, [`crate::ko`] "Gains"), where a
+//!    short game option contributes its ordinary thermograph
+//!    ([`Store::thermograph`]).
 //!    A player with no local move at all makes the position a number, as in
 //!    short games: `{G^L | }` is the simplest number above the stop `λ(0)`,
 //!    `{ | G^R}` the simplest below `ρ(0)`. When a player *P* has moves but
@@ -47,8 +49,8 @@
 //!      move). *P*'s pass is a tenuki; it lifts the ko ban, so *Q* chooses
 //!      between going on now (her scaffold `σ_Q`) and letting *P* make one
 //!      of his banned moves. Let `δ_P` be *P*'s scaffold over his banned
-//!      moves, each made once with the history unchanged and judged by rule
-//!      2a from there on, and `E` the walls from rule 3 on `δ_P` against
+//!      moves (with their gains), each made once with the history unchanged
+//!      and judged by rule 2a from there on, and `E` the walls from rule 3 on `δ_P` against
 //!      `σ_Q`. Both walls of the state are `W = best for Q of (σ_Q, E's wall
 //!      with P to move)` — `min(ρ, E.left)` when Black is banned,
 //!      `max(λ, E.right)` when White is — then settled by rule 3. So *Q* is
