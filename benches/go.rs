@@ -104,11 +104,45 @@ fn eval_once(
     (r, t.elapsed(), cpu_time() - c)
 }
 
-fn kind(v: &GoValue) -> &'static str {
+fn kind(v: &GoValue) -> String {
     match v {
-        GoValue::Short(_) => "",
-        GoValue::Ko { .. } => " (ko)",
+        GoValue::Short(_) => String::new(),
+        GoValue::Ko { kos, .. } => {
+            let sizes: Vec<String> = kos
+                .iter()
+                .map(|k| format!("{}/{}", k.graph.len(), pairs(&k.graph)))
+                .collect();
+            format!(" (ko: {} nodes/pairs)", sizes.join(", "))
+        }
     }
+}
+
+/// The (node, points scored) pairs reachable from the root: the size the
+/// graph would have with potentials instead of gains (what the Go module
+/// built before ko graphs had gains), or `∞` when a cycle scores.
+fn pairs(g: &yose::ko::KoGraph) -> String {
+    use yose::ko::{Side, Target};
+    let cap = 20 * g.len() + 100;
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(g.root(), yose::game::Dyadic::zero())];
+    seen.insert(stack[0].clone());
+    while let Some((v, phi)) = stack.pop() {
+        if seen.len() > cap {
+            return "∞".into();
+        }
+        let node = g.node(v);
+        for side in [Side::Left, Side::Right] {
+            for (i, t) in node.options(side).iter().enumerate() {
+                if let Target::Node(w) = t {
+                    let next = (*w, phi.add(node.gain(side, i)));
+                    if seen.insert(next.clone()) {
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+    }
+    seen.len().to_string()
 }
 
 /// One line of the report: the case under both rules.

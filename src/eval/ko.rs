@@ -44,7 +44,7 @@ use crate::diag::Diagnostic;
 use crate::game::{CgError, CgResult, GameId, Store};
 use crate::ko::{Component, Compound, KoError, KoGraph, Komaster, NodeSpec, OptionSpec, Side};
 use crate::render::{format_game, Style};
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Expr, ExprKind};
 
 /// The ko builtins with their one-line descriptions.
 pub const KO_BUILTINS: &[(&str, &str)] = &[
@@ -303,7 +303,35 @@ fn collect_labels(e: &Expr, out: &mut Vec<(String, Span)>, dup: &mut Option<(Str
                 collect_labels(o, out, dup);
             }
         }
+        // `g + kb: {…}`: a scoring move to a labelled node.
+        ExprKind::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => {
+            collect_labels(lhs, out, dup);
+            collect_labels(rhs, out, dup);
+        }
         _ => {}
+    }
+}
+
+/// A scoring move written as an option, `g + target`, `target + g` or
+/// `target - g` with `target` a label or a node: (the gain's expression,
+/// the target, whether the gain is subtracted).
+fn scored<'e>(e: &'e Expr, labels: &HashSet<String>) -> Option<(&'e Expr, &'e Expr, bool)> {
+    let ExprKind::Binary { op, lhs, rhs } = &e.kind else {
+        return None;
+    };
+    let target = |x: &Expr| match &x.kind {
+        ExprKind::Name(n) => labels.contains(n),
+        _ => is_node(x, labels),
+    };
+    match op {
+        BinOp::Add if target(rhs) && !target(lhs) => Some((lhs, rhs, false)),
+        BinOp::Add if target(lhs) && !target(rhs) => Some((rhs, lhs, false)),
+        BinOp::Sub if target(lhs) && !target(rhs) => Some((rhs, lhs, true)),
+        _ => None,
     }
 }
 
@@ -314,6 +342,7 @@ fn is_node(e: &Expr, labels: &HashSet<String>) -> bool {
         ExprKind::Labelled { .. } => true,
         ExprKind::Game { left, right } => left.iter().chain(right.iter()).any(|o| match &o.kind {
             ExprKind::Name(n) => labels.contains(n),
+            ExprKind::Binary { .. } => scored(o, labels).is_some(),
             _ => is_node(o, labels),
         }),
         _ => false,
@@ -485,6 +514,23 @@ impl Interp {
         let mut sides: [Vec<OptionSpec>; 2] = [Vec::new(), Vec::new()];
         for (k, (opts, tag)) in [(left, 'L'), (right, 'R')].into_iter().enumerate() {
             for (i, o) in opts.iter().enumerate() {
+                let (gain, o) = match scored(o, lit.labels) {
+                    Some((g, target, minus)) => {
+                        let v = self.eval(g, scope)?;
+                        let x = self.game_of(&v, &g.span)?;
+                        let Some(x) = self.store.as_number(x).cloned() else {
+                            return Err(self.error_with(
+                                Diagnostic::error(
+                                    "the points a move of a ko graph scores must be a number",
+                                )
+                                .with_label(g.span.clone(), "not a number")
+                                .with_note("an option `g + node` scores g and leads to the node"),
+                            ));
+                        };
+                        (Some(if minus { x.neg() } else { x }), target)
+                    }
+                    None => (None, o),
+                };
                 let spec = match &o.kind {
                     ExprKind::Name(n) if lit.labels.contains(n) => OptionSpec::Ref(n.clone()),
                     _ if is_node(o, lit.labels) => {
@@ -498,6 +544,13 @@ impl Interp {
                         OptionSpec::Node(self.node_spec(o, made_up, lit, scope)?)
                     }
                     _ => OptionSpec::Game(self.ko_option(o, lit, scope)?),
+                };
+                let spec = match gain {
+                    Some(gain) => OptionSpec::Scored {
+                        gain,
+                        to: Box::new(spec),
+                    },
+                    None => spec,
                 };
                 sides[k].push(spec);
             }
@@ -528,6 +581,10 @@ impl Interp {
             _ => return Ok(()),
         };
         for o in left.iter().chain(right.iter()) {
+            let o = match scored(o, labels) {
+                Some((_, target, _)) => target,
+                None => o,
+            };
             if let ExprKind::Name(n) = &o.kind {
                 let known = labels.contains(n)
                     || scope.lookup(n).is_some()
@@ -570,7 +627,7 @@ impl Interp {
                     "the label `{n}` can only stand alone as an option of its ko graph"
                 ))
                 .with_label(at.span.clone(), "a label used inside an expression")
-                .with_note("an option of a ko graph is a node, a label, or a short game"),
+                .with_note("an option of a ko graph is a node, a label, a short game, or `g + node` (a move scoring the number g)"),
             ));
         }
         let v = self.eval(o, scope)?;

@@ -14,18 +14,18 @@
 //!    whole component) lead to nodes or ko-free positions, each with the
 //!    points it scores at once (prisoners under Japanese rules, stones that
 //!    become immortal under area rules).
-//! 2. **Basic ko rule: potentials.** A ko graph's moves score nothing, so
-//!    each node of the ko graph is a pair (position, potential φ), φ being
-//!    the points scored from the position searched to it; the node denotes
-//!    φ plus the value of the position, and a ko-free position reached from
-//!    it by a move scoring `g` is the short game `φ + g + value`. The pairs
-//!    are found by a depth-first walk from (root, 0). Meeting a position
-//!    that is on the current line with the same φ closes a cycle (a ko);
-//!    with a different φ, the cycle scores something each time round
-//!    ([`GoError::UnbalancedCycle`]) and no finite ko graph expresses it.
-//!    The same position reached with two potentials along different lines
-//!    (possible: Left may move twice in a local game) is two nodes, which
-//!    never lie on one cycle.
+//! 2. **Basic ko rule: one node per position, gains on the edges.** Each
+//!    position of step 1 is a node `k{i}` (numbered as the depth-first walk
+//!    first meets it). Its potential φ is the points scored on the walk's
+//!    line to it; the node denotes φ plus the value of the position, so a
+//!    move scoring `g` to a node of potential φ' has the gain `φ + g − φ'`
+//!    and one to a ko-free position of value `v` is the short game
+//!    `φ + g + v`. The gain is 0 on the walk's edges and on every cycle that
+//!    scores nothing, so a region whose cycles balance gives the graph it
+//!    gave before ko graphs had gains (then a position reached with two
+//!    potentials was two nodes; now it is one node and a gain). An
+//!    unbalanced cycle (it used to be `GoError::UnbalancedCycle`) is a
+//!    non-zero gain on one of its edges.
 //! 3. **Superko.** The line's history decides which moves are legal, so the
 //!    value is a (finite) tree: positions of the line that can recur are
 //!    those of the strongly connected component of the position graph the
@@ -34,8 +34,8 @@
 
 use super::position::Colour;
 use super::search::{bits, Board, GoError, KoRule, Search};
-use crate::game::{GameId, Store};
-use crate::ko::{Component, KoGraph, KoNode, NodeId, Target};
+use crate::game::{Dyadic, GameId, Store};
+use crate::ko::{plus_gain, Component, KoGraph, KoNode, NodeId, Side, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -64,8 +64,8 @@ pub struct GoKo {
     /// For each node, a line of moves from the position searched that
     /// reaches it (written as in move strings).
     pub lines: Vec<Vec<String>>,
-    /// For each node, the points scored on the way to it (φ): the node
-    /// denotes φ plus the value of its position.
+    /// For each node, the points scored along its line (φ, its potential):
+    /// the node denotes φ plus the value of its position (module docs).
     pub potentials: Vec<i64>,
     /// For each node, Black's moves minus White's moves on `lines` (the tax
     /// that chilling charges; see [`GoValue::chill`]).
@@ -127,19 +127,21 @@ impl GoValue {
     /// move by move: the chilled node `P` is `{Q − 1 | R + 1}` over its
     /// options as for short games, with no exception for temperatures below
     /// 1 inside the graph (that exception of cooling is about numbers, and a
-    /// node is not one). To keep the moves of the graph scoring nothing, the
-    /// node `P` of the chilled graph denotes `chill(P) − m(P)`, where `m(P)`
-    /// is Black's moves minus White's moves on a line from the root to `P`;
-    /// then a terminal game `T` reached by a move of Black from `P` becomes
-    /// `chill(T) − (m(P) + 1)` and one reached by White `chill(T) − (m(P) −
-    /// 1)`, while node-to-node moves stay as they are. This needs `m` to be
-    /// the same along every line to a node, i.e. every cycle to have as many
-    /// Black moves as White moves — under Japanese rules exactly the
-    /// condition for the unchilled graph to exist (a cycle's prisoner balance
-    /// is White's moves minus Black's moves in it), so it always holds there;
-    /// under area scoring it can fail ([`GoError::UnchillableCycle`]). The
-    /// root has `m = 0`, so the chilled root is the chilled value itself.
-    /// For the simple ko `{b | {k | w}}` (Black has just captured) this gives
+    /// node is not one). Since chilling is additive and leaves numbers
+    /// alone, an option `g + Q` becomes `g − 1 + chill(Q)` for Black and
+    /// `g + 1 + chill(Q)` for White: every move inside the graph gets a gain
+    /// of −1 (Black) or +1 (White) more. So that the graph keeps the gains
+    /// of the unchilled one on the walk's edges, node `P` of the chilled
+    /// graph denotes `chill(P) − m(P)`, `m(P)` being Black's moves minus
+    /// White's moves on its line ([`GoKo::moves`]): an edge from `P` to `Q`
+    /// by Black gets `g + m(Q) − m(P) − 1` (so `g` on the walk's edges), by
+    /// White `g + m(Q) − m(P) + 1`, and a terminal game `T` reached by a
+    /// move of Black from `P` becomes `chill(T) − (m(P) + 1)` and one
+    /// reached by White `chill(T) − (m(P) − 1)`. The root has `m = 0`, so
+    /// the chilled root is the chilled value itself. A cycle with unequal
+    /// numbers of Black and White moves (possible under area scoring, where
+    /// it scores nothing unchilled) gets a non-zero gain. For the simple ko
+    /// `{b | {k | w}}` (Black has just captured) this gives
     /// `{chill(b) − 1 | {k | chill(w) + 2}}`: the swing drops by 3 and the
     /// komaster temperature by 1, as chilling must.
     pub fn chill(&self, store: &mut Store) -> Result<GoValue, GoError> {
@@ -189,36 +191,34 @@ impl GoKo {
         for v in g.node_ids() {
             let node = g.node(v);
             let m = self.moves[v.index()];
-            let mut sides: [Vec<Target>; 2] = [Vec::new(), Vec::new()];
-            for (k, (opts, sign)) in [(node.left(), 1), (node.right(), -1)]
-                .into_iter()
-                .enumerate()
-            {
-                for t in opts {
+            let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+            for (k, (side, sign)) in [(Side::Left, 1), (Side::Right, -1)].into_iter().enumerate() {
+                for (i, t) in node.options(side).iter().enumerate() {
+                    let gain = node.gain(side, i);
                     sides[k].push(match *t {
                         Target::Node(w) => {
-                            if self.moves[w.index()] != m + sign {
-                                let mut line = self.lines[v.index()].clone();
-                                line.push(format!("→ {}", g.label(w)));
-                                return Err(GoError::UnchillableCycle { line });
-                            }
-                            Target::Node(w)
+                            let tax = Dyadic::from_i64(self.moves[w.index()] - m - sign);
+                            (gain.add(&tax), Target::Node(w))
                         }
                         Target::Game(x) => {
                             let c = store.chill(x)?;
                             let tax = store.integer(-(m + sign));
-                            Target::Game(store.add(c, tax)?)
+                            let c = store.add(c, tax)?;
+                            (
+                                Dyadic::zero(),
+                                Target::Game(plus_gain(store, gain.clone(), c)?),
+                            )
                         }
                     });
                 }
             }
             let [left, right] = sides;
-            nodes.push(KoNode {
-                label: node.label().to_string(),
-                named: node.is_named(),
+            nodes.push(KoNode::with_gains(
+                node.label(),
+                node.is_named(),
                 left,
                 right,
-            });
+            ));
         }
         Ok(GoKo {
             graph: KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?,
@@ -242,7 +242,6 @@ enum To {
 #[derive(Copy, Clone, Debug)]
 struct Edge {
     colour: Colour,
-    point: usize,
     /// What the move scores at once (Black positive).
     gain: i64,
     to: To,
@@ -253,6 +252,22 @@ struct Edge {
 struct BoardGraph {
     boards: Vec<Board>,
     edges: Vec<Vec<Edge>>,
+    /// For each position, the line of moves on which the depth-first walk
+    /// first met it, the points scored along it (φ) and Black's moves minus
+    /// White's on it (m).
+    first: Vec<(Vec<(Colour, usize)>, i64, i64)>,
+    /// The first edge found that closes a cycle: the line to it and the
+    /// depth where the repeated position first stood on it.
+    cycle: Option<(Vec<(Colour, usize)>, usize)>,
+}
+
+/// The walk of [`Search::explore`]: the current line and the positions on it
+/// (their depth).
+struct Walk {
+    path: Vec<(Colour, usize)>,
+    on_path: FxHashMap<usize, usize>,
+    phi: i64,
+    m: i64,
 }
 
 impl Search<'_> {
@@ -276,7 +291,7 @@ impl Search<'_> {
                 let mut kos = Vec::with_capacity(loopy.len());
                 for &comp in loopy {
                     let bg = self.board_graph(comp, root)?;
-                    kos.push(self.unfold_basic(&bg, shift)?);
+                    kos.push(self.ko_graph(&bg, shift)?);
                     shift = self.store.zero();
                 }
                 Ok(GoValue::Ko { kos, short: rest })
@@ -299,9 +314,17 @@ impl Search<'_> {
         let mut bg = BoardGraph {
             boards: Vec::new(),
             edges: Vec::new(),
+            first: Vec::new(),
+            cycle: None,
         };
         let mut index: FxHashMap<Board, usize> = FxHashMap::default();
-        self.explore(comp, root, &mut bg, &mut index)?;
+        let mut walk = Walk {
+            path: Vec::new(),
+            on_path: FxHashMap::default(),
+            phi: 0,
+            m: 0,
+        };
+        self.explore(comp, root, &mut bg, &mut index, &mut walk)?;
         Ok(bg)
     }
 
@@ -311,11 +334,14 @@ impl Search<'_> {
         b: &Board,
         bg: &mut BoardGraph,
         index: &mut FxHashMap<Board, usize>,
+        walk: &mut Walk,
     ) -> Result<usize, GoError> {
         let id = bg.boards.len();
         bg.boards.push(b.clone());
         bg.edges.push(Vec::new());
+        bg.first.push((walk.path.clone(), walk.phi, walk.m));
         index.insert(b.clone(), id);
+        walk.on_path.insert(id, walk.path.len());
         self.count_node()?;
         let mut edges = Vec::new();
         let b_imm = self.region.immortal(b);
@@ -328,18 +354,26 @@ impl Search<'_> {
                 let to = if parts.loopy.is_empty() {
                     To::Game(parts.short)
                 } else if let Some(&i) = index.get(&child) {
+                    if let (None, Some(&depth)) = (&bg.cycle, walk.on_path.get(&i)) {
+                        let mut line = walk.path.clone();
+                        line.push((colour, p));
+                        bg.cycle = Some((line, depth));
+                    }
                     To::Board(i)
                 } else {
-                    To::Board(self.explore(comp, &child, bg, index)?)
+                    walk.path.push((colour, p));
+                    walk.phi += gain;
+                    walk.m += colour.sign();
+                    let r = self.explore(comp, &child, bg, index, walk);
+                    walk.path.pop();
+                    walk.phi -= gain;
+                    walk.m -= colour.sign();
+                    To::Board(r?)
                 };
-                edges.push(Edge {
-                    colour,
-                    point: p,
-                    gain,
-                    to,
-                });
+                edges.push(Edge { colour, gain, to });
             }
         }
+        walk.on_path.remove(&id);
         bg.edges[id] = edges;
         Ok(id)
     }
@@ -351,94 +385,47 @@ impl Search<'_> {
         })
     }
 
-    /// Step 2 (module docs): the ko graph of (position, potential) pairs;
-    /// `shift` is added to every terminal game.
-    fn unfold_basic(&mut self, bg: &BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
-        let mut u = Unfold {
-            index: FxHashMap::default(),
-            on_path: FxHashMap::default(),
-            path: Vec::new(),
-            nodes: Vec::new(),
-            lines: Vec::new(),
-            potentials: Vec::new(),
-            moves: Vec::new(),
-            cycle: None,
-        };
-        self.unfold_node(bg, &mut u, 0, 0, 0, shift)?;
-        let nodes = u
-            .nodes
-            .into_iter()
-            .enumerate()
-            .map(|(i, [left, right])| KoNode {
-                label: format!("k{i}"),
-                named: true,
-                left,
-                right,
-            })
-            .collect();
+    /// Step 2 (module docs): the ko graph, one node per position, with the
+    /// points each move scores as the gains of its edges; `shift` is added
+    /// to every terminal game.
+    fn ko_graph(&mut self, bg: &BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
+        let phi = |i: usize| bg.first[i].1;
+        let mut nodes = Vec::with_capacity(bg.boards.len());
+        for (i, edges) in bg.edges.iter().enumerate() {
+            self.store.tick()?;
+            let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+            for e in edges {
+                let option = match e.to {
+                    To::Game(g) => {
+                        let x = self.store.integer(phi(i) + e.gain);
+                        let v = self.store.add(x, g)?;
+                        (Dyadic::zero(), Target::Game(self.store.add(v, shift)?))
+                    }
+                    To::Board(q) => (
+                        Dyadic::from_i64(phi(i) + e.gain - phi(q)),
+                        Target::Node(NodeId(q as u32)),
+                    ),
+                };
+                sides[e.colour.index()].push(option);
+            }
+            let [left, right] = sides;
+            nodes.push(KoNode::with_gains(format!("k{i}"), true, left, right));
+        }
         let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
+        let names = |line: &[(Colour, usize)]| -> Vec<String> {
+            line.iter().map(|&(c, p)| self.move_name(c, p)).collect()
+        };
         Ok(GoKo {
             graph,
-            lines: u.lines,
-            potentials: u.potentials,
-            moves: u.moves,
-            cycle: u.cycle.unwrap_or_default(),
+            lines: bg.first.iter().map(|f| names(&f.0)).collect(),
+            potentials: bg.first.iter().map(|f| f.1).collect(),
+            moves: bg.first.iter().map(|f| f.2).collect(),
+            cycle: bg
+                .cycle
+                .as_ref()
+                .map(|(l, d)| (names(l), *d))
+                .unwrap_or_default(),
         })
-    }
-
-    fn unfold_node(
-        &mut self,
-        bg: &BoardGraph,
-        u: &mut Unfold,
-        board: usize,
-        phi: i64,
-        m: i64,
-        shift: GameId,
-    ) -> Result<usize, GoError> {
-        let id = u.nodes.len();
-        u.nodes.push([Vec::new(), Vec::new()]);
-        u.index.insert((board, phi), id);
-        u.on_path.insert(board, (phi, u.path.len()));
-        u.lines
-            .push(u.path.iter().map(|&(c, p)| self.move_name(c, p)).collect());
-        u.potentials.push(phi);
-        u.moves.push(m);
-        self.store.tick()?;
-        let mut sides: [Vec<Target>; 2] = [Vec::new(), Vec::new()];
-        for e in &bg.edges[board] {
-            let t = match e.to {
-                To::Game(g) => {
-                    let x = self.store.integer(phi + e.gain);
-                    let v = self.store.add(x, g)?;
-                    Target::Game(self.store.add(v, shift)?)
-                }
-                To::Board(q) => {
-                    let phi2 = phi + e.gain;
-                    u.path.push((e.colour, e.point));
-                    let r = if let Some(&n) = u.index.get(&(q, phi2)) {
-                        if let (None, Some(&(_, depth))) = (&u.cycle, u.on_path.get(&q)) {
-                            let line = u.path.iter().map(|&(c, p)| self.move_name(c, p));
-                            u.cycle = Some((line.collect(), depth));
-                        }
-                        Ok(n)
-                    } else if let Some(&(phi_q, depth)) = u.on_path.get(&q) {
-                        Err(GoError::UnbalancedCycle {
-                            line: u.path.iter().map(|&(c, p)| self.move_name(c, p)).collect(),
-                            cycle_start: depth,
-                            net: phi2 - phi_q,
-                        })
-                    } else {
-                        self.unfold_node(bg, u, q, phi2, m + e.colour.sign(), shift)
-                    };
-                    u.path.pop();
-                    Target::Node(NodeId(r? as u32))
-                }
-            };
-            sides[e.colour.index()].push(t);
-        }
-        u.on_path.remove(&board);
-        u.nodes[id] = sides;
-        Ok(id)
     }
 
     /// Step 3 (module docs): the short value under a superko rule.
@@ -511,18 +498,6 @@ impl Search<'_> {
 /// Superko values by position and the part of the line's history that can
 /// recur from it (positions, with the mover's tag under situational superko).
 type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
-
-struct Unfold {
-    index: FxHashMap<(usize, i64), usize>,
-    /// Positions on the current line: their potential and depth.
-    on_path: FxHashMap<usize, (i64, usize)>,
-    path: Vec<(Colour, usize)>,
-    nodes: Vec<[Vec<Target>; 2]>,
-    lines: Vec<Vec<String>>,
-    potentials: Vec<i64>,
-    moves: Vec<i64>,
-    cycle: Option<(Vec<String>, usize)>,
-}
 
 /// Strongly connected components of the position graph (Tarjan, iterative):
 /// the component number of every position.

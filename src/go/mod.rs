@@ -144,26 +144,31 @@
 //!   are numbered as a depth-first walk first meets them, and [`GoKo::lines`]
 //!   gives a line of moves to each.
 //!
-//!   *Scores.* A ko graph's moves score nothing, but Go moves do (prisoners
-//!   under Japanese rules, stones that become immortal under area rules).
-//!   Every node carries a *potential* φ, the points scored from the position
-//!   searched to it, and denotes φ plus the value of its position; a move
-//!   scoring `g` from it to a ko-free position of value `v` is the short game
-//!   `φ + g + v`. A node is therefore a position *and* a potential: the same
-//!   position reached with two different potentials (Left may move twice in
-//!   a row in a local game, so two lines to one position can capture
-//!   differently) is two nodes. A cycle must score nothing round it; under
-//!   Japanese rules its prisoner balance is White's moves minus Black's
-//!   moves in it, so a cycle with unequal numbers of moves (sending two,
-//!   returning one) is the error [`GoError::UnbalancedCycle`], naming it.
-//!   Under area scoring a cycle never changes the immortal stones, so it
-//!   always balances. Numbers among the ko-free components are folded into
-//!   the first graph's terminal games.
+//!   *Scores.* Go moves score (prisoners under Japanese rules, stones
+//!   that become immortal under area rules), and so do the moves of a ko
+//!   graph: each edge carries a *gain* ([`crate::ko`], "Gains"), the option
+//!   being the gain plus the value of the node it leads to. There is one
+//!   node per position. So that the graph reads like a plain ko graph
+//!   where it can, every node carries a *potential* φ, the points scored on
+//!   the line of [`GoKo::lines`] to it (the depth-first walk's line), and
+//!   denotes φ plus the value of its position: a move scoring `g` from a
+//!   node with potential φ to one with φ' has the gain `φ + g − φ'` (0 on
+//!   the walk's own edges and on every cycle that scores nothing), and one
+//!   to a ko-free position of value `v` is the short game `φ + g + v`.
+//!   Under Japanese rules a cycle's prisoner balance is White's moves minus
+//!   Black's moves in it, so a cycle with unequal numbers of moves (sending
+//!   two, returning one) scores each time round: it shows as a non-zero gain
+//!   on an edge of the cycle. (Such cycles need a player to move twice in a
+//!   row; the komaster analysis and the ko solver handle them like any other
+//!   line, see [`crate::ko`].) Under area scoring a cycle never changes the
+//!   immortal stones, so it always balances. Numbers among the ko-free
+//!   components are folded into the first graph's terminal games.
 //!
 //!   *Chilling* ([`GoValue::chill`], [`go_chilled`]) charges one point per
-//!   move inside the graph and chills the terminal games; the details (a
-//!   second potential, Black's moves minus White's) are in
-//!   [`GoValue::chill`]. On the simple ko it lowers the swing by 3, so the
+//!   move inside the graph — a gain of −1 on each Black move and +1 on each
+//!   White move, made relative to a second potential (Black's moves minus
+//!   White's on the node's line) so that the walk's edges keep their gains —
+//!   and chills the terminal games; details in [`GoValue::chill`]. On the simple ko it lowers the swing by 3, so the
 //!   komaster temperature drops by 1.
 //! * [`KoRule::PositionalSuperko`]: a move may not recreate a position of the
 //!   component that already occurred on the current line from the position
@@ -195,12 +200,12 @@
 //!   a few points reach repetitions (by bad play) and so are ko graphs.
 //! * Unbalanced cycles are common: a local game lets a player move twice in
 //!   a row, so a line such as "White plays twice into atari, Black takes
-//!   both, White takes one back" repeats a position one prisoner apart. Such
-//!   a region is [`GoError::UnbalancedCycle`] (in the random 2–3 × 3–5
-//!   diagrams of the tests: 22 such regions against 37 ko graphs, Japanese
-//!   rules), even when only absurd play reaches the cycle. Ko graphs with
-//!   scoring edges (a gain on `Target::Node`, walls shifted by it in the
-//!   komaster analysis) would remove this; not done.
+//!   both, White takes one back" repeats a position one prisoner apart (in
+//!   the random 2–3 × 3–5 diagrams of the tests, 22 of the 59 ko graphs,
+//!   Japanese rules), even when only absurd play reaches the cycle. They
+//!   are ko graphs with scoring edges; the komaster analysis treats the
+//!   repetition as any other (the player who is not komaster may not
+//!   repeat the position, whatever it scored).
 //! * A diagram is a full rectangle: there is no mark for an off-board point
 //!   inside it (draw framing stones instead). Sensei's Library marks other
 //!   than those listed above (numbered moves, marked stones) are rejected.

@@ -6,10 +6,12 @@
 //! for a node that is referred to somewhere besides the place where it is
 //! written out, so the text reads back into the same graph. Short games are
 //! printed by [`format_game`] in the chosen style (ASCII: CGSuite's
-//! spelling; Unicode: Mathematical Go's glyphs).
+//! spelling; Unicode: Mathematical Go's glyphs). A move that scores a gain
+//! `g ≠ 0` is printed `g + target` (`{2 | -1 + kw}`, `{1 + kb: {…} | 0}`),
+//! which reads back as the same scoring edge.
 
 use super::graph::{KoError, KoGraph, NodeId, Target};
-use crate::game::Store;
+use crate::game::{Dyadic, Store};
 use crate::render::{format_game, Style};
 
 impl KoGraph {
@@ -69,15 +71,28 @@ impl Printer<'_> {
             if k > 0 {
                 self.out.push_str(", ");
             }
+            self.gain(&node.left_gains[k])?;
             self.target(*t)?;
         }
         self.out
             .push_str(if node.left.is_empty() { "|" } else { " |" });
         for (k, t) in node.right.iter().enumerate() {
             self.out.push_str(if k > 0 { ", " } else { " " });
+            self.gain(&node.right_gains[k])?;
             self.target(*t)?;
         }
         self.out.push('}');
+        Ok(())
+    }
+
+    /// `g + ` before the target of a move scoring `g ≠ 0`.
+    fn gain(&mut self, g: &Dyadic) -> Result<(), KoError> {
+        if !g.is_zero() {
+            let x = self.store.number(g.clone());
+            let s = format_game(self.store, x, self.style)?;
+            self.out.push_str(&s);
+            self.out.push_str(" + ");
+        }
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 //! (White) option edges, built from labelled node specifications and
 //! validated.
 
-use crate::game::{CgError, GameId, Store};
+use crate::game::{CgError, Dyadic, GameId, Store};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -59,9 +59,50 @@ pub struct KoNode {
     pub(crate) named: bool,
     pub(crate) left: Vec<Target>,
     pub(crate) right: Vec<Target>,
+    /// The gain of each option, in the order of `left` / `right`: the
+    /// number the move scores at once (module doc of [`crate::ko`],
+    /// "Gains"). Option `i` of Left is the game `left_gains[i] + left[i]`.
+    pub(crate) left_gains: Vec<Dyadic>,
+    pub(crate) right_gains: Vec<Dyadic>,
 }
 
 impl KoNode {
+    /// A node whose moves score nothing.
+    pub fn new(
+        label: impl Into<String>,
+        named: bool,
+        left: Vec<Target>,
+        right: Vec<Target>,
+    ) -> KoNode {
+        KoNode {
+            label: label.into(),
+            named,
+            left_gains: vec![Dyadic::zero(); left.len()],
+            right_gains: vec![Dyadic::zero(); right.len()],
+            left,
+            right,
+        }
+    }
+
+    /// A node with a gain on every option (`(gain, target)` pairs).
+    pub fn with_gains(
+        label: impl Into<String>,
+        named: bool,
+        left: Vec<(Dyadic, Target)>,
+        right: Vec<(Dyadic, Target)>,
+    ) -> KoNode {
+        let (left_gains, left) = left.into_iter().unzip();
+        let (right_gains, right) = right.into_iter().unzip();
+        KoNode {
+            label: label.into(),
+            named,
+            left,
+            right,
+            left_gains,
+            right_gains,
+        }
+    }
+
     pub fn label(&self) -> &str {
         &self.label
     }
@@ -79,6 +120,24 @@ impl KoNode {
             Side::Left => &self.left,
             Side::Right => &self.right,
         }
+    }
+    /// The gains of `side`'s options, in the order of [`KoNode::options`].
+    pub fn gains(&self, side: Side) -> &[Dyadic] {
+        match side {
+            Side::Left => &self.left_gains,
+            Side::Right => &self.right_gains,
+        }
+    }
+    /// The gain of `side`'s option `i` (what that move scores at once).
+    pub fn gain(&self, side: Side, i: usize) -> &Dyadic {
+        &self.gains(side)[i]
+    }
+    /// Whether some move of this node scores something.
+    pub fn has_gains(&self) -> bool {
+        self.left_gains
+            .iter()
+            .chain(self.right_gains.iter())
+            .any(|g| !g.is_zero())
     }
 }
 
@@ -146,6 +205,9 @@ pub enum OptionSpec {
     Game(GameId),
     /// A node written inline, labelled (`kb: {…}`) or not (`{…}`).
     Node(NodeSpec),
+    /// A move that scores `gain` at once and then leads to `to` (written
+    /// `gain + to`, e.g. `1 + kw`).
+    Scored { gain: Dyadic, to: Box<OptionSpec> },
 }
 
 /// A node as written: `label: {L1, L2 | R1, R2}` (the label is optional for
@@ -275,8 +337,8 @@ impl std::error::Error for KoError {}
 struct RawNode {
     label: String,
     named: bool,
-    left: Vec<RawTarget>,
-    right: Vec<RawTarget>,
+    left: Vec<(Dyadic, RawTarget)>,
+    right: Vec<(Dyadic, RawTarget)>,
 }
 
 enum RawTarget {
@@ -308,22 +370,32 @@ impl Flattener {
         for (side, opts) in [(Side::Left, spec.left), (Side::Right, spec.right)] {
             let mut out = Vec::with_capacity(opts.len());
             for (i, o) in opts.into_iter().enumerate() {
-                out.push(match o {
-                    OptionSpec::Ref(l) => RawTarget::Label(l),
-                    OptionSpec::Game(g) => RawTarget::Game(g),
-                    OptionSpec::Node(n) => {
-                        let tag = if side == Side::Left { 'L' } else { 'R' };
-                        let base = format!("{label}_{tag}{}", i + 1);
-                        let mut name = base.clone();
-                        while self.used.contains(&name) {
-                            name.push('_');
+                let mut gain = Dyadic::zero();
+                let mut o = o;
+                while let OptionSpec::Scored { gain: g, to } = o {
+                    gain = gain.add(&g);
+                    o = *to;
+                }
+                out.push((
+                    gain,
+                    match o {
+                        OptionSpec::Scored { .. } => unreachable!("unwrapped above"),
+                        OptionSpec::Ref(l) => RawTarget::Label(l),
+                        OptionSpec::Game(g) => RawTarget::Game(g),
+                        OptionSpec::Node(n) => {
+                            let tag = if side == Side::Left { 'L' } else { 'R' };
+                            let base = format!("{label}_{tag}{}", i + 1);
+                            let mut name = base.clone();
+                            while self.used.contains(&name) {
+                                name.push('_');
+                            }
+                            if n.label.is_none() {
+                                self.used.insert(name.clone());
+                            }
+                            RawTarget::Index(self.add(n, Some(name)))
                         }
-                        if n.label.is_none() {
-                            self.used.insert(name.clone());
-                        }
-                        RawTarget::Index(self.add(n, Some(name)))
-                    }
-                });
+                    },
+                ));
             }
             match side {
                 Side::Left => self.nodes[idx].left = out,
@@ -339,6 +411,10 @@ fn collect_labels(spec: &NodeSpec, out: &mut std::collections::HashSet<String>) 
         out.insert(l.clone());
     }
     for o in spec.left.iter().chain(spec.right.iter()) {
+        let mut o = o;
+        while let OptionSpec::Scored { to, .. } = o {
+            o = to;
+        }
         if let OptionSpec::Node(n) = o {
             collect_labels(n, out);
         }
@@ -391,27 +467,34 @@ impl KoGraph {
         }
         let mut nodes = Vec::with_capacity(fl.nodes.len());
         for n in &fl.nodes {
-            let resolve = |ts: &[RawTarget]| -> Result<Vec<Target>, KoError> {
+            let resolve = |ts: &[(Dyadic, RawTarget)]| -> Result<Vec<(Dyadic, Target)>, KoError> {
                 ts.iter()
-                    .map(|t| match t {
-                        RawTarget::Game(g) => Ok(Target::Game(*g)),
-                        RawTarget::Index(i) => Ok(Target::Node(NodeId(*i as u32))),
-                        RawTarget::Label(l) => match by_label.get(l.as_str()) {
-                            Some(i) => Ok(Target::Node(NodeId(*i as u32))),
-                            None => Err(KoError::Dangling {
-                                node: n.label.clone(),
-                                target: l.clone(),
-                            }),
-                        },
+                    .map(|(gain, t)| {
+                        Ok((
+                            gain.clone(),
+                            match t {
+                                RawTarget::Game(g) => Target::Game(*g),
+                                RawTarget::Index(i) => Target::Node(NodeId(*i as u32)),
+                                RawTarget::Label(l) => match by_label.get(l.as_str()) {
+                                    Some(i) => Target::Node(NodeId(*i as u32)),
+                                    None => {
+                                        return Err(KoError::Dangling {
+                                            node: n.label.clone(),
+                                            target: l.clone(),
+                                        })
+                                    }
+                                },
+                            },
+                        ))
                     })
                     .collect()
             };
-            nodes.push(KoNode {
-                label: n.label.clone(),
-                named: n.named,
-                left: resolve(&n.left)?,
-                right: resolve(&n.right)?,
-            });
+            nodes.push(KoNode::with_gains(
+                n.label.clone(),
+                n.named,
+                resolve(&n.left)?,
+                resolve(&n.right)?,
+            ));
         }
         let g = KoGraph {
             nodes,
@@ -435,6 +518,9 @@ impl KoGraph {
                 });
             }
         }
+        debug_assert!(nodes
+            .iter()
+            .all(|n| n.left.len() == n.left_gains.len() && n.right.len() == n.right_gains.len()));
         let g = KoGraph { nodes, root };
         g.validate()?;
         Ok(g)
@@ -467,6 +553,8 @@ impl KoGraph {
                     named: n.named,
                     left: remap(&n.left),
                     right: remap(&n.right),
+                    left_gains: n.left_gains.clone(),
+                    right_gains: n.right_gains.clone(),
                 }
             })
             .collect();
@@ -495,6 +583,8 @@ impl KoGraph {
                 named: n.named,
                 left: neg(&n.right),
                 right: neg(&n.left),
+                left_gains: n.right_gains.iter().map(Dyadic::neg).collect(),
+                right_gains: n.left_gains.iter().map(Dyadic::neg).collect(),
             })
             .collect();
         KoGraph {
@@ -645,11 +735,13 @@ impl KoGraph {
         }
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            for t in self.nodes[v].options(side).to_vec() {
-                sides[k].push(match t {
+            for (i, t) in self.nodes[v].options(side).to_vec().into_iter().enumerate() {
+                let g = match t {
                     Target::Game(g) => g,
                     Target::Node(m) => self.short_game_rec(store, m.index(), reach, memo)?,
-                });
+                };
+                let gain = self.nodes[v].gain(side, i).clone();
+                sides[k].push(plus_gain(store, gain, g)?);
             }
         }
         let [l, r] = sides;
@@ -757,6 +849,15 @@ impl KoGraph {
         }
         vec![v, v]
     }
+}
+
+/// `gain + g` (just `g` when the gain is 0).
+pub(crate) fn plus_gain(store: &mut Store, gain: Dyadic, g: GameId) -> Result<GameId, CgError> {
+    if gain.is_zero() {
+        return Ok(g);
+    }
+    let x = store.number(gain);
+    store.add(x, g)
 }
 
 /// Strongly connected components of the graph with successor lists `succs`

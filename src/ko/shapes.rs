@@ -6,12 +6,7 @@ use super::graph::{KoGraph, KoNode, NodeId, Target};
 use crate::game::GameId;
 
 fn node(label: String, left: Vec<Target>, right: Vec<Target>) -> KoNode {
-    KoNode {
-        label,
-        named: true,
-        left,
-        right,
-    }
+    KoNode::new(label, true, left, right)
 }
 
 fn n(i: usize) -> Target {

@@ -31,9 +31,11 @@
 //!    answers it, so the exchange costs nothing). Symmetrically for White;
 //!    under [`Rule::NoRepetition`] neither may. A move that the rule forbids
 //!    is *banned*.
-//! 2. **Scaffolds.** `λ(t) = max over legal Left options of (RW(t) − t)` and
-//!    `ρ(t) = min over legal Right options of (LW(t) + t)`, where a short game
-//!    option contributes its ordinary thermograph ([`Store::thermograph`]).
+//! 2. **Scaffolds.** `λ(t) = max over legal Left options of (g + RW(t) − t)`
+//!    and `ρ(t) = min over legal Right options of (g + LW(t) + t)`, `g` the
+//!    option's gain (what the move scores, [`crate::ko`] "Gains"), where a
+//!    short game option contributes its ordinary thermograph
+//!    ([`Store::thermograph`]).
 //!    A player with no local move at all makes the position a number, as in
 //!    short games: `{G^L | }` is the simplest number above the stop `λ(0)`,
 //!    `{ | G^R}` the simplest below `ρ(0)`. When a player *P* has moves but
@@ -47,8 +49,8 @@
 //!      move). *P*'s pass is a tenuki; it lifts the ko ban, so *Q* chooses
 //!      between going on now (her scaffold `σ_Q`) and letting *P* make one
 //!      of his banned moves. Let `δ_P` be *P*'s scaffold over his banned
-//!      moves, each made once with the history unchanged and judged by rule
-//!      2a from there on, and `E` the walls from rule 3 on `δ_P` against
+//!      moves (with their gains), each made once with the history unchanged
+//!      and judged by rule 2a from there on, and `E` the walls from rule 3 on `δ_P` against
 //!      `σ_Q`. Both walls of the state are `W = best for Q of (σ_Q, E's wall
 //!      with P to move)` — `min(ρ, E.left)` when Black is banned,
 //!      `max(λ, E.right)` when White is — then settled by rule 3. So *Q* is
@@ -133,7 +135,7 @@
 //! * **hyperactive**: all three differ: whoever owns the threats gains
 //!   (`a: {{10 | a}, 3 | {a | -10}, -3}`, where each player can capture).
 
-use super::graph::{KoError, KoGraph, Komaster, NodeId, Rule, Side, Target};
+use super::graph::{plus_gain, KoError, KoGraph, Komaster, NodeId, Rule, Side, Target};
 use crate::game::thermo::number_temperature;
 use crate::game::{Dyadic, GameId, Store, Thermograph, Wall};
 use num_bigint::BigInt;
@@ -172,6 +174,12 @@ struct Walls {
     left: Wall,
     right: Wall,
     mast: Option<(Q, Q)>,
+    /// The state settled to a number (rule 3 cold, a player with no move,
+    /// or a ko-free node equal to a number). Numbers are where `g + P`
+    /// and `P` with every option shifted by `g` part (`1 + {-4 | 0} = 0`
+    /// but `{-3 | 1} = 0`), which the tests of gains need to know.
+    #[cfg_attr(not(test), allow(dead_code))]
+    number: bool,
 }
 
 /// One komaster analysis of one graph: memoised walls of every state met.
@@ -245,6 +253,14 @@ impl<'g> KomasterAnalysis<'g> {
         self.memo.len()
     }
 
+    /// Whether some state evaluated so far settled to a number (here or in
+    /// the no-repetition analysis the komaster may fall back on).
+    #[cfg(test)]
+    pub(crate) fn met_a_number(&self) -> bool {
+        self.memo.values().any(|w| w.number)
+            || self.neutral.as_ref().is_some_and(|n| n.met_a_number())
+    }
+
     /// The thermograph of `node` (nothing visited before it).
     pub fn thermograph(&mut self, store: &mut Store, node: NodeId) -> Result<Thermograph, KoError> {
         let v = node.index();
@@ -275,12 +291,13 @@ impl<'g> KomasterAnalysis<'g> {
         let graph = self.graph;
         let node = &graph.nodes[v];
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for (k, opts) in [&node.left, &node.right].into_iter().enumerate() {
-            for t in opts {
-                sides[k].push(match *t {
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            for (i, t) in node.options(side).iter().enumerate() {
+                let g = match *t {
                     Target::Game(g) => g,
                     Target::Node(u) => self.short(store, u.index())?,
-                });
+                };
+                sides[k].push(plus_gain(store, node.gain(side, i).clone(), g)?);
             }
         }
         let [l, r] = sides;
@@ -295,6 +312,7 @@ impl<'g> KomasterAnalysis<'g> {
             left: th.left_wall().clone(),
             right: th.right_wall().clone(),
             mast: Some((th.temperature().clone(), th.mean().clone())),
+            number: store.is_number(g),
         })
     }
 
@@ -350,22 +368,23 @@ impl<'g> KomasterAnalysis<'g> {
         let node = &graph.nodes[v];
         // Scaffolds of the legal moves, and the targets of the banned ones.
         let mut scaffold: [Option<Wall>; 2] = [None, None];
-        let mut banned: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let mut banned: [Vec<(usize, Q)>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            for t in node.options(side) {
+            for (i, t) in node.options(side).iter().enumerate() {
+                let gain = node.gain(side, i).to_rational();
                 let w = match *t {
                     Target::Game(g) => {
                         let th = store.thermograph(g)?;
-                        contribution(side, th.left_wall(), th.right_wall())
+                        contribution(side, th.left_wall(), th.right_wall(), &gain)
                     }
                     Target::Node(u) => {
                         let u = u.index();
                         let Some(next) = self.step(v, u, visited, side) else {
-                            banned[k].push(u);
+                            banned[k].push((u, gain));
                             continue;
                         };
                         let w = self.eval(store, u, &next, strict)?;
-                        contribution(side, &w.left, &w.right)
+                        contribution(side, &w.left, &w.right, &gain)
                     }
                 };
                 scaffold[k] = Some(match scaffold[k].take() {
@@ -438,20 +457,20 @@ impl<'g> KomasterAnalysis<'g> {
         store: &mut Store,
         visited: &[u64],
         side: Side,
-        targets: &[usize],
+        targets: &[(usize, Q)],
         strict: bool,
     ) -> Result<Option<Wall>, KoError> {
         if strict {
             return Ok(None);
         }
         let mut out: Option<Wall> = None;
-        for &u in targets {
-            let w = match self.eval(store, u, visited, true) {
+        for (u, gain) in targets {
+            let w = match self.eval(store, *u, visited, true) {
                 Ok(w) => w,
                 Err(KoError::Stuck { .. }) => continue,
                 Err(e) => return Err(e),
             };
-            let c = contribution(side, &w.left, &w.right);
+            let c = contribution(side, &w.left, &w.right, gain);
             out = Some(match out {
                 None => c,
                 Some(s) => best(side, &s, &c),
@@ -467,12 +486,18 @@ impl<'g> KomasterAnalysis<'g> {
     }
 }
 
-/// What a move by `side` to a position with these walls is worth to the
-/// mover's scaffold: `RW − t` for Black, `LW + t` for White.
-fn contribution(side: Side, left: &Wall, right: &Wall) -> Wall {
-    match side {
+/// What a move by `side` scoring `gain` to a position with these walls is
+/// worth to the mover's scaffold: `gain + RW − t` for Black, `gain + LW + t`
+/// for White.
+fn contribution(side: Side, left: &Wall, right: &Wall, gain: &Q) -> Wall {
+    let w = match side {
         Side::Left => right.add_slope(&-Q::one()),
         Side::Right => left.add_slope(&Q::one()),
+    };
+    if gain.is_zero() {
+        w
+    } else {
+        w.add_constant(gain)
     }
 }
 
@@ -546,6 +571,7 @@ fn settle(l: Wall, r: Wall) -> Walls {
             left: l,
             right: r,
             mast: None,
+            number: false,
         },
         Unsettled::Until(t) if !t.is_negative() => {
             let m = l.eval(&t);
@@ -553,6 +579,7 @@ fn settle(l: Wall, r: Wall) -> Walls {
                 left: l.truncate(&t),
                 right: r.truncate(&t),
                 mast: Some((t, m)),
+                number: false,
             }
         }
         _ => {
@@ -580,6 +607,7 @@ fn number_walls(x: Q) -> Walls {
         left: w.clone(),
         right: w,
         mast: Some((temp, x)),
+        number: true,
     }
 }
 

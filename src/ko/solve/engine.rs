@@ -5,7 +5,7 @@
 
 use super::{KoSolveError, KoSolveOptions};
 use crate::game::{Dyadic, GameId, Store};
-use crate::ko::{Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
+use crate::ko::{plus_gain, Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
 use crate::play::{self, PlayError, Player};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -373,13 +373,16 @@ impl<'s> Engine<'s> {
                 let side = if left { Side::Left } else { Side::Right };
                 for (index, &t) in graph.node(n).options(side).iter().enumerate() {
                     let mut parts = Parts::default();
+                    // A scoring move (an edge gain) settles its gain at once.
+                    let gain = graph.node(n).gain(side, index).clone();
+                    parts.delta += dq(&gain);
                     let kind = match t {
                         Target::Game(g) => {
                             self.short_part(g, &mut parts);
                             OptKind::Ko {
                                 to: t,
                                 reversible: false,
-                                fill: Some(g),
+                                fill: Some(plus_gain(self.play.store, gain, g)?),
                             }
                         }
                         Target::Node(m) => {
@@ -390,11 +393,10 @@ impl<'s> Engine<'s> {
                             let fill = if cyclic {
                                 None
                             } else {
-                                Some(
-                                    graph
-                                        .short_game(self.play.store, m)
-                                        .map_err(|e| KoSolveError::from_ko(&graph, m, e))?,
-                                )
+                                let f = graph
+                                    .short_game(self.play.store, m)
+                                    .map_err(|e| KoSolveError::from_ko(&graph, m, e))?;
+                                Some(plus_gain(self.play.store, gain, f)?)
                             };
                             OptKind::Ko {
                                 to: t,
