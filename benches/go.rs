@@ -254,7 +254,6 @@ fn report() {
 fn short(e: &GoError) -> String {
     match e {
         GoError::Ko { .. } => "ko (not a short game)".into(),
-        GoError::UnbalancedCycle { .. } => "unbalanced cycle (no ko graph)".into(),
         GoError::NodeBudget { nodes, .. } => format!("node budget ({nodes})"),
         GoError::TooLarge { points, .. } => format!("too large ({points})"),
         GoError::Cg(yose::game::CgError::Interrupted) => "stopped at 10 s".into(),

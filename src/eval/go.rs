@@ -291,14 +291,6 @@ impl Interp {
                 Diagnostic::error(e.to_string())
                     .with_label(span.clone(), "this position holds a ko"),
             ),
-            GoError::UnbalancedCycle { .. } | GoError::UnchillableCycle { .. } => self.error_with(
-                Diagnostic::error(e.to_string())
-                    .with_label(span.clone(), "this position holds a ko yose cannot express")
-                    .with_help(
-                        "a local superko rule gives a short game: `ko_rule: positional` or \
-                             `ko_rule: situational`",
-                    ),
-            ),
             GoError::KoGraph(err) => self.ko_error(err, span),
             GoError::TooLarge { .. } => self.error_with(
                 Diagnostic::error(e.to_string()).with_label(span.clone(), "region too large"),

@@ -136,21 +136,6 @@ pub enum GoError {
         line: Vec<String>,
         cycle_start: usize,
     },
-    /// A cycle of positions along which the prisoners do not balance (Japanese
-    /// rules: the two players make different numbers of moves in it, as in
-    /// "sending two, returning one"): each time round, `net` more prisoners
-    /// for Black (negative: for White). Its positions have no value relative
-    /// to one another that a ko graph (whose moves score nothing) can
-    /// express. `line` and `cycle_start` as in [`GoError::Ko`].
-    UnbalancedCycle {
-        line: Vec<String>,
-        cycle_start: usize,
-        net: i64,
-    },
-    /// Chilling a ko graph needs every cycle to have as many Black moves as
-    /// White moves (so that the one-point tax per move cancels round it);
-    /// this one does not.
-    UnchillableCycle { line: Vec<String> },
     /// The ko graph built from the region was rejected (should not happen
     /// for Go positions; reported rather than hidden).
     KoGraph(KoError),
@@ -184,35 +169,6 @@ impl fmt::Display for GoError {
                     cycle.join(", ")
                 )
             }
-            GoError::UnbalancedCycle {
-                line,
-                cycle_start,
-                net,
-            } => {
-                let (lead, cycle) = line.split_at(*cycle_start);
-                write!(f, "the region holds a cycle that does not balance: ")?;
-                if !lead.is_empty() {
-                    write!(f, "after {}, ", lead.join(", "))?;
-                }
-                let (who, n) = if *net > 0 {
-                    ("Black", *net)
-                } else {
-                    ("White", -*net)
-                };
-                write!(
-                    f,
-                    "the moves {} repeat the position with {n} more prisoner{} for {who} \
-                     each time round, which a ko graph cannot express (a superko rule gives \
-                     a value)",
-                    cycle.join(", "),
-                    if n == 1 { "" } else { "s" }
-                )
-            }
-            GoError::UnchillableCycle { line } => write!(
-                f,
-                "cannot chill this ko: the cycle {} has unequal numbers of Black and White moves",
-                line.join(", ")
-            ),
             GoError::KoGraph(e) => write!(f, "{e}"),
             GoError::NodeBudget { nodes, budget } => write!(
                 f,

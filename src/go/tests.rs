@@ -498,7 +498,7 @@ fn unbalanced_graph(g: &crate::ko::KoGraph) -> bool {
 
 /// A short value was asked of a region where a position repeats.
 fn repeats(e: &GoError) -> bool {
-    matches!(e, GoError::Ko { .. } | GoError::UnbalancedCycle { .. })
+    matches!(e, GoError::Ko { .. })
 }
 
 #[test]
