@@ -162,6 +162,12 @@
 //! Nothing else is pruned: number-ish components are kept (a `*` or a tiny
 //! can serve as a tempo move or a ko threat), and there is no incentive
 //! dominance between different components (it does not survive kos).
+//! Short components are not merged into their canonical sum either: that
+//! is not exact beside a ko. `G = {1/2 | 0 || −1}` and `−G` sum to 0, yet
+//! with a ko Black just took (fills 0 / −4) and one Black threat, White
+//! first gets −1 with the pair and 0 without it (the pair gives White a
+//! tempo and a threat; test
+//! `canonical_sum_of_short_components_is_not_exact_with_a_ko`).
 //!
 //! # Limits
 //!

@@ -46,7 +46,8 @@ pub(super) type Ban = (u32, NodeId, NodeId);
 
 /// A search node: the position, the player to move, the ko ban, whether the
 /// previous move was a pass, and the states of the current reversible
-/// segment (sorted state ids, the current one included).
+/// segment (sorted state ids, the current one included; the ids leave the
+/// threats out, which are the same all through a segment).
 #[derive(Clone, Debug)]
 pub(super) struct Node {
     pub pos: Pos,
@@ -453,7 +454,8 @@ impl<'s> Engine<'s> {
             } else {
                 -o.delta.clone()
             };
-            let q: Q = (&heat + bonus / Q::from_integer(1024.into())) * Q::from_integer(1024.into());
+            let q: Q =
+                (&heat + bonus / Q::from_integer(1024.into())) * Q::from_integer(1024.into());
             let cap = Q::from_integer(ORDER_CAP.into());
             o.order = if q > cap {
                 ORDER_CAP
@@ -843,11 +845,7 @@ impl<'s> Engine<'s> {
         };
         // A pass that ends play is a leaf: tried first, its count bounds the
         // value at once. Any other pass last.
-        let heat = if node.passed {
-            2 * HINT
-        } else {
-            -2048
-        };
+        let heat = if node.passed { 2 * HINT } else { -2048 };
         out.push(Child {
             mv: Mv::Pass,
             delta,
@@ -1081,24 +1079,25 @@ impl<'s> Engine<'s> {
         beta: Option<Q>,
     ) -> Result<Q, KoSolveError> {
         if scout {
-            if let (Some(a), Some(b)) = (&alpha, &beta) {
-                let eps = Q::new(1.into(), 4096.into());
-                if b - a > eps {
-                    if left {
-                        let nb = a + &eps;
-                        let r = self.search(child, alpha.clone(), Some(nb.clone()))?;
-                        // `r ≤ alpha`: no better than alpha (upper bound),
-                        // as good as the full window says; strictly inside:
-                        // exact.
-                        if r < nb {
-                            return Ok(r);
-                        }
-                    } else {
-                        let na = b - &eps;
-                        let r = self.search(child, Some(na.clone()), beta.clone())?;
-                        if r > na {
-                            return Ok(r);
-                        }
+            let eps = Q::new(1.into(), 4096.into());
+            let wide = match (&alpha, &beta) {
+                (Some(a), Some(b)) => b - a > eps,
+                _ => true,
+            };
+            if wide {
+                if let (true, Some(a)) = (left, &alpha) {
+                    let nb = a + &eps;
+                    let r = self.search(child, alpha.clone(), Some(nb.clone()))?;
+                    // `r ≤ alpha`: no better than alpha (an upper bound, as
+                    // the full window would say); strictly inside: exact.
+                    if r < nb {
+                        return Ok(r);
+                    }
+                } else if let (false, Some(b)) = (left, &beta) {
+                    let na = b - &eps;
+                    let r = self.search(child, Some(na.clone()), beta.clone())?;
+                    if r > na {
+                        return Ok(r);
                     }
                 }
             }
