@@ -51,7 +51,6 @@ pub fn go_board_general(s: &mut Store) -> Vec<GameId> {
 
 /// Twenty Go-like regions: [`go_board_general`], then switches and gote/sente
 /// games with hot follow-ups, and a number.
-#[allow(dead_code)] // used by the play bench only
 pub fn go_board(s: &mut Store) -> Vec<GameId> {
     let mut c = go_board_general(s);
     for (a, b) in [(5, -5), (3, 1), (7, -2), (2, -6), (4, 0)] {

@@ -98,7 +98,25 @@
 //!   the sorted multiset of components, the threats of each side and the
 //!   player to move. Values are a function of this key, so every entry is
 //!   sound; after an irreversible turn the segment is just the new state,
-//!   so most entries are shared freely.
+//!   so most entries are shared freely. The threats never change inside a
+//!   segment (a threat is irreversible, and so is a compound move, the only
+//!   other turn that adds threats), so the segment is stored as ids of the
+//!   states *without* their threats, and the table holds, under the key
+//!   `(components and player to move, ban, pass, segment)`, one entry per
+//!   threat count `(b, w)` (Black's, White's). By the lemma of "Threats in
+//!   the search" (an unused threat never hurts; applied once per threat,
+//!   the segments correspond state by state), the value with `(b, w)` is at
+//!   least the value with `(b', w')` when `b' ≤ b` and `w' ≥ w`, and at most
+//!   it when `b' ≥ b` and `w' ≤ w`; a lookup takes the best lower and upper
+//!   bounds over all entries so comparable (the entry of `(b, w)` itself
+//!   included).
+//! * **Principal variation search.** The first child is searched with the
+//!   node's window, every later one first with a window of width `2⁻¹²`
+//!   at the mover's bound; a result beyond it is searched again with the
+//!   full window. A pass that would end play (the previous turn was a pass)
+//!   is a leaf worth the count and is tried first. Both only change which
+//!   nodes are visited, never a value: each search returns a value that is
+//!   exact strictly inside its window and a bound on the side it fails to.
 //! * **Switches (fact S).** Among switches `{a | b}` (numbers `a > b`) a
 //!   player only needs to consider the one of largest swing `a − b`.
 //!   Proof (strategy stealing, valid with kos, threats and passes): let
@@ -144,6 +162,12 @@
 //! Nothing else is pruned: number-ish components are kept (a `*` or a tiny
 //! can serve as a tempo move or a ko threat), and there is no incentive
 //! dominance between different components (it does not survive kos).
+//! Short components are not merged into their canonical sum either: that
+//! is not exact beside a ko. `G = {1/2 | 0 || −1}` and `−G` sum to 0, yet
+//! with a ko Black just took (fills 0 / −4) and one Black threat, White
+//! first gets −1 with the pair and 0 without it (the pair gives White a
+//! tempo and a threat; test
+//! `canonical_sum_of_short_components_is_not_exact_with_a_ko`).
 //!
 //! # Limits
 //!

@@ -14,6 +14,11 @@ use std::rc::Rc;
 
 pub(super) type Q = BigRational;
 
+/// Move-ordering keys are clamped to `±ORDER_CAP`; a hinted move (the
+/// table's best) gets `HINT`, above every key.
+const ORDER_CAP: i64 = 1 << 50;
+const HINT: i64 = 1 << 55;
+
 /// One non-number component, as the search sees it. Ko graphs and compounds
 /// are interned by identity (the `Rc` pointer) into small indices.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -41,7 +46,8 @@ pub(super) type Ban = (u32, NodeId, NodeId);
 
 /// A search node: the position, the player to move, the ko ban, whether the
 /// previous move was a pass, and the states of the current reversible
-/// segment (sorted state ids, the current one included).
+/// segment (sorted state ids, the current one included; the ids leave the
+/// threats out, which are the same all through a segment).
 #[derive(Clone, Debug)]
 pub(super) struct Node {
     pub pos: Pos,
@@ -65,8 +71,9 @@ pub(super) struct Opt {
     pub threats: [u32; 2],
     pub kind: OptKind,
     /// Move-ordering key: the component's heat, then the numbers the move
-    /// settles for the mover.
-    order: Q,
+    /// settles for the mover (scaled by 2^16 and rounded down: an integer,
+    /// cheap to compare; the order never affects a value).
+    order: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -113,7 +120,7 @@ pub(super) struct Child {
     pub mv: Mv,
     /// The numbers the move settles (for the second pass: the count).
     pub delta: Q,
-    heat: Q,
+    heat: i64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -133,7 +140,16 @@ enum MvKey {
     ThreatPass,
 }
 
+/// The table key: the state *without* its threats, the ban, whether the
+/// previous turn was a pass, and the segment (threat-free state ids: the
+/// threats never change inside a segment). The entries under one key are
+/// the threat counts seen with it, so that the bounds of every comparable
+/// count are found in one lookup (module documentation of [`super`],
+/// "Transposition table").
 type TtKey = (u32, Option<Ban>, bool, Vec<u32>);
+
+/// The entries of one key, by the threats (Black, White).
+type TtSlot = Vec<([u32; 2], Entry)>;
 
 struct GraphInfo {
     graph: Rc<KoGraph>,
@@ -150,10 +166,12 @@ pub(super) struct Engine<'s> {
     graph_ids: FxHashMap<*const KoGraph, u32>,
     compounds: Vec<Rc<Compound>>,
     compound_ids: FxHashMap<*const Compound, u32>,
-    /// State ids, index 0 with Right to move, 1 with Left.
-    states: [FxHashMap<Pos, u32>; 2],
+    /// Ids of states without their threats (the components), index 0 with
+    /// Right to move, 1 with Left. Inside a segment the threats are fixed,
+    /// so these ids identify the whole-sum states there.
+    states: [FxHashMap<Vec<C>, u32>; 2],
     n_states: u32,
-    tt: FxHashMap<TtKey, Entry>,
+    tt: FxHashMap<TtKey, TtSlot>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
     counts: FxHashMap<(C, bool), Q>,
     heats: FxHashMap<C, Q>,
@@ -318,12 +336,12 @@ impl<'s> Engine<'s> {
     }
 
     pub fn state_id(&mut self, pos: &Pos, left: bool) -> u32 {
-        if let Some(&i) = self.states[left as usize].get(pos) {
+        if let Some(&i) = self.states[left as usize].get(&pos.comps) {
             return i;
         }
         let i = self.n_states;
         self.n_states += 1;
-        self.states[left as usize].insert(pos.clone(), i);
+        self.states[left as usize].insert(pos.comps.clone(), i);
         i
     }
 
@@ -364,7 +382,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: [0, 0],
                         kind: OptKind::Short(o),
-                        order: Q::zero(),
+                        order: 0,
                     });
                 }
             }
@@ -411,7 +429,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: [0, 0],
                         kind,
-                        order: Q::zero(),
+                        order: 0,
                     });
                 }
             }
@@ -426,7 +444,7 @@ impl<'s> Engine<'s> {
                         delta: parts.delta,
                         threats: parts.threats,
                         kind: OptKind::Compound,
-                        order: Q::zero(),
+                        order: 0,
                     });
                 }
             }
@@ -438,7 +456,16 @@ impl<'s> Engine<'s> {
             } else {
                 -o.delta.clone()
             };
-            o.order = &heat + bonus / Q::from_integer(1024.into());
+            let q: Q =
+                (&heat + bonus / Q::from_integer(1024.into())) * Q::from_integer(1024.into());
+            let cap = Q::from_integer(ORDER_CAP.into());
+            o.order = if q > cap {
+                ORDER_CAP
+            } else if q < -cap.clone() {
+                -ORDER_CAP
+            } else {
+                q.floor().to_integer().try_into().unwrap_or(0)
+            };
         }
         let rc = Rc::new(out);
         self.options.insert((c, left), rc.clone());
@@ -777,7 +804,7 @@ impl<'s> Engine<'s> {
                     out.push(Child {
                         mv: Mv::ThreatComp { ci, oi },
                         delta: o.delta.clone(),
-                        heat: o.order.clone(),
+                        heat: o.order,
                     });
                 }
                 if !trivial {
@@ -801,14 +828,14 @@ impl<'s> Engine<'s> {
                             out.push(Child {
                                 mv: Mv::ThreatComp { ci, oi },
                                 delta: o.delta.clone(),
-                                heat: -Q::one(),
+                                heat: -1024,
                             });
                         }
                     }
                     out.push(Child {
                         mv: Mv::ThreatPass,
                         delta: Q::zero(),
-                        heat: -Q::one(),
+                        heat: -1024,
                     });
                 }
             }
@@ -818,15 +845,18 @@ impl<'s> Engine<'s> {
         } else {
             Q::zero()
         };
+        // A pass that ends play is a leaf: tried first, its count bounds the
+        // value at once. Any other pass last.
+        let heat = if node.passed { 2 * HINT } else { -2048 };
         out.push(Child {
             mv: Mv::Pass,
             delta,
-            heat: -Q::from_integer(2.into()),
+            heat,
         });
         if let Some(h) = hint {
             for ch in out.iter_mut() {
-                if self.mv_key(node, ch.mv) == h {
-                    ch.heat = Q::from_integer(1_000_000_000.into());
+                if self.mv_key(node, ch.mv) == h && !(node.passed && ch.mv == Mv::Pass) {
+                    ch.heat = HINT;
                 }
             }
         }
@@ -851,7 +881,7 @@ impl<'s> Engine<'s> {
             out.push(Child {
                 mv: Mv::Comp { ci, oi },
                 delta: o.delta.clone(),
-                heat: o.order.clone(),
+                heat: o.order,
             });
         }
         Ok(())
@@ -870,7 +900,7 @@ impl<'s> Engine<'s> {
             return false;
         }
         let pos = self.apply(&node.pos, ci, o);
-        match self.states[!node.left as usize].get(&pos) {
+        match self.states[!node.left as usize].get(&pos.comps) {
             Some(sid) => node.seg.binary_search(sid).is_ok(),
             None => false,
         }
@@ -920,28 +950,53 @@ impl<'s> Engine<'s> {
             }
         }
         let key: TtKey = (node.sid, node.ban, node.passed, node.seg.clone());
+        let threats = node.pos.threats;
         let (mut alpha, mut beta) = (alpha, beta);
         let mut hint = None;
-        if let Some(e) = self.tt.get(&key) {
+        if let Some(slot) = self.tt.get(&key) {
             self.tt_hits += 1;
-            if let (Some(lo), Some(hi)) = (&e.lo, &e.hi) {
-                if lo == hi {
+            // An unused threat never hurts its owner (module documentation,
+            // "Threats in the search"): the entry of a count with no more
+            // Black and no fewer White threats bounds this value below, one
+            // with no fewer Black and no more White threats above.
+            let mut lo: Option<&Q> = None;
+            let mut hi: Option<&Q> = None;
+            for (t, e) in slot {
+                if *t == threats {
+                    hint = e.best;
+                }
+                if t[0] <= threats[0] && t[1] >= threats[1] {
+                    if let Some(x) = &e.lo {
+                        if lo.is_none_or(|l| x > l) {
+                            lo = Some(x);
+                        }
+                    }
+                }
+                if t[0] >= threats[0] && t[1] <= threats[1] {
+                    if let Some(x) = &e.hi {
+                        if hi.is_none_or(|h| x < h) {
+                            hi = Some(x);
+                        }
+                    }
+                }
+            }
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                if lo >= hi {
                     return Ok(lo.clone());
                 }
             }
-            if let (Some(lo), Some(b)) = (&e.lo, &beta) {
+            if let (Some(lo), Some(b)) = (lo, &beta) {
                 if lo >= b {
                     return Ok(lo.clone());
                 }
             }
-            if let (Some(hi), Some(a)) = (&e.hi, &alpha) {
+            if let (Some(hi), Some(a)) = (hi, &alpha) {
                 if hi <= a {
                     return Ok(hi.clone());
                 }
             }
-            hint = e.best;
-            alpha = max_lo(alpha, e.lo.clone());
-            beta = min_hi(beta, e.hi.clone());
+            alpha = max_lo(alpha, lo.cloned());
+            beta = min_hi(beta, hi.cloned());
         }
         let (a0, b0) = (alpha.clone(), beta.clone());
         let children = self.children(node, hint)?;
@@ -951,12 +1006,13 @@ impl<'s> Engine<'s> {
             let v = match self.make_child(node, ch.mv)? {
                 None => ch.delta.clone(),
                 Some(child) => {
+                    let scout = best.is_some();
                     if ch.delta.is_zero() {
-                        self.search(&child, alpha.clone(), beta.clone())?
+                        self.search_child(&child, scout, node.left, alpha.clone(), beta.clone())?
                     } else {
                         let ca = alpha.as_ref().map(|a| a - &ch.delta);
                         let cb = beta.as_ref().map(|b| b - &ch.delta);
-                        self.search(&child, ca, cb)? + &ch.delta
+                        self.search_child(&child, scout, node.left, ca, cb)? + &ch.delta
                     }
                 }
             };
@@ -989,7 +1045,15 @@ impl<'s> Engine<'s> {
         } else {
             (Some(best.clone()), Some(best.clone()))
         };
-        let e = self.tt.entry(key).or_default();
+        let slot = self.tt.entry(key).or_default();
+        let at = match slot.iter().position(|(t, _)| *t == threats) {
+            Some(i) => i,
+            None => {
+                slot.push((threats, Entry::default()));
+                slot.len() - 1
+            }
+        };
+        let e = &mut slot[at].1;
         if lo.is_some() {
             e.lo = max_lo(e.lo.take(), lo);
         }
@@ -1000,6 +1064,47 @@ impl<'s> Engine<'s> {
             e.best = best_mv;
         }
         Ok(best)
+    }
+
+    /// A child's value in the window `(alpha, beta)` (fail-soft, as
+    /// [`Engine::search`]). After the first child (`scout`) the window is
+    /// first narrowed to `(alpha, alpha + ε)` for Left, `(beta − ε, beta)` for
+    /// Right (principal variation search): a result on the far side of it is
+    /// only a bound and is searched again with the full window, so the
+    /// returned value means what a full-window search would.
+    fn search_child(
+        &mut self,
+        child: &Node,
+        scout: bool,
+        left: bool,
+        alpha: Option<Q>,
+        beta: Option<Q>,
+    ) -> Result<Q, KoSolveError> {
+        if scout {
+            let eps = Q::new(1.into(), 4096.into());
+            let wide = match (&alpha, &beta) {
+                (Some(a), Some(b)) => b - a > eps,
+                _ => true,
+            };
+            if wide {
+                if let (true, Some(a)) = (left, &alpha) {
+                    let nb = a + &eps;
+                    let r = self.search(child, alpha.clone(), Some(nb.clone()))?;
+                    // `r ≤ alpha`: no better than alpha (an upper bound, as
+                    // the full window would say); strictly inside: exact.
+                    if r < nb {
+                        return Ok(r);
+                    }
+                } else if let (false, Some(b)) = (left, &beta) {
+                    let na = b - &eps;
+                    let r = self.search(child, Some(na.clone()), beta.clone())?;
+                    if r > na {
+                        return Ok(r);
+                    }
+                }
+            }
+        }
+        self.search(child, alpha, beta)
     }
 
     /// The exact value of `node`.

@@ -269,6 +269,28 @@ fn ko_in_an_environment_of_gote_moves() {
     assert_eq!(score_of(&mut s, &c, Side::Right), qi(-2));
 }
 
+/// Why ko-free components are never merged into their canonical sum: `G −
+/// G = 0` as short games, but next to a ko the pair is a tempo and a threat
+/// for White. (`G = {1/2 | 0 || −1}`; a ko Black just took, fills 0 / −4,
+/// one Black threat, White first.)
+#[test]
+fn canonical_sum_of_short_components_is_not_exact_with_a_ko() {
+    let mut s = Store::new();
+    let k = ko_captured(&mut s, 0, -4);
+    let half = s.number(Dyadic::new(1.into(), 1));
+    let mhalf = s.number(Dyadic::new((-1).into(), 1));
+    let (zero, m1, one) = (s.zero(), num(&mut s, -1), num(&mut s, 1));
+    let a = s.canonical(vec![half], vec![zero]).unwrap();
+    let g = s.canonical(vec![a], vec![m1]).unwrap();
+    let b = s.canonical(vec![zero], vec![mhalf]).unwrap();
+    let h = s.canonical(vec![one], vec![b]).unwrap();
+    assert_eq!(s.neg(g), h);
+    let with_pair = vec![k.clone(), short(g), short(h), threats(Side::Left, 1)];
+    let without = vec![k, threats(Side::Left, 1)];
+    assert_eq!(score_of(&mut s, &with_pair, Side::Right), qi(-1));
+    assert_eq!(score_of(&mut s, &without, Side::Right), qi(0));
+}
+
 #[test]
 fn a_threat_lets_the_loser_of_the_ko_gain_a_tempo() {
     let mut s = Store::new();
