@@ -3,7 +3,8 @@
 //! minimax with the full history (kos and threats).
 
 use super::*;
-use crate::game::{Dyadic, GameId, Nus, Store};
+use crate::game::testkit::{build, number_or_nus, trees, Tree};
+use crate::game::{Dyadic, GameId, Store};
 use crate::ko::{Compound, KoGraph};
 use expect_test::{expect, Expect};
 use num_bigint::BigInt;
@@ -548,38 +549,14 @@ fn seed000_six_threat_fight() {
 
 // ----- property tests -------------------------------------------------------------
 
-#[derive(Clone, Debug)]
-enum Tree {
-    Leaf(i64, i64, u64),
-    Node(Vec<Tree>, Vec<Tree>),
-}
-
 fn tree(depth: u32) -> BoxedStrategy<Tree> {
-    let leaf = prop_oneof![
-        3 => (-6i64..=6).prop_map(|x| Tree::Leaf(x, 0, 0)),
-        1 => (-3i64..=3, -1i64..=1, 0u64..2).prop_map(|(x, k, n)| Tree::Leaf(x, k, n)),
-    ]
-    .boxed();
-    if depth == 0 {
-        return leaf;
-    }
-    let side = prop::collection::vec(tree(depth - 1), 1..3);
-    prop_oneof![1 => leaf, 3 => (side.clone(), side).prop_map(|(l, r)| Tree::Node(l, r))].boxed()
-}
-
-fn build(s: &mut Store, t: &Tree) -> GameId {
-    match t {
-        Tree::Leaf(x, k, n) => s.nus(Nus {
-            number: Dyadic::new((*x).into(), 1),
-            ups: *k,
-            nim: *n,
-        }),
-        Tree::Node(l, r) => {
-            let l: Vec<GameId> = l.iter().map(|x| build(s, x)).collect();
-            let r: Vec<GameId> = r.iter().map(|x| build(s, x)).collect();
-            s.canonical(l, r).unwrap()
-        }
-    }
+    let halves = (-6i64..=6).boxed();
+    trees(
+        depth,
+        number_or_nus(halves, (-3..=3, -1..=1, 0..2)),
+        3,
+        1..3,
+    )
 }
 
 fn any_side() -> impl Strategy<Value = Side> {
