@@ -12,7 +12,9 @@
 //! of:
 //! * **a move in one component**: a short game goes to one of its options; a
 //!   ko position goes along one of its option edges (to another node, or out
-//!   of the graph to a short game — a *fill*: the ko is resolved); a compound
+//!   of the graph to a short game — a *fill*: the ko is resolved), and an
+//!   edge's gain (a number, see "Gains" in [`crate::ko`]) is settled the
+//!   moment the move is made, like a number reached; a compound
 //!   `{L | R}` is replaced by the components of the chosen option (which may
 //!   include threats, kos, other compounds);
 //! * **a threat**: a player who owns a threat θ plays it, and the opponent
