@@ -214,9 +214,9 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
             }
             Action::Ko {
                 component,
+                option,
                 from,
                 to,
-                ..
             } => {
                 let fill = matches!(to, Target::Game(_));
                 fields.push(("kind", Value::str(if fill { "fill" } else { "ko" })));
@@ -227,10 +227,18 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                 };
                 if let Some(g) = &graph {
                     fields.push(("from", Value::str(g.label(*from))));
+                    // A scoring edge (a gain) is shown in the note: the
+                    // running score already includes it.
+                    let gain = g.node(*from).gain(m.player, *option);
+                    let scores = if gain.is_zero() {
+                        String::new()
+                    } else {
+                        format!(", scores {gain}")
+                    };
                     match to {
                         Target::Node(n) => {
                             fields.push(("to", Value::str(g.label(*n))));
-                            fields.push(("note", Value::str("ko")));
+                            fields.push(("note", Value::str(&format!("ko{scores}"))));
                             now[*component] = Component::Ko {
                                 graph: g.clone(),
                                 node: *n,
@@ -238,7 +246,7 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                         }
                         Target::Game(v) => {
                             fields.push(("to", Value::game(*v)));
-                            fields.push(("note", Value::str("fills the ko")));
+                            fields.push(("note", Value::str(&format!("fills the ko{scores}"))));
                             now[*component] = Component::Short(*v);
                         }
                     }

@@ -788,19 +788,15 @@ impl Interp {
             let accepts = a.name.as_ref().is_some_and(|n| {
                 matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name))
             });
-            // `f(k: {…|…})` where `k` is no named argument of `f`: a labelled
-            // ko-graph literal passed positionally.
-            if let (Some(n), false, ExprKind::Game { .. }) = (&a.name, accepts, &a.value.kind) {
-                let lit = Expr::new(
-                    ExprKind::Labelled {
-                        label: n.clone(),
-                        game: Box::new(a.value.clone()),
-                    },
-                    n.span.start..a.value.span.end,
-                );
-                values.push(self.eval(&lit, scope)?);
-                spans.push(lit.span.clone());
-                continue;
+            // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
+            // labelled ko-graph literal passed positionally (the label names
+            // the game it touches, as in `let K = k: {…|…} + G`).
+            if let (Some(n), false) = (&a.name, accepts) {
+                if let Some(lit) = label_leftmost_game(&a.value, n) {
+                    values.push(self.eval(&lit, scope)?);
+                    spans.push(lit.span.clone());
+                    continue;
+                }
             }
             let v = self.eval(&a.value, scope)?;
             match &a.name {
@@ -917,4 +913,37 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// `value` with the label put on its leftmost operand when that is a braced
+/// game written first (`{…} + G`, `{…}[i]`): how `k: value` reads outside a
+/// call. `None` when the value does not start with a braced game.
+fn label_leftmost_game(value: &Expr, label: &ast::Ident) -> Option<Expr> {
+    let span = label.span.start..value.span.end;
+    let kind = match &value.kind {
+        ExprKind::Game { .. } => ExprKind::Labelled {
+            label: label.clone(),
+            game: Box::new(value.clone()),
+        },
+        ExprKind::Binary { op, lhs, rhs } if lhs.span.start == value.span.start => {
+            ExprKind::Binary {
+                op: *op,
+                lhs: Box::new(label_leftmost_game(lhs, label)?),
+                rhs: rhs.clone(),
+            }
+        }
+        ExprKind::Compare { op, lhs, rhs } if lhs.span.start == value.span.start => {
+            ExprKind::Compare {
+                op: *op,
+                lhs: Box::new(label_leftmost_game(lhs, label)?),
+                rhs: rhs.clone(),
+            }
+        }
+        ExprKind::Index { base, index } if base.span.start == value.span.start => ExprKind::Index {
+            base: Box::new(label_leftmost_game(base, label)?),
+            index: index.clone(),
+        },
+        _ => return None,
+    };
+    Some(Expr::new(kind, span))
 }
