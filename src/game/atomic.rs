@@ -557,8 +557,11 @@ impl Store {
     /// A number larger than every nim value `m` of a subposition `x + k·↑ + *m`.
     fn nim_bound(&mut self, g: GameId) -> CgResult<u64> {
         if let Node::Nus(n) = self.node(g) {
-            // The subpositions of x + k·↑ + *m have nim values ≤ max(m, m ^ 1).
-            return Ok(n.nim.saturating_add(2));
+            // The subpositions of x + k·↑ + *m have nim values ≤ max(m, m ^ 1):
+            // the Right options (k ≥ 1; Left for k ≤ -1) step to
+            // x + (k ∓ 1)·↑ + *(m ^ 1) and the other side to x, ↑* and ↓*
+            // have the options x and x*, and x + *m has x + *i for i < m.
+            return Ok(n.nim.max(n.nim ^ 1).saturating_add(1));
         }
         if let Some(&b) = self.memo.derived.nim_bound.get(&g) {
             return Ok(b);

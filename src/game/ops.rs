@@ -622,34 +622,31 @@ impl Store {
     /// number is its own stop), on the tree of subpositions without memo, or
     /// `None` once more than `budget` general nodes have been visited (the
     /// tree of a DAG can be exponentially bigger than the DAG). Borrows the
-    /// option lists: nothing is allocated or inserted.
-    pub(crate) fn stop_unmemoised(
-        &self,
-        g: GameId,
-        left: bool,
-        budget: &mut u32,
-    ) -> Option<Dyadic> {
+    /// option lists and returns the stop as the number of a node of the store:
+    /// nothing is allocated, cloned or inserted.
+    pub(crate) fn stop_unmemoised(&self, g: GameId, left: bool, budget: &mut u32) -> Option<&Dyadic> {
         let (ls, rs) = match self.node(g) {
-            Node::Nus(n) => return Some(n.number.clone()),
+            Node::Nus(n) => return Some(&n.number),
             Node::General { left, right } => (left, right),
         };
         if *budget == 0 {
             return None;
         }
         *budget -= 1;
-        let mut best: Option<Dyadic> = None;
+        let mut best: Option<&Dyadic> = None;
         for &o in if left { ls.iter() } else { rs.iter() } {
             let s = self.stop_unmemoised(o, !left, budget)?;
-            let better = match &best {
+            let better = match best {
                 None => true,
-                Some(b) => (left && &s > b) || (!left && &s < b),
+                Some(b) => (left && s > b) || (!left && s < b),
             };
             if better {
                 best = Some(s);
             }
         }
-        // A canonical non-number always has options on both sides.
-        Some(best.unwrap_or_else(Dyadic::zero))
+        // A canonical non-number always has options on both sides, so `best`
+        // is set; 0 (the store's zero node) otherwise, as in `left_stop`.
+        best.or_else(|| self.as_number(self.zero()))
     }
 
     /// Numberish: infinitesimally close to a number (equal stops).
