@@ -486,7 +486,15 @@ impl Store {
             let w = self.naive_atomic_weight(gr)?;
             ro.push(self.add(w, two)?);
         }
-        let candidate = self.canonical(lo.clone(), ro.clone())?;
+        // Weights are mostly numbers: then the candidate is a number or a
+        // number switch in closed form, without copying the option lists.
+        let candidate = if let Some(x) = self.number_between(&lo, &ro) {
+            self.number(x)
+        } else if let Some(c) = self.number_switch(&lo, &ro) {
+            c
+        } else {
+            self.canonical(lo.clone(), ro.clone())?
+        };
         let result = if self.as_integer(candidate).is_some() {
             let far = self.far_star(g)?;
             // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`

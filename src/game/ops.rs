@@ -234,7 +234,7 @@ impl Store {
 
     /// When every option is a number and each Left one is below each Right one,
     /// the game is the simplest number between them.
-    fn number_between(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+    pub(crate) fn number_between(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
         let mut max_l: Option<&Dyadic> = None;
         for l in left {
             let x = self.as_number(*l)?;
@@ -267,7 +267,7 @@ impl Store {
     /// `G ≤ b^L` fails (Left moves to `a - b^L > 0`). So `{a | b}` has no
     /// dominated or reversible option. (`None` when some option is not a
     /// number, or a side is empty: then [`Store::number_between`] applies.)
-    fn number_switch(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+    pub(crate) fn number_switch(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
         let mut max_l: Option<(GameId, &Dyadic)> = None;
         for &l in left {
             let x = self.as_number(l)?;
@@ -624,7 +624,12 @@ impl Store {
     /// tree of a DAG can be exponentially bigger than the DAG). Borrows the
     /// option lists and returns the stop as the number of a node of the store:
     /// nothing is allocated, cloned or inserted.
-    pub(crate) fn stop_unmemoised(&self, g: GameId, left: bool, budget: &mut u32) -> Option<&Dyadic> {
+    pub(crate) fn stop_unmemoised(
+        &self,
+        g: GameId,
+        left: bool,
+        budget: &mut u32,
+    ) -> Option<&Dyadic> {
         let (ls, rs) = match self.node(g) {
             Node::Nus(n) => return Some(&n.number),
             Node::General { left, right } => (left, right),
