@@ -599,7 +599,7 @@ impl Store {
     /// Infinitesimal: strictly between every negative and every positive number,
     /// i.e. both stops are 0. (Numbers other than 0 are not infinitesimal; 0 is.)
     ///
-    /// The stops are first computed by [`Store::stop_unmemoised`], which needs
+    /// The stops are first computed by `Store::stop_unmemoised`, which needs
     /// no memo insert (the test is often the first question asked of a game in
     /// a fresh store, e.g. by `atomic_weight`); a game too big for its budget
     /// falls back to the memoised [`Store::left_stop`] / [`Store::right_stop`].
