@@ -88,13 +88,16 @@ impl fmt::Display for AtomicWeightError {
 
 impl std::error::Error for AtomicWeightError {}
 
-/// The right-hand side `y + z (+ ±K)` of a comparison in the atomicity check:
-/// `y` a subposition of `w.↑` (any canonical game), `z` a number-up-star value,
-/// and optionally the kite `K = ✶ : -1` or its negative.
+/// The right-hand side `Y + k·↑ + *m (+ ±K)` of a comparison in the
+/// atomicity check: `Y` a subposition of `w.↑` (see [`YMode`]), `k·↑ + *m`
+/// an all-small number-up-star value kept as its two parameters (so adding
+/// to it interns nothing), and optionally the kite `K = ✶ : -1` or its
+/// negative.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 struct Band {
     y: GameId,
-    z: GameId,
+    ups: i64,
+    nim: u64,
     kite: Kite,
 }
 
@@ -107,16 +110,34 @@ enum Kite {
     Minus,
 }
 
-/// `x ≤ y + z (+ ±K)` and `y + z (+ ±K) ≤ x` (see [`Band`]) by the definition
-/// of `≤`: `X ≤ Y` iff no `X^L ≥ Y` and no `Y^R ≤ X`, where an option of a
-/// sum moves in one component. No sum is canonicalised: a move of the kite
-/// to `*j` is added to `z` (number-up-star values add in closed form), a `y`
-/// that is a number-up-star value is added to `z` too, and once one canonical
-/// game is left the comparison is [`Store::le`]. Positions are memoised by
-/// `(x, Band)`, a few ids, so nothing is allocated per position.
+/// How [`Band::y`] stands for a subposition of `w.↑`.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum YMode {
+    /// `y` is a canonical game (a subposition of the canonical `w.↑`).
+    Canonical,
+    /// `y` is a number `x`, standing for the Norton product `x.↑` in the
+    /// form `{x^L.↑ + ⇑* | x^R.↑ + ⇓*}` (`x` non-integer, `x^L`, `x^R` its
+    /// canonical options), and `n.↑ = n·↑` for an integer `n`. This is the
+    /// form [`Store::norton`] builds before canonicalising: `G.U =
+    /// {G^L.U + U + I | G^R.U - (U + I)}` over the incentives `I` of `U`, and
+    /// `↑` has the single incentive `↑*` (`↓` = `0 - ↑` is dominated by
+    /// `↑ - * = ↑*`), so `U + I = ⇑*`. `≤` depends on values only, so the
+    /// comparisons may use this form instead of the canonical one, and `w.↑`
+    /// is never built. (Tested against [`Store::norton`] in the tests.)
+    NumberTimesUp,
+}
+
+/// `x ≤ band` and `band ≤ x` (see [`Band`]) by the definition of `≤`:
+/// `X ≤ Y` iff no `X^L ≥ Y` and no `Y^R ≤ X`, where an option of a sum moves
+/// in one component. No sum is canonicalised: a move of the kite to `*j`
+/// adds `*j` to the number-up-star part, a `y` that is a number-up-star
+/// value is added to it too, and once one canonical game is left the
+/// comparison is [`Store::le`]. Positions are memoised by `(x, Band)`, a few
+/// machine words, so nothing is allocated per position.
 struct BandSearch {
-    /// `*0, …, *N`.
-    stars: Vec<GameId>,
+    /// `N` (`✶ = *N`).
+    far: u64,
+    mode: YMode,
     /// `x ≤ band`.
     below: FxHashMap<(GameId, Band), bool>,
     /// `band ≤ x`.
@@ -129,34 +150,164 @@ enum Side {
     Sum(Band),
 }
 
-impl BandSearch {
-    fn new(s: &mut Store, n: u64) -> BandSearch {
-        BandSearch {
-            stars: (0..=n).map(|j| s.nimber(j)).collect(),
-            below: FxHashMap::with_capacity_and_hasher(64, Default::default()),
-            above: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+/// The canonical options `(left, right)` of the all-small `k·↑ + *m`, as
+/// `(ups, nim)` pairs (as [`Store`] builds them for number-up-star values):
+/// `*m = {*0…*(m-1) | *0…*(m-1)}`, `↑* = {0, * | 0}`, `↓* = {0 | 0, *}`,
+/// `k·↑ + *m = {0 | (k-1)·↑ + *(m^1)}` for `k ≥ 1` and symmetrically for
+/// `k ≤ -1`.
+fn nus_moves(
+    ups: i64,
+    nim: u64,
+    left: bool,
+    f: &mut dyn FnMut(i64, u64) -> CgResult<bool>,
+) -> CgResult<bool> {
+    match (ups, nim) {
+        (0, m) => {
+            for i in 0..m {
+                if f(0, i)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        (1, 1) if left => Ok(f(0, 0)? || f(0, 1)?),
+        (-1, 1) if !left => Ok(f(0, 0)? || f(0, 1)?),
+        (k, m) if k > 0 => {
+            if left {
+                f(0, 0)
+            } else {
+                f(k - 1, m ^ 1)
+            }
+        }
+        (k, m) => {
+            if left {
+                f(k + 1, m ^ 1)
+            } else {
+                f(0, 0)
+            }
         }
     }
+}
 
-    /// `*0, …, *(N-1)` (and `*N` with `with_far`).
-    fn kite_stars(&self, with_far: bool) -> std::ops::Range<usize> {
-        0..self.stars.len() - (!with_far) as usize
+impl BandSearch {
+    fn new(n: u64, mode: YMode) -> BandSearch {
+        BandSearch {
+            far: n,
+            mode,
+            below: FxHashMap::with_capacity_and_hasher(32, Default::default()),
+            above: FxHashMap::with_capacity_and_hasher(32, Default::default()),
+        }
     }
 
     fn normalise(&self, s: &mut Store, b: Band) -> CgResult<Side> {
         let zero = s.zero();
         let mut b = b;
-        if b.y != zero && s.as_nus(b.y).is_some() {
-            b.z = s.add(b.y, b.z)?;
-            b.y = zero;
+        if b.y != zero {
+            if let Some(n) = s.as_nus(b.y) {
+                let fold = match self.mode {
+                    // An all-small subposition: its number is 0.
+                    YMode::Canonical if n.number.is_zero() => Some((n.ups, n.nim)),
+                    YMode::Canonical => None,
+                    // y = x stands for x.↑; an integer x gives x·↑.
+                    YMode::NumberTimesUp => match n.number.to_i64() {
+                        Some(k) if n.is_number() => Some((k, 0)),
+                        _ => None,
+                    },
+                };
+                if let Some((ups, nim)) = fold {
+                    b.ups = b.ups.checked_add(ups).ok_or_else(too_many_ups)?;
+                    b.nim ^= nim;
+                    b.y = zero;
+                }
+            }
         }
-        Ok(match b.kite {
-            Kite::None if b.y == zero => Side::Single(b.z),
-            Kite::None if b.z == zero => Side::Single(b.y),
-            _ => Side::Sum(b),
-        })
+        if b.kite != Kite::None {
+            return Ok(Side::Sum(b));
+        }
+        if b.y == zero {
+            let z = s.nus(Nus {
+                number: Dyadic::zero(),
+                ups: b.ups,
+                nim: b.nim,
+            });
+            return Ok(Side::Single(z));
+        }
+        if b.ups == 0 && b.nim == 0 && self.mode == YMode::Canonical {
+            return Ok(Side::Single(b.y));
+        }
+        Ok(Side::Sum(b))
     }
+}
 
+/// Calls `f` on every Left (`left`) or Right option of the band, until `f`
+/// returns true (`far` is `N`, `mode` the search's [`YMode`]).
+fn band_moves(
+    far: u64,
+    mode: YMode,
+    s: &mut Store,
+    b: Band,
+    left: bool,
+    f: &mut dyn FnMut(&mut Store, Band) -> CgResult<bool>,
+) -> CgResult<bool> {
+    // The kite: Left moves of K (and Right moves of -K) reach *0…*(N-1),
+    // the other side also *N.
+    if b.kite != Kite::None {
+        let with_far = (b.kite == Kite::Plus) != left;
+        let top = far + with_far as u64;
+        for j in 0..top {
+            let moved = Band {
+                nim: b.nim ^ j,
+                kite: Kite::None,
+                ..b
+            };
+            if f(s, moved)? {
+                return Ok(true);
+            }
+        }
+    }
+    if nus_moves(b.ups, b.nim, left, &mut |ups, nim| {
+        f(s, Band { ups, nim, ..b })
+    })? {
+        return Ok(true);
+    }
+    if b.y == s.zero() {
+        return Ok(false);
+    }
+    match mode {
+        YMode::Canonical => {
+            let (l, r) = s.options(b.y);
+            for &y in if left { l.iter() } else { r.iter() } {
+                if f(s, Band { y, ..b })? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        YMode::NumberTimesUp => {
+            // x.↑ = {x^L.↑ + ⇑* | x^R.↑ + ⇓*}; x is a non-integer number
+            // here, with one option on each side.
+            let (l, r) = s.options(b.y);
+            let (opts, d) = if left { (l, 2) } else { (r, -2) };
+            for &y in opts.iter() {
+                let ups = b.ups.checked_add(d).ok_or_else(too_many_ups)?;
+                if f(
+                    s,
+                    Band {
+                        y,
+                        ups,
+                        nim: b.nim ^ 1,
+                        ..b
+                    },
+                )? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+    }
+}
+
+impl BandSearch {
     /// `x ≤ band`: no `x^L ≥ band` and no `band^R ≤ x`.
     fn le(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
         let b = match self.normalise(s, b)? {
@@ -179,30 +330,9 @@ impl BandSearch {
                 return Ok(false);
             }
         }
-        if b.kite != Kite::None {
-            for j in self.kite_stars(b.kite == Kite::Plus) {
-                let z = s.add(b.z, self.stars[j])?;
-                let moved = Band {
-                    z,
-                    kite: Kite::None,
-                    ..b
-                };
-                if self.ge(s, x, moved)? {
-                    return Ok(false);
-                }
-            }
-        }
-        for &z in s.right_options(b.z).iter() {
-            if self.ge(s, x, Band { z, ..b })? {
-                return Ok(false);
-            }
-        }
-        for &y in s.right_options(b.y).iter() {
-            if self.ge(s, x, Band { y, ..b })? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let (far, mode) = (self.far, self.mode);
+        let refuted = band_moves(far, mode, s, b, false, &mut |s, moved| self.ge(s, x, moved))?;
+        Ok(!refuted)
     }
 
     /// `band ≤ x`: no `band^L ≥ x` and no `x^R ≤ band`.
@@ -227,31 +357,14 @@ impl BandSearch {
                 return Ok(false);
             }
         }
-        if b.kite != Kite::None {
-            for j in self.kite_stars(b.kite == Kite::Minus) {
-                let z = s.add(b.z, self.stars[j])?;
-                let moved = Band {
-                    z,
-                    kite: Kite::None,
-                    ..b
-                };
-                if self.le(s, x, moved)? {
-                    return Ok(false);
-                }
-            }
-        }
-        for &z in s.left_options(b.z).iter() {
-            if self.le(s, x, Band { z, ..b })? {
-                return Ok(false);
-            }
-        }
-        for &y in s.left_options(b.y).iter() {
-            if self.le(s, x, Band { y, ..b })? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let (far, mode) = (self.far, self.mode);
+        let refuted = band_moves(far, mode, s, b, true, &mut |s, moved| self.le(s, x, moved))?;
+        Ok(!refuted)
     }
+}
+
+fn too_many_ups() -> CgError {
+    CgError::TooLarge("more than 2^63 ups".into())
 }
 
 impl Store {
@@ -316,46 +429,36 @@ impl Store {
     /// these comparisons are made by [`BandSearch`], on `G` and the sums
     /// `w.↑ + z (+ ±K)` kept as sums, with one memo.
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
-        let up = self.ups(1);
-        let w_up = self.norton(w, up)?;
         let far = self.far_star(g)?;
         let n = self.as_nus(far).map_or(0, |x| x.nim);
-        let mut search = BandSearch::new(self, n);
-        let nus = |s: &mut Store, ups: i64, nim: u64| {
-            s.nus(Nus {
-                number: Dyadic::zero(),
-                ups,
-                nim,
-            })
+        // For a number w the comparisons use the form of w.↑ of
+        // [`YMode::NumberTimesUp`]; otherwise w.↑ is built.
+        let (y, mode) = if self.is_number(w) {
+            (w, YMode::NumberTimesUp)
+        } else {
+            let up = self.ups(1);
+            (self.norton(w, up)?, YMode::Canonical)
         };
-        let band = |z: GameId, kite: Kite| Band { y: w_up, z, kite };
+        let mut search = BandSearch::new(n, mode);
+        let band = |ups: i64, nim: u64, kite: Kite| Band { y, ups, nim, kite };
         // Refutations first (F2): G ≤ w.↑ + ↑*(N+1) and w.↑ + ↓*(N+1) ≤ G.
-        let z = nus(self, 1, n ^ 1);
-        if !search.le(self, g, band(z, Kite::None))? {
+        if !search.le(self, g, band(1, n ^ 1, Kite::None))? {
             return Ok(false);
         }
-        let z = nus(self, -1, n ^ 1);
-        if !search.ge(self, g, band(z, Kite::None))? {
+        if !search.ge(self, g, band(-1, n ^ 1, Kite::None))? {
             return Ok(false);
         }
         // Confirmations by *0 and *, the stars that settle most games (F1).
         let (mut upper, mut lower) = (false, false);
         for k in 0..2 {
-            let sk = self.nimber(k);
-            upper = upper || search.le(self, g, band(sk, Kite::None))?;
-            lower = lower || search.ge(self, g, band(sk, Kite::None))?;
+            upper = upper || search.le(self, g, band(0, k, Kite::None))?;
+            lower = lower || search.ge(self, g, band(0, k, Kite::None))?;
         }
-        if !upper {
-            let up_star = nus(self, 1, 1);
-            if !search.le(self, g, band(up_star, Kite::Plus))? {
-                return Ok(false);
-            }
+        if !upper && !search.le(self, g, band(1, 1, Kite::Plus))? {
+            return Ok(false);
         }
-        if !lower {
-            let down_star = nus(self, -1, 1);
-            if !search.ge(self, g, band(down_star, Kite::Minus))? {
-                return Ok(false);
-            }
+        if !lower && !search.ge(self, g, band(-1, 1, Kite::Minus))? {
+            return Ok(false);
         }
         Ok(true)
     }
@@ -383,7 +486,15 @@ impl Store {
             let w = self.naive_atomic_weight(gr)?;
             ro.push(self.add(w, two)?);
         }
-        let candidate = self.canonical(lo.clone(), ro.clone())?;
+        // Weights are mostly numbers: then the candidate is a number or a
+        // number switch in closed form, without copying the option lists.
+        let candidate = if let Some(x) = self.number_between(&lo, &ro) {
+            self.number(x)
+        } else if let Some(c) = self.number_switch(&lo, &ro) {
+            c
+        } else {
+            self.canonical(lo.clone(), ro.clone())?
+        };
         let result = if self.as_integer(candidate).is_some() {
             let far = self.far_star(g)?;
             // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`
@@ -454,8 +565,11 @@ impl Store {
     /// A number larger than every nim value `m` of a subposition `x + k·↑ + *m`.
     fn nim_bound(&mut self, g: GameId) -> CgResult<u64> {
         if let Node::Nus(n) = self.node(g) {
-            // The subpositions of x + k·↑ + *m have nim values ≤ max(m, m ^ 1).
-            return Ok(n.nim.saturating_add(2));
+            // The subpositions of x + k·↑ + *m have nim values ≤ max(m, m ^ 1):
+            // the Right options (k ≥ 1; Left for k ≤ -1) step to
+            // x + (k ∓ 1)·↑ + *(m ^ 1) and the other side to x, ↑* and ↓*
+            // have the options x and x*, and x + *m has x + *i for i < m.
+            return Ok(n.nim.max(n.nim ^ 1).saturating_add(1));
         }
         if let Some(&b) = self.memo.derived.nim_bound.get(&g) {
             return Ok(b);
@@ -761,6 +875,37 @@ mod tests {
         let naive = s.naive_atomic_weight(gm).unwrap();
         assert_eq!(ascii(&mut s, naive), "-1/2");
         assert_eq!(s.atomic_weight(gm), Err(AtomicWeightError::NotAtomic));
+    }
+
+    /// The form of `x.↑` that [`YMode::NumberTimesUp`] compares against equals
+    /// [`Store::norton`]'s canonical `x.↑`, and differs from its neighbours'.
+    #[test]
+    fn number_times_up_form_is_the_norton_product() {
+        let mut s = Store::new();
+        let up = s.ups(1);
+        for k in 0..4u32 {
+            for m in -9i64..=9 {
+                let x = s.number(Dyadic::new(m.into(), k));
+                let canonical = s.norton(x, up).unwrap();
+                let mut search = BandSearch::new(2, YMode::NumberTimesUp);
+                let band = Band {
+                    y: x,
+                    ups: 0,
+                    nim: 0,
+                    kite: Kite::None,
+                };
+                assert!(search.le(&mut s, canonical, band).unwrap(), "{m}/2^{k}");
+                assert!(search.ge(&mut s, canonical, band).unwrap(), "{m}/2^{k}");
+                let next = s.number(Dyadic::new((m + 1).into(), k));
+                let bigger = s.norton(next, up).unwrap();
+                // (x + 2^-k).↑ > x.↑: the band is below it, and not above it.
+                assert!(search.ge(&mut s, bigger, band).unwrap(), "{m}/2^{k}");
+                assert!(!search.le(&mut s, bigger, band).unwrap(), "{m}/2^{k}");
+                let star = s.star();
+                let le_star = s.le(star, canonical).unwrap();
+                assert_eq!(search.le(&mut s, star, band).unwrap(), le_star, "{m}/2^{k}");
+            }
+        }
     }
 
     #[test]

@@ -178,6 +178,9 @@ impl Store {
         if let Some(x) = self.number_between(&left, &right) {
             return Ok(self.number(x));
         }
+        if let Some(g) = self.number_switch(&left, &right) {
+            return Ok(g);
+        }
         loop {
             self.remove_dominated(&mut left, true)?;
             self.remove_dominated(&mut right, false)?;
@@ -231,7 +234,7 @@ impl Store {
 
     /// When every option is a number and each Left one is below each Right one,
     /// the game is the simplest number between them.
-    fn number_between(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+    pub(crate) fn number_between(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
         let mut max_l: Option<&Dyadic> = None;
         for l in left {
             let x = self.as_number(*l)?;
@@ -252,6 +255,35 @@ impl Store {
             }
         }
         Some(Dyadic::simplest_between(max_l, min_r))
+    }
+
+    /// `{left | right}` when every option is a number and the greatest Left one,
+    /// `a`, is at least the least Right one, `b`: the canonical form is
+    /// `{a | b}` (interned through [`Store::intern_canonical`], which recognises
+    /// `a = b` as `a*`). Proof: the other options are dominated. `a` is not
+    /// reversible: `a` has a Right option only as a number, `a^R > a ≥ b`, and
+    /// `a^R ≤ G = {a | b}` fails because Right, moving first in `G - a^R`,
+    /// moves to `b - a^R < 0` and wins. Symmetrically `b^L < b ≤ a` and
+    /// `G ≤ b^L` fails (Left moves to `a - b^L > 0`). So `{a | b}` has no
+    /// dominated or reversible option. (`None` when some option is not a
+    /// number, or a side is empty: then [`Store::number_between`] applies.)
+    pub(crate) fn number_switch(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let mut max_l: Option<(GameId, &Dyadic)> = None;
+        for &l in left {
+            let x = self.as_number(l)?;
+            if max_l.is_none_or(|(_, m)| x > m) {
+                max_l = Some((l, x));
+            }
+        }
+        let mut min_r: Option<(GameId, &Dyadic)> = None;
+        for &r in right {
+            let x = self.as_number(r)?;
+            if min_r.is_none_or(|(_, m)| x < m) {
+                min_r = Some((r, x));
+            }
+        }
+        let (a, b) = (max_l?.0, min_r?.0);
+        Some(self.intern_canonical(vec![a], vec![b]))
     }
 
     /// Keeps the maximal options (Left) or the minimal ones (Right), one of each value.
@@ -566,8 +598,60 @@ impl Store {
 
     /// Infinitesimal: strictly between every negative and every positive number,
     /// i.e. both stops are 0. (Numbers other than 0 are not infinitesimal; 0 is.)
+    ///
+    /// The stops are first computed by `Store::stop_unmemoised`, which needs
+    /// no memo insert (the test is often the first question asked of a game in
+    /// a fresh store, e.g. by `atomic_weight`); a game too big for its budget
+    /// falls back to the memoised [`Store::left_stop`] / [`Store::right_stop`].
+    /// Both give the same stops, so the answer does not depend on the path.
     pub fn is_infinitesimal(&mut self, g: GameId) -> CgResult<bool> {
+        let mut budget = STOP_BUDGET;
+        if let Some(ls) = self.stop_unmemoised(g, true, &mut budget) {
+            if !ls.is_zero() {
+                return Ok(false);
+            }
+            if let Some(rs) = self.stop_unmemoised(g, false, &mut budget) {
+                return Ok(rs.is_zero());
+            }
+        }
         Ok(self.left_stop(g)?.is_zero() && self.right_stop(g)?.is_zero())
+    }
+
+    /// The left stop (`left`) or right stop of `g` by the recursion of
+    /// [`Store::left_stop`] (`LS(G) = max RS(G^L)`, `RS(G) = min LS(G^R)`, a
+    /// number is its own stop), on the tree of subpositions without memo, or
+    /// `None` once more than `budget` general nodes have been visited (the
+    /// tree of a DAG can be exponentially bigger than the DAG). Borrows the
+    /// option lists and returns the stop as the number of a node of the store:
+    /// nothing is allocated, cloned or inserted.
+    pub(crate) fn stop_unmemoised(
+        &self,
+        g: GameId,
+        left: bool,
+        budget: &mut u32,
+    ) -> Option<&Dyadic> {
+        let (ls, rs) = match self.node(g) {
+            Node::Nus(n) => return Some(&n.number),
+            Node::General { left, right } => (left, right),
+        };
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let mut best: Option<&Dyadic> = None;
+        for &o in if left { ls.iter() } else { rs.iter() } {
+            let s = self.stop_unmemoised(o, !left, budget)?;
+            let better = match best {
+                None => true,
+                Some(b) => (left && s > b) || (!left && s < b),
+            };
+            if better {
+                best = Some(s);
+            }
+        }
+        // A canonical non-number always has options on both sides, so `best`
+        // is set; 0 (the store's zero node) otherwise, as in `left_stop`.
+        best.or_else(|| self.as_number(self.zero()))
     }
 
     /// Numberish: infinitesimally close to a number (equal stops).
@@ -575,6 +659,10 @@ impl Store {
         Ok(self.left_stop(g)? == self.right_stop(g)?)
     }
 }
+
+/// General nodes [`Store::is_infinitesimal`] visits without memo before it
+/// falls back to the memoised stops.
+const STOP_BUDGET: u32 = 64;
 
 fn too_many_ups() -> CgError {
     CgError::TooLarge("more than 2^63 ups".into())
