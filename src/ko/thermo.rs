@@ -100,9 +100,15 @@
 //! komaster ≥ no repetition ≥ White komaster pointwise — by rule 4, since
 //! the Black-komaster walls are a pointwise maximum with the no-repetition
 //! walls and the White-komaster ones a minimum. (Settling a pointwise
-//! maximum again keeps it at `t ≥ 0`; below 0 the cold rule draws numbers as
-//! vertical masts, which are not ordered even for short games: `{3 | 4} >
-//! {3 | 3}` but at `t = -1` their left walls are 7/2 and 4.) (ii)
+//! maximum again keeps it at `t ≥ 0` while the result is hot; below 0 the
+//! cold rule draws numbers as vertical masts, which are not ordered even for
+//! short games: `{3 | 4} > {3 | 3}` but at `t = -1` their left walls are
+//! 7/2 and 4. When one of the analyses settles cold the order can fail at
+//! `t = 0` too: in `r: {-5 | n1: {4 | n4: {{n1 | n4}, {3 | n4} | -5}}}` the
+//! node `{3 | n4}` is the number 15/4 with Black komaster, below the hot
+//! no-repetition right wall 4 − 2t, whose walls cross under t = 1. So the
+//! order is claimed, and tested, for pairs of hot thermographs; what the
+//! rules should give in the cold case is open.) (ii)
 //! *Negation*: rules 1–5 are symmetric under exchanging Black and White and
 //! negating every value, so negating the graph exchanges the komasters and
 //! negates every wall. (iii) *Ko-free positions* keep their ordinary
