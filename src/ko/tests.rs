@@ -1314,7 +1314,8 @@ fn komaster_order_fails_where_an_analysis_settles_cold() {
           right 4 - 2 t for -1 ≤ t ≤ 9/4
           right -11/4 + t for 9/4 ≤ t ≤ 23/8
           right 1/8 for t ≥ 23/8
-    "#]].assert_eq(&cold);
+    "#]]
+    .assert_eq(&cold);
 }
 
 /// Not splitting a Go region makes one graph of a ko and the ko-free part
