@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::hint::black_box;
 use std::rc::Rc;
-use yose::game::Store;
+use yose::game::{GameId, Store};
 use yose::ko::{self, Component, KoGraph, KoSolveOptions, Side};
 
 mod boards;
@@ -45,7 +45,14 @@ fn six_threat_fight(s: &mut Store) -> Vec<Component> {
 /// just captured) and four threats for each side. (With general short games
 /// instead the search is much larger: see the next case and BENCHMARKS.md.)
 fn twenty_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
-    let mut c: Vec<Component> = (1..=20).map(|k| Component::Short(sw(s, k, -k))).collect();
+    let switches: Vec<GameId> = (1..=20).map(|k| sw(s, k, -k)).collect();
+    with_two_kos_eight_threats(s, switches)
+}
+
+/// `shorts` with the kos `ko(7, −5)` and `ko_captured(6, −6)` and four
+/// threats for each side: the setting of this case and the two below.
+fn with_two_kos_eight_threats(s: &mut Store, shorts: Vec<GameId>) -> Vec<Component> {
+    let mut c: Vec<Component> = shorts.into_iter().map(Component::Short).collect();
     c.push(ko(s, 7, -5));
     c.push(ko_captured(s, 6, -6));
     c.push(threats(Side::Left, 4));
@@ -58,26 +65,16 @@ fn twenty_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
 /// `{0 || 0 | {0 | -2}}`, `↑` and `↑*`, none of them a switch —, the same two
 /// kos and four threats for each side.
 fn ten_general_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
-    let c = go_board_general(s);
-    let mut c: Vec<Component> = c.into_iter().map(Component::Short).collect();
-    c.push(ko(s, 7, -5));
-    c.push(ko_captured(s, 6, -6));
-    c.push(threats(Side::Left, 4));
-    c.push(threats(Side::Right, 4));
-    c
+    let shorts = go_board_general(s);
+    with_two_kos_eight_threats(s, shorts)
 }
 
 /// The twenty regions of `boards::go_board` (the play bench's board: the ten
 /// general games above, five switches, four hot games with hot follow-ups
 /// and the number 2), the same two kos and four threats for each side.
 fn twenty_general_two_kos_eight_threats(s: &mut Store) -> Vec<Component> {
-    let c = go_board(s);
-    let mut c: Vec<Component> = c.into_iter().map(Component::Short).collect();
-    c.push(ko(s, 7, -5));
-    c.push(ko_captured(s, 6, -6));
-    c.push(threats(Side::Left, 4));
-    c.push(threats(Side::Right, 4));
-    c
+    let shorts = go_board(s);
+    with_two_kos_eight_threats(s, shorts)
 }
 
 fn bench(c: &mut Criterion) {

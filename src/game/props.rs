@@ -241,30 +241,23 @@ proptest! {
         // The fast check (cheap tests + BandSearch) against the formal-sum
         // oracle, for the calculus's candidate (so atomic and non-atomic games)
         // and for wrong weights near it (so both refutations are exercised).
+        // The candidate weight: the calculus's, shifted by one of five
+        // numbers (built in each store, so the two checks share nothing).
+        let candidate = |s: &mut Store, g: GameId| {
+            let w = s.naive_atomic_weight(g).unwrap();
+            let shifts = [(0, 0), (1, 0), (-1, 0), (1, 1), (-1, 2)];
+            let (m, e) = shifts[shift];
+            let delta = s.number(Dyadic::new(m.into(), e));
+            s.add(w, delta).unwrap()
+        };
         let mut s = Store::new();
         let g = build(&mut s, &a);
         prop_assume!(s.is_infinitesimal(g).unwrap());
-        let w = s.naive_atomic_weight(g).unwrap();
-        let delta = [
-            s.zero(),
-            s.integer(1),
-            s.integer(-1),
-            s.number(Dyadic::new(1.into(), 1)),
-            s.number(Dyadic::new((-1).into(), 2)),
-        ][shift];
-        let cand = s.add(w, delta).unwrap();
+        let cand = candidate(&mut s, g);
         let fast = s.passes_atomicity_check(g, cand).unwrap();
         let mut fresh = Store::new();
         let g2 = build(&mut fresh, &a);
-        let w2 = fresh.naive_atomic_weight(g2).unwrap();
-        let delta2 = [
-            fresh.zero(),
-            fresh.integer(1),
-            fresh.integer(-1),
-            fresh.number(Dyadic::new(1.into(), 1)),
-            fresh.number(Dyadic::new((-1).into(), 2)),
-        ][shift];
-        let cand2 = fresh.add(w2, delta2).unwrap();
+        let cand2 = candidate(&mut fresh, g2);
         let oracle = fresh.passes_atomicity_check_formal(g2, cand2).unwrap();
         let name = crate::render::format_game(&mut s, g, crate::render::Style::Ascii).unwrap();
         prop_assert_eq!(fast, oracle, "{} with weight {}", name, crate::render::format_game(&mut s, cand, crate::render::Style::Ascii).unwrap());

@@ -1042,12 +1042,7 @@ proptest! {
         first in any_side(),
     ) {
         let mut s = Store::new();
-        let c = vec![
-            build_ko(&mut s, &k1),
-            build_ko(&mut s, &k2),
-            threats(Side::Left, nb),
-            threats(Side::Right, nw),
-        ];
+        let c = ko_sum(&mut s, &[&k1, &k2], &[], nb, nw);
         let expect = naive_score(&mut s, &c, first);
         let sol = solve(&mut s, &c, first, &opts()).unwrap();
         prop_assert_eq!(&sol.score, &expect);
