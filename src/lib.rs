@@ -5,6 +5,11 @@
 //! `eval` walks the AST; `diag` is our diagnostic data, rendered by ariadne
 //! only at the edges (`cli`, `repl`).
 
+// The benches' board builders (`benches/boards`), shared with the unit tests,
+// name the crate `yose`.
+#[cfg(test)]
+extern crate self as yose;
+
 pub mod cli;
 pub mod diag;
 pub mod eval;

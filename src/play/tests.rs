@@ -23,26 +23,11 @@ fn half(n: i64) -> Dyadic {
     Dyadic::new(n.into(), 1)
 }
 
-fn num(s: &mut Store, n: i64) -> GameId {
-    s.integer(n)
-}
-
-fn g(s: &mut Store, l: &[GameId], r: &[GameId]) -> GameId {
-    s.canonical(l.to_vec(), r.to_vec()).unwrap()
-}
-
-/// `{a | b}` for integers.
-fn sw(s: &mut Store, a: i64, b: i64) -> GameId {
-    let (a, b) = (num(s, a), num(s, b));
-    g(s, &[a], &[b])
-}
-
-/// `{x || y | z}`.
-fn three_stop(s: &mut Store, x: i64, y: i64, z: i64) -> GameId {
-    let inner = sw(s, y, z);
-    let x = num(s, x);
-    g(s, &[x], &[inner])
-}
+// The Go-like board and its builders are the benches' (`benches/boards`), so
+// the tests check the very board the play and ko benches time.
+#[path = "../../benches/boards/mod.rs"]
+mod boards;
+use boards::{g, go_board, num, sw, three_stop};
 
 fn q(n: i64) -> BigRational {
     BigRational::from_integer(n.into())
@@ -291,48 +276,6 @@ fn infinitesimals_do_not_change_stops_but_are_played_out() {
     let sol = solve(&mut s, &[star, star], Player::Left, BIG).unwrap();
     assert_eq!(sol.stop, d(0));
     assert_eq!(sol.line.moves.len(), 2);
-}
-
-/// A 20-region Go-like board.
-pub(super) fn go_board(s: &mut Store) -> Vec<GameId> {
-    let mut c = vec![
-        three_stop(s, 6, 2, -2),
-        three_stop(s, 4, 1, -3),
-        three_stop(s, 9, 5, 0),
-        three_stop(s, 3, 0, -4),
-        three_stop(s, 12, 8, 3),
-    ];
-    let two = num(s, 2);
-    let three = num(s, 3);
-    c.push(s.tiny(two).unwrap());
-    c.push(s.miny(three).unwrap());
-    // Corridor {0 | {0 | {0 | -2}}}.
-    let zero = s.zero();
-    let inner = sw(s, 0, -2);
-    let mid = g(s, &[zero], &[inner]);
-    c.push(g(s, &[zero], &[mid]));
-    c.push(s.ups(1));
-    c.push(s.nus(Nus {
-        number: Dyadic::zero(),
-        ups: 1,
-        nim: 1,
-    }));
-    for (a, b) in [(5, -5), (3, 1), (7, -2), (2, -6), (4, 0)] {
-        c.push(sw(s, a, b));
-    }
-    // Sente-ish and gote games with follow-ups.
-    let y = sw(s, 3, -6);
-    let eight = num(s, 8);
-    c.push(g(s, &[eight], &[y]));
-    let gl = sw(s, 10, 4);
-    let gr = sw(s, -2, -8);
-    c.push(g(s, &[gl], &[gr]));
-    let l = sw(s, 7, 3);
-    let m2 = num(s, -2);
-    c.push(g(s, &[l], &[m2]));
-    c.push(three_stop(s, 2, 0, -3));
-    c.push(num(s, 2));
-    c
 }
 
 #[test]
