@@ -1,5 +1,6 @@
-//! Builders of the short games shared by the play and ko benches (one home for
-//! the Go-like board, so both benches measure the same regions).
+//! Builders of the short games shared by the play and ko benches and the play
+//! unit tests (one home for the Go-like board, so all of them use the same
+//! regions; `src/play/tests.rs` includes this file by path).
 
 use yose::game::{GameId, Store};
 
