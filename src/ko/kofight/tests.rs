@@ -243,86 +243,57 @@ fn oracle_knows_the_simple_lines() {
     );
 }
 
+/// One position of the paper's game: `k`, Black's and White's threats, the
+/// gote moves, and White's last move.
+type Case = (i64, &'static [i64], &'static [i64], &'static [i64], Last);
+
+/// Every case and distribution of §3.1 on concrete numbers, with the
+/// boundary conditions the paper's formulas turn on.
+fn paper_positions() -> Vec<Case> {
+    let t = |v: i64| BigInt::from(v);
+    let connected = |pending: Option<i64>| Last::ConnectedKo {
+        pending: pending.map(t),
+    };
+    vec![
+        // Case 1, distribution 1: k = 10, x = (6, 4, 2), Q = 8, P = 2.
+        (10, &[16, 30], &[13], &[6, 4, 2], Last::TookKo),
+        // Case 1, distribution 2.
+        (10, &[15], &[14], &[6, 4, 2], Last::TookKo),
+        // Case 1, distribution 3, with a fitting threat to exchange.
+        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::TookKo),
+        // Case 1, distribution 3, no fitting threat: x1 or bu.
+        (10, &[13], &[20], &[6, 4, 2], Last::TookKo),
+        (10, &[9], &[20], &[6, 4, 2], Last::TookKo),
+        // Case 1, the fitting condition fails: k = 3 < x1.
+        (3, &[20], &[], &[6, 4, 2], Last::TookKo),
+        // Case 2.
+        (10, &[16], &[13, 14], &[6, 4, 2], Last::AnsweredThreat),
+        // Case 3, with and without a pending Black threat.
+        (10, &[], &[], &[6, 4, 2], connected(Some(20))),
+        (10, &[], &[], &[6, 4, 2], connected(Some(5))),
+        (10, &[], &[], &[6, 4, 2], connected(None)),
+        // Case 4, distributions 1, 2 and 3, big and small threats.
+        (10, &[16, 30], &[13], &[6, 4, 2], Last::Threat(t(20))),
+        (10, &[16, 30], &[13], &[6, 4, 2], Last::Threat(t(9))),
+        (10, &[15], &[14], &[6, 4, 2], Last::Threat(t(20))),
+        (10, &[15], &[14], &[6, 4, 2], Last::Threat(t(9))),
+        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::Threat(t(25))),
+        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::Threat(t(12))),
+        // Cases 5, 6, 7.
+        (10, &[], &[12], &[4, 2], Last::Gote),
+        (2, &[], &[], &[10, 9], Last::Gote),
+        (10, &[], &[], &[6, 4, 2], Last::FollowedUp),
+        (10, &[], &[12], &[6, 4, 2], Last::Other),
+        (2, &[20, 20], &[], &[10, 9], Last::Other),
+    ]
+}
+
 #[test]
 fn paper_against_the_truth() {
-    let lines = [
-        // Case 1, distribution 1: k = 10, x = (6, 4, 2), Q = 8, P = 2.
-        report(10, &[16, 30], &[13], &[6, 4, 2], Last::TookKo),
-        // Case 1, distribution 2.
-        report(10, &[15], &[14], &[6, 4, 2], Last::TookKo),
-        // Case 1, distribution 3, with a fitting threat to exchange.
-        report(10, &[9, 20], &[20, 30], &[6, 4, 2], Last::TookKo),
-        // Case 1, distribution 3, no fitting threat: x1 or bu.
-        report(10, &[13], &[20], &[6, 4, 2], Last::TookKo),
-        report(10, &[9], &[20], &[6, 4, 2], Last::TookKo),
-        // Case 1, the fitting condition fails: k = 3 < x1.
-        report(3, &[20], &[], &[6, 4, 2], Last::TookKo),
-        // Case 2.
-        report(10, &[16], &[13, 14], &[6, 4, 2], Last::AnsweredThreat),
-        // Case 3, with and without a pending Black threat.
-        report(
-            10,
-            &[],
-            &[],
-            &[6, 4, 2],
-            Last::ConnectedKo {
-                pending: Some(BigInt::from(20)),
-            },
-        ),
-        report(
-            10,
-            &[],
-            &[],
-            &[6, 4, 2],
-            Last::ConnectedKo {
-                pending: Some(BigInt::from(5)),
-            },
-        ),
-        report(
-            10,
-            &[],
-            &[],
-            &[6, 4, 2],
-            Last::ConnectedKo { pending: None },
-        ),
-        // Case 4, distributions 1, 2 and 3, big and small threats.
-        report(
-            10,
-            &[16, 30],
-            &[13],
-            &[6, 4, 2],
-            Last::Threat(BigInt::from(20)),
-        ),
-        report(
-            10,
-            &[16, 30],
-            &[13],
-            &[6, 4, 2],
-            Last::Threat(BigInt::from(9)),
-        ),
-        report(10, &[15], &[14], &[6, 4, 2], Last::Threat(BigInt::from(20))),
-        report(10, &[15], &[14], &[6, 4, 2], Last::Threat(BigInt::from(9))),
-        report(
-            10,
-            &[9, 20],
-            &[20, 30],
-            &[6, 4, 2],
-            Last::Threat(BigInt::from(25)),
-        ),
-        report(
-            10,
-            &[9, 20],
-            &[20, 30],
-            &[6, 4, 2],
-            Last::Threat(BigInt::from(12)),
-        ),
-        // Cases 5, 6, 7.
-        report(10, &[], &[12], &[4, 2], Last::Gote),
-        report(2, &[], &[], &[10, 9], Last::Gote),
-        report(10, &[], &[], &[6, 4, 2], Last::FollowedUp),
-        report(10, &[], &[12], &[6, 4, 2], Last::Other),
-        report(2, &[20, 20], &[], &[10, 9], Last::Other),
-    ];
+    let lines: Vec<String> = paper_positions()
+        .into_iter()
+        .map(|(k, b, w, x, last)| report(k, b, w, x, last))
+        .collect();
     expect_test::expect![[r#"
         case 1 dist 1 (BKTVL 16, WKTVL 13, m 2, n 1): paper threat 16 → 2, claim at least 2 (holds); exact 2 by threat 16, threat 30
         case 1 dist 2 (BKTVL 14, WKTVL 15, m 1, n 0, i 2): paper threat 15 → 0, claim at least 0 (holds); exact 0 by threat 15
@@ -349,34 +320,11 @@ fn paper_against_the_truth() {
 
 /// The exact solver (through [`super::exact`]) and the oracle agree on every
 /// first move of every position of `paper_against_the_truth`, and on the
-/// optimum.
+/// optimum; also on a bare ko with nothing else to play.
 #[test]
 fn solver_agrees_with_oracle() {
-    type Case = (i64, &'static [i64], &'static [i64], &'static [i64], Last);
-    let t = |v: i64| BigInt::from(v);
-    let cases: Vec<Case> = vec![
-        (10, &[16, 30], &[13], &[6, 4, 2], Last::TookKo),
-        (10, &[15], &[14], &[6, 4, 2], Last::TookKo),
-        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::TookKo),
-        (10, &[13], &[20], &[6, 4, 2], Last::TookKo),
-        (3, &[20], &[], &[6, 4, 2], Last::TookKo),
-        (10, &[16], &[13, 14], &[6, 4, 2], Last::AnsweredThreat),
-        (
-            10,
-            &[],
-            &[],
-            &[6, 4, 2],
-            Last::ConnectedKo {
-                pending: Some(t(5)),
-            },
-        ),
-        (10, &[16, 30], &[13], &[6, 4, 2], Last::Threat(t(9))),
-        (10, &[15], &[14], &[6, 4, 2], Last::Threat(t(20))),
-        (10, &[9, 20], &[20, 30], &[6, 4, 2], Last::Threat(t(25))),
-        (2, &[], &[], &[10, 9], Last::Gote),
-        (2, &[20, 20], &[], &[10, 9], Last::Other),
-        (5, &[], &[], &[], Last::TookKo),
-    ];
+    let mut cases = paper_positions();
+    cases.push((5, &[], &[], &[], Last::TookKo));
     let mut store = Store::new();
     let opts = crate::ko::solve::KoSolveOptions::default();
     for (k, b, w, x, last) in cases {
