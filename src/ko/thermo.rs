@@ -205,7 +205,7 @@ struct Walls {
     right: Wall,
     mast: Option<(Q, Q)>,
     /// The state settled to a number (rule 3 cold, a player with no move,
-    /// or a ko-free node equal to a number). Numbers are where `g + P`
+    /// rule 4 with a mast below 0, or a ko-free node equal to a number). Numbers are where `g + P`
     /// and `P` with every option shifted by `g` part (`1 + {-4 | 0} = 0`
     /// but `{-3 | 1} = 0`), which the tests of gains need to know.
     #[cfg_attr(not(test), allow(dead_code))]
