@@ -76,12 +76,31 @@
 //!    state, give up her privilege for the rest of the line (she is never
 //!    obliged to use a threat): the walls of every state are the komaster's
 //!    best, pointwise, of the walls by rules 1–3 and the
-//!    [`Rule::NoRepetition`] walls of the same state, settled again by rule
-//!    3 (if the no-repetition analysis of that state is stuck, the rule
-//!    1–3 walls stand). This is needed: rule 2a charges the player who may
-//!    not be banned (the komaster) for moves her opponent's ban forces, so
-//!    without it Black's privilege could lower her walls (e.g. in
-//!    `n0: {{-5 | n0} | -1}`).
+//!    [`Rule::NoRepetition`] walls of the same state (if the no-repetition
+//!    analysis of that state is stuck, the rule 1–3 walls stand). They are
+//!    walls already, so they are *not* settled again by rule 3: at each
+//!    temperature and for each player to move first she takes what the
+//!    better regime gives. The mast is where the two walls reach one common
+//!    constant for good: when both analyses have masts that is the better
+//!    of the two means (above the higher of the two temperatures both walls
+//!    are it), and the temperature is the least `t` from which both walls
+//!    stay at it; if that is below 0 the state is that number (a vertical
+//!    mast from −1, as in rule 3). Without a common constant tail there is
+//!    no mast. Rule 4 is needed: rule 2a charges the player who may not be
+//!    banned (the komaster) for moves her opponent's ban forces, so without
+//!    it Black's privilege could lower her walls (e.g. in
+//!    `n0: {{-5 | n0} | -1}`). Settling the best walls again (the rule before
+//!    this one) breaks the order where they are cold: in
+//!    `r: {-5 | n1: {4 | n4: {{n1 | n4}, {3 | n4} | -5}}}` the node
+//!    `{3 | n4}` is the number 7/2 by rules 1–3 with Black komaster, and hot
+//!    with no repetition (mean 1/8 at 23/8) with right wall `4 − 2t` above
+//!    the left wall `3 − t` below `t = 1`; the best walls (left 7/2, right
+//!    `4 − 2t` up to 1/4, then 7/2) are nowhere hot, and rule 3 made them the
+//!    number 15/4 between the stops 7/2 and 4, below the no-repetition right
+//!    wall for `t < 1/8`. Now they stand: mean 7/2 at temperature 1/4, the
+//!    temperature of a mast whose right wall lies above its left wall below
+//!    it (nobody wants to move there), as in the no-repetition thermograph
+//!    itself.
 //! 5. A **ko-free** node (no cycle can be reached from it) is an ordinary short
 //!    game: its thermograph is [`Store::thermograph`] of its canonical form,
 //!    exactly. (Run on a raw form, rules 2–3 agree with it for `t ≥ 0` — a
@@ -97,19 +116,24 @@
 //! make delayed moves.
 //!
 //! **Properties.** (i) *Order*: at every state the walls satisfy Black
-//! komaster ≥ no repetition ≥ White komaster pointwise — by rule 4, since
-//! the Black-komaster walls are a pointwise maximum with the no-repetition
-//! walls and the White-komaster ones a minimum. (Settling a pointwise
-//! maximum again keeps it at `t ≥ 0` while the result is hot; below 0 the
-//! cold rule draws numbers as vertical masts, which are not ordered even for
-//! short games: `{3 | 4} > {3 | 3}` but at `t = -1` their left walls are
-//! 7/2 and 4. When one of the analyses settles cold the order can fail at
-//! `t = 0` too: in `r: {-5 | n1: {4 | n4: {{n1 | n4}, {3 | n4} | -5}}}` the
-//! node `{3 | n4}` is the number 15/4 with Black komaster, below the hot
-//! no-repetition right wall 4 − 2t, whose walls cross under t = 1. So the
-//! order is claimed, and tested, for pairs of hot thermographs; what the
-//! rules should give in the cold case is open.) (ii)
-//! *Negation*: rules 1–5 are symmetric under exchanging Black and White and
+//! komaster ≥ no repetition ≥ White komaster pointwise at every `t ≥ 0`,
+//! hot or cold. Proof: by rule 4 the Black-komaster walls of a state are
+//! `max(A, N)` for its rule 1–3 walls `A` and its no-repetition walls `N`,
+//! so they are `≥ N` at every `t`; the only change made to them afterwards
+//! is the truncation at the mast, where both walls are already constant,
+//! which changes nothing, or, when that mast starts below 0, the number's
+//! vertical mast from −1, which changes nothing at `t ≥ 0`. The thermograph
+//! of a node is that of its state, and the White komaster case is the
+//! mirror image (`min`). Below 0 the order is not claimed: numbers are
+//! drawn as vertical masts from −1, which are not ordered even for short
+//! games (`{3 | 4} > {3 | 3}` but at `t = −1` their left walls are 7/2 and
+//! 4). In particular the komaster's mean is at least the no-repetition
+//! mean (the better of the two means when both analyses of the state have
+//! masts). The argument uses nothing of rules 1–3, which is why the
+//! settling had to go: rule 3 applied to walls that are already settled
+//! can move them either way where a right wall lies above its left wall
+//! (as ko walls can, unlike those of short games).
+//! (ii) *Negation*: rules 1–5 are symmetric under exchanging Black and White and
 //! negating every value, so negating the graph exchanges the komasters and
 //! negates every wall. (iii) *Ko-free positions* keep their ordinary
 //! thermographs (rule 5). Property tests check all three on random small ko
@@ -181,7 +205,7 @@ struct Walls {
     right: Wall,
     mast: Option<(Q, Q)>,
     /// The state settled to a number (rule 3 cold, a player with no move,
-    /// or a ko-free node equal to a number). Numbers are where `g + P`
+    /// rule 4 with a mast below 0, or a ko-free node equal to a number). Numbers are where `g + P`
     /// and `P` with every option shifted by `g` part (`1 + {-4 | 0} = 0`
     /// but `{-3 | 1} = 0`), which the tests of gains need to know.
     #[cfg_attr(not(test), allow(dead_code))]
@@ -441,12 +465,7 @@ impl<'g> KomasterAnalysis<'g> {
         // The komaster may renounce her privilege (rule 4).
         let walls = match (self.rule, self.neutral.as_mut()) {
             (Rule::Komaster(k), Some(n)) => match n.eval(store, v, visited, strict) {
-                Ok(nw) => {
-                    let side = k.side();
-                    let left = best(side, &walls.left, &nw.left);
-                    let right = best(side, &walls.right, &nw.right);
-                    settle(left, right)
-                }
+                Ok(nw) => renounce(k.side(), &walls, &nw),
                 Err(KoError::Stuck { .. }) => walls,
                 Err(e) => return Err(e),
             },
@@ -513,6 +532,45 @@ fn best(side: Side, a: &Wall, b: &Wall) -> Wall {
         Side::Left => a.max(b),
         Side::Right => a.min(b),
     }
+}
+
+/// Rule 4: the komaster's pointwise best of her walls `a` (rules 1–3) and
+/// the no-repetition walls `n` of the same state, *not* settled again. The
+/// mast is where both walls reach one constant for good (both analyses
+/// have masts: the better of the two means, from the higher temperature
+/// down as far as the walls stay there); if that is below 0, the state is
+/// that number. Without a common constant tail there is no mast.
+fn renounce(side: Side, a: &Walls, n: &Walls) -> Walls {
+    let left = best(side, &a.left, &n.left);
+    let right = best(side, &a.right, &n.right);
+    match mast_base(&left, &right) {
+        Some((t, m)) if t.is_negative() => number_walls(m),
+        Some((t, m)) => Walls {
+            left: left.truncate(&t),
+            right: right.truncate(&t),
+            mast: Some((t, m)),
+            number: false,
+        },
+        None => Walls {
+            left,
+            right,
+            mast: None,
+            number: false,
+        },
+    }
+}
+
+/// Where two walls become one constant for good, and that constant: the
+/// least `t` with `l = r = m` on `[t, ∞)`.
+fn mast_base(l: &Wall, r: &Wall) -> Option<(Q, Q)> {
+    if !l.tail_slope().is_zero() || !r.tail_slope().is_zero() {
+        return None;
+    }
+    // Consecutive pieces of a wall differ in slope, so the last breakpoint
+    // is where the final constant piece begins.
+    let (tl, vl) = l.points().last()?;
+    let (tr, vr) = r.points().last()?;
+    (vl == vr).then(|| (tl.max(tr).clone(), vl.clone()))
 }
 
 fn set(bits: &mut [u64], i: usize) {
