@@ -138,10 +138,72 @@ struct BandSearch {
     /// `N` (`✶ = *N`).
     far: u64,
     mode: YMode,
-    /// `x ≤ band`.
-    below: FxHashMap<(GameId, Band), bool>,
-    /// `band ≤ x`.
-    above: FxHashMap<(GameId, Band), bool>,
+    /// `x ≤ band` and `band ≤ x`.
+    memo: PositionMemo,
+}
+
+/// One position of a [`BandSearch`]: `x ≤ band` (`below`) or `band ≤ x`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+struct Position {
+    x: GameId,
+    band: Band,
+    below: bool,
+}
+
+/// Positions a [`PositionMemo`] holds without allocating.
+const INLINE_POSITIONS: usize = 32;
+
+/// The memo of a [`BandSearch`]: the first [`INLINE_POSITIONS`] answers in an
+/// array searched linearly, the rest in a hash map. Most checks visit a few
+/// tens of positions (deep game d: 21), and a hash map allocated and freed
+/// per check cost more than the search itself in a fresh store (the
+/// allocation sits at the top of the heap, so it grows and trims the heap
+/// with a system call each time).
+struct PositionMemo {
+    len: usize,
+    inline: [(Position, bool); INLINE_POSITIONS],
+    spill: FxHashMap<Position, bool>,
+}
+
+impl PositionMemo {
+    fn new() -> PositionMemo {
+        let unused = Position {
+            x: GameId(u32::MAX),
+            band: Band {
+                y: GameId(u32::MAX),
+                ups: 0,
+                nim: 0,
+                kite: Kite::None,
+            },
+            below: false,
+        };
+        PositionMemo {
+            len: 0,
+            inline: [(unused, false); INLINE_POSITIONS],
+            spill: FxHashMap::default(),
+        }
+    }
+
+    fn get(&self, p: &Position) -> Option<bool> {
+        for (q, r) in &self.inline[..self.len] {
+            if q == p {
+                return Some(*r);
+            }
+        }
+        if self.len == INLINE_POSITIONS {
+            return self.spill.get(p).copied();
+        }
+        None
+    }
+
+    fn insert(&mut self, p: Position, r: bool) {
+        if self.len < INLINE_POSITIONS {
+            self.inline[self.len] = (p, r);
+            self.len += 1;
+        } else {
+            self.spill.insert(p, r);
+        }
+    }
 }
 
 /// What a band is once normalised: one canonical game, or still a sum.
@@ -194,8 +256,7 @@ impl BandSearch {
         BandSearch {
             far: n,
             mode,
-            below: FxHashMap::with_capacity_and_hasher(32, Default::default()),
-            above: FxHashMap::with_capacity_and_hasher(32, Default::default()),
+            memo: PositionMemo::new(),
         }
     }
 
@@ -314,12 +375,17 @@ impl BandSearch {
             Side::Single(h) => return s.le(x, h),
             Side::Sum(b) => b,
         };
-        if let Some(&r) = self.below.get(&(x, b)) {
+        let key = Position {
+            x,
+            band: b,
+            below: true,
+        };
+        if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
         s.tick()?;
         let result = self.le_search(s, x, b)?;
-        self.below.insert((x, b), result);
+        self.memo.insert(key, result);
         Ok(result)
     }
 
@@ -341,12 +407,17 @@ impl BandSearch {
             Side::Single(h) => return s.le(h, x),
             Side::Sum(b) => b,
         };
-        if let Some(&r) = self.above.get(&(x, b)) {
+        let key = Position {
+            x,
+            band: b,
+            below: false,
+        };
+        if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
         s.tick()?;
         let result = self.ge_search(s, x, b)?;
-        self.above.insert((x, b), result);
+        self.memo.insert(key, result);
         Ok(result)
     }
 

@@ -102,9 +102,9 @@ impl Default for Store {
 impl Store {
     pub fn new() -> Store {
         let mut store = Store {
-            nodes: Vec::with_capacity(1024),
+            nodes: Vec::with_capacity(256),
             nus_options: FxHashMap::default(),
-            nus_index: FxHashMap::with_capacity_and_hasher(1024, Default::default()),
+            nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             general_index: FxHashMap::default(),
             // Pre-sized like the node tables: growing it from empty rehashes
             // every entry at each doubling, and a fresh store that builds a
