@@ -643,13 +643,39 @@ impl Store {
         if !candidate.is_integer() {
             return Ok(self.number(candidate));
         }
-        let (below, above) = self.compare_with_far_star(g)?;
-        let weight = if below {
-            max_l.map_or_else(Dyadic::zero, |x| x.floor_dyadic().add(&Dyadic::one()))
-        } else if above {
-            min_r.map_or_else(Dyadic::zero, |x| x.ceil_dyadic().sub(&Dyadic::one()))
-        } else {
-            candidate
+        // The weight if `g < ✶`, if `g > ✶`, and otherwise (`candidate`).
+        // Where two of them agree, one comparison with `✶` decides, and none
+        // when all three agree (`g < ✶` and `g > ✶` exclude each other).
+        let if_below = max_l.map_or_else(Dyadic::zero, |x| x.floor_dyadic().add(&Dyadic::one()));
+        let if_above = min_r.map_or_else(Dyadic::zero, |x| x.ceil_dyadic().sub(&Dyadic::one()));
+        let weight = match (if_below == candidate, if_above == candidate) {
+            (true, true) => candidate,
+            (true, false) => {
+                let far = self.far_star(g)?;
+                if self.le(far, g)? {
+                    if_above
+                } else {
+                    candidate
+                }
+            }
+            (false, true) => {
+                let far = self.far_star(g)?;
+                if self.le(g, far)? {
+                    if_below
+                } else {
+                    candidate
+                }
+            }
+            (false, false) => {
+                let (below, above) = self.compare_with_far_star(g)?;
+                if below {
+                    if_below
+                } else if above {
+                    if_above
+                } else {
+                    candidate
+                }
+            }
         };
         Ok(self.number(weight))
     }

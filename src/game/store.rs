@@ -367,11 +367,25 @@ impl Store {
         }
     }
 
+    /// Canonical Left options (clones one list, not both).
     pub fn left_options(&mut self, g: GameId) -> Options {
+        if let Node::General { left, .. } = self.node(g) {
+            return left.clone();
+        }
+        if let Some((left, _)) = self.nus_options.get(&g) {
+            return left.clone();
+        }
         self.options(g).0
     }
 
+    /// Canonical Right options (clones one list, not both).
     pub fn right_options(&mut self, g: GameId) -> Options {
+        if let Node::General { right, .. } = self.node(g) {
+            return right.clone();
+        }
+        if let Some((_, right)) = self.nus_options.get(&g) {
+            return right.clone();
+        }
         self.options(g).1
     }
 
