@@ -102,7 +102,12 @@ impl Default for Store {
 impl Store {
     pub fn new() -> Store {
         let mut store = Store {
-            nodes: Vec::with_capacity(256),
+            // Sized for the few hundred games a script or a benchmark case
+            // builds; bigger stores grow by doubling. The number-up-star
+            // index was 1024 entries (about 130 KiB, above glibc's mmap
+            // threshold): a fresh store then took page faults on first touch
+            // of each page, inside the first computations.
+            nodes: Vec::with_capacity(512),
             nus_options: FxHashMap::default(),
             nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             general_index: FxHashMap::default(),
