@@ -185,14 +185,16 @@ impl PositionMemo {
         }
     }
 
+    /// Once the array is full, every answer moves to the hash map, so a
+    /// big search does not scan the array on each visit.
     fn get(&self, p: &Position) -> Option<bool> {
+        if self.len > INLINE_POSITIONS {
+            return self.spill.get(p).copied();
+        }
         for (q, r) in &self.inline[..self.len] {
             if q == p {
                 return Some(*r);
             }
-        }
-        if self.len == INLINE_POSITIONS {
-            return self.spill.get(p).copied();
         }
         None
     }
@@ -201,9 +203,15 @@ impl PositionMemo {
         if self.len < INLINE_POSITIONS {
             self.inline[self.len] = (p, r);
             self.len += 1;
-        } else {
-            self.spill.insert(p, r);
+            return;
         }
+        if self.len == INLINE_POSITIONS {
+            self.spill.reserve(4 * INLINE_POSITIONS);
+            self.spill.extend(self.inline.iter().copied());
+            // `len` past the array marks the memo as spilled.
+            self.len += 1;
+        }
+        self.spill.insert(p, r);
     }
 }
 
