@@ -634,7 +634,11 @@ impl Store {
     /// * for a number `x`, `n ≤ x` fails exactly for the integers
     ///   `n ≥ ⌊x⌋ + 1`, so the least integer `n` with `n ⧐ x` for every `x` in
     ///   `lo` is `⌊max_l⌋ + 1`; symmetrically the greatest integer `n` with
-    ///   `n ⧏ x` for every `x` in `ro` is `⌈min_r⌉ - 1`.
+    ///   `n ⧏ x` for every `x` in `ro` is `⌈min_r⌉ - 1`;
+    /// * the weight is the first of these when `G < ✶`, the second when
+    ///   `G > ✶`, the candidate otherwise, and `G < ✶`, `G > ✶` exclude each
+    ///   other: where the three agree no comparison with `✶` is needed, and
+    ///   where two agree one comparison decides.
     fn weight_from_numbers(
         &mut self,
         g: GameId,
