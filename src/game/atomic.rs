@@ -42,6 +42,7 @@
 //! `0^n ⧿_x = -(0^n ⧾_x)`).
 
 use super::dyadic::Dyadic;
+use super::ops::nus_le;
 use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
@@ -138,15 +139,87 @@ struct BandSearch {
     /// `N` (`✶ = *N`).
     far: u64,
     mode: YMode,
-    /// `x ≤ band`.
-    below: FxHashMap<(GameId, Band), bool>,
-    /// `band ≤ x`.
-    above: FxHashMap<(GameId, Band), bool>,
+    /// `x ≤ band` and `band ≤ x`.
+    memo: PositionMemo,
 }
 
-/// What a band is once normalised: one canonical game, or still a sum.
+/// One position of a [`BandSearch`]: `x ≤ band` (`below`) or `band ≤ x`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+struct Position {
+    x: GameId,
+    band: Band,
+    below: bool,
+}
+
+/// Positions a [`PositionMemo`] holds without allocating.
+const INLINE_POSITIONS: usize = 32;
+
+/// The memo of a [`BandSearch`]: the first [`INLINE_POSITIONS`] answers in an
+/// array searched linearly, the rest in a hash map. Most checks visit a few
+/// tens of positions (deep game d: 21), and a hash map allocated and freed
+/// per check cost more than the search itself in a fresh store (the
+/// allocation sits at the top of the heap, so it grows and trims the heap
+/// with a system call each time).
+struct PositionMemo {
+    len: usize,
+    inline: [(Position, bool); INLINE_POSITIONS],
+    spill: FxHashMap<Position, bool>,
+}
+
+impl PositionMemo {
+    fn new() -> PositionMemo {
+        let unused = Position {
+            x: GameId(u32::MAX),
+            band: Band {
+                y: GameId(u32::MAX),
+                ups: 0,
+                nim: 0,
+                kite: Kite::None,
+            },
+            below: false,
+        };
+        PositionMemo {
+            len: 0,
+            inline: [(unused, false); INLINE_POSITIONS],
+            spill: FxHashMap::default(),
+        }
+    }
+
+    /// Once the array is full, every answer moves to the hash map, so a
+    /// big search does not scan the array on each visit.
+    fn get(&self, p: &Position) -> Option<bool> {
+        if self.len > INLINE_POSITIONS {
+            return self.spill.get(p).copied();
+        }
+        for (q, r) in &self.inline[..self.len] {
+            if q == p {
+                return Some(*r);
+            }
+        }
+        None
+    }
+
+    fn insert(&mut self, p: Position, r: bool) {
+        if self.len < INLINE_POSITIONS {
+            self.inline[self.len] = (p, r);
+            self.len += 1;
+            return;
+        }
+        if self.len == INLINE_POSITIONS {
+            self.spill.reserve(4 * INLINE_POSITIONS);
+            self.spill.extend(self.inline.iter().copied());
+            // `len` past the array marks the memo as spilled.
+            self.len += 1;
+        }
+        self.spill.insert(p, r);
+    }
+}
+
+/// What a band is once normalised: one canonical game, the all-small
+/// `k·↑ + *m` (not interned), or still a sum.
 enum Side {
     Single(GameId),
+    Nus(i64, u64),
     Sum(Band),
 }
 
@@ -194,8 +267,7 @@ impl BandSearch {
         BandSearch {
             far: n,
             mode,
-            below: FxHashMap::with_capacity_and_hasher(32, Default::default()),
-            above: FxHashMap::with_capacity_and_hasher(32, Default::default()),
+            memo: PositionMemo::new(),
         }
     }
 
@@ -225,17 +297,32 @@ impl BandSearch {
             return Ok(Side::Sum(b));
         }
         if b.y == zero {
-            let z = s.nus(Nus {
-                number: Dyadic::zero(),
-                ups: b.ups,
-                nim: b.nim,
-            });
-            return Ok(Side::Single(z));
+            return Ok(Side::Nus(b.ups, b.nim));
         }
         if b.ups == 0 && b.nim == 0 && self.mode == YMode::Canonical {
             return Ok(Side::Single(b.y));
         }
         Ok(Side::Sum(b))
+    }
+}
+
+/// `x ≤ k·↑ + *m` (`below`) or `k·↑ + *m ≤ x`. Between two number-up-star
+/// values the order is closed-form ([`Store::le`] uses the same rule), so
+/// nothing is interned; otherwise the value is interned and compared.
+fn nus_side_le(s: &mut Store, x: GameId, ups: i64, nim: u64, below: bool) -> CgResult<bool> {
+    let h = Nus {
+        number: Dyadic::zero(),
+        ups,
+        nim,
+    };
+    if let Some(a) = s.as_nus(x) {
+        return Ok(if below { nus_le(a, &h) } else { nus_le(&h, a) });
+    }
+    let h = s.nus(h);
+    if below {
+        s.le(x, h)
+    } else {
+        s.le(h, x)
     }
 }
 
@@ -312,14 +399,20 @@ impl BandSearch {
     fn le(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
         let b = match self.normalise(s, b)? {
             Side::Single(h) => return s.le(x, h),
+            Side::Nus(ups, nim) => return nus_side_le(s, x, ups, nim, true),
             Side::Sum(b) => b,
         };
-        if let Some(&r) = self.below.get(&(x, b)) {
+        let key = Position {
+            x,
+            band: b,
+            below: true,
+        };
+        if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
         s.tick()?;
         let result = self.le_search(s, x, b)?;
-        self.below.insert((x, b), result);
+        self.memo.insert(key, result);
         Ok(result)
     }
 
@@ -339,14 +432,20 @@ impl BandSearch {
     fn ge(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<bool> {
         let b = match self.normalise(s, b)? {
             Side::Single(h) => return s.le(h, x),
+            Side::Nus(ups, nim) => return nus_side_le(s, x, ups, nim, false),
             Side::Sum(b) => b,
         };
-        if let Some(&r) = self.above.get(&(x, b)) {
+        let key = Position {
+            x,
+            band: b,
+            below: false,
+        };
+        if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
         s.tick()?;
         let result = self.ge_search(s, x, b)?;
-        self.above.insert((x, b), result);
+        self.memo.insert(key, result);
         Ok(result)
     }
 
@@ -474,8 +573,144 @@ impl Store {
             return Ok(w);
         }
         self.tick()?;
-        let two = self.integer(2);
         let (left, right) = self.options(g);
+        let result = match self.number_weights(&left, &right)? {
+            Some((max_l, min_r)) => self.weight_from_numbers(g, max_l, min_r)?,
+            None => self.weight_from_games(g, &left, &right)?,
+        };
+        self.memo.derived.naive_aw.insert(g, result);
+        Ok(result)
+    }
+
+    /// When every option of a game has a number as its weight (the common
+    /// case): `(max aw(G^L) - 2, min aw(G^R) + 2)`, `None` for an empty side.
+    /// `None` overall when some weight is not a number. Nothing is interned
+    /// for number-up-star options (`aw(x + k·↑ + *n) = k`).
+    #[allow(clippy::type_complexity)]
+    fn number_weights(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> CgResult<Option<(Option<Dyadic>, Option<Dyadic>)>> {
+        let mut sides = [None::<Dyadic>, None];
+        for (side, opts) in [left, right].into_iter().enumerate() {
+            for &o in opts {
+                let w = match self.as_nus(o) {
+                    Some(n) => Dyadic::from_i64(n.ups),
+                    None => {
+                        let w = self.naive_atomic_weight(o)?;
+                        match self.as_number(w) {
+                            Some(x) => x.clone(),
+                            None => return Ok(None),
+                        }
+                    }
+                };
+                let best = &mut sides[side];
+                let better = match best {
+                    None => true,
+                    Some(b) => (side == 0 && &w > b) || (side == 1 && &w < b),
+                };
+                if better {
+                    *best = Some(w);
+                }
+            }
+        }
+        let [max_l, min_r] = sides;
+        let two = Dyadic::from_i64(2);
+        Ok(Some((
+            max_l.map(|x| x.sub(&two)),
+            min_r.map(|x| x.add(&two)),
+        )))
+    }
+
+    /// The calculus for a game whose option weights are all numbers, in
+    /// closed form: `max_l` is the greatest `aw(G^L) - 2`, `min_r` the least
+    /// `aw(G^R) + 2` (see [`Store::number_weights`]). It computes what
+    /// [`Store::weight_from_games`] computes on the lists of those numbers:
+    /// * the candidate `{lo | ro}` of numbers is the simplest number strictly
+    ///   between `max_l` and `min_r` when `max_l < min_r` (or a side is
+    ///   empty), and otherwise the switch `{max_l | min_r}` (the other options
+    ///   are dominated; [`Store::number_switch`]), which is not an integer;
+    /// * for a number `x`, `n ≤ x` fails exactly for the integers
+    ///   `n ≥ ⌊x⌋ + 1`, so the least integer `n` with `n ⧐ x` for every `x` in
+    ///   `lo` is `⌊max_l⌋ + 1`; symmetrically the greatest integer `n` with
+    ///   `n ⧏ x` for every `x` in `ro` is `⌈min_r⌉ - 1`;
+    /// * the weight is the first of these when `G < ✶`, the second when
+    ///   `G > ✶`, the candidate otherwise, and `G < ✶`, `G > ✶` exclude each
+    ///   other: where the three agree no comparison with `✶` is needed, and
+    ///   where two agree one comparison decides.
+    fn weight_from_numbers(
+        &mut self,
+        g: GameId,
+        max_l: Option<Dyadic>,
+        min_r: Option<Dyadic>,
+    ) -> CgResult<GameId> {
+        if let (Some(a), Some(b)) = (&max_l, &min_r) {
+            if a >= b {
+                let (a, b) = (self.number(a.clone()), self.number(b.clone()));
+                return Ok(self.intern_canonical(vec![a], vec![b]));
+            }
+        }
+        let candidate = Dyadic::simplest_between(max_l.as_ref(), min_r.as_ref());
+        if !candidate.is_integer() {
+            return Ok(self.number(candidate));
+        }
+        // The weight if `g < ✶`, if `g > ✶`, and otherwise (`candidate`).
+        // Where two of them agree, one comparison with `✶` decides, and none
+        // when all three agree (`g < ✶` and `g > ✶` exclude each other).
+        let if_below = max_l.map_or_else(Dyadic::zero, |x| x.floor_dyadic().add(&Dyadic::one()));
+        let if_above = min_r.map_or_else(Dyadic::zero, |x| x.ceil_dyadic().sub(&Dyadic::one()));
+        let weight = match (if_below == candidate, if_above == candidate) {
+            (true, true) => candidate,
+            (true, false) => {
+                let far = self.far_star(g)?;
+                if self.le(far, g)? {
+                    if_above
+                } else {
+                    candidate
+                }
+            }
+            (false, true) => {
+                let far = self.far_star(g)?;
+                if self.le(g, far)? {
+                    if_below
+                } else {
+                    candidate
+                }
+            }
+            (false, false) => {
+                let (below, above) = self.compare_with_far_star(g)?;
+                if below {
+                    if_below
+                } else if above {
+                    if_above
+                } else {
+                    candidate
+                }
+            }
+        };
+        Ok(self.number(weight))
+    }
+
+    /// `(g < ✶, g > ✶)` for a game `g` that is not a number-up-star value.
+    fn compare_with_far_star(&mut self, g: GameId) -> CgResult<(bool, bool)> {
+        let far = self.far_star(g)?;
+        // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`
+        // already means `g < ✶`, and then `✶ ≤ g` is false.
+        let below = self.le(g, far)?;
+        let above = !below && self.le(far, g)?;
+        Ok((below, above))
+    }
+
+    /// The calculus on the canonical candidate `{aw(G^L) - 2 | aw(G^R) + 2}`
+    /// (some option weight is not a number).
+    fn weight_from_games(
+        &mut self,
+        g: GameId,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> CgResult<GameId> {
+        let two = self.integer(2);
         let mut lo = Vec::with_capacity(left.len());
         for &gl in left.iter() {
             let w = self.naive_atomic_weight(gl)?;
@@ -496,11 +731,7 @@ impl Store {
             self.canonical(lo.clone(), ro.clone())?
         };
         let result = if self.as_integer(candidate).is_some() {
-            let far = self.far_star(g)?;
-            // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`
-            // already means `g < ✶`, and then `✶ ≤ g` is false.
-            let below = self.le(g, far)?;
-            let above = !below && self.le(far, g)?;
+            let (below, above) = self.compare_with_far_star(g)?;
             if below {
                 match self.least_integer_not_below(&lo)? {
                     Some(n) => self.number(Dyadic::from_bigint(n)),
@@ -517,7 +748,6 @@ impl Store {
         } else {
             candidate
         };
-        self.memo.derived.naive_aw.insert(g, result);
         Ok(result)
     }
 
@@ -651,6 +881,25 @@ impl Store {
 /// definition): kept as the test oracle of [`Store::passes_atomicity_check`].
 #[cfg(test)]
 impl Store {
+    /// (Oracle.) The calculus at `g` through the canonical candidate
+    /// ([`Store::weight_from_games`]), whatever the option weights are, next
+    /// to the value [`Store::naive_atomic_weight`] gives (through the closed
+    /// form of [`Store::weight_from_numbers`] when the weights are numbers).
+    /// Both see the same option weights, so agreement at every subposition
+    /// means the closed form changes no weight.
+    pub(crate) fn naive_atomic_weight_both_ways(
+        &mut self,
+        g: GameId,
+    ) -> CgResult<(GameId, GameId)> {
+        let fast = self.naive_atomic_weight(g)?;
+        if self.as_nus(g).is_some() {
+            return Ok((fast, fast));
+        }
+        let (left, right) = self.options(g);
+        let generic = self.weight_from_games(g, &left, &right)?;
+        Ok((fast, generic))
+    }
+
     /// (Oracle.) `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, tested as
     /// `w.↑ - ε ≤ G ≤ w.↑ + ε`.
     ///

@@ -39,6 +39,10 @@ pub(crate) struct DerivedMemo {
 /// computation itself in the benchmarks.
 const FIRST_USE_CAPACITY: usize = 64;
 
+/// The initial capacity of the atomic-weight tables (see
+/// [`DerivedMemo::prepare_atomic_weight`]).
+const AW_FIRST_USE_CAPACITY: usize = 16;
+
 impl DerivedMemo {
     /// Sizes the thermograph table on first use.
     pub(crate) fn prepare_thermograph(&mut self) {
@@ -49,10 +53,14 @@ impl DerivedMemo {
 
     /// Sizes the tables of the atomic-weight calculus on first use.
     pub(crate) fn prepare_atomic_weight(&mut self) {
+        // Smaller than the thermograph's: the atomicity check of a deep game
+        // meets a dozen subpositions, and tables of a few hundred bytes come
+        // from the allocator's free lists, where 64-entry ones grew the heap
+        // (a system call and page faults) in a fresh store.
         if self.naive_aw.capacity() == 0 {
-            self.naive_aw.reserve(FIRST_USE_CAPACITY);
-            self.nim_bound.reserve(FIRST_USE_CAPACITY);
-            self.all_small.reserve(FIRST_USE_CAPACITY);
+            self.naive_aw.reserve(AW_FIRST_USE_CAPACITY);
+            self.nim_bound.reserve(AW_FIRST_USE_CAPACITY);
+            self.all_small.reserve(AW_FIRST_USE_CAPACITY);
         }
     }
 }

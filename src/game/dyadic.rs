@@ -184,6 +184,22 @@ impl Dyadic {
         -((-self).floor())
     }
 
+    /// Largest integer ≤ self, as a dyadic (nothing allocated for an `i64`
+    /// numerator).
+    pub fn floor_dyadic(&self) -> Dyadic {
+        match (&self.num, self.exp) {
+            (_, 0) => self.clone(),
+            // An arithmetic shift rounds towards -∞.
+            (Num::Small(s), e) if e < 64 => Dyadic::from_i64(s >> e),
+            (Num::Small(s), _) => Dyadic::from_i64(if *s < 0 { -1 } else { 0 }),
+            (Num::Big(_), _) => Dyadic::from_bigint(self.floor()),
+        }
+    }
+    /// Smallest integer ≥ self, as a dyadic.
+    pub fn ceil_dyadic(&self) -> Dyadic {
+        self.neg().floor_dyadic().neg()
+    }
+
     pub fn neg(&self) -> Dyadic {
         match &self.num {
             Num::Small(s) => match s.checked_neg() {
@@ -411,6 +427,24 @@ mod tests {
             big.sub(&Dyadic::from_i64(i64::MAX)).to_i64(),
             Some(i64::MAX)
         );
+    }
+
+    #[test]
+    fn floor_and_ceil_as_dyadics_agree_with_the_bigint_ones() {
+        let big = Dyadic::new(BigInt::from(-7) << 80u32, 3);
+        let mut xs = vec![big.clone(), big.neg(), d(i64::MIN, 0), d(i64::MAX, 0)];
+        for n in -9..=9 {
+            for e in 0..4 {
+                xs.push(d(n, e));
+            }
+        }
+        xs.push(d(-1, 70));
+        xs.push(d(1, 70));
+        xs.push(d(i64::MIN + 1, 63));
+        for x in xs {
+            assert_eq!(x.floor_dyadic(), Dyadic::from_bigint(x.floor()), "{x}");
+            assert_eq!(x.ceil_dyadic(), Dyadic::from_bigint(x.ceil()), "{x}");
+        }
     }
 
     #[test]

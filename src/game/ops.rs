@@ -669,7 +669,7 @@ fn too_many_ups() -> CgError {
 }
 
 /// `a ≤ b` for number-up-star values.
-fn nus_le(a: &Nus, b: &Nus) -> bool {
+pub(crate) fn nus_le(a: &Nus, b: &Nus) -> bool {
     match a.number.cmp(&b.number) {
         std::cmp::Ordering::Less => return true,
         std::cmp::Ordering::Greater => return false,

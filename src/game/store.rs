@@ -102,9 +102,14 @@ impl Default for Store {
 impl Store {
     pub fn new() -> Store {
         let mut store = Store {
-            nodes: Vec::with_capacity(1024),
+            // Sized for the few hundred games a script or a benchmark case
+            // builds; bigger stores grow by doubling. The number-up-star
+            // index was 1024 entries (about 130 KiB, above glibc's mmap
+            // threshold): a fresh store then took page faults on first touch
+            // of each page, inside the first computations.
+            nodes: Vec::with_capacity(512),
             nus_options: FxHashMap::default(),
-            nus_index: FxHashMap::with_capacity_and_hasher(1024, Default::default()),
+            nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             general_index: FxHashMap::default(),
             // Pre-sized like the node tables: growing it from empty rehashes
             // every entry at each doubling, and a fresh store that builds a
@@ -367,11 +372,25 @@ impl Store {
         }
     }
 
+    /// Canonical Left options (clones one list, not both).
     pub fn left_options(&mut self, g: GameId) -> Options {
+        if let Node::General { left, .. } = self.node(g) {
+            return left.clone();
+        }
+        if let Some((left, _)) = self.nus_options.get(&g) {
+            return left.clone();
+        }
         self.options(g).0
     }
 
+    /// Canonical Right options (clones one list, not both).
     pub fn right_options(&mut self, g: GameId) -> Options {
+        if let Node::General { right, .. } = self.node(g) {
+            return right.clone();
+        }
+        if let Some((_, right)) = self.nus_options.get(&g) {
+            return right.clone();
+        }
         self.options(g).1
     }
 
