@@ -190,6 +190,7 @@
 mod engine;
 #[cfg(test)]
 mod tests;
+mod val;
 
 use self::engine::{Engine, Mv, OptKind, C};
 use super::{Component, KoError, KoGraph, NodeId, Side, Target};
@@ -421,7 +422,7 @@ fn solve_with(
     let mut settled = BigRational::zero();
     for c in components {
         let parts = e.convert(std::slice::from_ref(c))?;
-        settled += &parts.delta;
+        settled += parts.delta.to_q();
         tracked.push(match (parts.comps.first(), c) {
             (Some(&x), _) => Tracked::Live(x),
             (None, Component::Threats { owner, count }) => Tracked::Threats(*owner, *count),
@@ -431,7 +432,7 @@ fn solve_with(
     let pos = pos_of(&tracked);
     let left = first == Side::Left;
     let mut node = e.root(pos, left);
-    let value = e.value(&node)?;
+    let value = e.value(&node)?.to_q();
     let target = &value + &settled;
     // The ban on the tracked line: (component number, forbidden node).
     let mut ban: Option<(usize, NodeId)> = None;
@@ -480,7 +481,7 @@ fn solve_with(
         }
         if chosen.is_none() && can_threat {
             let child = e.child_of_threat(&node);
-            if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
+            if e.achieves(Some(&child), &engine::Q::zero(), node.left, &v)? {
                 chosen = Some((Mv::Threat, 0, Some(child)));
             }
         }
@@ -495,7 +496,7 @@ fn solve_with(
             Mv::Comp { ci, oi } => {
                 let c = node.pos.comps[ci];
                 let o = e.options(c, node.left)?[oi].clone();
-                settled += &o.delta;
+                settled += o.delta.to_q();
                 ban = None;
                 let action = match (&o.kind, c) {
                     (OptKind::Short(to), _) => {
@@ -612,7 +613,7 @@ fn solve_with(
         match child {
             Some(ch) => node = ch,
             None => {
-                settled += e.count(&node.pos, node.left)?;
+                settled += e.count(&node.pos, node.left)?.to_q();
                 ending = Ending::TwoPasses;
                 break;
             }
@@ -680,7 +681,7 @@ fn score_with(
         threats: parts.threats,
     };
     let node = e.root(pos, first == Side::Left);
-    Ok(e.value(&node)? + parts.delta)
+    Ok(e.value(&node)?.to_q() + parts.delta.to_q())
 }
 
 // ----- questions built on solve ------------------------------------------------------

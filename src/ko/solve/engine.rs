@@ -8,11 +8,11 @@ use crate::game::{Dyadic, GameId, Store};
 use crate::ko::{plus_gain, Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
 use crate::play::{self, PlayError, Player};
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-pub(super) type Q = BigRational;
+pub(super) use super::val::Val as Q;
 
 /// Move-ordering keys are clamped to `±ORDER_CAP`; a hinted move (the
 /// table's best) gets `HINT`, above every key.
@@ -174,7 +174,7 @@ pub(super) struct Engine<'s> {
     tt: FxHashMap<TtKey, TtSlot>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
     counts: FxHashMap<(C, bool), Q>,
-    heats: FxHashMap<C, Q>,
+    heats: FxHashMap<C, BigRational>,
     compound_short: FxHashMap<u32, Option<GameId>>,
     switch: FxHashMap<GameId, Option<Dyadic>>,
     ko_free_memo: FxHashMap<(Vec<GameId>, bool), Q>,
@@ -183,7 +183,7 @@ pub(super) struct Engine<'s> {
 }
 
 fn dq(d: &Dyadic) -> Q {
-    d.to_rational()
+    Q::from_q(&d.to_rational())
 }
 
 fn max_lo(a: Option<Q>, b: Option<Q>) -> Option<Q> {
@@ -449,16 +449,16 @@ impl<'s> Engine<'s> {
                 }
             }
         }
-        let heat = self.heat(c) * Q::from_integer(64.into());
+        let heat = self.heat(c) * BigRational::from_integer(64.into());
         for o in out.iter_mut() {
             let bonus = if left {
-                o.delta.clone()
+                o.delta.to_q()
             } else {
-                -o.delta.clone()
+                -o.delta.to_q()
             };
-            let q: Q =
-                (&heat + bonus / Q::from_integer(1024.into())) * Q::from_integer(1024.into());
-            let cap = Q::from_integer(ORDER_CAP.into());
+            let q: BigRational = (&heat + bonus / BigRational::from_integer(1024.into()))
+                * BigRational::from_integer(1024.into());
+            let cap = BigRational::from_integer(ORDER_CAP.into());
             o.order = if q > cap {
                 ORDER_CAP
             } else if q < -cap.clone() {
@@ -522,7 +522,7 @@ impl<'s> Engine<'s> {
                         },
                     }
                 }
-                let x = Dyadic::from_rational(&parts.delta).unwrap_or_else(Dyadic::zero);
+                let x = Dyadic::from_rational(&parts.delta.to_q()).unwrap_or_else(Dyadic::zero);
                 gs.push(self.play.store.number(x));
                 let s = self.play.store.sum(&gs)?;
                 sides[k].push(s);
@@ -555,9 +555,11 @@ impl<'s> Engine<'s> {
                 } else {
                     Komaster::Black
                 };
-                graph
-                    .mean(self.play.store, n, komaster)
-                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?
+                Q::from_q(
+                    &graph
+                        .mean(self.play.store, n, komaster)
+                        .map_err(|e| KoSolveError::from_ko(&graph, n, e))?,
+                )
             }
             C::Compound(ci) => match self.compound_short(ci)? {
                 Some(g) => dq(&self.play.store.mean(g)?),
@@ -577,21 +579,21 @@ impl<'s> Engine<'s> {
     }
 
     /// A move-ordering guess: hotter components first.
-    fn heat(&mut self, c: C) -> Q {
+    fn heat(&mut self, c: C) -> BigRational {
         if let Some(h) = self.heats.get(&c) {
             return h.clone();
         }
         let h = match c {
-            C::Short(g) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+            C::Short(g) => self.play.store.temperature(g).unwrap_or_else(|_| BigRational::zero()),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 graph
                     .temperature(self.play.store, n, Komaster::Black)
-                    .unwrap_or_else(|_| Q::zero())
+                    .unwrap_or_else(|_| BigRational::zero())
             }
             C::Compound(ci) => match self.compound_short(ci) {
-                Ok(Some(g)) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
-                _ => Q::from_integer(1_000_000.into()),
+                Ok(Some(g)) => self.play.store.temperature(g).unwrap_or_else(|_| BigRational::zero()),
+                _ => BigRational::from_integer(1_000_000.into()),
             },
         };
         self.heats.insert(c, h.clone());
@@ -1081,7 +1083,7 @@ impl<'s> Engine<'s> {
         beta: Option<Q>,
     ) -> Result<Q, KoSolveError> {
         if scout {
-            let eps = Q::new(1.into(), 4096.into());
+            let eps = Q::unit();
             let wide = match (&alpha, &beta) {
                 (Some(a), Some(b)) => b - a > eps,
                 _ => true,
