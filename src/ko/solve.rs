@@ -432,19 +432,24 @@ fn solve_with(
     let pos = pos_of(&tracked);
     let left = first == Side::Left;
     let mut node = e.root(pos, left);
-    let value = e.value(&node)?.to_q();
+    let value_q = e.value(&node)?;
+    let value = value_q.to_q();
     let target = &value + &settled;
     // The ban on the tracked line: (component number, forbidden node).
     let mut ban: Option<(usize, NodeId)> = None;
     let mut line: Vec<KoMove> = Vec::new();
     let mut fills: Vec<KoFill> = Vec::new();
     let ending;
+    // The value of the line's current node: the root's, then along the
+    // line the chosen child's, which is known without a search — a chosen
+    // move achieves `v` and none does better, so its child is worth exactly
+    // `v` minus the numbers the move settles (`v` after a threat or a pass).
+    let mut v = value_q;
     loop {
         if node.pos.comps.is_empty() {
             ending = Ending::AllNumbers;
             break;
         }
-        let v = e.value(&node)?;
         let player = if node.left { Side::Left } else { Side::Right };
         let mut chosen = None;
         // Candidates: component moves, then the threat, then a pass.
@@ -497,6 +502,7 @@ fn solve_with(
                 let c = node.pos.comps[ci];
                 let o = e.options(c, node.left)?[oi].clone();
                 settled += o.delta.to_q();
+                v = &v - &o.delta;
                 ban = None;
                 let action = match (&o.kind, c) {
                     (OptKind::Short(to), _) => {

@@ -605,6 +605,9 @@ impl<'s> Engine<'s> {
     /// The value of a position in which no ko can arise any more: the stop of
     /// the short sum (threats are then irrelevant), by [`play::solve`].
     fn ko_free_value(&mut self, pos: &Pos, left: bool) -> Result<Option<Q>, KoSolveError> {
+        if pos.comps.iter().any(|c| matches!(c, C::Ko(..))) {
+            return Ok(None);
+        }
         let mut gs = Vec::with_capacity(pos.comps.len());
         for &c in &pos.comps {
             match c {
@@ -1126,13 +1129,15 @@ impl<'s> Engine<'s> {
         let Some(child) = child else {
             return Ok(if left { delta >= v } else { delta <= v });
         };
+        // A null window at `t`: fail-soft, the result is `≥ t` exactly when
+        // the value is (and `≤ t` for Right), whatever the window's other end.
         let t = v - delta;
-        let one = Q::one();
+        let unit = Q::unit();
         if left {
-            let r = self.search(child, Some(&t - &one), Some(t.clone()))?;
+            let r = self.search(child, Some(&t - &unit), Some(t.clone()))?;
             Ok(r >= t)
         } else {
-            let r = self.search(child, Some(t.clone()), Some(&t + &one))?;
+            let r = self.search(child, Some(t.clone()), Some(&t + &unit))?;
             Ok(r <= t)
         }
     }

@@ -38,10 +38,6 @@ impl Val {
         Val::S(0)
     }
 
-    pub fn one() -> Val {
-        Val::S(D)
-    }
-
     /// The smallest positive `S` value, `1 / D`.
     pub fn unit() -> Val {
         Val::S(1)
