@@ -70,6 +70,10 @@ pub(super) struct Opt {
     /// Threats it creates (Black, White).
     pub threats: [u32; 2],
     pub kind: OptKind,
+    /// For a move in a short game `g` to `o`: a hash of the shapes of `g`
+    /// and `o` (see [`Engine::shape`]); moves of different signatures are
+    /// never compared for dominance. 0 for other components.
+    sig: u64,
     /// Move-ordering key: the component's heat, then the numbers the move
     /// settles for the mover (scaled by 2^16 and rounded down: an integer,
     /// cheap to compare; the order never affects a value).
@@ -177,9 +181,21 @@ pub(super) struct Engine<'s> {
     heats: FxHashMap<C, BigRational>,
     compound_short: FxHashMap<u32, Option<GameId>>,
     switch: FxHashMap<GameId, Option<Dyadic>>,
+    shapes: FxHashMap<GameId, u64>,
+    /// [`Engine::fate_diff`].
+    fate_diffs: FxHashMap<(GameId, GameId), Option<(Q, Q)>>,
+    /// [`Engine::dominates`], keyed by the two moves and the mover.
+    dominance: FxHashMap<(GameId, GameId, GameId, GameId, bool), bool>,
     ko_free_memo: FxHashMap<(Vec<GameId>, bool), Q>,
     pub nodes: u64,
     pub tt_hits: u64,
+}
+
+/// A 64-bit mixer (splitmix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 fn dq(d: &Dyadic) -> Q {
@@ -232,6 +248,9 @@ impl<'s> Engine<'s> {
             heats: FxHashMap::default(),
             compound_short: FxHashMap::default(),
             switch: FxHashMap::default(),
+            shapes: FxHashMap::default(),
+            fate_diffs: FxHashMap::default(),
+            dominance: FxHashMap::default(),
             ko_free_memo: FxHashMap::default(),
             nodes: 0,
             tt_hits: 0,
@@ -383,6 +402,7 @@ impl<'s> Engine<'s> {
                         threats: [0, 0],
                         kind: OptKind::Short(o),
                         order: 0,
+                        sig: 0,
                     });
                 }
             }
@@ -430,6 +450,7 @@ impl<'s> Engine<'s> {
                         threats: [0, 0],
                         kind,
                         order: 0,
+                        sig: 0,
                     });
                 }
             }
@@ -445,7 +466,17 @@ impl<'s> Engine<'s> {
                         threats: parts.threats,
                         kind: OptKind::Compound,
                         order: 0,
+                        sig: 0,
                     });
+                }
+            }
+        }
+        if let C::Short(g) = c {
+            let sg = self.shape(g);
+            for o in out.iter_mut() {
+                if let OptKind::Short(x) = o.kind {
+                    let sx = self.shape(x);
+                    o.sig = mix(sg ^ mix(sx ^ 0x5bd1_e995)) | 1;
                 }
             }
         }
@@ -470,6 +501,171 @@ impl<'s> Engine<'s> {
         let rc = Rc::new(out);
         self.options.insert((c, left), rc.clone());
         Ok(rc)
+    }
+
+    /// A hash of the shape of `g`'s game tree: numbers are leaves, a
+    /// non-number node lists its Left then its Right options' shapes in the
+    /// store's order. Two games related by [`Engine::fate_diff`] have equal
+    /// shapes (the converse is only likely).
+    fn shape(&mut self, g: GameId) -> u64 {
+        if self.play.store.is_number(g) {
+            return 1;
+        }
+        if let Some(&h) = self.shapes.get(&g) {
+            return h;
+        }
+        let (l, r) = self.play.store.options(g);
+        let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+        for &x in l.iter() {
+            h = mix(h ^ self.shape(x));
+        }
+        h = mix(h ^ 0xabcd);
+        for &x in r.iter() {
+            h = mix(h ^ self.shape(x));
+        }
+        self.shapes.insert(g, h);
+        h
+    }
+
+    /// The least and the greatest difference `fate(x) − fate(y)` over the
+    /// corresponding fates of two short games whose trees match (module
+    /// documentation, "Dominated short moves"): both numbers, `x − y`; both
+    /// non-numbers with as many Left and as many Right options, the
+    /// difference of their means and, recursively, of their options paired
+    /// in the store's order; `None` when the trees do not match.
+    fn fate_diff(&mut self, x: GameId, y: GameId) -> Result<Option<(Q, Q)>, KoSolveError> {
+        if x == y {
+            return Ok(Some((Q::zero(), Q::zero())));
+        }
+        if let Some(r) = self.fate_diffs.get(&(x, y)) {
+            return Ok(r.clone());
+        }
+        let out = match (
+            self.play.store.as_number(x).cloned(),
+            self.play.store.as_number(y).cloned(),
+        ) {
+            (Some(a), Some(b)) => {
+                let d = dq(&a.sub(&b));
+                Some((d.clone(), d))
+            }
+            (None, None) => 'm: {
+                let (xl, xr) = self.play.store.options(x);
+                let (yl, yr) = self.play.store.options(y);
+                if xl.len() != yl.len() || xr.len() != yr.len() {
+                    break 'm None;
+                }
+                let mx = self.play.store.mean(x)?;
+                let my = self.play.store.mean(y)?;
+                let d = dq(&mx.sub(&my));
+                let (mut lo, mut hi) = (d.clone(), d);
+                for (a, b) in xl.iter().zip(yl.iter()).chain(xr.iter().zip(yr.iter())) {
+                    match self.fate_diff(*a, *b)? {
+                        None => break 'm None,
+                        Some((l, h)) => {
+                            if l < lo {
+                                lo = l;
+                            }
+                            if h > hi {
+                                hi = h;
+                            }
+                        }
+                    }
+                }
+                Some((lo, hi))
+            }
+            _ => None,
+        };
+        self.fate_diffs.insert((x, y), out.clone());
+        Ok(out)
+    }
+
+    /// Whether the mover (Left when `left`) does at least as well moving
+    /// short component `g1` to `a` as moving `g2` to `b` (module
+    /// documentation, "Dominated short moves").
+    fn dominates(
+        &mut self,
+        g1: GameId,
+        a: GameId,
+        g2: GameId,
+        b: GameId,
+        left: bool,
+    ) -> Result<bool, KoSolveError> {
+        let key = (g1, a, g2, b, left);
+        if let Some(&d) = self.dominance.get(&key) {
+            return Ok(d);
+        }
+        let d = match (self.fate_diff(a, b)?, self.fate_diff(g2, g1)?) {
+            (Some((lo1, hi1)), Some((lo2, hi2))) => {
+                if left {
+                    &lo1 + &lo2 >= Q::zero()
+                } else {
+                    &hi1 + &hi2 <= Q::zero()
+                }
+            }
+            _ => false,
+        };
+        self.dominance.insert(key, d);
+        Ok(d)
+    }
+
+    /// Drops from `out` the short moves dominated by another kept short move
+    /// (module documentation, "Dominated short moves"). Hotter moves are
+    /// examined first, so they are the ones kept.
+    fn prune_dominated(&mut self, node: &Node, out: &mut Vec<Child>) -> Result<(), KoSolveError> {
+        // (signature, heat, index in out, component, option)
+        let mut cands: Vec<(u64, i64, usize, GameId, GameId)> = Vec::new();
+        for (k, ch) in out.iter().enumerate() {
+            let Mv::Comp { ci, oi } = ch.mv else { continue };
+            let C::Short(g) = node.pos.comps[ci] else {
+                continue;
+            };
+            let opts = self.options(C::Short(g), node.left)?;
+            let o = &opts[oi];
+            if let OptKind::Short(x) = o.kind {
+                cands.push((o.sig, o.order, k, g, x));
+            }
+        }
+        if cands.len() < 2 {
+            return Ok(());
+        }
+        cands.sort_by(|p, q| p.0.cmp(&q.0).then(q.1.cmp(&p.1)).then(p.2.cmp(&q.2)));
+        let mut drop = vec![false; out.len()];
+        let mut any = false;
+        let mut start = 0;
+        while start < cands.len() {
+            let mut end = start + 1;
+            while end < cands.len() && cands[end].0 == cands[start].0 {
+                end += 1;
+            }
+            let mut kept: Vec<usize> = Vec::new();
+            for j in start..end {
+                let (_, _, k, g2, b) = cands[j];
+                let mut dominated = false;
+                for &i in &kept {
+                    let (_, _, _, g1, a) = cands[i];
+                    if g1 != g2 && self.dominates(g1, a, g2, b, node.left)? {
+                        dominated = true;
+                        break;
+                    }
+                }
+                if dominated {
+                    drop[k] = true;
+                    any = true;
+                } else {
+                    kept.push(j);
+                }
+            }
+            start = end;
+        }
+        if any {
+            let mut k = 0;
+            out.retain(|_| {
+                let keep = !drop[k];
+                k += 1;
+                keep
+            });
+        }
+        Ok(())
     }
 
     /// `Some(a − b)` when `g` is a switch `{a | b}` of numbers.
@@ -796,6 +992,9 @@ impl<'s> Engine<'s> {
         }
         if let Some((_, ci)) = best_switch {
             self.push_component_moves(node, ci, &mut out, &mut blocked)?;
+        }
+        if self.opts.switch_pruning {
+            self.prune_dominated(node, &mut out)?;
         }
         if node.pos.threats[me] > 0 {
             let trivial = node.seg.len() == 1 && !node.passed;
