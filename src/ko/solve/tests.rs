@@ -330,8 +330,8 @@ fn the_two_pass_count_of_an_open_ko() {
         comps: parts.comps,
         threats: [0, 0],
     };
-    assert_eq!(e.count(&pos, true).unwrap(), Q::new(2.into(), 3.into()));
-    assert_eq!(e.count(&pos, false).unwrap(), Q::new(2.into(), 3.into()));
+    assert_eq!(e.count(&pos, true).unwrap().to_q(), Q::new(2.into(), 3.into()));
+    assert_eq!(e.count(&pos, false).unwrap().to_q(), Q::new(2.into(), 3.into()));
 }
 
 /// `a: {{10 | a}, 3 | -10}`: Black may capture (then fill 10) or take a
@@ -376,8 +376,8 @@ fn an_active_ko_left_open_counts_for_the_player_who_did_not_end_play() {
         comps: parts.comps,
         threats: [0, 0],
     };
-    assert_eq!(e.count(&pos, true).unwrap(), w);
-    assert_eq!(e.count(&pos, false).unwrap(), b);
+    assert_eq!(e.count(&pos, true).unwrap().to_q(), w);
+    assert_eq!(e.count(&pos, false).unwrap().to_q(), b);
     drop(e);
     // Alone: Black first captures and fills; White first fills.
     check_line(
