@@ -113,9 +113,9 @@
 //!   bounds over all entries so comparable (the entry of `(b, w)` itself
 //!   included).
 //! * **Principal variation search.** The first child is searched with the
-//!   node's window, every later one first with a window of width `2⁻¹²`
-//!   at the mover's bound; a result beyond it is searched again with the
-//!   full window. A pass that would end play (the previous turn was a pass)
+//!   node's window, every later one first with a null window (of the
+//!   smallest width of the value type, see `solve/val.rs`) at the mover's
+//!   bound; a result beyond it is searched again with the full window. A pass that would end play (the previous turn was a pass)
 //!   is a leaf worth the count and is tried first. Both only change which
 //!   nodes are visited, never a value: each search returns a value that is
 //!   exact strictly inside its window and a bound on the side it fails to.
@@ -161,6 +161,38 @@
 //!   stored in the table (its restricted value is not its value); the line
 //!   (below) replays the threat and the move as separate turns.
 //!
+//! * **Dominated short moves (fact S generalised).** Let a player (say
+//!   Left; Right is symmetric) have the moves `G1 → A` and `G2 → B` in two
+//!   different short components. Call two short games *matching* when both
+//!   are numbers, or both are non-numbers with as many Left and as many
+//!   Right options and their options, paired in the store's order, match.
+//!   For matching `X`, `Y` let `lo(X, Y)` be the least of: `x − y` when both
+//!   are numbers; otherwise `mean(X) − mean(Y)` and `lo` of every pair of
+//!   paired options (`hi` the greatest, alike). *If `A` matches `B`, `G2`
+//!   matches `G1` and `lo(A, B) + lo(G2, G1) ≥ 0`, the move `G1 → A` is
+//!   worth at least as much to Left as `G2 → B`* (for Right:
+//!   `hi(A, B) + hi(G2, G1) ≤ 0`). Proof (the swap argument of fact S):
+//!   after `G2 → B` let Left follow any strategy σ; after `G1 → A` Left
+//!   plays σ with the two components' roles exchanged — a move σ makes in
+//!   the component that was `G1` is made at the paired option in the one
+//!   that was `G2`, and Right's moves map back the same way, the component
+//!   holding `A` standing for the one holding `B`. Paired options are
+//!   paired again, so this is a bijection of the two games' move sequences;
+//!   the moves in these two components are short moves (never banned,
+//!   irreversible) and every other turn is the same, so the ko ban, the
+//!   segments (the two components are fixed inside one) and hence the
+//!   repetition rule allow the same turns in both, and the games end
+//!   together (a component becomes a number exactly when its partner does).
+//!   The scores differ only in the two components, each by `x − y` for the
+//!   numbers they end at, or by the difference of means if play ends by two
+//!   passes with them still short (short games count at their means) —
+//!   by at least `lo(A, B) + lo(G2, G1) ≥ 0` for Left. For switches this is
+//!   fact S. The search keeps, among the short moves of one signature (a
+//!   hash of the two games' tree shapes; matching games have equal ones),
+//!   hottest first, each move no kept move dominates; every dropped move is
+//!   dominated by a kept one, so the maximum is unchanged. (It matters:
+//!   three-stops `{x ‖ y | z}`, `↑`, tinies share one shape.)
+//!
 //! Nothing else is pruned: number-ish components are kept (a `*` or a tiny
 //! can serve as a tempo move or a ko threat), and there is no incentive
 //! dominance between different components (it does not survive kos).
@@ -176,9 +208,10 @@
 //! * A compound in which a ko can arise has no count: a sum holding one
 //!   fails with [`KoSolveError::CompoundNoCount`] as soon as the search
 //!   reaches a two-pass ending with it unplayed.
-//! * Speed: with kos on the board only switches (fact S) and threat moves
-//!   (above) are pruned; sums with many non-switch short games, kos and
-//!   threats grow quickly (BENCHMARKS.md).
+//! * Speed: with kos on the board only dominated short moves (fact S and
+//!   its generalisation) and threat moves (above) are pruned; sums with
+//!   many short games of different shapes, kos and threats grow quickly
+//!   (BENCHMARKS.md).
 //! * Moves in numbers are not part of the game (a player passes instead).
 //!
 //! The principal variation is rebuilt move by move, each chosen move being
@@ -208,7 +241,9 @@ pub struct KoSolveOptions {
     /// Hand positions without kos to [`crate::play::solve`] (exact; see the
     /// module documentation).
     pub ko_free_shortcut: bool,
-    /// Search only the switch of largest swing (exact; fact S).
+    /// Search only the switch of largest swing (exact; fact S), and only
+    /// the short moves no other short move dominates (exact; "Dominated
+    /// short moves" in the module documentation).
     pub switch_pruning: bool,
 }
 
