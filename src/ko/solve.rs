@@ -695,7 +695,7 @@ fn pos_of(tracked: &[Tracked]) -> engine::Pos {
         }
     }
     comps.sort_unstable();
-    engine::Pos { comps, threats }
+    engine::Pos::new(comps, threats)
 }
 
 /// The optimal score only (no line): cheaper than [`solve`].
@@ -717,10 +717,7 @@ fn score_with(
     let parts = e.convert(components)?;
     let mut comps = parts.comps;
     comps.sort_unstable();
-    let pos = engine::Pos {
-        comps,
-        threats: parts.threats,
-    };
+    let pos = engine::Pos::new(comps, parts.threats);
     let node = e.root(pos, first == Side::Left);
     Ok(e.value(&node)?.to_q() + parts.delta.to_q())
 }

@@ -38,6 +38,32 @@ pub(super) enum C {
 pub(super) struct Pos {
     pub comps: Vec<C>,
     pub threats: [u32; 2],
+    /// The multiset hash of `comps`: the wrapping sum of [`C::hash64`]
+    /// (kept up to date move by move).
+    pub hash: u64,
+}
+
+impl Pos {
+    pub fn new(comps: Vec<C>, threats: [u32; 2]) -> Pos {
+        let hash = comps.iter().fold(0u64, |h, c| h.wrapping_add(c.hash64()));
+        Pos {
+            comps,
+            threats,
+            hash,
+        }
+    }
+}
+
+impl C {
+    /// A 64-bit hash of the component, for [`Pos::hash`].
+    pub fn hash64(self) -> u64 {
+        let (tag, a, b) = match self {
+            C::Short(g) => (1u64, g.index() as u64, 0u64),
+            C::Ko(gi, n) => (2, gi as u64, n.index() as u64),
+            C::Compound(ci) => (3, ci as u64, 0),
+        };
+        mix(mix(tag << 60 ^ a) ^ b)
+    }
 }
 
 /// The basic ko ban: one component at `(graph, node)` may not move to
@@ -56,7 +82,13 @@ pub(super) struct Node {
     pub passed: bool,
     pub seg: Vec<u32>,
     pub sid: u32,
+    /// The segment's key in the table: [`SINGLE`] for the segment
+    /// `{sid}`, otherwise the segment's interned id.
+    pub seg_key: u32,
 }
+
+/// [`Node::seg_key`] of a segment that is its state alone.
+const SINGLE: u32 = u32::MAX;
 
 /// What a component's option turns it into.
 #[derive(Clone, Debug)]
@@ -150,7 +182,7 @@ enum MvKey {
 /// the threat counts seen with it, so that the bounds of every comparable
 /// count are found in one lookup (module documentation of [`super`],
 /// "Transposition table").
-type TtKey = (u32, Option<Ban>, bool, Vec<u32>);
+type TtKey = (u32, Option<Ban>, bool, u32);
 
 /// The entries of one key, by the threats (Black, White).
 type TtSlot = Vec<([u32; 2], Entry)>;
@@ -173,8 +205,15 @@ pub(super) struct Engine<'s> {
     /// Ids of states without their threats (the components), index 0 with
     /// Right to move, 1 with Left. Inside a segment the threats are fixed,
     /// so these ids identify the whole-sum states there.
-    states: [FxHashMap<Vec<C>, u32>; 2],
+    /// Keyed by [`Pos::hash`]; `state_comps` holds each id's components to
+    /// tell a hash collision, and `collided` the states whose hash an
+    /// earlier state had.
+    states: [FxHashMap<u64, u32>; 2],
+    state_comps: Vec<Vec<C>>,
+    collided: [FxHashMap<Vec<C>, u32>; 2],
     n_states: u32,
+    /// Interned segments of two or more states.
+    segs: FxHashMap<Vec<u32>, u32>,
     tt: FxHashMap<TtKey, TtSlot>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
     counts: FxHashMap<(C, bool), Q>,
@@ -241,7 +280,10 @@ impl<'s> Engine<'s> {
             compounds: Vec::new(),
             compound_ids: FxHashMap::default(),
             states: [FxHashMap::default(), FxHashMap::default()],
+            state_comps: Vec::new(),
+            collided: [FxHashMap::default(), FxHashMap::default()],
             n_states: 0,
+            segs: FxHashMap::default(),
             tt: FxHashMap::default(),
             options: FxHashMap::default(),
             counts: FxHashMap::default(),
@@ -354,14 +396,44 @@ impl<'s> Engine<'s> {
         }
     }
 
+    /// The id of the state `pos` (without its threats) with Left (`left`)
+    /// or Right to move, if it has one.
+    fn find_state(&self, pos: &Pos, left: bool) -> Option<u32> {
+        let &i = self.states[left as usize].get(&pos.hash)?;
+        if self.state_comps[i as usize] == pos.comps {
+            Some(i)
+        } else {
+            self.collided[left as usize].get(&pos.comps).copied()
+        }
+    }
+
     pub fn state_id(&mut self, pos: &Pos, left: bool) -> u32 {
-        if let Some(&i) = self.states[left as usize].get(&pos.comps) {
+        if let Some(i) = self.find_state(pos, left) {
             return i;
         }
         let i = self.n_states;
         self.n_states += 1;
-        self.states[left as usize].insert(pos.comps.clone(), i);
+        self.state_comps.push(pos.comps.clone());
+        let side = left as usize;
+        if self.states[side].contains_key(&pos.hash) {
+            self.collided[side].insert(pos.comps.clone(), i);
+        } else {
+            self.states[side].insert(pos.hash, i);
+        }
         i
+    }
+
+    /// [`Node::seg_key`] of a sorted segment.
+    fn seg_key(&mut self, seg: &[u32]) -> u32 {
+        if seg.len() == 1 {
+            return SINGLE;
+        }
+        if let Some(&k) = self.segs.get(seg) {
+            return k;
+        }
+        let k = self.segs.len() as u32;
+        self.segs.insert(seg.to_vec(), k);
+        k
     }
 
     /// The root search node of a position.
@@ -374,6 +446,7 @@ impl<'s> Engine<'s> {
             passed: false,
             seg: vec![sid],
             sid,
+            seg_key: SINGLE,
         }
     }
 
@@ -850,9 +923,14 @@ impl<'s> Engine<'s> {
         comps.extend_from_slice(&pos.comps[ci + 1..]);
         comps.extend_from_slice(&o.comps);
         comps.sort_unstable();
+        let hash = o.comps.iter().fold(
+            pos.hash.wrapping_sub(pos.comps[ci].hash64()),
+            |h, c| h.wrapping_add(c.hash64()),
+        );
         Pos {
             comps,
             threats: [pos.threats[0] + o.threats[0], pos.threats[1] + o.threats[1]],
+            hash,
         }
     }
 
@@ -890,16 +968,17 @@ impl<'s> Engine<'s> {
             ) => (true, Some((gi, *m, n))),
             _ => (false, None),
         };
-        let seg = if reversible {
+        let (seg, seg_key) = if reversible {
             if node.seg.binary_search(&sid).is_ok() {
                 return None;
             }
             let mut s = node.seg.clone();
             let at = s.binary_search(&sid).unwrap_err();
             s.insert(at, sid);
-            s
+            let k = self.seg_key(&s);
+            (s, k)
         } else {
-            vec![sid]
+            (vec![sid], SINGLE)
         };
         Some(Node {
             pos,
@@ -908,6 +987,7 @@ impl<'s> Engine<'s> {
             passed: false,
             seg,
             sid,
+            seg_key,
         })
     }
 
@@ -923,6 +1003,7 @@ impl<'s> Engine<'s> {
             passed: false,
             seg: vec![sid],
             sid,
+            seg_key: SINGLE,
         }
     }
 
@@ -938,6 +1019,7 @@ impl<'s> Engine<'s> {
         if let Err(at) = seg.binary_search(&sid) {
             seg.insert(at, sid);
         }
+        let seg_key = self.seg_key(&seg);
         Some(Node {
             pos,
             left,
@@ -945,6 +1027,7 @@ impl<'s> Engine<'s> {
             passed: true,
             seg,
             sid,
+            seg_key,
         })
     }
 
@@ -1104,8 +1187,8 @@ impl<'s> Engine<'s> {
             return false;
         }
         let pos = self.apply(&node.pos, ci, o);
-        match self.states[!node.left as usize].get(&pos.comps) {
-            Some(sid) => node.seg.binary_search(sid).is_ok(),
+        match self.find_state(&pos, !node.left) {
+            Some(sid) => node.seg.binary_search(&sid).is_ok(),
             None => false,
         }
     }
@@ -1153,7 +1236,7 @@ impl<'s> Engine<'s> {
                 return Ok(v);
             }
         }
-        let key: TtKey = (node.sid, node.ban, node.passed, node.seg.clone());
+        let key: TtKey = (node.sid, node.ban, node.passed, node.seg_key);
         let threats = node.pos.threats;
         let (mut alpha, mut beta) = (alpha, beta);
         let mut hint = None;

@@ -326,10 +326,7 @@ fn the_two_pass_count_of_an_open_ko() {
     // an empty Black option list is impossible, so check `count` directly.
     let mut e = Engine::new(&mut s, opts());
     let parts = e.convert(&[k]).unwrap();
-    let pos = engine::Pos {
-        comps: parts.comps,
-        threats: [0, 0],
-    };
+    let pos = engine::Pos::new(parts.comps, [0, 0]);
     assert_eq!(e.count(&pos, true).unwrap().to_q(), Q::new(2.into(), 3.into()));
     assert_eq!(e.count(&pos, false).unwrap().to_q(), Q::new(2.into(), 3.into()));
 }
@@ -372,10 +369,7 @@ fn an_active_ko_left_open_counts_for_the_player_who_did_not_end_play() {
     // The count after two passes: the komaster mean of the non-ender.
     let mut e = Engine::new(&mut s, opts());
     let parts = e.convert(std::slice::from_ref(&k)).unwrap();
-    let pos = engine::Pos {
-        comps: parts.comps,
-        threats: [0, 0],
-    };
+    let pos = engine::Pos::new(parts.comps, [0, 0]);
     assert_eq!(e.count(&pos, true).unwrap().to_q(), w);
     assert_eq!(e.count(&pos, false).unwrap().to_q(), b);
     drop(e);
