@@ -503,7 +503,28 @@ fn solve_with(
         // `pseudo_incentive` reads temperatures off the line.
         let can_threat = node.pos.threats[engine::side_index(player)] > 0;
         {
+            // Short moves found not to achieve `v`: a move one of them
+            // dominates does not either (module documentation, "Dominated
+            // short moves"), and is skipped without a search.
+            let mut failed: Vec<(GameId, GameId)> = Vec::new();
             for &(id, ci, oi) in &cands {
+                let o = &e.options(node.pos.comps[ci], node.left)?[oi];
+                let short = match (node.pos.comps[ci], &o.kind) {
+                    (C::Short(g), OptKind::Short(x)) if e.opts.switch_pruning => Some((g, *x)),
+                    _ => None,
+                };
+                if let Some((g, x)) = short {
+                    let mut dominated = false;
+                    for &(gf, xf) in &failed {
+                        if gf != g && e.dominates(gf, xf, g, x, node.left)? {
+                            dominated = true;
+                            break;
+                        }
+                    }
+                    if dominated {
+                        continue;
+                    }
+                }
                 let o = &e.options(node.pos.comps[ci], node.left)?[oi];
                 if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
                     if bid == id && *to == Target::Node(forbidden) {
@@ -517,6 +538,7 @@ fn solve_with(
                     chosen = Some((Mv::Comp { ci, oi }, id, Some(child)));
                     break;
                 }
+                failed.extend(short);
             }
         }
         if chosen.is_none() && can_threat {

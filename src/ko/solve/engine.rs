@@ -655,7 +655,7 @@ impl<'s> Engine<'s> {
     /// Whether the mover (Left when `left`) does at least as well moving
     /// short component `g1` to `a` as moving `g2` to `b` (module
     /// documentation, "Dominated short moves").
-    fn dominates(
+    pub fn dominates(
         &mut self,
         g1: GameId,
         a: GameId,
