@@ -215,8 +215,15 @@
 //! * Moves in numbers are not part of the game (a player passes instead).
 //!
 //! The principal variation is rebuilt move by move, each chosen move being
-//! one whose child achieves the value (null-window searches reuse the
-//! table). Component numbers in the line are indices into
+//! the first, in a fixed order (components by number, then options), whose
+//! child achieves the value (null-window searches reuse the table). The
+//! chosen child's value is then known without a search (its parent's value
+//! minus the numbers the move settles: the move achieves it and none does
+//! better), and a short move dominated by one already found not to achieve
+//! the value ("Dominated short moves") cannot achieve it either, so it is
+//! skipped unsearched; neither changes which move is chosen. Values are
+//! exact rationals with a fixed-point fast path (`solve/val.rs`).
+//! Component numbers in the line are indices into
 //! [`KoSolution::components`]: the input components first, then the
 //! components that compounds create when played, numbered as they appear.
 

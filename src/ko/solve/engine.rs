@@ -853,7 +853,11 @@ impl<'s> Engine<'s> {
             return h.clone();
         }
         let h = match c {
-            C::Short(g) => self.play.store.temperature(g).unwrap_or_else(|_| BigRational::zero()),
+            C::Short(g) => self
+                .play
+                .store
+                .temperature(g)
+                .unwrap_or_else(|_| BigRational::zero()),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 graph
@@ -861,7 +865,11 @@ impl<'s> Engine<'s> {
                     .unwrap_or_else(|_| BigRational::zero())
             }
             C::Compound(ci) => match self.compound_short(ci) {
-                Ok(Some(g)) => self.play.store.temperature(g).unwrap_or_else(|_| BigRational::zero()),
+                Ok(Some(g)) => self
+                    .play
+                    .store
+                    .temperature(g)
+                    .unwrap_or_else(|_| BigRational::zero()),
                 _ => BigRational::from_integer(1_000_000.into()),
             },
         };
@@ -923,10 +931,12 @@ impl<'s> Engine<'s> {
         comps.extend_from_slice(&pos.comps[ci + 1..]);
         comps.extend_from_slice(&o.comps);
         comps.sort_unstable();
-        let hash = o.comps.iter().fold(
-            pos.hash.wrapping_sub(pos.comps[ci].hash64()),
-            |h, c| h.wrapping_add(c.hash64()),
-        );
+        let hash = o
+            .comps
+            .iter()
+            .fold(pos.hash.wrapping_sub(pos.comps[ci].hash64()), |h, c| {
+                h.wrapping_add(c.hash64())
+            });
         Pos {
             comps,
             threats: [pos.threats[0] + o.threats[0], pos.threats[1] + o.threats[1]],

@@ -327,8 +327,14 @@ fn the_two_pass_count_of_an_open_ko() {
     let mut e = Engine::new(&mut s, opts());
     let parts = e.convert(&[k]).unwrap();
     let pos = engine::Pos::new(parts.comps, [0, 0]);
-    assert_eq!(e.count(&pos, true).unwrap().to_q(), Q::new(2.into(), 3.into()));
-    assert_eq!(e.count(&pos, false).unwrap().to_q(), Q::new(2.into(), 3.into()));
+    assert_eq!(
+        e.count(&pos, true).unwrap().to_q(),
+        Q::new(2.into(), 3.into())
+    );
+    assert_eq!(
+        e.count(&pos, false).unwrap().to_q(),
+        Q::new(2.into(), 3.into())
+    );
 }
 
 /// `a: {{10 | a}, 3 | -10}`: Black may capture (then fill 10) or take a
