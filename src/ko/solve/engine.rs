@@ -10,6 +10,7 @@ use crate::play::{self, PlayError, Player};
 use num_rational::BigRational;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry as MapEntry;
 use std::rc::Rc;
 
 pub(super) use super::val::Val as Q;
@@ -415,10 +416,13 @@ impl<'s> Engine<'s> {
         self.n_states += 1;
         self.state_comps.push(pos.comps.clone());
         let side = left as usize;
-        if self.states[side].contains_key(&pos.hash) {
-            self.collided[side].insert(pos.comps.clone(), i);
-        } else {
-            self.states[side].insert(pos.hash, i);
+        match self.states[side].entry(pos.hash) {
+            MapEntry::Occupied(_) => {
+                self.collided[side].insert(pos.comps.clone(), i);
+            }
+            MapEntry::Vacant(v) => {
+                v.insert(i);
+            }
         }
         i
     }
