@@ -274,6 +274,49 @@ fn ko_in_an_environment_of_gote_moves() {
 /// G = 0` as short games, but next to a ko the pair is a tempo and a threat
 /// for White. (`G = {1/2 | 0 || −1}`; a ko Black just took, fills 0 / −4,
 /// one Black threat, White first.)
+/// The dominance of short moves (module documentation, "Dominated short
+/// moves") on hand-checked pairs. Three-stops `{x ‖ y | z}`: A = {6 ‖ 2 | −2}
+/// (mean 3), B = {4 ‖ 1 | −3} (mean 3/2), C = {9 ‖ 5 | 0} (mean 23/4).
+/// Left taking C (9) over A (6): 3 + min(3 − 23/4, 6 − 9, (0 − 5/2, 2 − 5,
+/// −2 − 0)) = 3 − 3 = 0 ≥ 0, so yes; the other way −3 + 2 < 0. Right
+/// answering in A ({2 | −2}) over B ({1 | −3}): hi({2|−2}, {1|−3}) = 1 and
+/// hi(B, A) = max(−3/2, −2, −1) = −1, sum 0 ≤ 0, so yes; the other way
+/// −1 + 2 > 0. A switch and a three-stop do not match.
+#[test]
+fn dominated_short_moves_hand_checked() {
+    let mut s = Store::new();
+    let stop = |s: &mut Store, x, y, z| {
+        let (l, r) = (num(s, x), sw(s, y, z));
+        (s.canonical(vec![l], vec![r]).unwrap(), l, r)
+    };
+    let (a, a6, ar) = stop(&mut s, 6, 2, -2);
+    let (b, b4, br) = stop(&mut s, 4, 1, -3);
+    let (c, c9, _) = stop(&mut s, 9, 5, 0);
+    let (t, t3) = (sw(&mut s, 3, -3), num(&mut s, 3));
+    let mut e = Engine::new(&mut s, opts());
+    let mut out = String::new();
+    for (name, g1, x1, g2, x2, left) in [
+        ("B: C→9 over A→6", c, c9, a, a6, true),
+        ("B: A→6 over C→9", a, a6, c, c9, true),
+        ("B: A→6 over B→4", a, a6, b, b4, true),
+        ("W: A→{2|-2} over B→{1|-3}", a, ar, b, br, false),
+        ("W: B→{1|-3} over A→{2|-2}", b, br, a, ar, false),
+        ("B: ±3→3 over A→6", t, t3, a, a6, true),
+    ] {
+        let d = e.dominates(g1, x1, g2, x2, left).unwrap();
+        out.push_str(&format!("{name}: {d}\n"));
+    }
+    expect![[r#"
+        B: C→9 over A→6: true
+        B: A→6 over C→9: false
+        B: A→6 over B→4: true
+        W: A→{2|-2} over B→{1|-3}: true
+        W: B→{1|-3} over A→{2|-2}: false
+        B: ±3→3 over A→6: false
+    "#]]
+    .assert_eq(&out);
+}
+
 #[test]
 fn canonical_sum_of_short_components_is_not_exact_with_a_ko() {
     let mut s = Store::new();
