@@ -158,6 +158,9 @@ pub(super) struct Child {
     /// The numbers the move settles (for the second pass: the count).
     pub delta: Q,
     heat: i64,
+    /// For a move in a short game `g` to `x`: `(signature, g, x)` (for
+    /// [`Engine::prune_dominated`]).
+    short: Option<(u64, GameId, GameId)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -692,14 +695,8 @@ impl<'s> Engine<'s> {
         // (signature, heat, index in out, component, option)
         let mut cands: Vec<(u64, i64, usize, GameId, GameId)> = Vec::new();
         for (k, ch) in out.iter().enumerate() {
-            let Mv::Comp { ci, oi } = ch.mv else { continue };
-            let C::Short(g) = node.pos.comps[ci] else {
-                continue;
-            };
-            let opts = self.options(C::Short(g), node.left)?;
-            let o = &opts[oi];
-            if let OptKind::Short(x) = o.kind {
-                cands.push((o.sig, o.order, k, g, x));
+            if let Some((sig, g, x)) = ch.short {
+                cands.push((sig, ch.heat, k, g, x));
             }
         }
         if cands.len() < 2 {
@@ -1106,6 +1103,7 @@ impl<'s> Engine<'s> {
                         mv: Mv::ThreatComp { ci, oi },
                         delta: o.delta.clone(),
                         heat: o.order,
+                        short: None,
                     });
                 }
                 if !trivial {
@@ -1130,6 +1128,7 @@ impl<'s> Engine<'s> {
                                 mv: Mv::ThreatComp { ci, oi },
                                 delta: o.delta.clone(),
                                 heat: -1024,
+                                short: None,
                             });
                         }
                     }
@@ -1137,6 +1136,7 @@ impl<'s> Engine<'s> {
                         mv: Mv::ThreatPass,
                         delta: Q::zero(),
                         heat: -1024,
+                        short: None,
                     });
                 }
             }
@@ -1153,6 +1153,7 @@ impl<'s> Engine<'s> {
             mv: Mv::Pass,
             delta,
             heat,
+            short: None,
         });
         if let Some(h) = hint {
             for ch in out.iter_mut() {
@@ -1179,10 +1180,15 @@ impl<'s> Engine<'s> {
                 blocked.push((ci, oi));
                 continue;
             }
+            let short = match (c, &o.kind) {
+                (C::Short(g), OptKind::Short(x)) => Some((o.sig, g, *x)),
+                _ => None,
+            };
             out.push(Child {
                 mv: Mv::Comp { ci, oi },
                 delta: o.delta.clone(),
                 heat: o.order,
+                short,
             });
         }
         Ok(())
