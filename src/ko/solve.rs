@@ -113,9 +113,9 @@
 //!   bounds over all entries so comparable (the entry of `(b, w)` itself
 //!   included).
 //! * **Principal variation search.** The first child is searched with the
-//!   node's window, every later one first with a window of width `2⁻¹²`
-//!   at the mover's bound; a result beyond it is searched again with the
-//!   full window. A pass that would end play (the previous turn was a pass)
+//!   node's window, every later one first with a null window (of the
+//!   smallest width of the value type, see `solve/val.rs`) at the mover's
+//!   bound; a result beyond it is searched again with the full window. A pass that would end play (the previous turn was a pass)
 //!   is a leaf worth the count and is tried first. Both only change which
 //!   nodes are visited, never a value: each search returns a value that is
 //!   exact strictly inside its window and a bound on the side it fails to.
@@ -161,6 +161,38 @@
 //!   stored in the table (its restricted value is not its value); the line
 //!   (below) replays the threat and the move as separate turns.
 //!
+//! * **Dominated short moves (fact S generalised).** Let a player (say
+//!   Left; Right is symmetric) have the moves `G1 → A` and `G2 → B` in two
+//!   different short components. Call two short games *matching* when both
+//!   are numbers, or both are non-numbers with as many Left and as many
+//!   Right options and their options, paired in the store's order, match.
+//!   For matching `X`, `Y` let `lo(X, Y)` be the least of: `x − y` when both
+//!   are numbers; otherwise `mean(X) − mean(Y)` and `lo` of every pair of
+//!   paired options (`hi` the greatest, alike). *If `A` matches `B`, `G2`
+//!   matches `G1` and `lo(A, B) + lo(G2, G1) ≥ 0`, the move `G1 → A` is
+//!   worth at least as much to Left as `G2 → B`* (for Right:
+//!   `hi(A, B) + hi(G2, G1) ≤ 0`). Proof (the swap argument of fact S):
+//!   after `G2 → B` let Left follow any strategy σ; after `G1 → A` Left
+//!   plays σ with the two components' roles exchanged — a move σ makes in
+//!   the component that was `G1` is made at the paired option in the one
+//!   that was `G2`, and Right's moves map back the same way, the component
+//!   holding `A` standing for the one holding `B`. Paired options are
+//!   paired again, so this is a bijection of the two games' move sequences;
+//!   the moves in these two components are short moves (never banned,
+//!   irreversible) and every other turn is the same, so the ko ban, the
+//!   segments (the two components are fixed inside one) and hence the
+//!   repetition rule allow the same turns in both, and the games end
+//!   together (a component becomes a number exactly when its partner does).
+//!   The scores differ only in the two components, each by `x − y` for the
+//!   numbers they end at, or by the difference of means if play ends by two
+//!   passes with them still short (short games count at their means) —
+//!   by at least `lo(A, B) + lo(G2, G1) ≥ 0` for Left. For switches this is
+//!   fact S. The search keeps, among the short moves of one signature (a
+//!   hash of the two games' tree shapes; matching games have equal ones),
+//!   hottest first, each move no kept move dominates; every dropped move is
+//!   dominated by a kept one, so the maximum is unchanged. (It matters:
+//!   three-stops `{x ‖ y | z}`, `↑`, tinies share one shape.)
+//!
 //! Nothing else is pruned: number-ish components are kept (a `*` or a tiny
 //! can serve as a tempo move or a ko threat), and there is no incentive
 //! dominance between different components (it does not survive kos).
@@ -176,20 +208,29 @@
 //! * A compound in which a ko can arise has no count: a sum holding one
 //!   fails with [`KoSolveError::CompoundNoCount`] as soon as the search
 //!   reaches a two-pass ending with it unplayed.
-//! * Speed: with kos on the board only switches (fact S) and threat moves
-//!   (above) are pruned; sums with many non-switch short games, kos and
-//!   threats grow quickly (BENCHMARKS.md).
+//! * Speed: with kos on the board only dominated short moves (fact S and
+//!   its generalisation) and threat moves (above) are pruned; sums with
+//!   many short games of different shapes, kos and threats grow quickly
+//!   (BENCHMARKS.md).
 //! * Moves in numbers are not part of the game (a player passes instead).
 //!
 //! The principal variation is rebuilt move by move, each chosen move being
-//! one whose child achieves the value (null-window searches reuse the
-//! table). Component numbers in the line are indices into
+//! the first, in a fixed order (components by number, then options), whose
+//! child achieves the value (null-window searches reuse the table). The
+//! chosen child's value is then known without a search (its parent's value
+//! minus the numbers the move settles: the move achieves it and none does
+//! better), and a short move dominated by one already found not to achieve
+//! the value ("Dominated short moves") cannot achieve it either, so it is
+//! skipped unsearched; neither changes which move is chosen. Values are
+//! exact rationals with a fixed-point fast path (`solve/val.rs`).
+//! Component numbers in the line are indices into
 //! [`KoSolution::components`]: the input components first, then the
 //! components that compounds create when played, numbered as they appear.
 
 mod engine;
 #[cfg(test)]
 mod tests;
+mod val;
 
 use self::engine::{Engine, Mv, OptKind, C};
 use super::{Component, KoError, KoGraph, NodeId, Side, Target};
@@ -207,7 +248,9 @@ pub struct KoSolveOptions {
     /// Hand positions without kos to [`crate::play::solve`] (exact; see the
     /// module documentation).
     pub ko_free_shortcut: bool,
-    /// Search only the switch of largest swing (exact; fact S).
+    /// Search only the switch of largest swing (exact; fact S), and only
+    /// the short moves no other short move dominates (exact; "Dominated
+    /// short moves" in the module documentation).
     pub switch_pruning: bool,
 }
 
@@ -421,7 +464,7 @@ fn solve_with(
     let mut settled = BigRational::zero();
     for c in components {
         let parts = e.convert(std::slice::from_ref(c))?;
-        settled += &parts.delta;
+        settled += parts.delta.to_q();
         tracked.push(match (parts.comps.first(), c) {
             (Some(&x), _) => Tracked::Live(x),
             (None, Component::Threats { owner, count }) => Tracked::Threats(*owner, *count),
@@ -431,19 +474,24 @@ fn solve_with(
     let pos = pos_of(&tracked);
     let left = first == Side::Left;
     let mut node = e.root(pos, left);
-    let value = e.value(&node)?;
+    let value_q = e.value(&node)?;
+    let value = value_q.to_q();
     let target = &value + &settled;
     // The ban on the tracked line: (component number, forbidden node).
     let mut ban: Option<(usize, NodeId)> = None;
     let mut line: Vec<KoMove> = Vec::new();
     let mut fills: Vec<KoFill> = Vec::new();
     let ending;
+    // The value of the line's current node: the root's, then along the
+    // line the chosen child's, which is known without a search — a chosen
+    // move achieves `v` and none does better, so its child is worth exactly
+    // `v` minus the numbers the move settles (`v` after a threat or a pass).
+    let mut v = value_q;
     loop {
         if node.pos.comps.is_empty() {
             ending = Ending::AllNumbers;
             break;
         }
-        let v = e.value(&node)?;
         let player = if node.left { Side::Left } else { Side::Right };
         let mut chosen = None;
         // Candidates: component moves, then the threat, then a pass.
@@ -462,7 +510,28 @@ fn solve_with(
         // `pseudo_incentive` reads temperatures off the line.
         let can_threat = node.pos.threats[engine::side_index(player)] > 0;
         {
+            // Short moves found not to achieve `v`: a move one of them
+            // dominates does not either (module documentation, "Dominated
+            // short moves"), and is skipped without a search.
+            let mut failed: Vec<(GameId, GameId)> = Vec::new();
             for &(id, ci, oi) in &cands {
+                let o = &e.options(node.pos.comps[ci], node.left)?[oi];
+                let short = match (node.pos.comps[ci], &o.kind) {
+                    (C::Short(g), OptKind::Short(x)) if e.opts.switch_pruning => Some((g, *x)),
+                    _ => None,
+                };
+                if let Some((g, x)) = short {
+                    let mut dominated = false;
+                    for &(gf, xf) in &failed {
+                        if gf != g && e.dominates(gf, xf, g, x, node.left)? {
+                            dominated = true;
+                            break;
+                        }
+                    }
+                    if dominated {
+                        continue;
+                    }
+                }
                 let o = &e.options(node.pos.comps[ci], node.left)?[oi];
                 if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
                     if bid == id && *to == Target::Node(forbidden) {
@@ -476,11 +545,12 @@ fn solve_with(
                     chosen = Some((Mv::Comp { ci, oi }, id, Some(child)));
                     break;
                 }
+                failed.extend(short);
             }
         }
         if chosen.is_none() && can_threat {
             let child = e.child_of_threat(&node);
-            if e.achieves(Some(&child), &BigRational::zero(), node.left, &v)? {
+            if e.achieves(Some(&child), &engine::Q::zero(), node.left, &v)? {
                 chosen = Some((Mv::Threat, 0, Some(child)));
             }
         }
@@ -495,7 +565,8 @@ fn solve_with(
             Mv::Comp { ci, oi } => {
                 let c = node.pos.comps[ci];
                 let o = e.options(c, node.left)?[oi].clone();
-                settled += &o.delta;
+                settled += o.delta.to_q();
+                v = &v - &o.delta;
                 ban = None;
                 let action = match (&o.kind, c) {
                     (OptKind::Short(to), _) => {
@@ -612,7 +683,7 @@ fn solve_with(
         match child {
             Some(ch) => node = ch,
             None => {
-                settled += e.count(&node.pos, node.left)?;
+                settled += e.count(&node.pos, node.left)?.to_q();
                 ending = Ending::TwoPasses;
                 break;
             }
@@ -653,7 +724,7 @@ fn pos_of(tracked: &[Tracked]) -> engine::Pos {
         }
     }
     comps.sort_unstable();
-    engine::Pos { comps, threats }
+    engine::Pos::new(comps, threats)
 }
 
 /// The optimal score only (no line): cheaper than [`solve`].
@@ -675,12 +746,9 @@ fn score_with(
     let parts = e.convert(components)?;
     let mut comps = parts.comps;
     comps.sort_unstable();
-    let pos = engine::Pos {
-        comps,
-        threats: parts.threats,
-    };
+    let pos = engine::Pos::new(comps, parts.threats);
     let node = e.root(pos, first == Side::Left);
-    Ok(e.value(&node)? + parts.delta)
+    Ok(e.value(&node)?.to_q() + parts.delta.to_q())
 }
 
 // ----- questions built on solve ------------------------------------------------------

@@ -8,11 +8,12 @@ use crate::game::{Dyadic, GameId, Store};
 use crate::ko::{plus_gain, Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
 use crate::play::{self, PlayError, Player};
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry as MapEntry;
 use std::rc::Rc;
 
-pub(super) type Q = BigRational;
+pub(super) use super::val::Val as Q;
 
 /// Move-ordering keys are clamped to `±ORDER_CAP`; a hinted move (the
 /// table's best) gets `HINT`, above every key.
@@ -38,6 +39,32 @@ pub(super) enum C {
 pub(super) struct Pos {
     pub comps: Vec<C>,
     pub threats: [u32; 2],
+    /// The multiset hash of `comps`: the wrapping sum of [`C::hash64`]
+    /// (kept up to date move by move).
+    pub hash: u64,
+}
+
+impl Pos {
+    pub fn new(comps: Vec<C>, threats: [u32; 2]) -> Pos {
+        let hash = comps.iter().fold(0u64, |h, c| h.wrapping_add(c.hash64()));
+        Pos {
+            comps,
+            threats,
+            hash,
+        }
+    }
+}
+
+impl C {
+    /// A 64-bit hash of the component, for [`Pos::hash`].
+    pub fn hash64(self) -> u64 {
+        let (tag, a, b) = match self {
+            C::Short(g) => (1u64, g.index() as u64, 0u64),
+            C::Ko(gi, n) => (2, gi as u64, n.index() as u64),
+            C::Compound(ci) => (3, ci as u64, 0),
+        };
+        mix(mix(tag << 60 ^ a) ^ b)
+    }
 }
 
 /// The basic ko ban: one component at `(graph, node)` may not move to
@@ -56,7 +83,13 @@ pub(super) struct Node {
     pub passed: bool,
     pub seg: Vec<u32>,
     pub sid: u32,
+    /// The segment's key in the table: [`SINGLE`] for the segment
+    /// `{sid}`, otherwise the segment's interned id.
+    pub seg_key: u32,
 }
+
+/// [`Node::seg_key`] of a segment that is its state alone.
+const SINGLE: u32 = u32::MAX;
 
 /// What a component's option turns it into.
 #[derive(Clone, Debug)]
@@ -70,6 +103,10 @@ pub(super) struct Opt {
     /// Threats it creates (Black, White).
     pub threats: [u32; 2],
     pub kind: OptKind,
+    /// For a move in a short game `g` to `o`: a hash of the shapes of `g`
+    /// and `o` (see [`Engine::shape`]); moves of different signatures are
+    /// never compared for dominance. 0 for other components.
+    sig: u64,
     /// Move-ordering key: the component's heat, then the numbers the move
     /// settles for the mover (scaled by 2^16 and rounded down: an integer,
     /// cheap to compare; the order never affects a value).
@@ -121,6 +158,9 @@ pub(super) struct Child {
     /// The numbers the move settles (for the second pass: the count).
     pub delta: Q,
     heat: i64,
+    /// For a move in a short game `g` to `x`: `(signature, g, x)` (for
+    /// [`Engine::prune_dominated`]).
+    short: Option<(u64, GameId, GameId)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -146,7 +186,7 @@ enum MvKey {
 /// the threat counts seen with it, so that the bounds of every comparable
 /// count are found in one lookup (module documentation of [`super`],
 /// "Transposition table").
-type TtKey = (u32, Option<Ban>, bool, Vec<u32>);
+type TtKey = (u32, Option<Ban>, bool, u32);
 
 /// The entries of one key, by the threats (Black, White).
 type TtSlot = Vec<([u32; 2], Entry)>;
@@ -169,21 +209,40 @@ pub(super) struct Engine<'s> {
     /// Ids of states without their threats (the components), index 0 with
     /// Right to move, 1 with Left. Inside a segment the threats are fixed,
     /// so these ids identify the whole-sum states there.
-    states: [FxHashMap<Vec<C>, u32>; 2],
+    /// Keyed by [`Pos::hash`]; `state_comps` holds each id's components to
+    /// tell a hash collision, and `collided` the states whose hash an
+    /// earlier state had.
+    states: [FxHashMap<u64, u32>; 2],
+    state_comps: Vec<Vec<C>>,
+    collided: [FxHashMap<Vec<C>, u32>; 2],
     n_states: u32,
+    /// Interned segments of two or more states.
+    segs: FxHashMap<Vec<u32>, u32>,
     tt: FxHashMap<TtKey, TtSlot>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
     counts: FxHashMap<(C, bool), Q>,
-    heats: FxHashMap<C, Q>,
+    heats: FxHashMap<C, BigRational>,
     compound_short: FxHashMap<u32, Option<GameId>>,
     switch: FxHashMap<GameId, Option<Dyadic>>,
+    shapes: FxHashMap<GameId, u64>,
+    /// [`Engine::fate_diff`].
+    fate_diffs: FxHashMap<(GameId, GameId), Option<(Q, Q)>>,
+    /// [`Engine::dominates`], keyed by the two moves and the mover.
+    dominance: FxHashMap<(GameId, GameId, GameId, GameId, bool), bool>,
     ko_free_memo: FxHashMap<(Vec<GameId>, bool), Q>,
     pub nodes: u64,
     pub tt_hits: u64,
 }
 
+/// A 64-bit mixer (splitmix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 fn dq(d: &Dyadic) -> Q {
-    d.to_rational()
+    Q::from_q(&d.to_rational())
 }
 
 fn max_lo(a: Option<Q>, b: Option<Q>) -> Option<Q> {
@@ -225,13 +284,19 @@ impl<'s> Engine<'s> {
             compounds: Vec::new(),
             compound_ids: FxHashMap::default(),
             states: [FxHashMap::default(), FxHashMap::default()],
+            state_comps: Vec::new(),
+            collided: [FxHashMap::default(), FxHashMap::default()],
             n_states: 0,
+            segs: FxHashMap::default(),
             tt: FxHashMap::default(),
             options: FxHashMap::default(),
             counts: FxHashMap::default(),
             heats: FxHashMap::default(),
             compound_short: FxHashMap::default(),
             switch: FxHashMap::default(),
+            shapes: FxHashMap::default(),
+            fate_diffs: FxHashMap::default(),
+            dominance: FxHashMap::default(),
             ko_free_memo: FxHashMap::default(),
             nodes: 0,
             tt_hits: 0,
@@ -335,14 +400,47 @@ impl<'s> Engine<'s> {
         }
     }
 
+    /// The id of the state `pos` (without its threats) with Left (`left`)
+    /// or Right to move, if it has one.
+    fn find_state(&self, pos: &Pos, left: bool) -> Option<u32> {
+        let &i = self.states[left as usize].get(&pos.hash)?;
+        if self.state_comps[i as usize] == pos.comps {
+            Some(i)
+        } else {
+            self.collided[left as usize].get(&pos.comps).copied()
+        }
+    }
+
     pub fn state_id(&mut self, pos: &Pos, left: bool) -> u32 {
-        if let Some(&i) = self.states[left as usize].get(&pos.comps) {
+        if let Some(i) = self.find_state(pos, left) {
             return i;
         }
         let i = self.n_states;
         self.n_states += 1;
-        self.states[left as usize].insert(pos.comps.clone(), i);
+        self.state_comps.push(pos.comps.clone());
+        let side = left as usize;
+        match self.states[side].entry(pos.hash) {
+            MapEntry::Occupied(_) => {
+                self.collided[side].insert(pos.comps.clone(), i);
+            }
+            MapEntry::Vacant(v) => {
+                v.insert(i);
+            }
+        }
         i
+    }
+
+    /// [`Node::seg_key`] of a sorted segment.
+    fn seg_key(&mut self, seg: &[u32]) -> u32 {
+        if seg.len() == 1 {
+            return SINGLE;
+        }
+        if let Some(&k) = self.segs.get(seg) {
+            return k;
+        }
+        let k = self.segs.len() as u32;
+        self.segs.insert(seg.to_vec(), k);
+        k
     }
 
     /// The root search node of a position.
@@ -355,6 +453,7 @@ impl<'s> Engine<'s> {
             passed: false,
             seg: vec![sid],
             sid,
+            seg_key: SINGLE,
         }
     }
 
@@ -383,6 +482,7 @@ impl<'s> Engine<'s> {
                         threats: [0, 0],
                         kind: OptKind::Short(o),
                         order: 0,
+                        sig: 0,
                     });
                 }
             }
@@ -430,6 +530,7 @@ impl<'s> Engine<'s> {
                         threats: [0, 0],
                         kind,
                         order: 0,
+                        sig: 0,
                     });
                 }
             }
@@ -445,20 +546,30 @@ impl<'s> Engine<'s> {
                         threats: parts.threats,
                         kind: OptKind::Compound,
                         order: 0,
+                        sig: 0,
                     });
                 }
             }
         }
-        let heat = self.heat(c) * Q::from_integer(64.into());
+        if let C::Short(g) = c {
+            let sg = self.shape(g);
+            for o in out.iter_mut() {
+                if let OptKind::Short(x) = o.kind {
+                    let sx = self.shape(x);
+                    o.sig = mix(sg ^ mix(sx ^ 0x5bd1_e995)) | 1;
+                }
+            }
+        }
+        let heat = self.heat(c) * BigRational::from_integer(64.into());
         for o in out.iter_mut() {
             let bonus = if left {
-                o.delta.clone()
+                o.delta.to_q()
             } else {
-                -o.delta.clone()
+                -o.delta.to_q()
             };
-            let q: Q =
-                (&heat + bonus / Q::from_integer(1024.into())) * Q::from_integer(1024.into());
-            let cap = Q::from_integer(ORDER_CAP.into());
+            let q: BigRational = (&heat + bonus / BigRational::from_integer(1024.into()))
+                * BigRational::from_integer(1024.into());
+            let cap = BigRational::from_integer(ORDER_CAP.into());
             o.order = if q > cap {
                 ORDER_CAP
             } else if q < -cap.clone() {
@@ -470,6 +581,165 @@ impl<'s> Engine<'s> {
         let rc = Rc::new(out);
         self.options.insert((c, left), rc.clone());
         Ok(rc)
+    }
+
+    /// A hash of the shape of `g`'s game tree: numbers are leaves, a
+    /// non-number node lists its Left then its Right options' shapes in the
+    /// store's order. Two games related by [`Engine::fate_diff`] have equal
+    /// shapes (the converse is only likely).
+    fn shape(&mut self, g: GameId) -> u64 {
+        if self.play.store.is_number(g) {
+            return 1;
+        }
+        if let Some(&h) = self.shapes.get(&g) {
+            return h;
+        }
+        let (l, r) = self.play.store.options(g);
+        let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+        for &x in l.iter() {
+            h = mix(h ^ self.shape(x));
+        }
+        h = mix(h ^ 0xabcd);
+        for &x in r.iter() {
+            h = mix(h ^ self.shape(x));
+        }
+        self.shapes.insert(g, h);
+        h
+    }
+
+    /// The least and the greatest difference `fate(x) − fate(y)` over the
+    /// corresponding fates of two short games whose trees match (module
+    /// documentation, "Dominated short moves"): both numbers, `x − y`; both
+    /// non-numbers with as many Left and as many Right options, the
+    /// difference of their means and, recursively, of their options paired
+    /// in the store's order; `None` when the trees do not match.
+    fn fate_diff(&mut self, x: GameId, y: GameId) -> Result<Option<(Q, Q)>, KoSolveError> {
+        if x == y {
+            return Ok(Some((Q::zero(), Q::zero())));
+        }
+        if let Some(r) = self.fate_diffs.get(&(x, y)) {
+            return Ok(r.clone());
+        }
+        let out = match (
+            self.play.store.as_number(x).cloned(),
+            self.play.store.as_number(y).cloned(),
+        ) {
+            (Some(a), Some(b)) => {
+                let d = dq(&a.sub(&b));
+                Some((d.clone(), d))
+            }
+            (None, None) => 'm: {
+                let (xl, xr) = self.play.store.options(x);
+                let (yl, yr) = self.play.store.options(y);
+                if xl.len() != yl.len() || xr.len() != yr.len() {
+                    break 'm None;
+                }
+                let mx = self.play.store.mean(x)?;
+                let my = self.play.store.mean(y)?;
+                let d = dq(&mx.sub(&my));
+                let (mut lo, mut hi) = (d.clone(), d);
+                for (a, b) in xl.iter().zip(yl.iter()).chain(xr.iter().zip(yr.iter())) {
+                    match self.fate_diff(*a, *b)? {
+                        None => break 'm None,
+                        Some((l, h)) => {
+                            if l < lo {
+                                lo = l;
+                            }
+                            if h > hi {
+                                hi = h;
+                            }
+                        }
+                    }
+                }
+                Some((lo, hi))
+            }
+            _ => None,
+        };
+        self.fate_diffs.insert((x, y), out.clone());
+        Ok(out)
+    }
+
+    /// Whether the mover (Left when `left`) does at least as well moving
+    /// short component `g1` to `a` as moving `g2` to `b` (module
+    /// documentation, "Dominated short moves").
+    pub fn dominates(
+        &mut self,
+        g1: GameId,
+        a: GameId,
+        g2: GameId,
+        b: GameId,
+        left: bool,
+    ) -> Result<bool, KoSolveError> {
+        let key = (g1, a, g2, b, left);
+        if let Some(&d) = self.dominance.get(&key) {
+            return Ok(d);
+        }
+        let d = match (self.fate_diff(a, b)?, self.fate_diff(g2, g1)?) {
+            (Some((lo1, hi1)), Some((lo2, hi2))) => {
+                if left {
+                    &lo1 + &lo2 >= Q::zero()
+                } else {
+                    &hi1 + &hi2 <= Q::zero()
+                }
+            }
+            _ => false,
+        };
+        self.dominance.insert(key, d);
+        Ok(d)
+    }
+
+    /// Drops from `out` the short moves dominated by another kept short move
+    /// (module documentation, "Dominated short moves"). Hotter moves are
+    /// examined first, so they are the ones kept.
+    fn prune_dominated(&mut self, node: &Node, out: &mut Vec<Child>) -> Result<(), KoSolveError> {
+        // (signature, heat, index in out, component, option)
+        let mut cands: Vec<(u64, i64, usize, GameId, GameId)> = Vec::new();
+        for (k, ch) in out.iter().enumerate() {
+            if let Some((sig, g, x)) = ch.short {
+                cands.push((sig, ch.heat, k, g, x));
+            }
+        }
+        if cands.len() < 2 {
+            return Ok(());
+        }
+        cands.sort_by(|p, q| p.0.cmp(&q.0).then(q.1.cmp(&p.1)).then(p.2.cmp(&q.2)));
+        let mut drop = vec![false; out.len()];
+        let mut any = false;
+        let mut start = 0;
+        while start < cands.len() {
+            let mut end = start + 1;
+            while end < cands.len() && cands[end].0 == cands[start].0 {
+                end += 1;
+            }
+            let mut kept: Vec<usize> = Vec::new();
+            for j in start..end {
+                let (_, _, k, g2, b) = cands[j];
+                let mut dominated = false;
+                for &i in &kept {
+                    let (_, _, _, g1, a) = cands[i];
+                    if g1 != g2 && self.dominates(g1, a, g2, b, node.left)? {
+                        dominated = true;
+                        break;
+                    }
+                }
+                if dominated {
+                    drop[k] = true;
+                    any = true;
+                } else {
+                    kept.push(j);
+                }
+            }
+            start = end;
+        }
+        if any {
+            let mut k = 0;
+            out.retain(|_| {
+                let keep = !drop[k];
+                k += 1;
+                keep
+            });
+        }
+        Ok(())
     }
 
     /// `Some(a − b)` when `g` is a switch `{a | b}` of numbers.
@@ -522,7 +792,7 @@ impl<'s> Engine<'s> {
                         },
                     }
                 }
-                let x = Dyadic::from_rational(&parts.delta).unwrap_or_else(Dyadic::zero);
+                let x = Dyadic::from_rational(&parts.delta.to_q()).unwrap_or_else(Dyadic::zero);
                 gs.push(self.play.store.number(x));
                 let s = self.play.store.sum(&gs)?;
                 sides[k].push(s);
@@ -555,9 +825,11 @@ impl<'s> Engine<'s> {
                 } else {
                     Komaster::Black
                 };
-                graph
-                    .mean(self.play.store, n, komaster)
-                    .map_err(|e| KoSolveError::from_ko(&graph, n, e))?
+                Q::from_q(
+                    &graph
+                        .mean(self.play.store, n, komaster)
+                        .map_err(|e| KoSolveError::from_ko(&graph, n, e))?,
+                )
             }
             C::Compound(ci) => match self.compound_short(ci)? {
                 Some(g) => dq(&self.play.store.mean(g)?),
@@ -577,21 +849,29 @@ impl<'s> Engine<'s> {
     }
 
     /// A move-ordering guess: hotter components first.
-    fn heat(&mut self, c: C) -> Q {
+    fn heat(&mut self, c: C) -> BigRational {
         if let Some(h) = self.heats.get(&c) {
             return h.clone();
         }
         let h = match c {
-            C::Short(g) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
+            C::Short(g) => self
+                .play
+                .store
+                .temperature(g)
+                .unwrap_or_else(|_| BigRational::zero()),
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 graph
                     .temperature(self.play.store, n, Komaster::Black)
-                    .unwrap_or_else(|_| Q::zero())
+                    .unwrap_or_else(|_| BigRational::zero())
             }
             C::Compound(ci) => match self.compound_short(ci) {
-                Ok(Some(g)) => self.play.store.temperature(g).unwrap_or_else(|_| Q::zero()),
-                _ => Q::from_integer(1_000_000.into()),
+                Ok(Some(g)) => self
+                    .play
+                    .store
+                    .temperature(g)
+                    .unwrap_or_else(|_| BigRational::zero()),
+                _ => BigRational::from_integer(1_000_000.into()),
             },
         };
         self.heats.insert(c, h.clone());
@@ -603,6 +883,9 @@ impl<'s> Engine<'s> {
     /// The value of a position in which no ko can arise any more: the stop of
     /// the short sum (threats are then irrelevant), by [`play::solve`].
     fn ko_free_value(&mut self, pos: &Pos, left: bool) -> Result<Option<Q>, KoSolveError> {
+        if pos.comps.iter().any(|c| matches!(c, C::Ko(..))) {
+            return Ok(None);
+        }
         let mut gs = Vec::with_capacity(pos.comps.len());
         for &c in &pos.comps {
             match c {
@@ -649,9 +932,16 @@ impl<'s> Engine<'s> {
         comps.extend_from_slice(&pos.comps[ci + 1..]);
         comps.extend_from_slice(&o.comps);
         comps.sort_unstable();
+        let hash = o
+            .comps
+            .iter()
+            .fold(pos.hash.wrapping_sub(pos.comps[ci].hash64()), |h, c| {
+                h.wrapping_add(c.hash64())
+            });
         Pos {
             comps,
             threats: [pos.threats[0] + o.threats[0], pos.threats[1] + o.threats[1]],
+            hash,
         }
     }
 
@@ -689,16 +979,17 @@ impl<'s> Engine<'s> {
             ) => (true, Some((gi, *m, n))),
             _ => (false, None),
         };
-        let seg = if reversible {
+        let (seg, seg_key) = if reversible {
             if node.seg.binary_search(&sid).is_ok() {
                 return None;
             }
             let mut s = node.seg.clone();
             let at = s.binary_search(&sid).unwrap_err();
             s.insert(at, sid);
-            s
+            let k = self.seg_key(&s);
+            (s, k)
         } else {
-            vec![sid]
+            (vec![sid], SINGLE)
         };
         Some(Node {
             pos,
@@ -707,6 +998,7 @@ impl<'s> Engine<'s> {
             passed: false,
             seg,
             sid,
+            seg_key,
         })
     }
 
@@ -722,6 +1014,7 @@ impl<'s> Engine<'s> {
             passed: false,
             seg: vec![sid],
             sid,
+            seg_key: SINGLE,
         }
     }
 
@@ -737,6 +1030,7 @@ impl<'s> Engine<'s> {
         if let Err(at) = seg.binary_search(&sid) {
             seg.insert(at, sid);
         }
+        let seg_key = self.seg_key(&seg);
         Some(Node {
             pos,
             left,
@@ -744,6 +1038,7 @@ impl<'s> Engine<'s> {
             passed: true,
             seg,
             sid,
+            seg_key,
         })
     }
 
@@ -792,6 +1087,9 @@ impl<'s> Engine<'s> {
         if let Some((_, ci)) = best_switch {
             self.push_component_moves(node, ci, &mut out, &mut blocked)?;
         }
+        if self.opts.switch_pruning {
+            self.prune_dominated(node, &mut out)?;
+        }
         if node.pos.threats[me] > 0 {
             let trivial = node.seg.len() == 1 && !node.passed;
             if !(trivial && blocked.is_empty()) {
@@ -805,6 +1103,7 @@ impl<'s> Engine<'s> {
                         mv: Mv::ThreatComp { ci, oi },
                         delta: o.delta.clone(),
                         heat: o.order,
+                        short: None,
                     });
                 }
                 if !trivial {
@@ -829,6 +1128,7 @@ impl<'s> Engine<'s> {
                                 mv: Mv::ThreatComp { ci, oi },
                                 delta: o.delta.clone(),
                                 heat: -1024,
+                                short: None,
                             });
                         }
                     }
@@ -836,6 +1136,7 @@ impl<'s> Engine<'s> {
                         mv: Mv::ThreatPass,
                         delta: Q::zero(),
                         heat: -1024,
+                        short: None,
                     });
                 }
             }
@@ -852,6 +1153,7 @@ impl<'s> Engine<'s> {
             mv: Mv::Pass,
             delta,
             heat,
+            short: None,
         });
         if let Some(h) = hint {
             for ch in out.iter_mut() {
@@ -878,10 +1180,15 @@ impl<'s> Engine<'s> {
                 blocked.push((ci, oi));
                 continue;
             }
+            let short = match (c, &o.kind) {
+                (C::Short(g), OptKind::Short(x)) => Some((o.sig, g, *x)),
+                _ => None,
+            };
             out.push(Child {
                 mv: Mv::Comp { ci, oi },
                 delta: o.delta.clone(),
                 heat: o.order,
+                short,
             });
         }
         Ok(())
@@ -900,8 +1207,8 @@ impl<'s> Engine<'s> {
             return false;
         }
         let pos = self.apply(&node.pos, ci, o);
-        match self.states[!node.left as usize].get(&pos.comps) {
-            Some(sid) => node.seg.binary_search(sid).is_ok(),
+        match self.find_state(&pos, !node.left) {
+            Some(sid) => node.seg.binary_search(&sid).is_ok(),
             None => false,
         }
     }
@@ -949,7 +1256,7 @@ impl<'s> Engine<'s> {
                 return Ok(v);
             }
         }
-        let key: TtKey = (node.sid, node.ban, node.passed, node.seg.clone());
+        let key: TtKey = (node.sid, node.ban, node.passed, node.seg_key);
         let threats = node.pos.threats;
         let (mut alpha, mut beta) = (alpha, beta);
         let mut hint = None;
@@ -1081,7 +1388,7 @@ impl<'s> Engine<'s> {
         beta: Option<Q>,
     ) -> Result<Q, KoSolveError> {
         if scout {
-            let eps = Q::new(1.into(), 4096.into());
+            let eps = Q::unit();
             let wide = match (&alpha, &beta) {
                 (Some(a), Some(b)) => b - a > eps,
                 _ => true,
@@ -1124,13 +1431,15 @@ impl<'s> Engine<'s> {
         let Some(child) = child else {
             return Ok(if left { delta >= v } else { delta <= v });
         };
+        // A null window at `t`: fail-soft, the result is `≥ t` exactly when
+        // the value is (and `≤ t` for Right), whatever the window's other end.
         let t = v - delta;
-        let one = Q::one();
+        let unit = Q::unit();
         if left {
-            let r = self.search(child, Some(&t - &one), Some(t.clone()))?;
+            let r = self.search(child, Some(&t - &unit), Some(t.clone()))?;
             Ok(r >= t)
         } else {
-            let r = self.search(child, Some(t.clone()), Some(&t + &one))?;
+            let r = self.search(child, Some(t.clone()), Some(&t + &unit))?;
             Ok(r <= t)
         }
     }

@@ -274,6 +274,49 @@ fn ko_in_an_environment_of_gote_moves() {
 /// G = 0` as short games, but next to a ko the pair is a tempo and a threat
 /// for White. (`G = {1/2 | 0 || −1}`; a ko Black just took, fills 0 / −4,
 /// one Black threat, White first.)
+/// The dominance of short moves (module documentation, "Dominated short
+/// moves") on hand-checked pairs. Three-stops `{x ‖ y | z}`: A = {6 ‖ 2 | −2}
+/// (mean 3), B = {4 ‖ 1 | −3} (mean 3/2), C = {9 ‖ 5 | 0} (mean 23/4).
+/// Left taking C (9) over A (6): 3 + min(3 − 23/4, 6 − 9, (0 − 5/2, 2 − 5,
+/// −2 − 0)) = 3 − 3 = 0 ≥ 0, so yes; the other way −3 + 2 < 0. Right
+/// answering in A ({2 | −2}) over B ({1 | −3}): hi({2|−2}, {1|−3}) = 1 and
+/// hi(B, A) = max(−3/2, −2, −1) = −1, sum 0 ≤ 0, so yes; the other way
+/// −1 + 2 > 0. A switch and a three-stop do not match.
+#[test]
+fn dominated_short_moves_hand_checked() {
+    let mut s = Store::new();
+    let stop = |s: &mut Store, x, y, z| {
+        let (l, r) = (num(s, x), sw(s, y, z));
+        (s.canonical(vec![l], vec![r]).unwrap(), l, r)
+    };
+    let (a, a6, ar) = stop(&mut s, 6, 2, -2);
+    let (b, b4, br) = stop(&mut s, 4, 1, -3);
+    let (c, c9, _) = stop(&mut s, 9, 5, 0);
+    let (t, t3) = (sw(&mut s, 3, -3), num(&mut s, 3));
+    let mut e = Engine::new(&mut s, opts());
+    let mut out = String::new();
+    for (name, g1, x1, g2, x2, left) in [
+        ("B: C→9 over A→6", c, c9, a, a6, true),
+        ("B: A→6 over C→9", a, a6, c, c9, true),
+        ("B: A→6 over B→4", a, a6, b, b4, true),
+        ("W: A→{2|-2} over B→{1|-3}", a, ar, b, br, false),
+        ("W: B→{1|-3} over A→{2|-2}", b, br, a, ar, false),
+        ("B: ±3→3 over A→6", t, t3, a, a6, true),
+    ] {
+        let d = e.dominates(g1, x1, g2, x2, left).unwrap();
+        out.push_str(&format!("{name}: {d}\n"));
+    }
+    expect![[r#"
+        B: C→9 over A→6: true
+        B: A→6 over C→9: false
+        B: A→6 over B→4: true
+        W: A→{2|-2} over B→{1|-3}: true
+        W: B→{1|-3} over A→{2|-2}: false
+        B: ±3→3 over A→6: false
+    "#]]
+    .assert_eq(&out);
+}
+
 #[test]
 fn canonical_sum_of_short_components_is_not_exact_with_a_ko() {
     let mut s = Store::new();
@@ -326,12 +369,15 @@ fn the_two_pass_count_of_an_open_ko() {
     // an empty Black option list is impossible, so check `count` directly.
     let mut e = Engine::new(&mut s, opts());
     let parts = e.convert(&[k]).unwrap();
-    let pos = engine::Pos {
-        comps: parts.comps,
-        threats: [0, 0],
-    };
-    assert_eq!(e.count(&pos, true).unwrap(), Q::new(2.into(), 3.into()));
-    assert_eq!(e.count(&pos, false).unwrap(), Q::new(2.into(), 3.into()));
+    let pos = engine::Pos::new(parts.comps, [0, 0]);
+    assert_eq!(
+        e.count(&pos, true).unwrap().to_q(),
+        Q::new(2.into(), 3.into())
+    );
+    assert_eq!(
+        e.count(&pos, false).unwrap().to_q(),
+        Q::new(2.into(), 3.into())
+    );
 }
 
 /// `a: {{10 | a}, 3 | -10}`: Black may capture (then fill 10) or take a
@@ -372,12 +418,9 @@ fn an_active_ko_left_open_counts_for_the_player_who_did_not_end_play() {
     // The count after two passes: the komaster mean of the non-ender.
     let mut e = Engine::new(&mut s, opts());
     let parts = e.convert(std::slice::from_ref(&k)).unwrap();
-    let pos = engine::Pos {
-        comps: parts.comps,
-        threats: [0, 0],
-    };
-    assert_eq!(e.count(&pos, true).unwrap(), w);
-    assert_eq!(e.count(&pos, false).unwrap(), b);
+    let pos = engine::Pos::new(parts.comps, [0, 0]);
+    assert_eq!(e.count(&pos, true).unwrap().to_q(), w);
+    assert_eq!(e.count(&pos, false).unwrap().to_q(), b);
     drop(e);
     // Alone: Black first captures and fills; White first fills.
     check_line(
@@ -1030,6 +1073,38 @@ proptest! {
         replay(&mut s, &sol);
         let sol = solve(&mut s, &c, first, &plain()).unwrap();
         prop_assert_eq!(&sol.score, &expect);
+    }
+
+    /// Many short games of one shape (three-stops `{x ‖ y | z}` and
+    /// `{y | z ‖ x}` with small, often equal, numbers: the moves the
+    /// dominance pruning compares) beside a ko and threats: the pruned search
+    /// agrees with the plain one (itself checked against a plain minimax
+    /// above), with each player first.
+    #[test]
+    fn dominated_short_moves_change_nothing(
+        k in ko_shape(),
+        stops in prop::collection::vec((-3i64..=3, -3i64..=3, -3i64..=3, any::<bool>()), 2..=4),
+        ts in prop::collection::vec(tree(1), 0..=1),
+        nb in 0u32..=1,
+        nw in 0u32..=1,
+    ) {
+        let mut s = Store::new();
+        let mut c = ko_sum(&mut s, &[&k], &ts, nb, nw);
+        for &(x, y, z, flip) in &stops {
+            let (x, inner) = (num(&mut s, x), sw(&mut s, y, z));
+            let g = if flip {
+                s.canonical(vec![inner], vec![x]).unwrap()
+            } else {
+                s.canonical(vec![x], vec![inner]).unwrap()
+            };
+            c.push(short(g));
+        }
+        for first in [Side::Left, Side::Right] {
+            let sol = solve(&mut s, &c, first, &opts()).unwrap();
+            let expect = solve(&mut s, &c, first, &plain()).unwrap().score;
+            prop_assert_eq!(&sol.score, &expect);
+            replay(&mut s, &sol);
+        }
     }
 
     /// Two kos (cycles through passes are possible): engine = plain minimax.
