@@ -61,17 +61,49 @@ pub struct GoKo {
     /// depth-first walk (points in order, Black's move before White's)
     /// first meets them.
     pub graph: KoGraph,
-    /// For each node, a line of moves from the position searched that
-    /// reaches it (written as in move strings).
-    pub lines: Vec<Vec<String>>,
     /// For each node, the points scored along its line (φ, its potential):
     /// the node denotes φ plus the value of its position (module docs).
     pub potentials: Vec<i64>,
-    /// For each node, Black's moves minus White's moves on `lines` (the tax
+    /// For each node, Black's moves minus White's moves on its line (the tax
     /// that chilling charges; see [`GoValue::chill`]).
     pub moves: Vec<i64>,
-    /// The first repetition met ([`GoKo::first_cycle`]).
-    pub cycle: (Vec<String>, usize),
+    /// The walk's lines, kept as moves and named only when asked
+    /// ([`GoKo::line`]).
+    walk: Rc<WalkLines>,
+}
+
+/// The lines of the depth-first walk as a tree: each node's line is the line
+/// of the node the walk came from plus one move. Moves are a colour and a
+/// region bit; the names of the points are taken once, when the graph is
+/// built, so a line costs nothing until it is written out.
+#[derive(Debug, PartialEq, Eq)]
+struct WalkLines {
+    /// For each node but the root: the node the walk came from and the move.
+    parent: Vec<Option<(u32, Colour, u8)>>,
+    /// The first edge found that closes a cycle: the node it leaves, the
+    /// move, and the depth where the repeated position first stood on the
+    /// line.
+    cycle: Option<(u32, Colour, u8, usize)>,
+    /// The name of each region bit's point (as in move strings; empty for
+    /// bits of no point of the component).
+    names: Vec<String>,
+}
+
+impl WalkLines {
+    fn name(&self, colour: Colour, bit: u8) -> String {
+        format!("{} {}", colour.letter(), self.names[bit as usize])
+    }
+
+    fn line(&self, node: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut at = node;
+        while let Some((from, colour, bit)) = self.parent[at] {
+            out.push(self.name(colour, bit));
+            at = from as usize;
+        }
+        out.reverse();
+        out
+    }
 }
 
 impl GoValue {
@@ -182,7 +214,28 @@ impl GoKo {
     /// closed, as the moves from the position searched and the index in
     /// them where the cycle starts.
     pub fn first_cycle(&self) -> (Vec<String>, usize) {
-        self.cycle.clone()
+        match self.walk.cycle {
+            Some((from, colour, bit, depth)) => {
+                let mut line = self.walk.line(from as usize);
+                line.push(self.walk.name(colour, bit));
+                (line, depth)
+            }
+            None => (Vec::new(), 0),
+        }
+    }
+
+    /// The line of moves from the position searched by which the
+    /// depth-first walk first reached node `node` (written as in move
+    /// strings; empty for the root).
+    pub fn line(&self, node: NodeId) -> Vec<String> {
+        self.walk.line(node.index())
+    }
+
+    /// [`GoKo::line`] of every node, in node order.
+    pub fn lines(&self) -> Vec<Vec<String>> {
+        (0..self.walk.parent.len())
+            .map(|i| self.walk.line(i))
+            .collect()
     }
 
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
@@ -222,10 +275,9 @@ impl GoKo {
         }
         Ok(GoKo {
             graph: KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?,
-            lines: self.lines.clone(),
             potentials: self.potentials.clone(),
             moves: self.moves.clone(),
-            cycle: self.cycle.clone(),
+            walk: self.walk.clone(),
         })
     }
 }
@@ -247,27 +299,28 @@ struct Edge {
     to: To,
 }
 
+/// Not on the walk's current line (see [`BoardGraph::on_path`]).
+const OFF_PATH: u32 = u32::MAX;
+
 /// The positions of one loopy component that reach a cycle, and their
 /// moves.
 struct BoardGraph {
-    boards: Vec<Board>,
     edges: Vec<Vec<Edge>>,
-    /// For each position, the line of moves on which the depth-first walk
-    /// first met it, the points scored along it (φ) and Black's moves minus
-    /// White's on it (m).
-    first: Vec<(Vec<(Colour, usize)>, i64, i64)>,
-    /// The first edge found that closes a cycle: the line to it and the
-    /// depth where the repeated position first stood on it.
-    cycle: Option<(Vec<(Colour, usize)>, usize)>,
-}
-
-/// The walk of [`Search::explore`]: the current line and the positions on it
-/// (their depth).
-struct Walk {
-    path: Vec<(Colour, usize)>,
-    on_path: FxHashMap<usize, usize>,
-    phi: i64,
-    m: i64,
+    /// For each position but the root, the position the depth-first walk
+    /// came from when it first met it and the move (colour, region bit):
+    /// its line is that position's line plus the move.
+    parent: Vec<Option<(u32, Colour, u8)>>,
+    /// For each position, the points scored along its line (φ) and Black's
+    /// moves minus White's on it (m).
+    phi: Vec<i64>,
+    m: Vec<i64>,
+    /// For each position, its depth on the walk's current line, or
+    /// [`OFF_PATH`].
+    on_path: Vec<u32>,
+    /// The first edge found that closes a cycle: the position it leaves,
+    /// the move, and the depth where the repeated position first stood on
+    /// the line.
+    cycle: Option<(u32, Colour, u8, usize)>,
 }
 
 impl Search<'_> {
@@ -291,7 +344,7 @@ impl Search<'_> {
                 let mut kos = Vec::with_capacity(loopy.len());
                 for &comp in loopy {
                     let bg = self.board_graph(comp, root)?;
-                    kos.push(self.ko_graph(&bg, shift)?);
+                    kos.push(self.ko_graph(comp, bg, shift)?);
                     shift = self.store.zero();
                 }
                 Ok(GoValue::Ko { kos, short: rest })
@@ -310,38 +363,50 @@ impl Search<'_> {
 
     /// Step 1 (module docs): the positions of `comp` reachable from `root`
     /// that reach a cycle.
+    ///
+    /// A move to a position already met needs no evaluation: every position
+    /// met is one that reaches a cycle (the root is one of the loopy
+    /// components of the search, and the walk enters no other position), and
+    /// whether a position reaches a cycle depends on the position alone
+    /// (the search's table says so for each). So only moves to positions not
+    /// yet met are evaluated, which finds their values or that they are new
+    /// nodes.
     fn board_graph(&mut self, comp: u128, root: &Board) -> Result<BoardGraph, GoError> {
         let mut bg = BoardGraph {
-            boards: Vec::new(),
             edges: Vec::new(),
-            first: Vec::new(),
+            parent: Vec::new(),
+            phi: Vec::new(),
+            m: Vec::new(),
+            on_path: Vec::new(),
             cycle: None,
         };
-        let mut index: FxHashMap<Board, usize> = FxHashMap::default();
-        let mut walk = Walk {
-            path: Vec::new(),
-            on_path: FxHashMap::default(),
-            phi: 0,
-            m: 0,
-        };
-        self.explore(comp, root, &mut bg, &mut index, &mut walk)?;
+        let mut index: FxHashMap<Board, u32> = FxHashMap::default();
+        self.explore(comp, root, None, 0, 0, 0, &mut bg, &mut index)?;
         Ok(bg)
     }
 
+    /// Adds the position `b`, reached by the move `parent` (see
+    /// [`BoardGraph::parent`]) at depth `depth` with φ = `phi` and m = `m`,
+    /// and the positions it reaches; returns its number.
+    #[allow(clippy::too_many_arguments)]
     fn explore(
         &mut self,
         comp: u128,
         b: &Board,
+        parent: Option<(u32, Colour, u8)>,
+        depth: u32,
+        phi: i64,
+        m: i64,
         bg: &mut BoardGraph,
-        index: &mut FxHashMap<Board, usize>,
-        walk: &mut Walk,
+        index: &mut FxHashMap<Board, u32>,
     ) -> Result<usize, GoError> {
-        let id = bg.boards.len();
-        bg.boards.push(b.clone());
+        let id = bg.edges.len();
         bg.edges.push(Vec::new());
-        bg.first.push((walk.path.clone(), walk.phi, walk.m));
-        index.insert(b.clone(), id);
-        walk.on_path.insert(id, walk.path.len());
+        bg.parent.push(parent);
+        bg.phi.push(phi);
+        bg.m.push(m);
+        bg.on_path.push(depth);
+        index.insert(b.clone(), id as u32);
         self.count_node()?;
         let mut edges = Vec::new();
         let b_imm = self.region.immortal(b);
@@ -350,59 +415,48 @@ impl Search<'_> {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let parts = self.eval_parts(comp, &child, imm, true)?;
-                let to = if parts.loopy.is_empty() {
-                    To::Game(parts.short)
-                } else if let Some(&i) = index.get(&child) {
-                    if let (None, Some(&depth)) = (&bg.cycle, walk.on_path.get(&i)) {
-                        let mut line = walk.path.clone();
-                        line.push((colour, p));
-                        bg.cycle = Some((line, depth));
+                let to = if let Some(&i) = index.get(&child) {
+                    let at = bg.on_path[i as usize];
+                    if bg.cycle.is_none() && at != OFF_PATH {
+                        bg.cycle = Some((id as u32, colour, p as u8, at as usize));
                     }
-                    To::Board(i)
+                    To::Board(i as usize)
                 } else {
-                    walk.path.push((colour, p));
-                    walk.phi += gain;
-                    walk.m += colour.sign();
-                    let r = self.explore(comp, &child, bg, index, walk);
-                    walk.path.pop();
-                    walk.phi -= gain;
-                    walk.m -= colour.sign();
-                    To::Board(r?)
+                    let parts = self.eval_parts(comp, &child, imm, true)?;
+                    if parts.loopy.is_empty() {
+                        To::Game(parts.short)
+                    } else {
+                        let from = Some((id as u32, colour, p as u8));
+                        let (phi, m) = (phi + gain, m + colour.sign());
+                        To::Board(self.explore(comp, &child, from, depth + 1, phi, m, bg, index)?)
+                    }
                 };
                 edges.push(Edge { colour, gain, to });
             }
         }
-        walk.on_path.remove(&id);
+        bg.on_path[id] = OFF_PATH;
         bg.edges[id] = edges;
         Ok(id)
-    }
-
-    fn move_name(&self, colour: Colour, p: usize) -> String {
-        self.pos.move_name(super::position::Move {
-            colour,
-            point: Some(self.region.points[p]),
-        })
     }
 
     /// Step 2 (module docs): the ko graph, one node per position, with the
     /// points each move scores as the gains of its edges; `shift` is added
     /// to every terminal game.
-    fn ko_graph(&mut self, bg: &BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
-        let phi = |i: usize| bg.first[i].1;
-        let mut nodes = Vec::with_capacity(bg.boards.len());
+    fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
+        let phi = &bg.phi;
+        let mut nodes = Vec::with_capacity(bg.edges.len());
         for (i, edges) in bg.edges.iter().enumerate() {
             self.store.tick()?;
             let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
             for e in edges {
                 let option = match e.to {
                     To::Game(g) => {
-                        let x = self.store.integer(phi(i) + e.gain);
+                        let x = self.store.integer(phi[i] + e.gain);
                         let v = self.store.add(x, g)?;
                         (Dyadic::zero(), Target::Game(self.store.add(v, shift)?))
                     }
                     To::Board(q) => (
-                        Dyadic::from_i64(phi(i) + e.gain - phi(q)),
+                        Dyadic::from_i64(phi[i] + e.gain - phi[q]),
                         Target::Node(NodeId(q as u32)),
                     ),
                 };
@@ -412,19 +466,21 @@ impl Search<'_> {
             nodes.push(KoNode::with_gains(format!("k{i}"), true, left, right));
         }
         let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
-        let names = |line: &[(Colour, usize)]| -> Vec<String> {
-            line.iter().map(|&(c, p)| self.move_name(c, p)).collect()
-        };
+        let names = (0..128)
+            .map(|bit| match comp >> bit & 1 {
+                1 => self.pos.point_name(self.region.points[bit]),
+                _ => String::new(),
+            })
+            .collect();
         Ok(GoKo {
             graph,
-            lines: bg.first.iter().map(|f| names(&f.0)).collect(),
-            potentials: bg.first.iter().map(|f| f.1).collect(),
-            moves: bg.first.iter().map(|f| f.2).collect(),
-            cycle: bg
-                .cycle
-                .as_ref()
-                .map(|(l, d)| (names(l), *d))
-                .unwrap_or_default(),
+            potentials: bg.phi,
+            moves: bg.m,
+            walk: Rc::new(WalkLines {
+                parent: bg.parent,
+                cycle: bg.cycle,
+                names,
+            }),
         })
     }
 
