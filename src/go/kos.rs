@@ -33,7 +33,7 @@
 //!    line inside that component.
 
 use super::position::Colour;
-use super::search::{bits, Board, GoError, KoRule, Search};
+use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
 use crate::game::{Dyadic, GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoNode, NodeId, Side, Target};
 use crate::render::Style;
@@ -284,19 +284,22 @@ impl GoKo {
 
 // ----- step 1: the position graph --------------------------------------------
 
+/// Where a move leads.
 #[derive(Copy, Clone, Debug)]
 enum To {
-    Board(usize),
+    /// A node: a position that reaches a cycle (its number).
+    Board(u32),
     /// A ko-free position: its value (what it scores from then on).
     Game(GameId),
 }
 
 #[derive(Copy, Clone, Debug)]
 struct Edge {
-    colour: Colour,
-    /// What the move scores at once (Black positive).
-    gain: i64,
     to: To,
+    /// What the move scores at once (Black positive; at most the region's
+    /// points).
+    gain: i32,
+    colour: Colour,
 }
 
 /// Not on the walk's current line (see [`BoardGraph::on_path`]).
@@ -305,7 +308,12 @@ const OFF_PATH: u32 = u32::MAX;
 /// The positions of one loopy component that reach a cycle, and their
 /// moves.
 struct BoardGraph {
-    edges: Vec<Vec<Edge>>,
+    /// The moves of every position, position by position (in the order the
+    /// walk finishes them; see `moves_of`).
+    edges: Vec<Edge>,
+    /// For each position, where its moves start in `edges` and how many
+    /// there are.
+    moves_of: Vec<(u32, u32)>,
     /// For each position but the root, the position the depth-first walk
     /// came from when it first met it and the move (colour, region bit):
     /// its line is that position's line plus the move.
@@ -321,6 +329,83 @@ struct BoardGraph {
     /// the move, and the depth where the repeated position first stood on
     /// the line.
     cycle: Option<(u32, Colour, u8, usize)>,
+}
+
+impl BoardGraph {
+    fn len(&self) -> usize {
+        self.moves_of.len()
+    }
+
+    /// The moves of position `i`.
+    fn edges(&self, i: usize) -> &[Edge] {
+        let (start, n) = self.moves_of[i];
+        &self.edges[start as usize..(start + n) as usize]
+    }
+}
+
+/// Where the moves of the walk led: the positions met (nodes and ko-free
+/// positions), keyed by the board packed into one word when the region's
+/// bits allow.
+enum Met {
+    Packed {
+        span: u32,
+        map: FxHashMap<PackedBoard, To>,
+    },
+    Full(FxHashMap<FullBoard, To>),
+}
+
+/// Black's and White's stones side by side (`black | white << span`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct PackedBoard(u64);
+
+impl std::hash::Hash for PackedBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(mix_masks(&[u128::from(self.0)]));
+    }
+}
+
+#[derive(Clone, PartialEq, Eq)]
+struct FullBoard(Board);
+
+impl std::hash::Hash for FullBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(mix_masks(&self.0.stones));
+    }
+}
+
+impl Met {
+    fn new(span: u32) -> Met {
+        if span <= 32 {
+            Met::Packed {
+                span,
+                map: FxHashMap::default(),
+            }
+        } else {
+            Met::Full(FxHashMap::default())
+        }
+    }
+
+    fn get(&self, b: &Board) -> Option<To> {
+        match self {
+            Met::Packed { span, map } => map.get(&pack(*span, b)).copied(),
+            Met::Full(map) => map.get(&FullBoard(b.clone())).copied(),
+        }
+    }
+
+    fn insert(&mut self, b: &Board, to: To) {
+        match self {
+            Met::Packed { span, map } => {
+                map.insert(pack(*span, b), to);
+            }
+            Met::Full(map) => {
+                map.insert(FullBoard(b.clone()), to);
+            }
+        }
+    }
+}
+
+fn pack(span: u32, b: &Board) -> PackedBoard {
+    PackedBoard((b.stones[0] | b.stones[1] << span) as u64)
 }
 
 impl Search<'_> {
@@ -364,24 +449,25 @@ impl Search<'_> {
     /// Step 1 (module docs): the positions of `comp` reachable from `root`
     /// that reach a cycle.
     ///
-    /// A move to a position already met needs no evaluation: every position
-    /// met is one that reaches a cycle (the root is one of the loopy
-    /// components of the search, and the walk enters no other position), and
-    /// whether a position reaches a cycle depends on the position alone
-    /// (the search's table says so for each). So only moves to positions not
-    /// yet met are evaluated, which finds their values or that they are new
-    /// nodes.
+    /// Each position met is evaluated once: `met` keeps the nodes and the
+    /// ko-free positions met, with their values. The root is one of the
+    /// loopy components of the search, every other node was evaluated as
+    /// reaching a cycle, and whether a position reaches a cycle (and its
+    /// value when it does not) depends on the position alone (the search's
+    /// table holds one entry per position), so a move to a position met
+    /// before leads where it led the first time.
     fn board_graph(&mut self, comp: u128, root: &Board) -> Result<BoardGraph, GoError> {
         let mut bg = BoardGraph {
             edges: Vec::new(),
+            moves_of: Vec::new(),
             parent: Vec::new(),
             phi: Vec::new(),
             m: Vec::new(),
             on_path: Vec::new(),
             cycle: None,
         };
-        let mut index: FxHashMap<Board, u32> = FxHashMap::default();
-        self.explore(comp, root, None, 0, 0, 0, &mut bg, &mut index)?;
+        let mut met = Met::new(self.region.span);
+        self.explore(comp, root, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
     }
 
@@ -398,45 +484,55 @@ impl Search<'_> {
         phi: i64,
         m: i64,
         bg: &mut BoardGraph,
-        index: &mut FxHashMap<Board, u32>,
-    ) -> Result<usize, GoError> {
-        let id = bg.edges.len();
-        bg.edges.push(Vec::new());
+        met: &mut Met,
+    ) -> Result<u32, GoError> {
+        let id = bg.len();
+        bg.moves_of.push((0, 0));
         bg.parent.push(parent);
         bg.phi.push(phi);
         bg.m.push(m);
         bg.on_path.push(depth);
-        index.insert(b.clone(), id as u32);
+        met.insert(b, To::Board(id as u32));
         self.count_node()?;
-        let mut edges = Vec::new();
         let b_imm = self.region.immortal(b);
-        for p in bits(self.playable(comp, b)) {
+        let playable = self.playable(comp, b);
+        let mut edges = Vec::with_capacity(2 * playable.count_ones() as usize);
+        for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let to = if let Some(&i) = index.get(&child) {
-                    let at = bg.on_path[i as usize];
-                    if bg.cycle.is_none() && at != OFF_PATH {
-                        bg.cycle = Some((id as u32, colour, p as u8, at as usize));
+                let to = match met.get(&child) {
+                    Some(To::Board(i)) => {
+                        let at = bg.on_path[i as usize];
+                        if bg.cycle.is_none() && at != OFF_PATH {
+                            bg.cycle = Some((id as u32, colour, p as u8, at as usize));
+                        }
+                        To::Board(i)
                     }
-                    To::Board(i as usize)
-                } else {
-                    let parts = self.eval_parts(comp, &child, imm, true)?;
-                    if parts.loopy.is_empty() {
-                        To::Game(parts.short)
-                    } else {
-                        let from = Some((id as u32, colour, p as u8));
-                        let (phi, m) = (phi + gain, m + colour.sign());
-                        To::Board(self.explore(comp, &child, from, depth + 1, phi, m, bg, index)?)
+                    Some(to) => to,
+                    None => {
+                        let parts = self.eval_parts(comp, &child, imm, true)?;
+                        if parts.loopy.is_empty() {
+                            met.insert(&child, To::Game(parts.short));
+                            To::Game(parts.short)
+                        } else {
+                            let from = Some((id as u32, colour, p as u8));
+                            let (phi, m) = (phi + gain, m + colour.sign());
+                            let i = self.explore(comp, &child, from, depth + 1, phi, m, bg, met)?;
+                            To::Board(i)
+                        }
                     }
                 };
-                edges.push(Edge { colour, gain, to });
+                // A move scores at most the 128 points of the region.
+                let gain = gain as i32;
+                edges.push(Edge { to, gain, colour });
             }
         }
         bg.on_path[id] = OFF_PATH;
-        bg.edges[id] = edges;
-        Ok(id)
+        bg.moves_of[id] = (bg.edges.len() as u32, edges.len() as u32);
+        bg.edges.extend(edges);
+        Ok(id as u32)
     }
 
     /// Step 2 (module docs): the ko graph, one node per position, with the
@@ -444,26 +540,27 @@ impl Search<'_> {
     /// to every terminal game.
     fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
         let phi = &bg.phi;
-        let mut nodes = Vec::with_capacity(bg.edges.len());
-        for (i, edges) in bg.edges.iter().enumerate() {
+        let mut nodes = Vec::with_capacity(bg.len());
+        for i in 0..bg.len() {
             self.store.tick()?;
             let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
-            for e in edges {
+            for e in bg.edges(i) {
+                let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
-                        let x = self.store.integer(phi[i] + e.gain);
+                        let x = self.store.integer(phi[i] + gain);
                         let v = self.store.add(x, g)?;
                         (Dyadic::zero(), Target::Game(self.store.add(v, shift)?))
                     }
                     To::Board(q) => (
-                        Dyadic::from_i64(phi[i] + e.gain - phi[q]),
-                        Target::Node(NodeId(q as u32)),
+                        Dyadic::from_i64(phi[i] + gain - phi[q as usize]),
+                        Target::Node(NodeId(q)),
                     ),
                 };
                 sides[e.colour.index()].push(option);
             }
             let [left, right] = sides;
-            nodes.push(KoNode::with_gains(format!("k{i}"), true, left, right));
+            nodes.push(KoNode::with_gains(node_label(i), true, left, right));
         }
         let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
         let names = (0..128)
@@ -514,11 +611,12 @@ impl Search<'_> {
     ) -> Result<[Vec<GameId>; 2], GoError> {
         self.count_node()?;
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for e in &bg.edges[board] {
-            let g = self.store.integer(e.gain);
+        for e in bg.edges(board) {
+            let g = self.store.integer(i64::from(e.gain));
             let v = match e.to {
                 To::Game(v) => v,
                 To::Board(q) => {
+                    let q = q as usize;
                     let t = match rule {
                         KoRule::SituationalSuperko => 1 + e.colour.index() as u8,
                         _ => 0,
@@ -551,6 +649,24 @@ impl Search<'_> {
     }
 }
 
+/// `k{i}`, written out by hand (one per node of large graphs).
+fn node_label(i: usize) -> String {
+    let mut digits = [0u8; 20];
+    let (mut n, mut k) = (i, digits.len());
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut label = String::with_capacity(1 + digits.len() - k);
+    label.push('k');
+    label.extend(digits[k..].iter().map(|&d| char::from(d)));
+    label
+}
+
 /// Superko values by position and the part of the line's history that can
 /// recur from it (positions, with the mover's tag under situational superko).
 type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
@@ -558,13 +674,12 @@ type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
 /// Strongly connected components of the position graph (Tarjan, iterative):
 /// the component number of every position.
 fn sccs(bg: &BoardGraph) -> Vec<usize> {
-    let succ: Vec<Vec<usize>> = bg
-        .edges
-        .iter()
-        .map(|es| {
-            es.iter()
+    let succ: Vec<Vec<usize>> = (0..bg.len())
+        .map(|i| {
+            bg.edges(i)
+                .iter()
                 .filter_map(|e| match e.to {
-                    To::Board(q) => Some(q),
+                    To::Board(q) => Some(q as usize),
                     To::Game(_) => None,
                 })
                 .collect()
