@@ -543,8 +543,11 @@ impl Search<'_> {
         let mut nodes = Vec::with_capacity(bg.len());
         for i in 0..bg.len() {
             self.store.tick()?;
-            let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
-            for e in bg.edges(i) {
+            let edges = bg.edges(i);
+            let black = edges.iter().filter(|e| e.colour == Colour::Black).count();
+            let mut sides = [black, edges.len() - black]
+                .map(|n| (Vec::with_capacity(n), Vec::with_capacity(n)));
+            for e in edges {
                 let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
@@ -557,10 +560,12 @@ impl Search<'_> {
                         Target::Node(NodeId(q)),
                     ),
                 };
-                sides[e.colour.index()].push(option);
+                let side = &mut sides[e.colour.index()];
+                side.0.push(option.1);
+                side.1.push(option.0);
             }
             let [left, right] = sides;
-            nodes.push(KoNode::with_gains(node_label(i), true, left, right));
+            nodes.push(KoNode::with_gain_lists(node_label(i), true, left, right));
         }
         let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
         let names = (0..128)

@@ -112,6 +112,24 @@ impl KoNode {
         }
     }
 
+    /// [`KoNode::with_gains`] with the options and their gains given as
+    /// separate lists (of equal lengths, side by side).
+    pub(crate) fn with_gain_lists(
+        label: String,
+        named: bool,
+        (left, left_gains): (Vec<Target>, Vec<Dyadic>),
+        (right, right_gains): (Vec<Target>, Vec<Dyadic>),
+    ) -> KoNode {
+        debug_assert!(left.len() == left_gains.len() && right.len() == right_gains.len());
+        KoNode {
+            label,
+            named,
+            left,
+            right,
+            left_gains,
+            right_gains,
+        }
+    }
     pub fn label(&self) -> &str {
         &self.label
     }
