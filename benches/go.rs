@@ -195,9 +195,13 @@ fn report() {
         (
             "corridor",
             Box::new(closed_corridor),
-            vec![12, 16, 20, 24, 28, 32],
+            vec![12, 16, 18, 20, 24, 28, 32],
         ),
-        ("fork", Box::new(forked_corridor), vec![10, 14, 18, 22, 26]),
+        (
+            "fork",
+            Box::new(forked_corridor),
+            vec![10, 14, 16, 18, 22, 26],
+        ),
         (
             "open_2xw",
             Box::new(|w| open_area(w, &".".repeat(w))),

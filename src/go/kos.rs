@@ -31,6 +31,25 @@
 //!    those of the strongly connected component of the position graph the
 //!    line is in, so the history kept (and memoised on) is the part of the
 //!    line inside that component.
+//!
+//! **Cost** (the open 3 × 4 area: 149 953 nodes, 1.5 million edges). Each
+//! position met is evaluated once: the walk keeps every position it met, a
+//! node or a ko-free position with its value, in one table keyed by the
+//! board (packed into a word when the region's bits allow), so a move to a
+//! position met before is a table lookup (why this is exact:
+//! `Search::board_graph`). Edges live in one flat list. The lines of
+//! [`GoKo::line`] are a tree (each node's line is its walk parent's line
+//! plus one move), stored as (parent, colour, point) and written out as move
+//! strings only when asked ([`GoKo::line`], [`GoKo::lines`],
+//! [`GoKo::first_cycle`]); the printed graph, its labels `k{i}` and every
+//! line are the same as when each line was stored as strings. The mirror
+//! symmetry of the search is not used to merge nodes: a position and its
+//! mirror image have the same value, but as nodes of a ko graph they are
+//! different positions (a line from one to the other repeats nothing, so
+//! the ko rule must not treat it as a repetition), and the printed graph
+//! would change. The symmetry still serves the table of the search that
+//! evaluates the positions the walk meets, so mirror images are evaluated
+//! once.
 
 use super::position::Colour;
 use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};

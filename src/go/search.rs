@@ -894,11 +894,13 @@ impl<'a> Search<'a> {
             // that are mirror images of each other.
             let (comp, black, white) = key;
             for &sym in &region.syms {
-                let image = (
-                    region.image(sym, comp),
-                    region.image(sym, black),
-                    region.image(sym, white),
-                );
+                // Tuples compare by their first mask first: an image whose
+                // first mask is larger is not the least.
+                let first = region.image(sym, comp);
+                if first > key.0 {
+                    continue;
+                }
+                let image = (first, region.image(sym, black), region.image(sym, white));
                 if image < key {
                     key = image;
                 }

@@ -1360,7 +1360,7 @@ fn ko_graph_lines_replay_to_their_nodes() {
     };
     let mut s = Store::new();
     let (mut graphs, mut nodes) = (0, 0);
-    for text in random_diagrams(120, 0x11e5_0f_6a3e) {
+    for text in random_diagrams(120, 0x0011_e50f_6a3e) {
         let p = pos(&text);
         let GoValue::Ko { kos, .. } = go_value(&mut s, &p, &SearchOptions::default()).unwrap()
         else {
