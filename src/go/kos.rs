@@ -31,9 +31,28 @@
 //!    those of the strongly connected component of the position graph the
 //!    line is in, so the history kept (and memoised on) is the part of the
 //!    line inside that component.
+//!
+//! **Cost** (the open 3 × 4 area: 149 953 nodes, 1.5 million edges). Each
+//! position met is evaluated once: the walk keeps every position it met, a
+//! node or a ko-free position with its value, in one table keyed by the
+//! board (packed into a word when the region's bits allow), so a move to a
+//! position met before is a table lookup (why this is exact:
+//! `Search::board_graph`). Edges live in one flat list. The lines of
+//! [`GoKo::line`] are a tree (each node's line is its walk parent's line
+//! plus one move), stored as (parent, colour, point) and written out as move
+//! strings only when asked ([`GoKo::line`], [`GoKo::lines`],
+//! [`GoKo::first_cycle`]); the printed graph, its labels `k{i}` and every
+//! line are the same as when each line was stored as strings. The mirror
+//! symmetry of the search is not used to merge nodes: a position and its
+//! mirror image have the same value, but as nodes of a ko graph they are
+//! different positions (a line from one to the other repeats nothing, so
+//! the ko rule must not treat it as a repetition), and the printed graph
+//! would change. The symmetry still serves the table of the search that
+//! evaluates the positions the walk meets, so mirror images are evaluated
+//! once.
 
 use super::position::Colour;
-use super::search::{bits, Board, GoError, KoRule, Search};
+use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
 use crate::game::{Dyadic, GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoNode, NodeId, Side, Target};
 use crate::render::Style;
@@ -61,17 +80,49 @@ pub struct GoKo {
     /// depth-first walk (points in order, Black's move before White's)
     /// first meets them.
     pub graph: KoGraph,
-    /// For each node, a line of moves from the position searched that
-    /// reaches it (written as in move strings).
-    pub lines: Vec<Vec<String>>,
     /// For each node, the points scored along its line (φ, its potential):
     /// the node denotes φ plus the value of its position (module docs).
     pub potentials: Vec<i64>,
-    /// For each node, Black's moves minus White's moves on `lines` (the tax
+    /// For each node, Black's moves minus White's moves on its line (the tax
     /// that chilling charges; see [`GoValue::chill`]).
     pub moves: Vec<i64>,
-    /// The first repetition met ([`GoKo::first_cycle`]).
-    pub cycle: (Vec<String>, usize),
+    /// The walk's lines, kept as moves and named only when asked
+    /// ([`GoKo::line`]).
+    walk: Rc<WalkLines>,
+}
+
+/// The lines of the depth-first walk as a tree: each node's line is the line
+/// of the node the walk came from plus one move. Moves are a colour and a
+/// region bit; the names of the points are taken once, when the graph is
+/// built, so a line costs nothing until it is written out.
+#[derive(Debug, PartialEq, Eq)]
+struct WalkLines {
+    /// For each node but the root: the node the walk came from and the move.
+    parent: Vec<Option<(u32, Colour, u8)>>,
+    /// The first edge found that closes a cycle: the node it leaves, the
+    /// move, and the depth where the repeated position first stood on the
+    /// line.
+    cycle: Option<(u32, Colour, u8, usize)>,
+    /// The name of each region bit's point (as in move strings; empty for
+    /// bits of no point of the component).
+    names: Vec<String>,
+}
+
+impl WalkLines {
+    fn name(&self, colour: Colour, bit: u8) -> String {
+        format!("{} {}", colour.letter(), self.names[bit as usize])
+    }
+
+    fn line(&self, node: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut at = node;
+        while let Some((from, colour, bit)) = self.parent[at] {
+            out.push(self.name(colour, bit));
+            at = from as usize;
+        }
+        out.reverse();
+        out
+    }
 }
 
 impl GoValue {
@@ -182,7 +233,28 @@ impl GoKo {
     /// closed, as the moves from the position searched and the index in
     /// them where the cycle starts.
     pub fn first_cycle(&self) -> (Vec<String>, usize) {
-        self.cycle.clone()
+        match self.walk.cycle {
+            Some((from, colour, bit, depth)) => {
+                let mut line = self.walk.line(from as usize);
+                line.push(self.walk.name(colour, bit));
+                (line, depth)
+            }
+            None => (Vec::new(), 0),
+        }
+    }
+
+    /// The line of moves from the position searched by which the
+    /// depth-first walk first reached node `node` (written as in move
+    /// strings; empty for the root).
+    pub fn line(&self, node: NodeId) -> Vec<String> {
+        self.walk.line(node.index())
+    }
+
+    /// [`GoKo::line`] of every node, in node order.
+    pub fn lines(&self) -> Vec<Vec<String>> {
+        (0..self.walk.parent.len())
+            .map(|i| self.walk.line(i))
+            .collect()
     }
 
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
@@ -222,52 +294,137 @@ impl GoKo {
         }
         Ok(GoKo {
             graph: KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?,
-            lines: self.lines.clone(),
             potentials: self.potentials.clone(),
             moves: self.moves.clone(),
-            cycle: self.cycle.clone(),
+            walk: self.walk.clone(),
         })
     }
 }
 
 // ----- step 1: the position graph --------------------------------------------
 
+/// Where a move leads.
 #[derive(Copy, Clone, Debug)]
 enum To {
-    Board(usize),
+    /// A node: a position that reaches a cycle (its number).
+    Board(u32),
     /// A ko-free position: its value (what it scores from then on).
     Game(GameId),
 }
 
 #[derive(Copy, Clone, Debug)]
 struct Edge {
-    colour: Colour,
-    /// What the move scores at once (Black positive).
-    gain: i64,
     to: To,
+    /// What the move scores at once (Black positive; at most the region's
+    /// points).
+    gain: i32,
+    colour: Colour,
 }
+
+/// Not on the walk's current line (see [`BoardGraph::on_path`]).
+const OFF_PATH: u32 = u32::MAX;
 
 /// The positions of one loopy component that reach a cycle, and their
 /// moves.
 struct BoardGraph {
-    boards: Vec<Board>,
-    edges: Vec<Vec<Edge>>,
-    /// For each position, the line of moves on which the depth-first walk
-    /// first met it, the points scored along it (φ) and Black's moves minus
-    /// White's on it (m).
-    first: Vec<(Vec<(Colour, usize)>, i64, i64)>,
-    /// The first edge found that closes a cycle: the line to it and the
-    /// depth where the repeated position first stood on it.
-    cycle: Option<(Vec<(Colour, usize)>, usize)>,
+    /// The moves of every position, position by position (in the order the
+    /// walk finishes them; see `moves_of`).
+    edges: Vec<Edge>,
+    /// For each position, where its moves start in `edges` and how many
+    /// there are.
+    moves_of: Vec<(u32, u32)>,
+    /// For each position but the root, the position the depth-first walk
+    /// came from when it first met it and the move (colour, region bit):
+    /// its line is that position's line plus the move.
+    parent: Vec<Option<(u32, Colour, u8)>>,
+    /// For each position, the points scored along its line (φ) and Black's
+    /// moves minus White's on it (m).
+    phi: Vec<i64>,
+    m: Vec<i64>,
+    /// For each position, its depth on the walk's current line, or
+    /// [`OFF_PATH`].
+    on_path: Vec<u32>,
+    /// The first edge found that closes a cycle: the position it leaves,
+    /// the move, and the depth where the repeated position first stood on
+    /// the line.
+    cycle: Option<(u32, Colour, u8, usize)>,
 }
 
-/// The walk of [`Search::explore`]: the current line and the positions on it
-/// (their depth).
-struct Walk {
-    path: Vec<(Colour, usize)>,
-    on_path: FxHashMap<usize, usize>,
-    phi: i64,
-    m: i64,
+impl BoardGraph {
+    fn len(&self) -> usize {
+        self.moves_of.len()
+    }
+
+    /// The moves of position `i`.
+    fn edges(&self, i: usize) -> &[Edge] {
+        let (start, n) = self.moves_of[i];
+        &self.edges[start as usize..(start + n) as usize]
+    }
+}
+
+/// Where the moves of the walk led: the positions met (nodes and ko-free
+/// positions), keyed by the board packed into one word when the region's
+/// bits allow.
+enum Met {
+    Packed {
+        span: u32,
+        map: FxHashMap<PackedBoard, To>,
+    },
+    Full(FxHashMap<FullBoard, To>),
+}
+
+/// Black's and White's stones side by side (`black | white << span`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct PackedBoard(u64);
+
+impl std::hash::Hash for PackedBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(mix_masks(&[u128::from(self.0)]));
+    }
+}
+
+#[derive(Clone, PartialEq, Eq)]
+struct FullBoard(Board);
+
+impl std::hash::Hash for FullBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(mix_masks(&self.0.stones));
+    }
+}
+
+impl Met {
+    fn new(span: u32) -> Met {
+        if span <= 32 {
+            Met::Packed {
+                span,
+                map: FxHashMap::default(),
+            }
+        } else {
+            Met::Full(FxHashMap::default())
+        }
+    }
+
+    fn get(&self, b: &Board) -> Option<To> {
+        match self {
+            Met::Packed { span, map } => map.get(&pack(*span, b)).copied(),
+            Met::Full(map) => map.get(&FullBoard(b.clone())).copied(),
+        }
+    }
+
+    fn insert(&mut self, b: &Board, to: To) {
+        match self {
+            Met::Packed { span, map } => {
+                map.insert(pack(*span, b), to);
+            }
+            Met::Full(map) => {
+                map.insert(FullBoard(b.clone()), to);
+            }
+        }
+    }
+}
+
+fn pack(span: u32, b: &Board) -> PackedBoard {
+    PackedBoard((b.stones[0] | b.stones[1] << span) as u64)
 }
 
 impl Search<'_> {
@@ -291,7 +448,7 @@ impl Search<'_> {
                 let mut kos = Vec::with_capacity(loopy.len());
                 for &comp in loopy {
                     let bg = self.board_graph(comp, root)?;
-                    kos.push(self.ko_graph(&bg, shift)?);
+                    kos.push(self.ko_graph(comp, bg, shift)?);
                     shift = self.store.zero();
                 }
                 Ok(GoValue::Ko { kos, short: rest })
@@ -310,121 +467,141 @@ impl Search<'_> {
 
     /// Step 1 (module docs): the positions of `comp` reachable from `root`
     /// that reach a cycle.
+    ///
+    /// Each position met is evaluated once: `met` keeps the nodes and the
+    /// ko-free positions met, with their values. The root is one of the
+    /// loopy components of the search, every other node was evaluated as
+    /// reaching a cycle, and whether a position reaches a cycle (and its
+    /// value when it does not) depends on the position alone (the search's
+    /// table holds one entry per position), so a move to a position met
+    /// before leads where it led the first time.
     fn board_graph(&mut self, comp: u128, root: &Board) -> Result<BoardGraph, GoError> {
         let mut bg = BoardGraph {
-            boards: Vec::new(),
             edges: Vec::new(),
-            first: Vec::new(),
+            moves_of: Vec::new(),
+            parent: Vec::new(),
+            phi: Vec::new(),
+            m: Vec::new(),
+            on_path: Vec::new(),
             cycle: None,
         };
-        let mut index: FxHashMap<Board, usize> = FxHashMap::default();
-        let mut walk = Walk {
-            path: Vec::new(),
-            on_path: FxHashMap::default(),
-            phi: 0,
-            m: 0,
-        };
-        self.explore(comp, root, &mut bg, &mut index, &mut walk)?;
+        let mut met = Met::new(self.region.span);
+        self.explore(comp, root, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
     }
 
+    /// Adds the position `b`, reached by the move `parent` (see
+    /// [`BoardGraph::parent`]) at depth `depth` with φ = `phi` and m = `m`,
+    /// and the positions it reaches; returns its number.
+    #[allow(clippy::too_many_arguments)]
     fn explore(
         &mut self,
         comp: u128,
         b: &Board,
+        parent: Option<(u32, Colour, u8)>,
+        depth: u32,
+        phi: i64,
+        m: i64,
         bg: &mut BoardGraph,
-        index: &mut FxHashMap<Board, usize>,
-        walk: &mut Walk,
-    ) -> Result<usize, GoError> {
-        let id = bg.boards.len();
-        bg.boards.push(b.clone());
-        bg.edges.push(Vec::new());
-        bg.first.push((walk.path.clone(), walk.phi, walk.m));
-        index.insert(b.clone(), id);
-        walk.on_path.insert(id, walk.path.len());
+        met: &mut Met,
+    ) -> Result<u32, GoError> {
+        let id = bg.len();
+        bg.moves_of.push((0, 0));
+        bg.parent.push(parent);
+        bg.phi.push(phi);
+        bg.m.push(m);
+        bg.on_path.push(depth);
+        met.insert(b, To::Board(id as u32));
         self.count_node()?;
-        let mut edges = Vec::new();
         let b_imm = self.region.immortal(b);
-        for p in bits(self.playable(comp, b)) {
+        let playable = self.playable(comp, b);
+        let mut edges = Vec::with_capacity(2 * playable.count_ones() as usize);
+        for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let parts = self.eval_parts(comp, &child, imm, true)?;
-                let to = if parts.loopy.is_empty() {
-                    To::Game(parts.short)
-                } else if let Some(&i) = index.get(&child) {
-                    if let (None, Some(&depth)) = (&bg.cycle, walk.on_path.get(&i)) {
-                        let mut line = walk.path.clone();
-                        line.push((colour, p));
-                        bg.cycle = Some((line, depth));
+                let to = match met.get(&child) {
+                    Some(To::Board(i)) => {
+                        let at = bg.on_path[i as usize];
+                        if bg.cycle.is_none() && at != OFF_PATH {
+                            bg.cycle = Some((id as u32, colour, p as u8, at as usize));
+                        }
+                        To::Board(i)
                     }
-                    To::Board(i)
-                } else {
-                    walk.path.push((colour, p));
-                    walk.phi += gain;
-                    walk.m += colour.sign();
-                    let r = self.explore(comp, &child, bg, index, walk);
-                    walk.path.pop();
-                    walk.phi -= gain;
-                    walk.m -= colour.sign();
-                    To::Board(r?)
+                    Some(to) => to,
+                    None => {
+                        let parts = self.eval_parts(comp, &child, imm, true)?;
+                        if parts.loopy.is_empty() {
+                            met.insert(&child, To::Game(parts.short));
+                            To::Game(parts.short)
+                        } else {
+                            let from = Some((id as u32, colour, p as u8));
+                            let (phi, m) = (phi + gain, m + colour.sign());
+                            let i = self.explore(comp, &child, from, depth + 1, phi, m, bg, met)?;
+                            To::Board(i)
+                        }
+                    }
                 };
-                edges.push(Edge { colour, gain, to });
+                // A move scores at most the 128 points of the region.
+                let gain = gain as i32;
+                edges.push(Edge { to, gain, colour });
             }
         }
-        walk.on_path.remove(&id);
-        bg.edges[id] = edges;
-        Ok(id)
-    }
-
-    fn move_name(&self, colour: Colour, p: usize) -> String {
-        self.pos.move_name(super::position::Move {
-            colour,
-            point: Some(self.region.points[p]),
-        })
+        bg.on_path[id] = OFF_PATH;
+        bg.moves_of[id] = (bg.edges.len() as u32, edges.len() as u32);
+        bg.edges.extend(edges);
+        Ok(id as u32)
     }
 
     /// Step 2 (module docs): the ko graph, one node per position, with the
     /// points each move scores as the gains of its edges; `shift` is added
     /// to every terminal game.
-    fn ko_graph(&mut self, bg: &BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
-        let phi = |i: usize| bg.first[i].1;
-        let mut nodes = Vec::with_capacity(bg.boards.len());
-        for (i, edges) in bg.edges.iter().enumerate() {
+    fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
+        let phi = &bg.phi;
+        let mut nodes = Vec::with_capacity(bg.len());
+        for i in 0..bg.len() {
             self.store.tick()?;
-            let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+            let edges = bg.edges(i);
+            let black = edges.iter().filter(|e| e.colour == Colour::Black).count();
+            let mut sides = [black, edges.len() - black]
+                .map(|n| (Vec::with_capacity(n), Vec::with_capacity(n)));
             for e in edges {
+                let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
-                        let x = self.store.integer(phi(i) + e.gain);
+                        let x = self.store.integer(phi[i] + gain);
                         let v = self.store.add(x, g)?;
                         (Dyadic::zero(), Target::Game(self.store.add(v, shift)?))
                     }
                     To::Board(q) => (
-                        Dyadic::from_i64(phi(i) + e.gain - phi(q)),
-                        Target::Node(NodeId(q as u32)),
+                        Dyadic::from_i64(phi[i] + gain - phi[q as usize]),
+                        Target::Node(NodeId(q)),
                     ),
                 };
-                sides[e.colour.index()].push(option);
+                let side = &mut sides[e.colour.index()];
+                side.0.push(option.1);
+                side.1.push(option.0);
             }
             let [left, right] = sides;
-            nodes.push(KoNode::with_gains(format!("k{i}"), true, left, right));
+            nodes.push(KoNode::with_gain_lists(node_label(i), true, left, right));
         }
         let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
-        let names = |line: &[(Colour, usize)]| -> Vec<String> {
-            line.iter().map(|&(c, p)| self.move_name(c, p)).collect()
-        };
+        let names = (0..128)
+            .map(|bit| match comp >> bit & 1 {
+                1 => self.pos.point_name(self.region.points[bit]),
+                _ => String::new(),
+            })
+            .collect();
         Ok(GoKo {
             graph,
-            lines: bg.first.iter().map(|f| names(&f.0)).collect(),
-            potentials: bg.first.iter().map(|f| f.1).collect(),
-            moves: bg.first.iter().map(|f| f.2).collect(),
-            cycle: bg
-                .cycle
-                .as_ref()
-                .map(|(l, d)| (names(l), *d))
-                .unwrap_or_default(),
+            potentials: bg.phi,
+            moves: bg.m,
+            walk: Rc::new(WalkLines {
+                parent: bg.parent,
+                cycle: bg.cycle,
+                names,
+            }),
         })
     }
 
@@ -458,11 +635,12 @@ impl Search<'_> {
     ) -> Result<[Vec<GameId>; 2], GoError> {
         self.count_node()?;
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for e in &bg.edges[board] {
-            let g = self.store.integer(e.gain);
+        for e in bg.edges(board) {
+            let g = self.store.integer(i64::from(e.gain));
             let v = match e.to {
                 To::Game(v) => v,
                 To::Board(q) => {
+                    let q = q as usize;
                     let t = match rule {
                         KoRule::SituationalSuperko => 1 + e.colour.index() as u8,
                         _ => 0,
@@ -495,6 +673,24 @@ impl Search<'_> {
     }
 }
 
+/// `k{i}`, written out by hand (one per node of large graphs).
+fn node_label(i: usize) -> String {
+    let mut digits = [0u8; 20];
+    let (mut n, mut k) = (i, digits.len());
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut label = String::with_capacity(1 + digits.len() - k);
+    label.push('k');
+    label.extend(digits[k..].iter().map(|&d| char::from(d)));
+    label
+}
+
 /// Superko values by position and the part of the line's history that can
 /// recur from it (positions, with the mover's tag under situational superko).
 type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
@@ -502,13 +698,12 @@ type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
 /// Strongly connected components of the position graph (Tarjan, iterative):
 /// the component number of every position.
 fn sccs(bg: &BoardGraph) -> Vec<usize> {
-    let succ: Vec<Vec<usize>> = bg
-        .edges
-        .iter()
-        .map(|es| {
-            es.iter()
+    let succ: Vec<Vec<usize>> = (0..bg.len())
+        .map(|i| {
+            bg.edges(i)
+                .iter()
                 .filter_map(|e| match e.to {
-                    To::Board(q) => Some(q),
+                    To::Board(q) => Some(q as usize),
                     To::Game(_) => None,
                 })
                 .collect()

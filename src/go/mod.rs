@@ -218,7 +218,11 @@
 //!   corridor of 12 points expands 8 178 positions (about 35 ms), an open
 //!   2 × 6 area 61 178 (122 236 without the mirror symmetry; 90% of the
 //!   table lookups hit; 0.2 s Japanese, 0.35 s area), an open 2 × 7 area
-//!   435 287 (about 4 s). See BENCHMARKS.md.
+//!   435 287 (about 2 s). The open 3 × 4 area is a ko graph of 149 953
+//!   nodes and 1.5 million edges (256 528 positions expanded in all): about
+//!   0.7–1.3 s of CPU on the shared machine, most of it evaluating the
+//!   positions the graph's walk meets (module docs of `kos.rs`, "Cost").
+//!   See BENCHMARKS.md.
 
 mod diagram;
 mod kos;

@@ -351,7 +351,7 @@ pub(super) struct Region {
     /// The bits of region points.
     pub(super) all: u128,
     /// One more than the highest bit of a region point.
-    span: u32,
+    pub(super) span: u32,
     /// `Some(stride)` when bit `r * stride + c` is the point in row `r`,
     /// column `c` of the region's bounding box (`stride` is its width plus a
     /// spare column, so shifts never wrap onto a region point).
@@ -894,11 +894,13 @@ impl<'a> Search<'a> {
             // that are mirror images of each other.
             let (comp, black, white) = key;
             for &sym in &region.syms {
-                let image = (
-                    region.image(sym, comp),
-                    region.image(sym, black),
-                    region.image(sym, white),
-                );
+                // Tuples compare by their first mask first: an image whose
+                // first mask is larger is not the least.
+                let first = region.image(sym, comp);
+                if first > key.0 {
+                    continue;
+                }
+                let image = (first, region.image(sym, black), region.image(sym, white));
                 if image < key {
                     key = image;
                 }
@@ -1093,7 +1095,11 @@ impl<'a> Search<'a> {
             return empty;
         }
         let mut out = empty;
-        for comp in region.components(region.nonimmortal(b) & within) {
+        let open = region.nonimmortal(b) & within;
+        let mut rest = open;
+        while rest != 0 {
+            let comp = region.flood(rest & rest.wrapping_neg(), open);
+            rest &= !comp;
             if region.settled(comp, b).is_some() {
                 out &= !comp;
             }

@@ -860,7 +860,7 @@ fn a_basic_ko_drawn_on_the_board_is_the_simple_ko() {
     expect_test::expect!["k0: {{1 | k0} | 0}"].assert_eq(&ko_text(&mut s, &k));
     assert!(same_shape(&k.graph, &crate::ko::KoGraph::ko(b, w)));
     assert_eq!(
-        k.lines,
+        k.lines(),
         vec![Vec::<String>::new(), vec!["B (2,3)".to_string()]]
     );
     assert_eq!(k.potentials, vec![0, 1]);
@@ -962,14 +962,11 @@ fn chilling_a_ko_taxes_every_move() {
     // chilled komaster temperature is the unchilled (b − w)/3 minus 1, the
     // mean unchanged.
     let (b, w) = (s.integer(7), s.integer(-2));
+    let mut k = ko_of(&mut s, KO_TO_CAPTURE, &opts);
+    assert_eq!((&k.potentials, &k.moves), (&vec![0, 1], &vec![0, 1]));
+    k.graph = crate::ko::KoGraph::ko(b, w);
     let big = GoValue::Ko {
-        kos: vec![GoKo {
-            graph: crate::ko::KoGraph::ko(b, w),
-            lines: vec![vec![], vec!["B a".into()]],
-            potentials: vec![0, 1],
-            moves: vec![0, 1],
-            cycle: (vec!["B a".into(), "W b".into()], 0),
-        }],
+        kos: vec![k],
         short: s.zero(),
     };
     let chilled_big = big.chill(&mut s).unwrap();
@@ -1340,4 +1337,60 @@ fn kos_in_random_positions() {
         X.Xo
         x.O."#]]
     .assert_eq(&unsplit.join("\n\n"));
+}
+
+#[test]
+fn ko_graph_lines_replay_to_their_nodes() {
+    // GoKo::line is kept as a tree of moves and named only when asked: on
+    // the ko graphs of the random diagrams, every node's line replays (as a
+    // move string) to a position of its own, scoring the node's potential
+    // (prisoners, Japanese rules) with Black's moves minus White's as its
+    // `moves`; the first cycle's line comes back to the position after its
+    // first `cycle_start` moves. (Replayed with no ko ban: the local game
+    // has none, and the cycle's last move may be an immediate retake.)
+    let replay = |p: &Position, line: &[String]| -> Position {
+        let mut q = p.clone();
+        for w in parse_moves(p, &line.join(", ")).unwrap() {
+            q.ko_ban = None;
+            q = q
+                .play_move(w.mv)
+                .unwrap_or_else(|e| panic!("{e}: {line:?}"));
+        }
+        q
+    };
+    let mut s = Store::new();
+    let (mut graphs, mut nodes) = (0, 0);
+    for text in random_diagrams(120, 0x0011_e50f_6a3e) {
+        let p = pos(&text);
+        let GoValue::Ko { kos, .. } = go_value(&mut s, &p, &SearchOptions::default()).unwrap()
+        else {
+            continue;
+        };
+        for k in &kos {
+            graphs += 1;
+            let lines = k.lines();
+            assert_eq!(lines.len(), k.graph.len());
+            let mut seen = std::collections::HashSet::new();
+            for (i, line) in lines.iter().enumerate() {
+                assert_eq!(line, &k.line(crate::ko::NodeId(i as u32)));
+                let q = replay(&p, line);
+                assert!(seen.insert(q.cells.clone()), "{line:?}\n{text}");
+                let score = |q: &Position| {
+                    i64::from(q.prisoners(Colour::Black)) - i64::from(q.prisoners(Colour::White))
+                };
+                assert_eq!(score(&q) - score(&p), k.potentials[i], "{line:?}\n{text}");
+                let b = line.iter().filter(|m| m.starts_with('B')).count() as i64;
+                assert_eq!(2 * b - line.len() as i64, k.moves[i], "{line:?}\n{text}");
+                nodes += 1;
+            }
+            let (line, start) = k.first_cycle();
+            assert!(start < line.len(), "{line:?}\n{text}");
+            let (before, after) = (replay(&p, &line[..start]), replay(&p, &line));
+            assert_eq!(before.cells, after.cells, "{line:?}\n{text}");
+        }
+    }
+    assert!(
+        graphs > 10 && nodes > 2 * graphs,
+        "{graphs} graphs, {nodes} nodes"
+    );
 }

@@ -91,8 +91,17 @@ impl KoNode {
         left: Vec<(Dyadic, Target)>,
         right: Vec<(Dyadic, Target)>,
     ) -> KoNode {
-        let (left_gains, left) = left.into_iter().unzip();
-        let (right_gains, right) = right.into_iter().unzip();
+        let split = |options: Vec<(Dyadic, Target)>| {
+            let mut gains = Vec::with_capacity(options.len());
+            let mut targets = Vec::with_capacity(options.len());
+            for (g, t) in options {
+                gains.push(g);
+                targets.push(t);
+            }
+            (gains, targets)
+        };
+        let (left_gains, left) = split(left);
+        let (right_gains, right) = split(right);
         KoNode {
             label: label.into(),
             named,
@@ -103,6 +112,24 @@ impl KoNode {
         }
     }
 
+    /// [`KoNode::with_gains`] with the options and their gains given as
+    /// separate lists (of equal lengths, side by side).
+    pub(crate) fn with_gain_lists(
+        label: String,
+        named: bool,
+        (left, left_gains): (Vec<Target>, Vec<Dyadic>),
+        (right, right_gains): (Vec<Target>, Vec<Dyadic>),
+    ) -> KoNode {
+        debug_assert!(left.len() == left_gains.len() && right.len() == right_gains.len());
+        KoNode {
+            label,
+            named,
+            left,
+            right,
+            left_gains,
+            right_gains,
+        }
+    }
     pub fn label(&self) -> &str {
         &self.label
     }
@@ -510,7 +537,8 @@ impl KoGraph {
         if nodes.is_empty() {
             return Err(KoError::Empty);
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        seen.reserve(nodes.len());
         for n in &nodes {
             if !seen.insert(n.label.as_str()) {
                 return Err(KoError::DuplicateLabel {
@@ -796,8 +824,11 @@ impl KoGraph {
                 node: self.nodes[v].label.clone(),
             });
         }
-        // One-player cycles.
+        // One-player cycles (the components only to name one).
         for side in [Side::Left, Side::Right] {
+            if !self.has_cycle(side) {
+                continue;
+            }
             let comp = self.sccs(Some(side));
             let cyc = self.on_cycle(&comp, Some(side));
             if let Some(v) = (0..n).find(|&v| cyc[v]) {
@@ -817,6 +848,45 @@ impl KoGraph {
 
     /// A shortest cycle through `v` using `side`'s edges inside v's component
     /// (breadth-first), as node indices starting and ending at `v`.
+    /// Whether `side`'s moves alone can repeat a node (a depth-first walk
+    /// meets a node on its own line, or an option to the node itself).
+    fn has_cycle(&self, side: Side) -> bool {
+        const NEW: u8 = 0;
+        const ON_LINE: u8 = 1;
+        const DONE: u8 = 2;
+        let mut state = vec![NEW; self.nodes.len()];
+        // The walk's line: a node and how many of its options were tried.
+        let mut line: Vec<(usize, usize)> = Vec::new();
+        for start in 0..self.nodes.len() {
+            if state[start] != NEW {
+                continue;
+            }
+            state[start] = ON_LINE;
+            line.push((start, 0));
+            while let Some(top) = line.last_mut() {
+                let (v, i) = *top;
+                let options = self.nodes[v].options(side);
+                if i == options.len() {
+                    state[v] = DONE;
+                    line.pop();
+                    continue;
+                }
+                top.1 += 1;
+                if let Target::Node(w) = options[i] {
+                    match state[w.index()] {
+                        ON_LINE => return true,
+                        NEW => {
+                            state[w.index()] = ON_LINE;
+                            line.push((w.index(), 0));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        false
+    }
+
     fn find_cycle(&self, v: usize, side: Side, comp: &[usize]) -> Vec<usize> {
         let n = self.nodes.len();
         let mut prev = vec![usize::MAX; n];
