@@ -21,19 +21,8 @@ use std::time::{Duration, Instant};
 use yose::game::Store;
 use yose::go::{evaluate_go, GoError, GoValue, Position, Rules, SearchOptions};
 
-fn closed_corridor(n: usize) -> String {
-    let wall = "X".repeat(n + 2);
-    format!("{wall}\nX{}O\n{wall}", ".".repeat(n))
-}
-
-fn forked_corridor(n: usize) -> String {
-    let mut rows = vec!["XXXXX".to_string(), "X...X".to_string()];
-    for _ in 1..n {
-        rows.push("XX.XX".to_string());
-    }
-    rows.push("XXOXX".to_string());
-    rows.join("\n")
-}
+mod diagrams;
+use diagrams::{closed_corridor, forked_corridor};
 
 /// Two rows of `w` points, Black around three sides, White's wall at the end.
 fn open_area(w: usize, first_row: &str) -> String {

@@ -238,26 +238,11 @@ fn move_errors_name_the_move() {
 
 // -------------------------------------------------------------------- values
 
-/// [SL-C]'s closed corridor of length `n`: `n` empty points in a row, Black
-/// walls on both sides and at the far end, White's stone at the mouth.
-fn closed_corridor(n: usize) -> String {
-    let wall = "X".repeat(n + 2);
-    format!("{wall}\nX{}O\n{wall}", ".".repeat(n))
-}
-
-/// A corridor of length `n` whose far end forks into two points: a stem of
-/// `n - 1` points from White's stone to the junction, and the points on both
-/// sides of the junction. [SL-CI]'s corridor trees: Black's block scores
-/// `n + 1`, White's push leaves the corridor one shorter, and the shortest is
-/// `{2 | 0}`.
-fn forked_corridor(n: usize) -> String {
-    let mut rows = vec!["XXXXX".to_string(), "X...X".to_string()];
-    for _ in 1..n {
-        rows.push("XX.XX".to_string());
-    }
-    rows.push("XXOXX".to_string());
-    rows.join("\n")
-}
+// The corridor families are the Go bench's (`benches/diagrams`): [SL-C]'s
+// closed corridor and [SL-CI]'s forked corridor trees.
+#[path = "../../benches/diagrams/mod.rs"]
+mod diagrams;
+use diagrams::{closed_corridor, forked_corridor};
 
 fn dyadic(num: i64, exp: u32) -> Dyadic {
     Dyadic::new(BigInt::from(num), exp)
