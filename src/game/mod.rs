@@ -17,7 +17,7 @@ pub use atomic::AtomicWeightError;
 pub use dyadic::Dyadic;
 pub use ops::{Outcome, Relation};
 pub use store::{CgError, CgResult, GameId, Nus, Store};
-pub use thermo::{Thermograph, Wall, WallPiece};
+pub use thermo::{Thermograph, Unsettled, Wall, WallPiece};
 
 #[cfg(test)]
 mod props;

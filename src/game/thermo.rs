@@ -355,6 +355,18 @@ fn push_seg(out: &mut Vec<Seg>, t: R, v: R, s: R) {
     out.push(Seg { t, v, s });
 }
 
+/// Where a pair of scaffolds stops being unsettled
+/// ([`Wall::unsettled_until`]).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unsettled {
+    /// Settled everywhere.
+    Nowhere,
+    /// Unsettled up to this temperature, settled above it.
+    Until(Q),
+    /// Never settled.
+    Forever,
+}
+
 impl Wall {
     fn from_segs(segs: Vec<Seg>) -> Wall {
         debug_assert!(!segs.is_empty());
@@ -588,6 +600,41 @@ impl Wall {
             true
         });
         found
+    }
+
+    /// Where a pair of scaffolds stops being unsettled, `self` the left one
+    /// (rule 3 of komaster thermography, `ko::thermo`): the supremum of the
+    /// points where `self` lies above `right`, or where the two coincide on
+    /// an interval with a non-zero slope (an inclined mast).
+    pub fn unsettled_until(&self, right: &Wall) -> Unsettled {
+        let mut sup = Unsettled::Nowhere;
+        self.sweep(right, |t, next, vl, sl, vr, sr| {
+            let d = vl.sub(&vr);
+            let ds = sl.sub(sr);
+            match next {
+                Some(n) => {
+                    let d_next = d.add(&ds.mul(&n.sub(t)));
+                    if d_next.signum() > 0 || (d.is_zero() && d_next.is_zero() && !sl.is_zero()) {
+                        sup = Unsettled::Until(n.to_q());
+                    } else if d.signum() > 0 {
+                        // Above at t, not at n: they cross inside.
+                        sup = Unsettled::Until(t.sub(&d.div(&ds)).to_q());
+                    }
+                }
+                None => {
+                    if ds.signum() > 0
+                        || (ds.is_zero() && d.signum() > 0)
+                        || (ds.is_zero() && d.is_zero() && !sl.is_zero())
+                    {
+                        sup = Unsettled::Forever;
+                    } else if d.signum() > 0 {
+                        sup = Unsettled::Until(t.sub(&d.div(&ds)).to_q());
+                    }
+                }
+            }
+            true
+        });
+        sup
     }
 
     /// The same wall up to `t`, then constant (vertical mast) from `t` on.
@@ -842,6 +889,19 @@ mod tests {
         let flat = Wall::constant(q(-1, 1), q(0, 1));
         assert_eq!(flat.first_at_most(&a), Some(q(-1, 1)));
         assert_eq!(a.first_at_most(&flat), None);
+        // Scaffolds: unsettled while left > right, or equal and inclined.
+        assert_eq!(a.unsettled_until(&b), Unsettled::Until(q(1, 2)));
+        assert_eq!(b.unsettled_until(&a), Unsettled::Forever);
+        assert_eq!(flat.unsettled_until(&a), Unsettled::Nowhere);
+        assert_eq!(b.unsettled_until(&b), Unsettled::Forever);
+        assert_eq!(flat.unsettled_until(&flat), Unsettled::Nowhere);
+        let up_to_2 = a.truncate(&q(2, 1));
+        assert_eq!(up_to_2.unsettled_until(&flat), Unsettled::Forever);
+        // Above min(a, 2) below t = 1, then equal to it on the incline up to 2.
+        assert_eq!(
+            a.unsettled_until(&a.min(&flat.add_constant(&q(2, 1)))),
+            Unsettled::Until(q(2, 1))
+        );
         // Rational slopes survive (komaster walls).
         let k = Wall::from_points(vec![(q(0, 1), q(0, 1))], q(2, 3)).unwrap();
         assert_eq!(k.pieces()[0].to_string(), "2/3 t for t ≥ 0");

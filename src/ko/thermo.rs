@@ -167,7 +167,7 @@
 
 use super::graph::{plus_gain, KoError, KoGraph, Komaster, NodeId, Rule, Side, Target};
 use crate::game::thermo::number_temperature;
-use crate::game::{Dyadic, GameId, Store, Thermograph, Wall};
+use crate::game::{Dyadic, GameId, Store, Thermograph, Unsettled, Wall};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -581,56 +581,9 @@ fn get(bits: &[u64], i: usize) -> bool {
     bits[i / 64] & (1u64 << (i % 64)) != 0
 }
 
-/// Where the unsettled points end (module doc, rule 3).
-#[derive(Debug, PartialEq, Eq)]
-enum Unsettled {
-    Nowhere,
-    Until(Q),
-    Forever,
-}
-
-fn unsettled(l: &Wall, r: &Wall) -> Unsettled {
-    let mut ts: Vec<Q> = l
-        .points()
-        .iter()
-        .chain(r.points().iter())
-        .map(|p| p.0.clone())
-        .collect();
-    ts.sort();
-    ts.dedup();
-    let mut sup = Unsettled::Nowhere;
-    for (i, a) in ts.iter().enumerate() {
-        let da = l.eval(a) - r.eval(a);
-        match ts.get(i + 1) {
-            Some(b) => {
-                let db = l.eval(b) - r.eval(b);
-                let slope = (l.eval(b) - l.eval(a)) / (b - a);
-                if db.is_positive() || (da.is_zero() && db.is_zero() && !slope.is_zero()) {
-                    sup = Unsettled::Until(b.clone());
-                } else if da.is_positive() {
-                    sup = Unsettled::Until(a + &da * (b - a) / (&da - &db));
-                }
-            }
-            None => {
-                let ds = l.tail_slope() - r.tail_slope();
-                if ds.is_positive()
-                    || (ds.is_zero() && da.is_positive())
-                    || (ds.is_zero() && da.is_zero() && !l.tail_slope().is_zero())
-                {
-                    return Unsettled::Forever;
-                }
-                if da.is_positive() {
-                    sup = Unsettled::Until(a - &da / &ds);
-                }
-            }
-        }
-    }
-    sup
-}
-
 /// Scaffolds to walls (module doc, rule 3).
 fn settle(l: Wall, r: Wall) -> Walls {
-    match unsettled(&l, &r) {
+    match l.unsettled_until(&r) {
         Unsettled::Forever => Walls {
             left: l,
             right: r,
