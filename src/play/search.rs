@@ -127,14 +127,17 @@ pub(crate) struct Solver<'s> {
     pub budget: u64,
 }
 
-fn max_lo(a: Lo, b: Lo) -> Lo {
+/// The tighter of two lower window ends or table bounds (`None` = −∞); the
+/// ko solver's table uses it too.
+pub(crate) fn max_lo<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (None, x) | (x, None) => x,
         (Some(x), Some(y)) => Some(x.max(y)),
     }
 }
 
-fn min_hi(a: Hi, b: Hi) -> Hi {
+/// The tighter of two upper window ends or table bounds (`None` = +∞).
+pub(crate) fn min_hi<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (None, x) | (x, None) => x,
         (Some(x), Some(y)) => Some(x.min(y)),

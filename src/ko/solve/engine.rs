@@ -6,6 +6,7 @@
 use super::{KoSolveError, KoSolveOptions};
 use crate::game::{Dyadic, GameId, Store};
 use crate::ko::{plus_gain, Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
+use crate::play::search::{max_lo, min_hi};
 use crate::play::{self, PlayError, Player};
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -243,20 +244,6 @@ fn mix(mut z: u64) -> u64 {
 
 fn dq(d: &Dyadic) -> Q {
     Q::from_q(&d.to_rational())
-}
-
-fn max_lo(a: Option<Q>, b: Option<Q>) -> Option<Q> {
-    match (a, b) {
-        (None, x) | (x, None) => x,
-        (Some(x), Some(y)) => Some(x.max(y)),
-    }
-}
-
-fn min_hi(a: Option<Q>, b: Option<Q>) -> Option<Q> {
-    match (a, b) {
-        (None, x) | (x, None) => x,
-        (Some(x), Some(y)) => Some(x.min(y)),
-    }
 }
 
 pub(super) fn side_index(s: Side) -> usize {
