@@ -362,8 +362,12 @@ fn band_moves(
     }
     match mode {
         YMode::Canonical => {
-            let (l, r) = s.options(b.y);
-            for &y in if left { l.iter() } else { r.iter() } {
+            let opts = if left {
+                s.left_options(b.y)
+            } else {
+                s.right_options(b.y)
+            };
+            for &y in opts.iter() {
                 if f(s, Band { y, ..b })? {
                     return Ok(true);
                 }
@@ -373,8 +377,11 @@ fn band_moves(
         YMode::NumberTimesUp => {
             // x.↑ = {x^L.↑ + ⇑* | x^R.↑ + ⇓*}; x is a non-integer number
             // here, with one option on each side.
-            let (l, r) = s.options(b.y);
-            let (opts, d) = if left { (l, 2) } else { (r, -2) };
+            let (opts, d) = if left {
+                (s.left_options(b.y), 2)
+            } else {
+                (s.right_options(b.y), -2)
+            };
             for &y in opts.iter() {
                 let ups = b.ups.checked_add(d).ok_or_else(too_many_ups)?;
                 if f(
@@ -616,10 +623,9 @@ impl Store {
             }
         }
         let [max_l, min_r] = sides;
-        let two = Dyadic::from_i64(2);
         Ok(Some((
-            max_l.map(|x| x.sub(&two)),
-            min_r.map(|x| x.add(&two)),
+            max_l.map(|x| x.add(&Dyadic::from_i64(-2))),
+            min_r.map(|x| x.add(&Dyadic::from_i64(2))),
         )))
     }
 

@@ -197,7 +197,14 @@ impl Dyadic {
     }
     /// Smallest integer ≥ self, as a dyadic.
     pub fn ceil_dyadic(&self) -> Dyadic {
-        self.neg().floor_dyadic().neg()
+        match (&self.num, self.exp) {
+            (_, 0) => self.clone(),
+            // ⌈s / 2^e⌉ = -⌊-s / 2^e⌋ = ((s - 1) >> e) + 1 for e ≥ 1 (no
+            // overflow: s - 1 ≥ i64::MIN unless s = i64::MIN, which is even
+            // and so never the numerator of a normalised fraction).
+            (Num::Small(s), e) if e < 64 && *s != i64::MIN => Dyadic::from_i64(((s - 1) >> e) + 1),
+            _ => self.neg().floor_dyadic().neg(),
+        }
     }
 
     pub fn neg(&self) -> Dyadic {
@@ -441,6 +448,12 @@ mod tests {
         xs.push(d(-1, 70));
         xs.push(d(1, 70));
         xs.push(d(i64::MIN + 1, 63));
+        // The edges of the shift formulas.
+        for e in [1, 5, 62, 63, 64] {
+            xs.push(d(i64::MAX, e));
+            xs.push(d(i64::MIN + 1, e));
+            xs.push(d(i64::MIN, e));
+        }
         for x in xs {
             assert_eq!(x.floor_dyadic(), Dyadic::from_bigint(x.floor()), "{x}");
             assert_eq!(x.ceil_dyadic(), Dyadic::from_bigint(x.ceil()), "{x}");

@@ -108,7 +108,9 @@ impl Store {
             // threshold): a fresh store then took page faults on first touch
             // of each page, inside the first computations.
             nodes: Vec::with_capacity(512),
-            nus_options: FxHashMap::default(),
+            // Filled on first look into a number-up-star value (a fresh
+            // store fills tens of entries in its first comparisons).
+            nus_options: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             general_index: FxHashMap::default(),
             // Pre-sized like the node tables: growing it from empty rehashes
@@ -364,8 +366,7 @@ impl Store {
                     return opts.clone();
                 }
                 let n = n.clone();
-                let (l, r) = self.nus_canonical_options(&n);
-                let opts = (self.options_rc(l), self.options_rc(r));
+                let opts = self.nus_canonical_options(&n);
                 self.nus_options.insert(g, opts.clone());
                 opts
             }
@@ -394,46 +395,52 @@ impl Store {
         self.options(g).1
     }
 
-    /// The canonical options of `x + k↑ + *n`.
-    fn nus_canonical_options(&mut self, n: &Nus) -> (Vec<GameId>, Vec<GameId>) {
+    /// The canonical options of `x + k↑ + *n`, as the shared lists
+    /// [`Store::options`] hands out. A side with one or two options is
+    /// built straight into its `Rc` (one allocation, not a `Vec` and then
+    /// the `Rc`): a fresh store builds these for every number-up-star value a
+    /// comparison looks into, inside the computation that needs them.
+    fn nus_canonical_options(&mut self, n: &Nus) -> (Options, Options) {
         let x = n.number.clone();
         let with = |ups: i64, nim: u64| Nus {
             number: x.clone(),
             ups,
             nim,
         };
+        let one = |a: GameId| -> Options { Rc::from([a]) };
         if n.is_number() {
             if x.is_integer() {
                 return match x.signum() {
-                    0 => (vec![], vec![]),
-                    1 => (vec![self.number(x.sub(&Dyadic::one()))], vec![]),
-                    _ => (vec![], vec![self.number(x.add(&Dyadic::one()))]),
+                    0 => (self.empty.clone(), self.empty.clone()),
+                    1 => (one(self.number(x.sub(&Dyadic::one()))), self.empty.clone()),
+                    _ => (self.empty.clone(), one(self.number(x.add(&Dyadic::one())))),
                 };
             }
             let step = Dyadic::unit(x.exponent());
             let l = self.number(x.sub(&step));
             let r = self.number(x.add(&step));
-            return (vec![l], vec![r]);
+            return (one(l), one(r));
         }
         if n.ups == 0 {
             let opts: Vec<GameId> = (0..n.nim).map(|i| self.nus(with(0, i))).collect();
+            let opts = self.options_rc(opts);
             return (opts.clone(), opts);
         }
         let plain = self.nus(with(0, 0));
         if n.ups == 1 && n.nim == 1 {
             let star = self.nus(with(0, 1));
-            return (vec![plain, star], vec![plain]);
+            return (Rc::from([plain, star]), one(plain));
         }
         if n.ups == -1 && n.nim == 1 {
             let star = self.nus(with(0, 1));
-            return (vec![plain], vec![plain, star]);
+            return (one(plain), Rc::from([plain, star]));
         }
         if n.ups > 0 {
             let r = self.nus(with(n.ups - 1, n.nim ^ 1));
-            (vec![plain], vec![r])
+            (one(plain), one(r))
         } else {
             let l = self.nus(with(n.ups + 1, n.nim ^ 1));
-            (vec![l], vec![plain])
+            (one(l), one(plain))
         }
     }
 }
