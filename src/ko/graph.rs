@@ -846,8 +846,6 @@ impl KoGraph {
         Ok(())
     }
 
-    /// A shortest cycle through `v` using `side`'s edges inside v's component
-    /// (breadth-first), as node indices starting and ending at `v`.
     /// Whether `side`'s moves alone can repeat a node (a depth-first walk
     /// meets a node on its own line, or an option to the node itself).
     fn has_cycle(&self, side: Side) -> bool {
@@ -887,6 +885,8 @@ impl KoGraph {
         false
     }
 
+    /// A shortest cycle through `v` using `side`'s edges inside v's component
+    /// (breadth-first), as node indices starting and ending at `v`.
     fn find_cycle(&self, v: usize, side: Side, comp: &[usize]) -> Vec<usize> {
         let n = self.nodes.len();
         let mut prev = vec![usize::MAX; n];

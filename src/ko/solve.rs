@@ -115,8 +115,9 @@
 //! * **Principal variation search.** The first child is searched with the
 //!   node's window, every later one first with a null window (of the
 //!   smallest width of the value type, see `solve/val.rs`) at the mover's
-//!   bound; a result beyond it is searched again with the full window. A pass that would end play (the previous turn was a pass)
-//!   is a leaf worth the count and is tried first. Both only change which
+//!   bound; a result beyond it is searched again with the full window. A
+//!   pass that would end play (the previous turn was a pass) is a leaf
+//!   worth the count and is tried first. Both only change which
 //!   nodes are visited, never a value: each search returns a value that is
 //!   exact strictly inside its window and a bound on the side it fails to.
 //! * **Switches (fact S).** Among switches `{a | b}` (numbers `a > b`) a
@@ -193,9 +194,10 @@
 //!   dominated by a kept one, so the maximum is unchanged. (It matters:
 //!   three-stops `{x ‖ y | z}`, `↑`, tinies share one shape.)
 //!
-//! Nothing else is pruned: number-ish components are kept (a `*` or a tiny
-//! can serve as a tempo move or a ko threat), and there is no incentive
-//! dominance between different components (it does not survive kos).
+//! Nothing else is pruned: no component is ever removed (a `*` or a tiny
+//! can serve as a tempo move or a ko threat), and apart from the dominance
+//! above, which compares whole move trees of the same shape, no move is
+//! pruned by comparing incentives (that does not survive kos).
 //! Short components are not merged into their canonical sum either: that
 //! is not exact beside a ko. `G = {1/2 | 0 || −1}` and `−G` sum to 0, yet
 //! with a ko Black just took (fills 0 / −4) and one Black threat, White
@@ -248,10 +250,12 @@ pub struct KoSolveOptions {
     /// Hand positions without kos to [`crate::play::solve`] (exact; see the
     /// module documentation).
     pub ko_free_shortcut: bool,
-    /// Search only the switch of largest swing (exact; fact S), and only
-    /// the short moves no other short move dominates (exact; "Dominated
-    /// short moves" in the module documentation).
+    /// Search only the switch of largest swing (exact; fact S).
     pub switch_pruning: bool,
+    /// Search only the short moves no other short move dominates (exact;
+    /// "Dominated short moves" in the module documentation), in the search
+    /// and when the line is rebuilt.
+    pub dominance_pruning: bool,
 }
 
 impl Default for KoSolveOptions {
@@ -260,6 +264,7 @@ impl Default for KoSolveOptions {
             budget: crate::play::DEFAULT_BUDGET,
             ko_free_shortcut: true,
             switch_pruning: true,
+            dominance_pruning: true,
         }
     }
 }
@@ -515,24 +520,17 @@ fn solve_with(
             // short moves"), and is skipped without a search.
             let mut failed: Vec<(GameId, GameId)> = Vec::new();
             for &(id, ci, oi) in &cands {
-                let o = &e.options(node.pos.comps[ci], node.left)?[oi];
+                let opts = e.options(node.pos.comps[ci], node.left)?;
+                let o = &opts[oi];
                 let short = match (node.pos.comps[ci], &o.kind) {
-                    (C::Short(g), OptKind::Short(x)) if e.opts.switch_pruning => Some((g, *x)),
+                    (C::Short(g), OptKind::Short(x)) if e.opts.dominance_pruning => Some((g, *x)),
                     _ => None,
                 };
                 if let Some((g, x)) = short {
-                    let mut dominated = false;
-                    for &(gf, xf) in &failed {
-                        if gf != g && e.dominates(gf, xf, g, x, node.left)? {
-                            dominated = true;
-                            break;
-                        }
-                    }
-                    if dominated {
+                    if e.dominated_by(&failed, g, x, node.left)? {
                         continue;
                     }
                 }
-                let o = &e.options(node.pos.comps[ci], node.left)?[oi];
                 if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
                     if bid == id && *to == Target::Node(forbidden) {
                         continue;
@@ -550,7 +548,7 @@ fn solve_with(
         }
         if chosen.is_none() && can_threat {
             let child = e.child_of_threat(&node);
-            if e.achieves(Some(&child), &engine::Q::zero(), node.left, &v)? {
+            if e.achieves(Some(&child), &engine::Val::zero(), node.left, &v)? {
                 chosen = Some((Mv::Threat, 0, Some(child)));
             }
         }

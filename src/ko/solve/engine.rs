@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry as MapEntry;
 use std::rc::Rc;
 
-pub(super) use super::val::Val as Q;
+pub(super) use super::val::Val;
 
 /// Move-ordering keys are clamped to `±ORDER_CAP`; a hinted move (the
 /// table's best) gets `HINT`, above every key.
@@ -100,7 +100,7 @@ pub(super) struct Opt {
     /// The non-number components it becomes.
     pub comps: Vec<C>,
     /// The numbers it settles.
-    pub delta: Q,
+    pub delta: Val,
     /// Threats it creates (Black, White).
     pub threats: [u32; 2],
     pub kind: OptKind,
@@ -157,7 +157,7 @@ pub(super) enum Mv {
 pub(super) struct Child {
     pub mv: Mv,
     /// The numbers the move settles (for the second pass: the count).
-    pub delta: Q,
+    pub delta: Val,
     heat: i64,
     /// For a move in a short game `g` to `x`: `(signature, g, x)` (for
     /// [`Engine::prune_dominated`]).
@@ -166,8 +166,8 @@ pub(super) struct Child {
 
 #[derive(Clone, Debug, Default)]
 struct Entry {
-    lo: Option<Q>,
-    hi: Option<Q>,
+    lo: Option<Val>,
+    hi: Option<Val>,
     best: Option<MvKey>,
 }
 
@@ -221,16 +221,16 @@ pub(super) struct Engine<'s> {
     segs: FxHashMap<Vec<u32>, u32>,
     tt: FxHashMap<TtKey, TtSlot>,
     options: FxHashMap<(C, bool), Rc<Vec<Opt>>>,
-    counts: FxHashMap<(C, bool), Q>,
+    counts: FxHashMap<(C, bool), Val>,
     heats: FxHashMap<C, BigRational>,
     compound_short: FxHashMap<u32, Option<GameId>>,
     switch: FxHashMap<GameId, Option<Dyadic>>,
     shapes: FxHashMap<GameId, u64>,
     /// [`Engine::fate_diff`].
-    fate_diffs: FxHashMap<(GameId, GameId), Option<(Q, Q)>>,
+    fate_diffs: FxHashMap<(GameId, GameId), Option<(Val, Val)>>,
     /// [`Engine::dominates`], keyed by the two moves and the mover.
     dominance: FxHashMap<(GameId, GameId, GameId, GameId, bool), bool>,
-    ko_free_memo: FxHashMap<(Vec<GameId>, bool), Q>,
+    ko_free_memo: FxHashMap<(Vec<GameId>, bool), Val>,
     pub nodes: u64,
     pub tt_hits: u64,
 }
@@ -242,8 +242,8 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn dq(d: &Dyadic) -> Q {
-    Q::from_q(&d.to_rational())
+fn dq(d: &Dyadic) -> Val {
+    Val::from_q(&d.to_rational())
 }
 
 pub(super) fn side_index(s: Side) -> usize {
@@ -257,7 +257,7 @@ pub(super) fn side_index(s: Side) -> usize {
 #[derive(Default, Debug)]
 pub(super) struct Parts {
     pub comps: Vec<C>,
-    pub delta: Q,
+    pub delta: Val,
     pub threats: [u32; 2],
 }
 
@@ -600,9 +600,9 @@ impl<'s> Engine<'s> {
     /// non-numbers with as many Left and as many Right options, the
     /// difference of their means and, recursively, of their options paired
     /// in the store's order; `None` when the trees do not match.
-    fn fate_diff(&mut self, x: GameId, y: GameId) -> Result<Option<(Q, Q)>, KoSolveError> {
+    fn fate_diff(&mut self, x: GameId, y: GameId) -> Result<Option<(Val, Val)>, KoSolveError> {
         if x == y {
-            return Ok(Some((Q::zero(), Q::zero())));
+            return Ok(Some((Val::zero(), Val::zero())));
         }
         if let Some(r) = self.fate_diffs.get(&(x, y)) {
             return Ok(r.clone());
@@ -664,15 +664,33 @@ impl<'s> Engine<'s> {
         let d = match (self.fate_diff(a, b)?, self.fate_diff(g2, g1)?) {
             (Some((lo1, hi1)), Some((lo2, hi2))) => {
                 if left {
-                    &lo1 + &lo2 >= Q::zero()
+                    &lo1 + &lo2 >= Val::zero()
                 } else {
-                    &hi1 + &hi2 <= Q::zero()
+                    &hi1 + &hi2 <= Val::zero()
                 }
             }
             _ => false,
         };
         self.dominance.insert(key, d);
         Ok(d)
+    }
+
+    /// Whether the move `g → x` in a short component is dominated by one of
+    /// `moves` (moves `g1 → a` in other short components) for the player
+    /// to move (module documentation, "Dominated short moves").
+    pub fn dominated_by(
+        &mut self,
+        moves: &[(GameId, GameId)],
+        g: GameId,
+        x: GameId,
+        left: bool,
+    ) -> Result<bool, KoSolveError> {
+        for &(g1, a) in moves {
+            if g1 != g && self.dominates(g1, a, g, x, left)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Drops from `out` the short moves dominated by another kept short move
@@ -698,22 +716,13 @@ impl<'s> Engine<'s> {
             while end < cands.len() && cands[end].0 == cands[start].0 {
                 end += 1;
             }
-            let mut kept: Vec<usize> = Vec::new();
-            for j in start..end {
-                let (_, _, k, g2, b) = cands[j];
-                let mut dominated = false;
-                for &i in &kept {
-                    let (_, _, _, g1, a) = cands[i];
-                    if g1 != g2 && self.dominates(g1, a, g2, b, node.left)? {
-                        dominated = true;
-                        break;
-                    }
-                }
-                if dominated {
+            let mut kept: Vec<(GameId, GameId)> = Vec::new();
+            for &(_, _, k, g, x) in &cands[start..end] {
+                if self.dominated_by(&kept, g, x, node.left)? {
                     drop[k] = true;
                     any = true;
                 } else {
-                    kept.push(j);
+                    kept.push((g, x));
                 }
             }
             start = end;
@@ -799,7 +808,7 @@ impl<'s> Engine<'s> {
     /// second made by Left (`ender_left`) or Right: the mean; for a ko whose
     /// komaster means differ, the mean with the other player (the one who
     /// did not end play) as komaster (module documentation, "Scoring").
-    fn count_of(&mut self, c: C, ender_left: bool) -> Result<Q, KoSolveError> {
+    fn count_of(&mut self, c: C, ender_left: bool) -> Result<Val, KoSolveError> {
         if let Some(q) = self.counts.get(&(c, ender_left)) {
             return Ok(q.clone());
         }
@@ -812,7 +821,7 @@ impl<'s> Engine<'s> {
                 } else {
                     Komaster::Black
                 };
-                Q::from_q(
+                Val::from_q(
                     &graph
                         .mean(self.play.store, n, komaster)
                         .map_err(|e| KoSolveError::from_ko(&graph, n, e))?,
@@ -827,8 +836,8 @@ impl<'s> Engine<'s> {
         Ok(q)
     }
 
-    fn count_pos(&mut self, pos: &Pos, ender_left: bool) -> Result<Q, KoSolveError> {
-        let mut s = Q::zero();
+    fn count_pos(&mut self, pos: &Pos, ender_left: bool) -> Result<Val, KoSolveError> {
+        let mut s = Val::zero();
         for &c in &pos.comps {
             s += self.count_of(c, ender_left)?;
         }
@@ -869,7 +878,7 @@ impl<'s> Engine<'s> {
 
     /// The value of a position in which no ko can arise any more: the stop of
     /// the short sum (threats are then irrelevant), by [`play::solve`].
-    fn ko_free_value(&mut self, pos: &Pos, left: bool) -> Result<Option<Q>, KoSolveError> {
+    fn ko_free_value(&mut self, pos: &Pos, left: bool) -> Result<Option<Val>, KoSolveError> {
         if pos.comps.iter().any(|c| matches!(c, C::Ko(..))) {
             return Ok(None);
         }
@@ -1074,7 +1083,7 @@ impl<'s> Engine<'s> {
         if let Some((_, ci)) = best_switch {
             self.push_component_moves(node, ci, &mut out, &mut blocked)?;
         }
-        if self.opts.switch_pruning {
+        if self.opts.dominance_pruning {
             self.prune_dominated(node, &mut out)?;
         }
         if node.pos.threats[me] > 0 {
@@ -1121,7 +1130,7 @@ impl<'s> Engine<'s> {
                     }
                     out.push(Child {
                         mv: Mv::ThreatPass,
-                        delta: Q::zero(),
+                        delta: Val::zero(),
                         heat: -1024,
                         short: None,
                     });
@@ -1131,7 +1140,7 @@ impl<'s> Engine<'s> {
         let delta = if node.passed {
             self.count_pos(&node.pos, node.left)?
         } else {
-            Q::zero()
+            Val::zero()
         };
         // A pass that ends play is a leaf: tried first, its count bounds the
         // value at once. Any other pass last.
@@ -1231,12 +1240,12 @@ impl<'s> Engine<'s> {
     pub fn search(
         &mut self,
         node: &Node,
-        alpha: Option<Q>,
-        beta: Option<Q>,
-    ) -> Result<Q, KoSolveError> {
+        alpha: Option<Val>,
+        beta: Option<Val>,
+    ) -> Result<Val, KoSolveError> {
         self.count_node()?;
         if node.pos.comps.is_empty() {
-            return Ok(Q::zero());
+            return Ok(Val::zero());
         }
         if self.opts.ko_free_shortcut {
             if let Some(v) = self.ko_free_value(&node.pos, node.left)? {
@@ -1253,8 +1262,8 @@ impl<'s> Engine<'s> {
             // "Threats in the search"): the entry of a count with no more
             // Black and no fewer White threats bounds this value below, one
             // with no fewer Black and no more White threats above.
-            let mut lo: Option<&Q> = None;
-            let mut hi: Option<&Q> = None;
+            let mut lo: Option<&Val> = None;
+            let mut hi: Option<&Val> = None;
             for (t, e) in slot {
                 if *t == threats {
                     hint = e.best;
@@ -1294,7 +1303,7 @@ impl<'s> Engine<'s> {
         }
         let (a0, b0) = (alpha.clone(), beta.clone());
         let children = self.children(node, hint)?;
-        let mut best: Option<Q> = None;
+        let mut best: Option<Val> = None;
         let mut best_mv = None;
         for ch in children {
             let v = match self.make_child(node, ch.mv)? {
@@ -1331,7 +1340,7 @@ impl<'s> Engine<'s> {
             }
         }
         // A pass is always legal, so there is a move.
-        let best = best.unwrap_or_else(Q::zero);
+        let best = best.unwrap_or_else(Val::zero);
         let (lo, hi) = if a0.as_ref().is_some_and(|a| &best <= a) {
             (None, Some(best.clone()))
         } else if b0.as_ref().is_some_and(|b| &best >= b) {
@@ -1371,11 +1380,11 @@ impl<'s> Engine<'s> {
         child: &Node,
         scout: bool,
         left: bool,
-        alpha: Option<Q>,
-        beta: Option<Q>,
-    ) -> Result<Q, KoSolveError> {
+        alpha: Option<Val>,
+        beta: Option<Val>,
+    ) -> Result<Val, KoSolveError> {
         if scout {
-            let eps = Q::unit();
+            let eps = Val::unit();
             let wide = match (&alpha, &beta) {
                 (Some(a), Some(b)) => b - a > eps,
                 _ => true,
@@ -1402,7 +1411,7 @@ impl<'s> Engine<'s> {
     }
 
     /// The exact value of `node`.
-    pub fn value(&mut self, node: &Node) -> Result<Q, KoSolveError> {
+    pub fn value(&mut self, node: &Node) -> Result<Val, KoSolveError> {
         self.search(node, None, None)
     }
 
@@ -1411,9 +1420,9 @@ impl<'s> Engine<'s> {
     pub fn achieves(
         &mut self,
         child: Option<&Node>,
-        delta: &Q,
+        delta: &Val,
         left: bool,
-        v: &Q,
+        v: &Val,
     ) -> Result<bool, KoSolveError> {
         let Some(child) = child else {
             return Ok(if left { delta >= v } else { delta <= v });
@@ -1421,7 +1430,7 @@ impl<'s> Engine<'s> {
         // A null window at `t`: fail-soft, the result is `≥ t` exactly when
         // the value is (and `≤ t` for Right), whatever the window's other end.
         let t = v - delta;
-        let unit = Q::unit();
+        let unit = Val::unit();
         if left {
             let r = self.search(child, Some(&t - &unit), Some(t.clone()))?;
             Ok(r >= t)
@@ -1433,7 +1442,7 @@ impl<'s> Engine<'s> {
 
     /// The count of `pos` when play ends by a second pass of Left
     /// (`ender_left`) or Right.
-    pub fn count(&mut self, pos: &Pos, ender_left: bool) -> Result<Q, KoSolveError> {
+    pub fn count(&mut self, pos: &Pos, ender_left: bool) -> Result<Val, KoSolveError> {
         self.count_pos(pos, ender_left)
     }
 }
