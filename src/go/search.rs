@@ -9,6 +9,15 @@
 //! applies no ko ban, so nothing couples them) and the transposition table
 //! is keyed by a component's points, their contents and the colours of the
 //! immortal stones around it.
+//!
+//! When the region's bounding box (plus a spare column) fits in 128 bits,
+//! bit `r · stride + c` is row `r`, column `c`, and the neighbours of a
+//! mask are four shifts. When moreover every region bit and the stride are
+//! below 64 (as for the open 3 × 4 area), neighbours and floods of masks
+//! below bit 64 are computed on `u64`: a left shift gives the same low 64 bits in both widths, a right
+//! shift of such a mask the same bits altogether, and the bits a `u64`
+//! shift loses lie outside the region, so the results are the same masks
+//! (`Region::nbrs_of`, `Region::flood`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
