@@ -37,7 +37,10 @@
 //! node or a ko-free position with its value, in one table keyed by the
 //! board (packed into a word when the region's bits allow), so a move to a
 //! position met before is a table lookup (why this is exact:
-//! `Search::board_graph`). Edges live in one flat list. The lines of
+//! `Search::board_graph`). A node's immortal stones are those `step`
+//! returned with its position (the same as recomputing them: `step`
+//! checks this in debug builds), not recomputed. Edges live in one flat
+//! list. The lines of
 //! [`GoKo::line`] are a tree (each node's line is its walk parent's line
 //! plus one move), stored as (parent, colour, point) and written out as move
 //! strings only when asked ([`GoKo::line`], [`GoKo::lines`],
@@ -486,11 +489,13 @@ impl Search<'_> {
             cycle: None,
         };
         let mut met = Met::new(self.region.span);
-        self.explore(comp, root, None, 0, 0, 0, &mut bg, &mut met)?;
+        let imm = self.region.immortal(root);
+        self.explore(comp, root, imm, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
     }
 
-    /// Adds the position `b`, reached by the move `parent` (see
+    /// Adds the position `b` (its immortal stones `b_imm`, as `step` gives
+    /// them with the position), reached by the move `parent` (see
     /// [`BoardGraph::parent`]) at depth `depth` with φ = `phi` and m = `m`,
     /// and the positions it reaches; returns its number.
     #[allow(clippy::too_many_arguments)]
@@ -498,6 +503,7 @@ impl Search<'_> {
         &mut self,
         comp: u128,
         b: &Board,
+        b_imm: [u128; 2],
         parent: Option<(u32, Colour, u8)>,
         depth: u32,
         phi: i64,
@@ -513,7 +519,6 @@ impl Search<'_> {
         bg.on_path.push(depth);
         met.insert(b, To::Board(id as u32));
         self.count_node()?;
-        let b_imm = self.region.immortal(b);
         let playable = self.playable(comp, b);
         let mut edges = Vec::with_capacity(2 * playable.count_ones() as usize);
         for p in bits(playable) {
@@ -538,7 +543,8 @@ impl Search<'_> {
                         } else {
                             let from = Some((id as u32, colour, p as u8));
                             let (phi, m) = (phi + gain, m + colour.sign());
-                            let i = self.explore(comp, &child, from, depth + 1, phi, m, bg, met)?;
+                            let i =
+                                self.explore(comp, &child, imm, from, depth + 1, phi, m, bg, met)?;
                             To::Board(i)
                         }
                     }

@@ -9,6 +9,15 @@
 //! applies no ko ban, so nothing couples them) and the transposition table
 //! is keyed by a component's points, their contents and the colours of the
 //! immortal stones around it.
+//!
+//! When the region's bounding box (plus a spare column) fits in 128 bits,
+//! bit `r · stride + c` is row `r`, column `c`, and the neighbours of a
+//! mask are four shifts. When moreover every region bit and the stride are
+//! below 64 (as for the open 3 × 4 area), neighbours and floods of masks
+//! below bit 64 are computed on `u64`: a left shift gives the same low 64 bits in both widths, a right
+//! shift of such a mask the same bits altogether, and the bits a `u64`
+//! shift loses lie outside the region, so the results are the same masks
+//! (`Region::nbrs_of`, `Region::flood`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -356,6 +365,10 @@ pub(super) struct Region {
     /// column `c` of the region's bounding box (`stride` is its width plus a
     /// spare column, so shifts never wrap onto a region point).
     grid: Option<usize>,
+    /// With `grid`: every region point's bit and the stride are below 64,
+    /// so neighbours of masks within the low 64 bits are computed on `u64`
+    /// (see [`Region::nbrs_of`]).
+    narrow: bool,
     /// The rows of the bounding box (with `grid`).
     rows: usize,
     /// The symmetries of the region other than the identity (module docs of
@@ -438,6 +451,7 @@ impl Region {
             all,
             span: 128 - all.leading_zeros(),
             grid,
+            narrow: grid.is_some_and(|s| s < 64) && all >> 64 == 0,
             rows: r1 - r0 + 1,
             syms: Vec::new(),
             root,
@@ -481,13 +495,38 @@ impl Region {
     #[inline]
     pub(super) fn nbrs_of(&self, m: u128) -> u128 {
         match self.grid {
+            // The same shifts on the low word: a mask with no bit above 63
+            // has, under a left shift, the same low 64 bits in `u64` as in
+            // `u128` and, under a right shift, the same bits altogether;
+            // every bit the `u64` shifts lose is 64 or above, outside `all`.
+            // (A `u128` shift by a variable amount costs several
+            // instructions; this is the hot loop of the search.)
+            Some(stride) if self.narrow && m >> 64 == 0 => {
+                let (m, s) = (m as u64, stride as u32);
+                u128::from((m << 1) | (m >> 1) | (m << s) | (m >> s)) & self.all
+            }
             Some(stride) => ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)) & self.all,
             None => bits(m).fold(0, |acc, i| acc | self.nbr[i]),
         }
     }
 
     /// The points of `within` connected to `seed` through `within`.
+    #[inline]
     fn flood(&self, seed: u128, within: u128) -> u128 {
+        if let Some(stride) = self.grid.filter(|_| self.narrow && within >> 64 == 0) {
+            // As `nbrs_of` on the low word: every mask here is within
+            // `within`, so below bit 64.
+            let (all, within, s) = (self.all as u64, within as u64, stride as u32);
+            let mut region = seed as u64 & within;
+            let mut frontier = region;
+            while frontier != 0 {
+                let nbrs = (frontier << 1) | (frontier >> 1) | (frontier << s) | (frontier >> s);
+                let next = nbrs & all & within & !region;
+                region |= next;
+                frontier = next;
+            }
+            return u128::from(region);
+        }
         let mut region = seed & within;
         let mut frontier = region;
         while frontier != 0 {
