@@ -701,7 +701,7 @@ impl Store {
         let n = self.far_star_index(g)?;
         if n < 64 {
             let (s, t) = self.star_sets(g)?;
-            let (below, above) = (t >> n & 1 == 1, s >> n & 1 == 1);
+            let (below, above) = ((t >> n) & 1 == 1, (s >> n) & 1 == 1);
             // `g` is not a nimber, so not both (see `star_sets`).
             return Ok((below, above && !below));
         }
@@ -719,7 +719,7 @@ impl Store {
         let n = self.far_star_index(g)?;
         if n < 64 {
             let (s, t) = self.star_sets(g)?;
-            return Ok((if far_le { s } else { t }) >> n & 1 == 1);
+            return Ok(((if far_le { s } else { t }) >> n) & 1 == 1);
         }
         let far = self.nimber(n);
         if far_le {

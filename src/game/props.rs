@@ -421,8 +421,8 @@ proptest! {
         let g2 = build(&mut fresh, &a);
         for j in js {
             let star = fresh.nimber(j);
-            prop_assert_eq!(sb >> j & 1 == 1, fresh.le(star, g2).unwrap(), "*{} <= G", j);
-            prop_assert_eq!(tb >> j & 1 == 1, fresh.le(g2, star).unwrap(), "G <= *{}", j);
+            prop_assert_eq!((sb >> j) & 1 == 1, fresh.le(star, g2).unwrap(), "*{} <= G", j);
+            prop_assert_eq!((tb >> j) & 1 == 1, fresh.le(g2, star).unwrap(), "G <= *{}", j);
         }
     }
 }
