@@ -669,16 +669,14 @@ impl Store {
         let weight = match (if_below == candidate, if_above == candidate) {
             (true, true) => candidate,
             (true, false) => {
-                let far = self.far_star(g)?;
-                if self.le(far, g)? {
+                if self.le_far_star(g, true)? {
                     if_above
                 } else {
                     candidate
                 }
             }
             (false, true) => {
-                let far = self.far_star(g)?;
-                if self.le(g, far)? {
+                if self.le_far_star(g, false)? {
                     if_below
                 } else {
                     candidate
@@ -700,12 +698,113 @@ impl Store {
 
     /// `(g < ✶, g > ✶)` for a game `g` that is not a number-up-star value.
     fn compare_with_far_star(&mut self, g: GameId) -> CgResult<(bool, bool)> {
-        let far = self.far_star(g)?;
+        let n = self.far_star_index(g)?;
+        if n < 64 {
+            let (s, t) = self.star_sets(g)?;
+            let (below, above) = ((t >> n) & 1 == 1, (s >> n) & 1 == 1);
+            // `g` is not a nimber, so not both (see `star_sets`).
+            return Ok((below, above && !below));
+        }
+        let far = self.nimber(n);
         // `g` is not number-up-star here and `✶` is, so `g ≠ ✶`: `g ≤ ✶`
         // already means `g < ✶`, and then `✶ ≤ g` is false.
         let below = self.le(g, far)?;
         let above = !below && self.le(far, g)?;
         Ok((below, above))
+    }
+
+    /// `✶ ≤ g` (`far_le = true`) or `g ≤ ✶`, by [`Store::star_sets`] when the
+    /// far star is below `*64`.
+    fn le_far_star(&mut self, g: GameId, far_le: bool) -> CgResult<bool> {
+        let n = self.far_star_index(g)?;
+        if n < 64 {
+            let (s, t) = self.star_sets(g)?;
+            return Ok(((if far_le { s } else { t }) >> n) & 1 == 1);
+        }
+        let far = self.nimber(n);
+        if far_le {
+            self.le(far, g)
+        } else {
+            self.le(g, far)
+        }
+    }
+
+    /// `(S, T)` with bit `j` of `S` set iff `*j ≤ G` and bit `j` of `T` set
+    /// iff `G ≤ *j`, for `j < 64`: every comparison of `G` with a nimber below
+    /// `*64` from one bit operation per option, without building any nimber's
+    /// options or comparing them with `G`'s subpositions.
+    ///
+    /// **Proof.** Write `S(G) = {j : *j ≤ G}`, `T(G) = {j : G ≤ *j}`. By the
+    /// definition of `≤` (`G ≤ H` iff no `G^L ≥ H` and no `H^R ≤ G`), with
+    /// `(*j)^L = (*j)^R = {*i : i < j}`:
+    ///
+    /// * `j ∈ S(G)` iff `j ∉ T(G^R)` for every `G^R` and `T(G) ∩ [0, j) = ∅`;
+    /// * `j ∈ T(G)` iff `j ∉ S(G^L)` for every `G^L` and `S(G) ∩ [0, j) = ∅`.
+    ///
+    /// Membership of `j` depends only on the options' sets and on indices
+    /// below `j`, so by induction on `j` the two sets are the *unique* pair
+    /// satisfying both rules; any pair shown to satisfy them is the answer
+    /// (and bits `0..64` depend only on bits `0..64`). Let `A = ⋃ T(G^R)`,
+    /// `B = ⋃ S(G^L)`, `a = min ∁A`, `b = min ∁B` (`64` when there is none
+    /// below `64`).
+    ///
+    /// * `a < b`: `S = ∁A`, `T = ∅` satisfy the rules: `S`'s rule holds as
+    ///   `T` is empty; an `i ∉ B` has `i ≥ b > a` and `a ∈ S ∩ [0, i)`, so
+    ///   `T`'s rule puts no `i` in `T`.
+    /// * `b < a`: symmetrically `S = ∅`, `T = ∁B`.
+    /// * `a = b < 64`: `S = T = {a}` (then `G = *a`): `a ∉ A`, `a ∉ B` and
+    ///   `[0, a)` meets neither set; every larger index has `a` below it.
+    /// * `a = b = 64`: `S = T = ∅` (no index passes the option test).
+    ///
+    /// So for a `G` that is not a nimber at most one of `S`, `T` is non-empty.
+    /// A number-up-star `G = x + k·↑ + *m` is read off [`nus_le`]:
+    /// `*j ≤ G` iff `x > 0`, or `x = 0` and (`k = 0`, `j = m`; `k = 1`,
+    /// `j ≠ m ^ 1`; `k ≥ 2`), and `G ≤ *j` by symmetry (`−G` has `−x`, `−k`).
+    pub(crate) fn star_sets(&mut self, g: GameId) -> CgResult<(u64, u64)> {
+        if let Node::Nus(n) = self.node(g) {
+            let (sign, m) = (n.number.signum(), n.nim);
+            // Bits j with 0 ≤ sx·x + k·↑ + *(m ^ j), i.e. *j ≤ G for sx = 1
+            // and G ≤ *j (the same for −G) for sx = −1.
+            let above_zero = |sx: i32, k: i64| -> u64 {
+                match (sx * sign).cmp(&0) {
+                    std::cmp::Ordering::Greater => u64::MAX,
+                    std::cmp::Ordering::Less => 0,
+                    std::cmp::Ordering::Equal => match k {
+                        0 => bit(m),
+                        1 => !bit(m ^ 1),
+                        k if k >= 2 => u64::MAX,
+                        _ => 0,
+                    },
+                }
+            };
+            let s = above_zero(1, n.ups);
+            let t = above_zero(-1, n.ups.saturating_neg());
+            return Ok((s, t));
+        }
+        if let Some(&r) = self.memo.derived.star_sets.get(&g) {
+            return Ok(r);
+        }
+        self.tick()?;
+        let (left, right) = self.options(g);
+        let (mut a, mut b) = (0u64, 0u64);
+        for &gr in right.iter() {
+            a |= self.star_sets(gr)?.1;
+        }
+        for &gl in left.iter() {
+            b |= self.star_sets(gl)?.0;
+        }
+        let (ma, mb) = (a.trailing_ones(), b.trailing_ones());
+        let r = if ma < mb {
+            (!a, 0)
+        } else if mb < ma {
+            (0, !b)
+        } else if ma < 64 {
+            (1 << ma, 1 << ma)
+        } else {
+            (0, 0)
+        };
+        self.memo.derived.star_sets.insert(g, r);
+        Ok(r)
     }
 
     /// The calculus on the canonical candidate `{aw(G^L) - 2 | aw(G^R) + 2}`
@@ -823,11 +922,16 @@ impl Store {
     /// The far (remote) star for `g`: `*N` with `N` the least power of two above
     /// every nim value occurring in `g`.
     pub fn far_star(&mut self, g: GameId) -> CgResult<GameId> {
-        let bound = self.nim_bound(g)?.max(2);
-        let n = bound
-            .checked_next_power_of_two()
-            .ok_or_else(|| CgError::TooLarge("nim value beyond 2^63".into()))?;
+        let n = self.far_star_index(g)?;
         Ok(self.nimber(n))
+    }
+
+    /// The `N` of [`Store::far_star`].
+    fn far_star_index(&mut self, g: GameId) -> CgResult<u64> {
+        let bound = self.nim_bound(g)?.max(2);
+        bound
+            .checked_next_power_of_two()
+            .ok_or_else(|| CgError::TooLarge("nim value beyond 2^63".into()))
     }
 
     /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (of the canonical
@@ -1022,6 +1126,15 @@ impl Store {
         }
         out.sort_unstable();
         Ok(out)
+    }
+}
+
+/// The bit of nim value `m` (none for `m ≥ 64`).
+fn bit(m: u64) -> u64 {
+    if m < 64 {
+        1 << m
+    } else {
+        0
     }
 }
 

@@ -29,6 +29,8 @@ pub(crate) struct DerivedMemo {
     pub(crate) incentives: FxHashMap<GameId, Rc<[GameId]>>,
     pub(crate) naive_aw: FxHashMap<GameId, GameId>,
     pub(crate) nim_bound: FxHashMap<GameId, u64>,
+    /// `(S, T)`: bit `j` of `S` is `*j ≤ G`, of `T` is `G ≤ *j` (`j < 64`).
+    pub(crate) star_sets: FxHashMap<GameId, (u64, u64)>,
     pub(crate) ordinal_sum: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) star_projection: FxHashMap<GameId, GameId>,
 }
@@ -60,6 +62,7 @@ impl DerivedMemo {
         if self.naive_aw.capacity() == 0 {
             self.naive_aw.reserve(AW_FIRST_USE_CAPACITY);
             self.nim_bound.reserve(AW_FIRST_USE_CAPACITY);
+            self.star_sets.reserve(AW_FIRST_USE_CAPACITY);
             self.all_small.reserve(AW_FIRST_USE_CAPACITY);
         }
     }

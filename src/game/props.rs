@@ -403,3 +403,26 @@ fn operations_are_interruptible() {
         assert_eq!(op(&mut s, g), Err(super::CgError::Interrupted), "{name}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn star_sets_agree_with_the_comparisons(
+        a in prop_oneof![any_game(), near_zero(4), small(4)],
+        js in prop::collection::vec(prop_oneof![0u64..9, Just(16u64), Just(63u64)], 1..6),
+    ) {
+        // The bit-set reading of `*j ≤ G` and `G ≤ *j` against the general
+        // comparison in a separate store (so the two share no memo).
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        let (sb, tb) = s.star_sets(g).unwrap();
+        let mut fresh = Store::new();
+        let g2 = build(&mut fresh, &a);
+        for j in js {
+            let star = fresh.nimber(j);
+            prop_assert_eq!((sb >> j) & 1 == 1, fresh.le(star, g2).unwrap(), "*{} <= G", j);
+            prop_assert_eq!((tb >> j) & 1 == 1, fresh.le(g2, star).unwrap(), "G <= *{}", j);
+        }
+    }
+}
