@@ -1350,8 +1350,8 @@ fn komaster_keeps_what_renouncing_gives_where_her_analysis_is_cold() {
     let x = q(15, 4);
     let number = crate::game::Wall::constant(q(-1, 1), x.clone());
     rules[0] = Ok(Thermograph::new(number.clone(), number, x, q(-1, 4)));
-    // (Its walls and the no-repetition ones are printed above and in the
-    // checker's report; the first line says where the order fails.)
+    // The checker rejects it: its report's first line says where the order
+    // fails (the no-repetition walls it compares with are printed above).
     let report = laws::violation("n4_L2", &rules).unwrap();
     assert_eq!(
         report.lines().next(),
