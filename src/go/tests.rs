@@ -1449,3 +1449,64 @@ fn ko_graph_lines_replay_to_their_nodes() {
         "{graphs} graphs, {nodes} nodes"
     );
 }
+
+#[test]
+fn random_bad_input_gives_errors_at_a_character_never_a_panic() {
+    // Issue 5, "Bad input": every diagram or move string is either accepted
+    // or rejected with an error located inside the text (a byte offset on a
+    // character boundary, a move span inside the move string). Random
+    // strings over the diagram alphabet, the Sensei's Library marks and a
+    // few strangers, then random move strings on the diagrams that parse.
+    let diagram_chars: Vec<char> = "XOxo.,abt|-+$ \n\n?é(".chars().collect();
+    let move_chars: Vec<char> = "BWabtzx ,;[]()0123-#*\u{e9}".chars().collect();
+    let mut rng = Rng(0x00ba_d1e5_7a7e);
+    let (mut parsed, mut rejected, mut moves_ok, mut moves_bad) = (0, 0, 0, 0);
+    let mut kinds = std::collections::HashSet::new();
+    for _ in 0..4000 {
+        let len = 1 + (rng.next() % 24) as usize;
+        let text: String = (0..len)
+            .map(|_| diagram_chars[(rng.next() % diagram_chars.len() as u64) as usize])
+            .collect();
+        let p = match Position::parse(&text) {
+            Ok(p) => p,
+            Err(e) => {
+                assert!(
+                    e.offset <= text.len() && text.is_char_boundary(e.offset),
+                    "{e:?}\n{text:?}"
+                );
+                assert!(!e.to_string().is_empty());
+                kinds.insert(std::mem::discriminant(&e.kind));
+                rejected += 1;
+                continue;
+            }
+        };
+        parsed += 1;
+        for _ in 0..5 {
+            let len = (rng.next() % 12) as usize;
+            let moves: String = (0..len)
+                .map(|_| move_chars[(rng.next() % move_chars.len() as u64) as usize])
+                .collect();
+            match play(&p, &moves) {
+                Ok(_) => moves_ok += 1,
+                Err(e) => {
+                    assert!(
+                        e.span.start <= e.span.end
+                            && e.span.end <= moves.len()
+                            && moves.is_char_boundary(e.span.start)
+                            && moves.is_char_boundary(e.span.end),
+                        "{e:?}\n{moves:?}\n{text:?}"
+                    );
+                    moves_bad += 1;
+                }
+            }
+        }
+    }
+    // A stranger of two bytes is marked whole.
+    let e = play(&pos("X . O"), "\u{e9}").unwrap_err();
+    assert_eq!(e.span, 0..2);
+    assert!(
+        parsed > 50 && rejected > 1000 && moves_ok > 10 && moves_bad > 100 && kinds.len() >= 5,
+        "{parsed} parsed, {rejected} rejected ({} kinds), moves {moves_ok} ok, {moves_bad} bad",
+        kinds.len()
+    );
+}
