@@ -95,7 +95,8 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
     let syntax = |at: usize, count: usize, msg: String| MoveError {
         index: count + 1,
         text: s[at..].chars().take(12).collect(),
-        span: at..(at + 1).min(s.len()).max(at),
+        // The character at `at` (whole, if it takes several bytes).
+        span: at..s[at..].chars().next().map_or(at, |c| at + c.len_utf8()),
         kind: MoveErrorKind::Syntax(msg),
     };
     let is_sep = |b: u8| b.is_ascii_whitespace() || b == b',' || b == b';';

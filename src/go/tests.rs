@@ -1172,7 +1172,7 @@ fn unbalanced_cycles_are_ko_graphs_with_gains() {
 fn superko_rules_give_short_games() {
     let mut s = Store::new();
     let mut out = String::new();
-    for text in [KO_TO_CAPTURE, KO, "X . . O"] {
+    for text in [KO_TO_CAPTURE, KO, "X . . O", APPROACH_KO] {
         for rule in [KoRule::PositionalSuperko, KoRule::SituationalSuperko] {
             let opts = SearchOptions {
                 ko_rule: rule,
@@ -1190,8 +1190,78 @@ fn superko_rules_give_short_games() {
         SituationalSuperko "X X O O\nX a x O\nX X O O": {0|-2}
         PositionalSuperko "X . . O": 0
         SituationalSuperko "X . . O": 0
+        PositionalSuperko "XXOO\nXaxO\nXX.O\nXXOO": {1||0|-2}
+        SituationalSuperko "XXOO\nXaxO\nXX.O\nXXOO": 1*
     "#]]
     .assert_eq(&out);
+}
+
+/// An approach ko: Black's `x` at (2,3) has the liberties `a` and (3,3);
+/// White's only move is to fill (3,3) (her stone at `a` would be suicide).
+const APPROACH_KO: &str = "XXOO\nXaxO\nXX.O\nXXOO";
+
+#[test]
+fn situational_superko_differs_from_positional() {
+    // The two superko rules give different values, so each is applied as
+    // documented (module docs, "Kos"). By hand, Japanese rules, P = after
+    // W (3,3), Q = after W (3,3), W a (x taken, White one prisoner up).
+    // Black's options from the root: B a (x joins the wall; (3,3) is a dame,
+    // `*`) and B (3,3) (the point a is Black's: 1). White's only option is P.
+    // In P: B a connects (0); W a takes, to Q. In Q: W (2,3) connects (−1);
+    // B (2,3) retakes, back to P.
+    //  * Positional: the retake recreates P, which occurred: Q = { | −1} =
+    //    −2, P = {0 | −2}, the root {*, 1 | {0|−2}} = {1||0|−2}.
+    //  * Situational: P occurred after White's move, so Black's retake is
+    //    allowed; then White's W a would recreate Q, which occurred after
+    //    White's move: banned. The second P is {0 | } = 1, so Q = {1 | −1},
+    //    the first P {0 | ±1} = 1 (±1 reverses through 1 ≥ P), and the root
+    //    {*, 1 | 1} = 1∗.
+    let mut s = Store::new();
+    let p = pos(APPROACH_KO);
+    let mut shown = Vec::new();
+    for rule in [KoRule::PositionalSuperko, KoRule::SituationalSuperko] {
+        let opts = SearchOptions {
+            ko_rule: rule,
+            ..SearchOptions::default()
+        };
+        let g = go_value(&mut s, &p, &opts).unwrap().as_short().unwrap();
+        shown.push(show(&mut s, g));
+    }
+    assert_eq!(shown, ["{1||0|-2}", "1*"]);
+    // Under the basic rule it is a ko graph.
+    assert!(go_value(&mut s, &p, &SearchOptions::default())
+        .unwrap()
+        .as_ko(&s)
+        .is_some());
+}
+
+#[test]
+fn a_long_corridor_is_not_searched_in_every_order() {
+    // Issue 5: settled points are not played, so a 10-point corridor does not
+    // enumerate the 10! orders of filling it. With the transposition table
+    // and the settledness rule the search expands a few thousand positions;
+    // without the rule it expands more, for the same value.
+    let mut s = Store::new();
+    let p = pos(&closed_corridor(10));
+    let e = evaluate(&mut s, &p, &SearchOptions::default()).unwrap();
+    let unpruned = SearchOptions {
+        prune_settled: false,
+        ..SearchOptions::default()
+    };
+    let f = evaluate(&mut s, &p, &unpruned).unwrap();
+    assert_eq!(e.value, f.value);
+    assert!(e.stats.settled > 0);
+    assert!(e.stats.nodes < f.stats.nodes, "{:?} {:?}", e.stats, f.stats);
+    assert!(e.stats.nodes <= 4096, "{:?}", e.stats);
+    // Within a budget far below 10! = 3 628 800.
+    let tight = SearchOptions {
+        node_budget: 4096,
+        ..SearchOptions::default()
+    };
+    let v = value(&mut s, &p, &tight).unwrap();
+    let c = s.chill(v).unwrap();
+    // [SL-C]: count n − 2 + 1/2^(n−1) = 8 + 1/512.
+    assert_eq!(s.as_number(c), Some(&dyadic(8 * 512 + 1, 9)));
 }
 
 #[test]
@@ -1377,5 +1447,66 @@ fn ko_graph_lines_replay_to_their_nodes() {
     assert!(
         graphs > 10 && nodes > 2 * graphs,
         "{graphs} graphs, {nodes} nodes"
+    );
+}
+
+#[test]
+fn random_bad_input_gives_errors_at_a_character_never_a_panic() {
+    // Issue 5, "Bad input": every diagram or move string is either accepted
+    // or rejected with an error located inside the text (a byte offset on a
+    // character boundary, a move span inside the move string). Random
+    // strings over the diagram alphabet, the Sensei's Library marks and a
+    // few strangers, then random move strings on the diagrams that parse.
+    let diagram_chars: Vec<char> = "XOxo.,abt|-+$ \n\n?é(".chars().collect();
+    let move_chars: Vec<char> = "BWabtzx ,;[]()0123-#*\u{e9}".chars().collect();
+    let mut rng = Rng(0x00ba_d1e5_7a7e);
+    let (mut parsed, mut rejected, mut moves_ok, mut moves_bad) = (0, 0, 0, 0);
+    let mut kinds = std::collections::HashSet::new();
+    for _ in 0..4000 {
+        let len = 1 + (rng.next() % 24) as usize;
+        let text: String = (0..len)
+            .map(|_| diagram_chars[(rng.next() % diagram_chars.len() as u64) as usize])
+            .collect();
+        let p = match Position::parse(&text) {
+            Ok(p) => p,
+            Err(e) => {
+                assert!(
+                    e.offset <= text.len() && text.is_char_boundary(e.offset),
+                    "{e:?}\n{text:?}"
+                );
+                assert!(!e.to_string().is_empty());
+                kinds.insert(std::mem::discriminant(&e.kind));
+                rejected += 1;
+                continue;
+            }
+        };
+        parsed += 1;
+        for _ in 0..5 {
+            let len = (rng.next() % 12) as usize;
+            let moves: String = (0..len)
+                .map(|_| move_chars[(rng.next() % move_chars.len() as u64) as usize])
+                .collect();
+            match play(&p, &moves) {
+                Ok(_) => moves_ok += 1,
+                Err(e) => {
+                    assert!(
+                        e.span.start <= e.span.end
+                            && e.span.end <= moves.len()
+                            && moves.is_char_boundary(e.span.start)
+                            && moves.is_char_boundary(e.span.end),
+                        "{e:?}\n{moves:?}\n{text:?}"
+                    );
+                    moves_bad += 1;
+                }
+            }
+        }
+    }
+    // A stranger of two bytes is marked whole.
+    let e = play(&pos("X . O"), "\u{e9}").unwrap_err();
+    assert_eq!(e.span, 0..2);
+    assert!(
+        parsed > 50 && rejected > 1000 && moves_ok > 10 && moves_bad > 100 && kinds.len() >= 5,
+        "{parsed} parsed, {rejected} rejected ({} kinds), moves {moves_ok} ok, {moves_bad} bad",
+        kinds.len()
     );
 }
