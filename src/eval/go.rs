@@ -82,6 +82,14 @@ pub fn accepts_named(builtin: &str, arg: &str) -> bool {
 /// What a search depends on: rules, ko rule and node budget.
 type SearchKey = (Rules, KoRule, u64);
 
+/// The search behind a position used as a game: Japanese rules, the basic
+/// ko rule, the default budget (README, "A position used where a game is
+/// expected").
+fn default_view() -> SearchKey {
+    let budget = SearchOptions::default().node_budget;
+    (Rules::Japanese, KoRule::Basic, budget)
+}
+
 /// A position with the values computed for it so far.
 pub struct GoPosition {
     pub pos: Position,
@@ -354,16 +362,37 @@ impl Interp {
     }
 
     /// A position where a game is expected: its chilled value under Japanese
-    /// rules (a ko is refused by the caller, as for any value with a ko).
+    /// rules. A position holding a ko reaches here only where a short game
+    /// is needed (the builtins and operators that take kos see
+    /// [`Interp::position_ko_value`] first), so the ko is the error.
     pub(crate) fn position_game(&mut self, p: &GoPosition, span: &Span) -> EvalResult<GameId> {
-        let key = (
-            Rules::Japanese,
-            KoRule::Basic,
-            SearchOptions::default().node_budget,
-        );
-        let (v, _) = self.go_evaluate(p, key, span)?;
+        let (v, _) = self.go_evaluate(p, default_view(), span)?;
         let v = v.into_short().map_err(|e| self.go_error(e, span))?;
         self.store.chill(v).map_err(|e| self.cg_error(e, span))
+    }
+
+    /// `Some(chilled(Q))` when `v` is a position `Q` whose value (Japanese
+    /// rules, the basic ko rule) holds a ko: the sum with ko graphs that the
+    /// ko builtins and the arithmetic of sums take, so that
+    /// `temperature(Q, komaster: black)` and `Q + ^` work on a ko position
+    /// as on its value. `None` for any other value (a ko-free position
+    /// stays a position and becomes its chilled game where one is needed).
+    pub(crate) fn position_ko_value(
+        &mut self,
+        v: &Value,
+        span: &Span,
+    ) -> EvalResult<Option<Value>> {
+        let Value::Position(p) = v else {
+            return Ok(None);
+        };
+        let (v, _) = self.go_evaluate(p, default_view(), span)?;
+        if v.as_short().is_some() {
+            return Ok(None);
+        }
+        let c = v
+            .chill(&mut self.store)
+            .map_err(|e| self.go_error(e, span))?;
+        Ok(Some(self.go_value_of(&c)))
     }
 }
 

@@ -938,6 +938,18 @@ fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> 
     super::builtins::check_arity(interp, KO_BUILTINS, name, args.len(), n, n, span)
 }
 
+/// `thermograph`, `mean` and `temperature`: builtins of short games that
+/// [`call`] also answers for kos.
+fn is_thermo(name: &str) -> bool {
+    matches!(name, "thermograph" | "mean" | "temperature" | "temp")
+}
+
+/// Whether [`call`] may answer `name` (a ko builtin or one of
+/// [`is_thermo`]).
+pub(crate) fn takes_kos(name: &str) -> bool {
+    is_thermo(name) || KO_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
 /// The ko builtins, and `thermograph` / `mean` / `temperature` of a ko or
 /// with `komaster:`. `None`: not ours, the ordinary builtin runs.
 pub(crate) fn call(
@@ -948,11 +960,10 @@ pub(crate) fn call(
     span: &Span,
 ) -> EvalResult<Option<Value>> {
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let thermo = matches!(name, "thermograph" | "mean" | "temperature" | "temp");
-    let ours = KO_BUILTINS.iter().any(|(n, _)| *n == name);
-    if !ours && !thermo {
+    if !takes_kos(name) {
         return Ok(None);
     }
+    let thermo = is_thermo(name);
     let has_komaster = interp.named_args.iter().any(|(n, _, _)| n == "komaster");
     if thermo
         && !has_komaster

@@ -69,6 +69,10 @@ pub const KOSOLVE_BUILTINS: &[(&str, &str)] = &[
     ("pseudo_incentive", "pseudo_incentive(K, env): the pseudo-value X of the ko K in env (seed 000 §6), its incentive Δ(X), and whether equivalent(K, X, env) confirms it (budget: N)"),
 ];
 
+pub(crate) fn is_kosolve_builtin(name: &str) -> bool {
+    KOSOLVE_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
 /// Which named arguments these builtins take.
 pub fn accepts_named(builtin: &str, arg: &str) -> bool {
     arg == "budget" && matches!(builtin, "ko_winner" | "equivalent" | "pseudo_incentive")
@@ -368,7 +372,7 @@ pub(crate) fn call(
     spans: &[Span],
     span: &Span,
 ) -> EvalResult<Option<Value>> {
-    if !KOSOLVE_BUILTINS.iter().any(|(n, _)| *n == name) {
+    if !is_kosolve_builtin(name) {
         return Ok(None);
     }
     let named = std::mem::take(&mut interp.named_args);

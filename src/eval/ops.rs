@@ -132,6 +132,9 @@ impl Interp {
         rs: &Span,
         span: &Span,
     ) -> EvalResult<Value> {
+        // A position holding a ko takes part as its chilled ko value.
+        let a = self.position_ko_value(&a, ls)?.unwrap_or(a);
+        let b = self.position_ko_value(&b, rs)?.unwrap_or(b);
         if matches!(a, Value::Mixed(_)) || matches!(b, Value::Mixed(_)) {
             return self.mixed_binary(op, &a, &b, ls, rs, span);
         }
