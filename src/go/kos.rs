@@ -347,6 +347,10 @@ struct BoardGraph {
     /// For each position, its depth on the walk's current line, or
     /// [`OFF_PATH`].
     on_path: Vec<u32>,
+    /// The moves of the positions on the walk's current line, each
+    /// position's after its parent's (one buffer for the whole walk, moved
+    /// to `edges` when a position is finished).
+    pending: Vec<Edge>,
     /// The first edge found that closes a cycle: the position it leaves,
     /// the move, and the depth where the repeated position first stood on
     /// the line.
@@ -381,8 +385,12 @@ enum Met {
 struct PackedBoard(u64);
 
 impl std::hash::Hash for PackedBoard {
+    /// One multiply–xorshift round per step (the key is one word).
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(mix_masks(&[u128::from(self.0)]));
+        let mut h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        state.write_u64(h ^ (h >> 32));
     }
 }
 
@@ -486,6 +494,7 @@ impl Search<'_> {
             phi: Vec::new(),
             m: Vec::new(),
             on_path: Vec::new(),
+            pending: Vec::new(),
             cycle: None,
         };
         let mut met = Met::new(self.region.span);
@@ -520,7 +529,7 @@ impl Search<'_> {
         met.insert(b, To::Board(id as u32));
         self.count_node()?;
         let playable = self.playable(comp, b);
-        let mut edges = Vec::with_capacity(2 * playable.count_ones() as usize);
+        let start = bg.pending.len();
         for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
@@ -551,12 +560,14 @@ impl Search<'_> {
                 };
                 // A move scores at most the 128 points of the region.
                 let gain = gain as i32;
-                edges.push(Edge { to, gain, colour });
+                bg.pending.push(Edge { to, gain, colour });
             }
         }
         bg.on_path[id] = OFF_PATH;
-        bg.moves_of[id] = (bg.edges.len() as u32, edges.len() as u32);
-        bg.edges.extend(edges);
+        let n = bg.pending.len() - start;
+        bg.moves_of[id] = (bg.edges.len() as u32, n as u32);
+        bg.edges.extend_from_slice(&bg.pending[start..]);
+        bg.pending.truncate(start);
         Ok(id as u32)
     }
 
@@ -565,6 +576,7 @@ impl Search<'_> {
     /// to every terminal game.
     fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
         let phi = &bg.phi;
+        let zero = self.store.zero();
         let mut nodes = Vec::with_capacity(bg.len());
         for i in 0..bg.len() {
             self.store.tick()?;
@@ -576,9 +588,12 @@ impl Search<'_> {
                 let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
-                        let x = self.store.integer(phi[i] + gain);
-                        let v = self.store.add(x, g)?;
-                        (Dyadic::zero(), Target::Game(self.store.add(v, shift)?))
+                        let x = self.integer(phi[i] + gain);
+                        let mut v = self.store.add(x, g)?;
+                        if shift != zero {
+                            v = self.store.add(v, shift)?;
+                        }
+                        (Dyadic::zero(), Target::Game(v))
                     }
                     To::Board(q) => (
                         Dyadic::from_i64(phi[i] + gain - phi[q as usize]),

@@ -374,6 +374,10 @@ pub(super) struct Region {
     /// The symmetries of the region other than the identity (module docs of
     /// [`crate::go`], "Symmetry").
     pub(super) syms: Vec<Sym>,
+    /// For each symmetry of `syms`, the image of every byte of a mask:
+    /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
+    /// below `span` (see [`Region::image_of`]).
+    sym_tables: Vec<Vec<u128>>,
     pub(super) root: Board,
 }
 
@@ -454,6 +458,7 @@ impl Region {
             narrow: grid.is_some_and(|s| s < 64) && all >> 64 == 0,
             rows: r1 - r0 + 1,
             syms: Vec::new(),
+            sym_tables: Vec::new(),
             root,
         };
         if grid.is_some() {
@@ -463,8 +468,33 @@ impl Region {
                     region.syms.push(sym);
                 }
             }
+            let bytes = region.span.div_ceil(8) as usize;
+            region.sym_tables = region
+                .syms
+                .iter()
+                .map(|&sym| {
+                    (0..256 * bytes)
+                        .map(|i| region.image(sym, ((i % 256) as u128) << (8 * (i / 256))))
+                        .collect()
+                })
+                .collect();
         }
         Ok(region)
+    }
+
+    /// The image of the mask `m` (of region points) under the symmetry
+    /// `syms[i]`: the same as [`Region::image`], by table. A reflection maps
+    /// each bit to one bit, so the image of a mask is the union of the
+    /// images of its bytes; every region point's bit is below `span`.
+    #[inline]
+    fn image_of(&self, i: usize, m: u128) -> u128 {
+        let table = &self.sym_tables[i];
+        let mut out = 0;
+        for (k, chunk) in table.chunks_exact(256).enumerate() {
+            out |= chunk[(m >> (8 * k)) as usize & 255];
+        }
+        debug_assert_eq!(out, self.image(self.syms[i], m));
+        out
     }
 
     /// The image of the mask `m` under a reflection (grid layout only).
@@ -566,7 +596,81 @@ impl Region {
     /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
     /// point `p`: returns the new board, the number of stones captured and
     /// the chain of the new stone, or `None` for suicide.
+    #[inline]
     pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
+        if let Some(stride) = self.grid.filter(|_| self.narrow) {
+            let out = self.apply_narrow(b, me, p, stride as u32);
+            debug_assert_eq!(out, self.apply_wide(b, me, p));
+            return out;
+        }
+        self.apply_wide(b, me, p)
+    }
+
+    /// [`Region::apply`] on a narrow grid (every region bit and the stride
+    /// below 64): the same steps on `u64` masks, neighbours by four shifts
+    /// (see [`Region::nbrs_of`]). This is the move of the search's inner
+    /// loop.
+    fn apply_narrow(
+        &self,
+        b: &Board,
+        me: usize,
+        p: usize,
+        s: u32,
+    ) -> Option<(Board, u32, u128)> {
+        let op = 1 - me;
+        let all = self.all as u64;
+        let seed = [self.seed[0] as u64, self.seed[1] as u64];
+        let nbrs = |m: u64| ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & all;
+        let flood = |from: u64, within: u64| {
+            let mut region = from & within;
+            let mut frontier = region;
+            while frontier != 0 {
+                let next = nbrs(frontier) & within & !region;
+                region |= next;
+                frontier = next;
+            }
+            region
+        };
+        let bit = 1u64 << p;
+        let nbr = self.nbr[p] as u64;
+        let mut stones = [b.stones[0] as u64, b.stones[1] as u64];
+        stones[me] |= bit;
+        let empty = all & !(stones[0] | stones[1]);
+        let mut captured = 0;
+        let mut candidates = nbr & stones[op];
+        while candidates != 0 {
+            let stone = candidates & candidates.wrapping_neg();
+            if nbrs(stone) & empty != 0 || stone & seed[op] != 0 {
+                candidates &= !stone;
+                continue;
+            }
+            let chain = flood(stone, stones[op]);
+            candidates &= !chain;
+            if chain & seed[op] != 0 {
+                continue;
+            }
+            if nbrs(chain) & empty == 0 {
+                stones[op] &= !chain;
+                captured += chain.count_ones();
+            }
+        }
+        let own = if nbr & stones[me] == 0 {
+            bit
+        } else {
+            flood(bit, stones[me])
+        };
+        if own & seed[me] == 0 {
+            let empty = all & !(stones[0] | stones[1]);
+            if nbrs(own) & empty == 0 {
+                return None;
+            }
+        }
+        let stones = [u128::from(stones[0]), u128::from(stones[1])];
+        Some((Board { stones }, captured, u128::from(own)))
+    }
+
+    /// [`Region::apply`] on any layout.
+    fn apply_wide(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
         let op = 1 - me;
         let mut stones = b.stones;
         stones[me] |= 1 << p;
@@ -610,21 +714,25 @@ impl Region {
     /// is of that colour (hence immortal), and every point of it touches such
     /// a stone.
     pub(super) fn settled(&self, comp: u128, b: &Board) -> Option<Colour> {
-        for (c, colour) in [(0, Colour::Black), (1, Colour::White)] {
+        let settled_for = |c: usize| {
             let op = 1 - c;
             if comp & b.stones[c] != 0 || comp & self.seed[op] != 0 {
-                continue;
+                return false;
             }
             if self.nbrs_of(comp) & !comp & b.stones[op] != 0 {
-                continue;
+                return false;
             }
             // Every point of `comp` touches a stone of colour `c` (in the
             // region, or framing).
-            if comp & !(self.nbrs_of(b.stones[c]) | self.seed[c]) == 0 {
-                return Some(colour);
-            }
+            comp & !(self.nbrs_of(b.stones[c]) | self.seed[c]) == 0
+        };
+        if settled_for(0) {
+            Some(Colour::Black)
+        } else if settled_for(1) {
+            Some(Colour::White)
+        } else {
+            None
         }
-        None
     }
 }
 
@@ -792,7 +900,7 @@ impl<'a> Search<'a> {
     }
 
     /// The game of the integer `n`.
-    fn integer(&mut self, n: i64) -> GameId {
+    pub(super) fn integer(&mut self, n: i64) -> GameId {
         if n.abs() > SMALL_INT {
             return self.store.integer(n);
         }
@@ -932,14 +1040,14 @@ impl<'a> Search<'a> {
             // The least of the key's images names the class of positions
             // that are mirror images of each other.
             let (comp, black, white) = key;
-            for &sym in &region.syms {
+            for i in 0..region.syms.len() {
                 // Tuples compare by their first mask first: an image whose
                 // first mask is larger is not the least.
-                let first = region.image(sym, comp);
+                let first = region.image_of(i, comp);
                 if first > key.0 {
                     continue;
                 }
-                let image = (first, region.image(sym, black), region.image(sym, white));
+                let image = (first, region.image_of(i, black), region.image_of(i, white));
                 if image < key {
                     key = image;
                 }
