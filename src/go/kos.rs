@@ -545,10 +545,9 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
-                        let parts = self.eval_parts(comp, &child, imm, true)?;
-                        if parts.loopy.is_empty() {
-                            met.insert(&child, To::Game(parts.short));
-                            To::Game(parts.short)
+                        if let Some(v) = self.eval_short(comp, &child, imm)? {
+                            met.insert(&child, To::Game(v));
+                            To::Game(v)
                         } else {
                             let from = Some((id as u32, colour, p as u8));
                             let (phi, m) = (phi + gain, m + colour.sign());
@@ -577,6 +576,9 @@ impl Search<'_> {
     fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
         let phi = &bg.phi;
         let zero = self.store.zero();
+        // The terminal games by points scored and value: many moves of
+        // the graph reach the same ko-free position with the same score.
+        let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
         let mut nodes = Vec::with_capacity(bg.len());
         for i in 0..bg.len() {
             self.store.tick()?;
@@ -588,11 +590,19 @@ impl Search<'_> {
                 let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
-                        let x = self.integer(phi[i] + gain);
-                        let mut v = self.store.add(x, g)?;
-                        if shift != zero {
-                            v = self.store.add(v, shift)?;
-                        }
+                        let score = phi[i] + gain;
+                        let v = match terminal.get(&(score, g)) {
+                            Some(&v) => v,
+                            None => {
+                                let x = self.integer(score);
+                                let mut v = self.store.add(x, g)?;
+                                if shift != zero {
+                                    v = self.store.add(v, shift)?;
+                                }
+                                terminal.insert((score, g), v);
+                                v
+                            }
+                        };
                         (Dyadic::zero(), Target::Game(v))
                     }
                     To::Board(q) => (
@@ -696,7 +706,7 @@ impl Search<'_> {
 
 /// `k{i}`, written out by hand (one per node of large graphs).
 fn node_label(i: usize) -> String {
-    let mut digits = [0u8; 20];
+    let mut digits = [0u8; 21];
     let (mut n, mut k) = (i, digits.len());
     loop {
         k -= 1;
@@ -706,10 +716,9 @@ fn node_label(i: usize) -> String {
             break;
         }
     }
-    let mut label = String::with_capacity(1 + digits.len() - k);
-    label.push('k');
-    label.extend(digits[k..].iter().map(|&d| char::from(d)));
-    label
+    digits[k - 1] = b'k';
+    // ASCII digits after a `k`: valid UTF-8.
+    String::from_utf8(digits[k - 1..].to_vec()).unwrap_or_default()
 }
 
 /// Superko values by position and the part of the line's history that can

@@ -235,7 +235,7 @@ pub fn evaluate_go(
                 - i64::from((imm[1] & region.all).count_ones())
         }
     };
-    let parts = search.eval_parts(region.all, &root, imm, false)?;
+    let parts = search.eval_parts(region.all, &root, imm)?;
     let c = search.store.integer(constant);
     let short = search.store.add(c, parts.short)?;
     let value = search.loopy_value(&root, short, &parts.loopy)?;
@@ -610,13 +610,7 @@ impl Region {
     /// below 64): the same steps on `u64` masks, neighbours by four shifts
     /// (see [`Region::nbrs_of`]). This is the move of the search's inner
     /// loop.
-    fn apply_narrow(
-        &self,
-        b: &Board,
-        me: usize,
-        p: usize,
-        s: u32,
-    ) -> Option<(Board, u32, u128)> {
+    fn apply_narrow(&self, b: &Board, me: usize, p: usize, s: u32) -> Option<(Board, u32, u128)> {
         let op = 1 - me;
         let all = self.all as u64;
         let seed = [self.seed[0] as u64, self.seed[1] as u64];
@@ -1170,14 +1164,12 @@ impl<'a> Search<'a> {
 
     /// The value of the points of `within` that are empty or hold capturable
     /// stones: the sum over its ko-free components, and the list of those
-    /// that reach a cycle. With `stop_at_loopy`, stops at the first
-    /// component found loopy (the caller only needs to know that one is).
+    /// that reach a cycle ([`Search::eval_short`] stops at the first).
     pub(super) fn eval_parts(
         &mut self,
         within: u128,
         b: &Board,
         imm: [u128; 2],
-        stop_at_loopy: bool,
     ) -> Result<Parts, GoError> {
         let region = self.region;
         let mut total = self.store.zero();
@@ -1198,12 +1190,7 @@ impl<'a> Search<'a> {
             if self.opts.split_components {
                 match self.eval(comp, b)? {
                     Val::Short(v) => total = self.store.add(total, v)?,
-                    Val::Loopy => {
-                        loopy.push(comp);
-                        if stop_at_loopy {
-                            break;
-                        }
-                    }
+                    Val::Loopy => loopy.push(comp),
                 }
             } else {
                 unsettled |= comp;
@@ -1219,6 +1206,49 @@ impl<'a> Search<'a> {
             short: total,
             loopy,
         })
+    }
+
+    /// [`Search::eval_parts`] stopping at the first loopy component: the
+    /// value of the points of `within`, or `None` when one of their
+    /// components reaches a cycle. The same steps in the same order (so the
+    /// same statistics), without building the list of loopy components.
+    pub(super) fn eval_short(
+        &mut self,
+        within: u128,
+        b: &Board,
+        imm: [u128; 2],
+    ) -> Result<Option<GameId>, GoError> {
+        let region = self.region;
+        let mut total = self.store.zero();
+        let mut unsettled = 0u128;
+        let nonimmortal = region.all & !(imm[0] | imm[1]);
+        let mut rest = nonimmortal & within;
+        while rest != 0 {
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal & within);
+            rest &= !comp;
+            if self.opts.prune_settled {
+                if let Some(s) = self.settled_score(comp, b) {
+                    self.stats.settled += 1;
+                    total = self.store.add(total, s)?;
+                    continue;
+                }
+            }
+            if self.opts.split_components {
+                match self.eval(comp, b)? {
+                    Val::Short(v) => total = self.store.add(total, v)?,
+                    Val::Loopy => return Ok(None),
+                }
+            } else {
+                unsettled |= comp;
+            }
+        }
+        if unsettled != 0 {
+            match self.eval(unsettled, b)? {
+                Val::Short(v) => total = self.store.add(total, v)?,
+                Val::Loopy => return Ok(None),
+            }
+        }
+        Ok(Some(total))
     }
 
     /// The score of a component if it is settled (module docs).
@@ -1261,7 +1291,10 @@ impl<'a> Search<'a> {
     ///
     /// The immortal stones change only through the new stone's chain: it is
     /// immortal when it touches a framing stone (an immortal chain it joins
-    /// does), and captures never take an immortal chain.
+    /// does), and captures never take an immortal chain. So under area
+    /// rules the points that become immortal are those of the new chain
+    /// that were not, when the chain touches a framing stone of its colour.
+    #[inline]
     pub(super) fn step(
         &self,
         within: u128,
@@ -1274,15 +1307,16 @@ impl<'a> Search<'a> {
         let me = colour.index();
         let (child, captured, own) = region.apply(b, me, p)?;
         let mut child_imm = imm;
+        let mut new_immortal = 0;
         if own & region.seed[me] != 0 {
             child_imm[me] |= own;
+            new_immortal = own & !imm[me] & within;
         }
         debug_assert_eq!(child_imm, region.immortal(&child));
         let gain = match self.opts.rules {
             Rules::Japanese => colour.sign() * i64::from(captured),
-            Rules::Chinese => {
-                colour.sign() * i64::from((child_imm[me] & !imm[me] & within).count_ones())
-            }
+            Rules::Chinese if new_immortal == 0 => 0,
+            Rules::Chinese => colour.sign() * i64::from(new_immortal.count_ones()),
         };
         Some((child, child_imm, gain))
     }
@@ -1321,8 +1355,7 @@ impl<'a> Search<'a> {
                 let rest = if imm == b_imm {
                     self.eval_one(comp, &child)
                 } else {
-                    self.eval_parts(comp, &child, imm, true)
-                        .map(|p| p.loopy.is_empty().then_some(p.short))
+                    self.eval_short(comp, &child, imm)
                 };
                 self.depth -= 1;
                 let Some(rest) = rest? else {
@@ -1354,7 +1387,7 @@ mod tests {
         let root = region.root.clone();
         let imm = region.immortal(&root);
         search
-            .eval_parts(region.all, &root, imm, false)
+            .eval_parts(region.all, &root, imm)
             .expect("ko-free test regions");
         let mut out: Vec<GameId> = search
             .tt_small
