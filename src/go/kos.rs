@@ -40,7 +40,11 @@
 //! `Search::board_graph`). A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
 //! checks this in debug builds), not recomputed. Edges live in one flat
-//! list. The lines of
+//! list; the moves of the positions on the walk's current line are
+//! gathered in one buffer (each position's after its parent's) and moved
+//! to the list when the position is finished, so no position allocates.
+//! The terminal games of step 2 are memoised by (points scored, value).
+//! The lines of
 //! [`GoKo::line`] are a tree (each node's line is its walk parent's line
 //! plus one move), stored as (parent, colour, point) and written out as move
 //! strings only when asked ([`GoKo::line`], [`GoKo::lines`],

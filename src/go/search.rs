@@ -17,7 +17,10 @@
 //! below bit 64 are computed on `u64`: a left shift gives the same low 64 bits in both widths, a right
 //! shift of such a mask the same bits altogether, and the bits a `u64`
 //! shift loses lie outside the region, so the results are the same masks
-//! (`Region::nbrs_of`, `Region::flood`).
+//! (`Region::nbrs_of`, `Region::flood`); a move (`Region::apply`) is then
+//! played entirely on `u64` masks (checked against the general code in debug
+//! builds). The mirror image of a mask is read from tables built with the
+//! region, one entry per byte value and byte position (`Region::image_of`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
