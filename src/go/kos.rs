@@ -328,6 +328,19 @@ struct Edge {
     colour: Colour,
 }
 
+/// A move of a position being explored: the position it leads to, its
+/// immortal stones and what it scores, and what `met` said of it when the
+/// moves were generated.
+#[derive(Clone)]
+struct Kid {
+    child: Board,
+    imm: [u128; 2],
+    gain: i64,
+    colour: Colour,
+    p: u8,
+    found: Option<To>,
+}
+
 /// Not on the walk's current line (see [`BoardGraph::on_path`]).
 const OFF_PATH: u32 = u32::MAX;
 
@@ -355,6 +368,9 @@ struct BoardGraph {
     /// position's after its parent's (one buffer for the whole walk, moved
     /// to `edges` when a position is finished).
     pending: Vec<Edge>,
+    /// The moves of the positions on the walk's current line not yet
+    /// followed (see `explore`), in one buffer as `pending`.
+    kids: Vec<Kid>,
     /// The first edge found that closes a cycle: the position it leaves,
     /// the move, and the depth where the repeated position first stood on
     /// the line.
@@ -499,6 +515,7 @@ impl Search<'_> {
             m: Vec::new(),
             on_path: Vec::new(),
             pending: Vec::new(),
+            kids: Vec::new(),
             cycle: None,
         };
         let mut met = Met::new(self.region.span);
@@ -534,12 +551,41 @@ impl Search<'_> {
         self.count_node()?;
         let playable = self.playable(comp, b);
         let start = bg.pending.len();
+        // First every move and the table's answer for the position it
+        // leads to, in a loop with no other table work, so that the
+        // lookups (mostly cache misses) can overlap; then the moves in
+        // order. An answer found stays true (a position enters `met` once
+        // and keeps its entry); a position not found is looked up again,
+        // as an earlier move's subtree may have met it since.
+        let kids = bg.kids.len();
         for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let to = match met.get(&child) {
+                let found = met.get(&child);
+                bg.kids.push(Kid {
+                    child,
+                    imm,
+                    gain,
+                    colour,
+                    p: p as u8,
+                    found,
+                });
+            }
+        }
+        for k in kids..bg.kids.len() {
+            let Kid {
+                child,
+                imm,
+                gain,
+                colour,
+                p,
+                found,
+            } = bg.kids[k].clone();
+            {
+                let p = usize::from(p);
+                let to = match found.or_else(|| met.get(&child)) {
                     Some(To::Board(i)) => {
                         let at = bg.on_path[i as usize];
                         if bg.cycle.is_none() && at != OFF_PATH {
@@ -566,6 +612,7 @@ impl Search<'_> {
                 bg.pending.push(Edge { to, gain, colour });
             }
         }
+        bg.kids.truncate(kids);
         bg.on_path[id] = OFF_PATH;
         let n = bg.pending.len() - start;
         bg.moves_of[id] = (bg.edges.len() as u32, n as u32);
