@@ -43,7 +43,11 @@
 //! list; the moves of the positions on the walk's current line are
 //! gathered in one buffer (each position's after its parent's) and moved
 //! to the list when the position is finished, so no position allocates.
-//! The terminal games of step 2 are memoised by (points scored, value).
+//! A position's moves are all played, and their positions looked up in
+//! the table, before any is followed, so that the lookups overlap (an
+//! entry never changes once made; a position not found is looked up again
+//! when its turn comes). The terminal games of step 2 are memoised by
+//! (points scored, value).
 //! The lines of
 //! [`GoKo::line`] are a tree (each node's line is its walk parent's line
 //! plus one move), stored as (parent, colour, point) and written out as move
