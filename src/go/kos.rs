@@ -40,7 +40,15 @@
 //! `Search::board_graph`). A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
 //! checks this in debug builds), not recomputed. Edges live in one flat
-//! list. The lines of
+//! list; the moves of the positions on the walk's current line are
+//! gathered in one buffer (each position's after its parent's) and moved
+//! to the list when the position is finished, so no position allocates.
+//! A position's moves are all played, and their positions looked up in
+//! the table, before any is followed, so that the lookups overlap (an
+//! entry never changes once made; a position not found is looked up again
+//! when its turn comes). The terminal games of step 2 are memoised by
+//! (points scored, value).
+//! The lines of
 //! [`GoKo::line`] are a tree (each node's line is its walk parent's line
 //! plus one move), stored as (parent, colour, point) and written out as move
 //! strings only when asked ([`GoKo::line`], [`GoKo::lines`],
@@ -324,6 +332,19 @@ struct Edge {
     colour: Colour,
 }
 
+/// A move of a position being explored: the position it leads to, its
+/// immortal stones and what it scores, and what `met` said of it when the
+/// moves were generated.
+#[derive(Clone)]
+struct Kid {
+    child: Board,
+    imm: [u128; 2],
+    gain: i64,
+    colour: Colour,
+    p: u8,
+    found: Option<To>,
+}
+
 /// Not on the walk's current line (see [`BoardGraph::on_path`]).
 const OFF_PATH: u32 = u32::MAX;
 
@@ -347,6 +368,13 @@ struct BoardGraph {
     /// For each position, its depth on the walk's current line, or
     /// [`OFF_PATH`].
     on_path: Vec<u32>,
+    /// The moves of the positions on the walk's current line, each
+    /// position's after its parent's (one buffer for the whole walk, moved
+    /// to `edges` when a position is finished).
+    pending: Vec<Edge>,
+    /// The moves of the positions on the walk's current line not yet
+    /// followed (see `explore`), in one buffer as `pending`.
+    kids: Vec<Kid>,
     /// The first edge found that closes a cycle: the position it leaves,
     /// the move, and the depth where the repeated position first stood on
     /// the line.
@@ -381,8 +409,12 @@ enum Met {
 struct PackedBoard(u64);
 
 impl std::hash::Hash for PackedBoard {
+    /// One multiply–xorshift round per step (the key is one word).
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(mix_masks(&[u128::from(self.0)]));
+        let mut h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        state.write_u64(h ^ (h >> 32));
     }
 }
 
@@ -486,6 +518,8 @@ impl Search<'_> {
             phi: Vec::new(),
             m: Vec::new(),
             on_path: Vec::new(),
+            pending: Vec::new(),
+            kids: Vec::new(),
             cycle: None,
         };
         let mut met = Met::new(self.region.span);
@@ -520,13 +554,42 @@ impl Search<'_> {
         met.insert(b, To::Board(id as u32));
         self.count_node()?;
         let playable = self.playable(comp, b);
-        let mut edges = Vec::with_capacity(2 * playable.count_ones() as usize);
+        let start = bg.pending.len();
+        // First every move and the table's answer for the position it
+        // leads to, in a loop with no other table work, so that the
+        // lookups (mostly cache misses) can overlap; then the moves in
+        // order. An answer found stays true (a position enters `met` once
+        // and keeps its entry); a position not found is looked up again,
+        // as an earlier move's subtree may have met it since.
+        let kids = bg.kids.len();
         for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let to = match met.get(&child) {
+                let found = met.get(&child);
+                bg.kids.push(Kid {
+                    child,
+                    imm,
+                    gain,
+                    colour,
+                    p: p as u8,
+                    found,
+                });
+            }
+        }
+        for k in kids..bg.kids.len() {
+            let Kid {
+                child,
+                imm,
+                gain,
+                colour,
+                p,
+                found,
+            } = bg.kids[k].clone();
+            {
+                let p = usize::from(p);
+                let to = match found.or_else(|| met.get(&child)) {
                     Some(To::Board(i)) => {
                         let at = bg.on_path[i as usize];
                         if bg.cycle.is_none() && at != OFF_PATH {
@@ -536,10 +599,9 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
-                        let parts = self.eval_parts(comp, &child, imm, true)?;
-                        if parts.loopy.is_empty() {
-                            met.insert(&child, To::Game(parts.short));
-                            To::Game(parts.short)
+                        if let Some(v) = self.eval_short(comp, &child, imm)? {
+                            met.insert(&child, To::Game(v));
+                            To::Game(v)
                         } else {
                             let from = Some((id as u32, colour, p as u8));
                             let (phi, m) = (phi + gain, m + colour.sign());
@@ -551,12 +613,15 @@ impl Search<'_> {
                 };
                 // A move scores at most the 128 points of the region.
                 let gain = gain as i32;
-                edges.push(Edge { to, gain, colour });
+                bg.pending.push(Edge { to, gain, colour });
             }
         }
+        bg.kids.truncate(kids);
         bg.on_path[id] = OFF_PATH;
-        bg.moves_of[id] = (bg.edges.len() as u32, edges.len() as u32);
-        bg.edges.extend(edges);
+        let n = bg.pending.len() - start;
+        bg.moves_of[id] = (bg.edges.len() as u32, n as u32);
+        bg.edges.extend_from_slice(&bg.pending[start..]);
+        bg.pending.truncate(start);
         Ok(id as u32)
     }
 
@@ -565,6 +630,10 @@ impl Search<'_> {
     /// to every terminal game.
     fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
         let phi = &bg.phi;
+        let zero = self.store.zero();
+        // The terminal games by points scored and value: many moves of
+        // the graph reach the same ko-free position with the same score.
+        let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
         let mut nodes = Vec::with_capacity(bg.len());
         for i in 0..bg.len() {
             self.store.tick()?;
@@ -576,9 +645,20 @@ impl Search<'_> {
                 let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
-                        let x = self.store.integer(phi[i] + gain);
-                        let v = self.store.add(x, g)?;
-                        (Dyadic::zero(), Target::Game(self.store.add(v, shift)?))
+                        let score = phi[i] + gain;
+                        let v = match terminal.get(&(score, g)) {
+                            Some(&v) => v,
+                            None => {
+                                let x = self.integer(score);
+                                let mut v = self.store.add(x, g)?;
+                                if shift != zero {
+                                    v = self.store.add(v, shift)?;
+                                }
+                                terminal.insert((score, g), v);
+                                v
+                            }
+                        };
+                        (Dyadic::zero(), Target::Game(v))
                     }
                     To::Board(q) => (
                         Dyadic::from_i64(phi[i] + gain - phi[q as usize]),
@@ -681,7 +761,7 @@ impl Search<'_> {
 
 /// `k{i}`, written out by hand (one per node of large graphs).
 fn node_label(i: usize) -> String {
-    let mut digits = [0u8; 20];
+    let mut digits = [0u8; 21];
     let (mut n, mut k) = (i, digits.len());
     loop {
         k -= 1;
@@ -691,10 +771,9 @@ fn node_label(i: usize) -> String {
             break;
         }
     }
-    let mut label = String::with_capacity(1 + digits.len() - k);
-    label.push('k');
-    label.extend(digits[k..].iter().map(|&d| char::from(d)));
-    label
+    digits[k - 1] = b'k';
+    // ASCII digits after a `k`: valid UTF-8.
+    String::from_utf8(digits[k - 1..].to_vec()).unwrap_or_default()
 }
 
 /// Superko values by position and the part of the line's history that can

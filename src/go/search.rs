@@ -17,7 +17,10 @@
 //! below bit 64 are computed on `u64`: a left shift gives the same low 64 bits in both widths, a right
 //! shift of such a mask the same bits altogether, and the bits a `u64`
 //! shift loses lie outside the region, so the results are the same masks
-//! (`Region::nbrs_of`, `Region::flood`).
+//! (`Region::nbrs_of`, `Region::flood`); a move (`Region::apply`) is then
+//! played entirely on `u64` masks (checked against the general code in debug
+//! builds). The mirror image of a mask is read from tables built with the
+//! region, one entry per byte value and byte position (`Region::image_of`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -235,7 +238,7 @@ pub fn evaluate_go(
                 - i64::from((imm[1] & region.all).count_ones())
         }
     };
-    let parts = search.eval_parts(region.all, &root, imm, false)?;
+    let parts = search.eval_parts(region.all, &root, imm)?;
     let c = search.store.integer(constant);
     let short = search.store.add(c, parts.short)?;
     let value = search.loopy_value(&root, short, &parts.loopy)?;
@@ -327,6 +330,19 @@ pub fn search_moves(
 
 // ---------------------------------------------------------------- bitboards
 
+/// The number of bits of `m`, one step per bit (for masks of a few bits,
+/// such as a newly immortal chain: cheaper than a 128-bit population count
+/// without a hardware instruction).
+#[inline]
+fn few_bits(mut m: u128) -> u32 {
+    let mut n = 0;
+    while m != 0 {
+        m &= m - 1;
+        n += 1;
+    }
+    n
+}
+
 /// Maximum number of region points.
 pub const MAX_REGION_POINTS: usize = 128;
 
@@ -374,6 +390,10 @@ pub(super) struct Region {
     /// The symmetries of the region other than the identity (module docs of
     /// [`crate::go`], "Symmetry").
     pub(super) syms: Vec<Sym>,
+    /// For each symmetry of `syms`, the image of every byte of a mask:
+    /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
+    /// below `span` (see [`Region::image_of`]).
+    sym_tables: Vec<Vec<u128>>,
     pub(super) root: Board,
 }
 
@@ -454,6 +474,7 @@ impl Region {
             narrow: grid.is_some_and(|s| s < 64) && all >> 64 == 0,
             rows: r1 - r0 + 1,
             syms: Vec::new(),
+            sym_tables: Vec::new(),
             root,
         };
         if grid.is_some() {
@@ -463,8 +484,35 @@ impl Region {
                     region.syms.push(sym);
                 }
             }
+            let bytes = region.span.div_ceil(8) as usize;
+            region.sym_tables = region
+                .syms
+                .iter()
+                .map(|&sym| {
+                    (0..256 * bytes)
+                        .map(|i| region.image(sym, ((i % 256) as u128) << (8 * (i / 256))))
+                        .collect()
+                })
+                .collect();
         }
         Ok(region)
+    }
+
+    /// The image of the mask `m` (of region points) under the symmetry
+    /// `syms[i]`: the same as [`Region::image`], by table. A reflection maps
+    /// each bit to one bit, so the image of a mask is the union of the
+    /// images of its bytes; every region point's bit is below `span`.
+    #[inline]
+    fn image_of(&self, i: usize, m: u128) -> u128 {
+        let table = &self.sym_tables[i];
+        let (mut out, mut rest, mut k) = (0, m, 0);
+        while rest != 0 {
+            out |= table[k + (rest & 255) as usize];
+            rest >>= 8;
+            k += 256;
+        }
+        debug_assert_eq!(out, self.image(self.syms[i], m));
+        out
     }
 
     /// The image of the mask `m` under a reflection (grid layout only).
@@ -566,7 +614,76 @@ impl Region {
     /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
     /// point `p`: returns the new board, the number of stones captured and
     /// the chain of the new stone, or `None` for suicide.
+    #[inline]
     pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
+        if let Some(stride) = self.grid.filter(|_| self.narrow) {
+            let out = self.apply_narrow(b, me, p, stride as u32);
+            debug_assert_eq!(out, self.apply_wide(b, me, p));
+            return out;
+        }
+        self.apply_wide(b, me, p)
+    }
+
+    /// [`Region::apply`] on a narrow grid (every region bit and the stride
+    /// below 64): the same steps on `u64` masks, neighbours by four shifts
+    /// (see [`Region::nbrs_of`]). This is the move of the search's inner
+    /// loop.
+    fn apply_narrow(&self, b: &Board, me: usize, p: usize, s: u32) -> Option<(Board, u32, u128)> {
+        let op = 1 - me;
+        let all = self.all as u64;
+        let seed = [self.seed[0] as u64, self.seed[1] as u64];
+        let nbrs = |m: u64| ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & all;
+        let flood = |from: u64, within: u64| {
+            let mut region = from & within;
+            let mut frontier = region;
+            while frontier != 0 {
+                let next = nbrs(frontier) & within & !region;
+                region |= next;
+                frontier = next;
+            }
+            region
+        };
+        let bit = 1u64 << p;
+        let nbr = self.nbr[p] as u64;
+        let mut stones = [b.stones[0] as u64, b.stones[1] as u64];
+        stones[me] |= bit;
+        let empty = all & !(stones[0] | stones[1]);
+        let mut captured = 0;
+        let mut candidates = nbr & stones[op];
+        while candidates != 0 {
+            let stone = candidates & candidates.wrapping_neg();
+            if nbrs(stone) & empty != 0 || stone & seed[op] != 0 {
+                candidates &= !stone;
+                continue;
+            }
+            let chain = flood(stone, stones[op]);
+            candidates &= !chain;
+            if chain & seed[op] != 0 {
+                continue;
+            }
+            if nbrs(chain) & empty == 0 {
+                stones[op] &= !chain;
+                captured += chain.count_ones();
+            }
+        }
+        let own = if nbr & stones[me] == 0 {
+            bit
+        } else {
+            flood(bit, stones[me])
+        };
+        if own & seed[me] == 0 {
+            let empty = all & !(stones[0] | stones[1]);
+            if nbrs(own) & empty == 0 {
+                return None;
+            }
+        }
+        let stones = [u128::from(stones[0]), u128::from(stones[1])];
+        Some((Board { stones }, captured, u128::from(own)))
+    }
+
+    /// [`Region::apply`] on any layout.
+    #[inline(never)]
+    fn apply_wide(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
         let op = 1 - me;
         let mut stones = b.stones;
         stones[me] |= 1 << p;
@@ -610,21 +727,30 @@ impl Region {
     /// is of that colour (hence immortal), and every point of it touches such
     /// a stone.
     pub(super) fn settled(&self, comp: u128, b: &Board) -> Option<Colour> {
-        for (c, colour) in [(0, Colour::Black), (1, Colour::White)] {
+        // Settled for one colour, a component touches no framing stone of
+        // the other: one touching both kinds is settled for neither.
+        if comp & self.seed[0] != 0 && comp & self.seed[1] != 0 {
+            return None;
+        }
+        let settled_for = |c: usize| {
             let op = 1 - c;
             if comp & b.stones[c] != 0 || comp & self.seed[op] != 0 {
-                continue;
+                return false;
             }
             if self.nbrs_of(comp) & !comp & b.stones[op] != 0 {
-                continue;
+                return false;
             }
             // Every point of `comp` touches a stone of colour `c` (in the
             // region, or framing).
-            if comp & !(self.nbrs_of(b.stones[c]) | self.seed[c]) == 0 {
-                return Some(colour);
-            }
+            comp & !(self.nbrs_of(b.stones[c]) | self.seed[c]) == 0
+        };
+        if settled_for(0) {
+            Some(Colour::Black)
+        } else if settled_for(1) {
+            Some(Colour::White)
+        } else {
+            None
         }
-        None
     }
 }
 
@@ -792,7 +918,7 @@ impl<'a> Search<'a> {
     }
 
     /// The game of the integer `n`.
-    fn integer(&mut self, n: i64) -> GameId {
+    pub(super) fn integer(&mut self, n: i64) -> GameId {
         if n.abs() > SMALL_INT {
             return self.store.integer(n);
         }
@@ -932,14 +1058,14 @@ impl<'a> Search<'a> {
             // The least of the key's images names the class of positions
             // that are mirror images of each other.
             let (comp, black, white) = key;
-            for &sym in &region.syms {
+            for i in 0..region.syms.len() {
                 // Tuples compare by their first mask first: an image whose
                 // first mask is larger is not the least.
-                let first = region.image(sym, comp);
+                let first = region.image_of(i, comp);
                 if first > key.0 {
                     continue;
                 }
-                let image = (first, region.image(sym, black), region.image(sym, white));
+                let image = (first, region.image_of(i, black), region.image_of(i, white));
                 if image < key {
                     key = image;
                 }
@@ -1062,14 +1188,12 @@ impl<'a> Search<'a> {
 
     /// The value of the points of `within` that are empty or hold capturable
     /// stones: the sum over its ko-free components, and the list of those
-    /// that reach a cycle. With `stop_at_loopy`, stops at the first
-    /// component found loopy (the caller only needs to know that one is).
+    /// that reach a cycle ([`Search::eval_short`] stops at the first).
     pub(super) fn eval_parts(
         &mut self,
         within: u128,
         b: &Board,
         imm: [u128; 2],
-        stop_at_loopy: bool,
     ) -> Result<Parts, GoError> {
         let region = self.region;
         let mut total = self.store.zero();
@@ -1090,12 +1214,7 @@ impl<'a> Search<'a> {
             if self.opts.split_components {
                 match self.eval(comp, b)? {
                     Val::Short(v) => total = self.store.add(total, v)?,
-                    Val::Loopy => {
-                        loopy.push(comp);
-                        if stop_at_loopy {
-                            break;
-                        }
-                    }
+                    Val::Loopy => loopy.push(comp),
                 }
             } else {
                 unsettled |= comp;
@@ -1111,6 +1230,49 @@ impl<'a> Search<'a> {
             short: total,
             loopy,
         })
+    }
+
+    /// [`Search::eval_parts`] stopping at the first loopy component: the
+    /// value of the points of `within`, or `None` when one of their
+    /// components reaches a cycle. The same steps in the same order (so the
+    /// same statistics), without building the list of loopy components.
+    pub(super) fn eval_short(
+        &mut self,
+        within: u128,
+        b: &Board,
+        imm: [u128; 2],
+    ) -> Result<Option<GameId>, GoError> {
+        let region = self.region;
+        let mut total = self.store.zero();
+        let mut unsettled = 0u128;
+        let nonimmortal = region.all & !(imm[0] | imm[1]);
+        let mut rest = nonimmortal & within;
+        while rest != 0 {
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal & within);
+            rest &= !comp;
+            if self.opts.prune_settled {
+                if let Some(s) = self.settled_score(comp, b) {
+                    self.stats.settled += 1;
+                    total = self.store.add(total, s)?;
+                    continue;
+                }
+            }
+            if self.opts.split_components {
+                match self.eval(comp, b)? {
+                    Val::Short(v) => total = self.store.add(total, v)?,
+                    Val::Loopy => return Ok(None),
+                }
+            } else {
+                unsettled |= comp;
+            }
+        }
+        if unsettled != 0 {
+            match self.eval(unsettled, b)? {
+                Val::Short(v) => total = self.store.add(total, v)?,
+                Val::Loopy => return Ok(None),
+            }
+        }
+        Ok(Some(total))
     }
 
     /// The score of a component if it is settled (module docs).
@@ -1153,7 +1315,10 @@ impl<'a> Search<'a> {
     ///
     /// The immortal stones change only through the new stone's chain: it is
     /// immortal when it touches a framing stone (an immortal chain it joins
-    /// does), and captures never take an immortal chain.
+    /// does), and captures never take an immortal chain. So under area
+    /// rules the points that become immortal are those of the new chain
+    /// that were not, when the chain touches a framing stone of its colour.
+    #[inline(always)]
     pub(super) fn step(
         &self,
         within: u128,
@@ -1166,15 +1331,16 @@ impl<'a> Search<'a> {
         let me = colour.index();
         let (child, captured, own) = region.apply(b, me, p)?;
         let mut child_imm = imm;
+        let mut new_immortal = 0;
         if own & region.seed[me] != 0 {
             child_imm[me] |= own;
+            new_immortal = own & !imm[me] & within;
         }
         debug_assert_eq!(child_imm, region.immortal(&child));
         let gain = match self.opts.rules {
             Rules::Japanese => colour.sign() * i64::from(captured),
-            Rules::Chinese => {
-                colour.sign() * i64::from((child_imm[me] & !imm[me] & within).count_ones())
-            }
+            Rules::Chinese if new_immortal == 0 => 0,
+            Rules::Chinese => colour.sign() * i64::from(few_bits(new_immortal)),
         };
         Some((child, child_imm, gain))
     }
@@ -1213,8 +1379,7 @@ impl<'a> Search<'a> {
                 let rest = if imm == b_imm {
                     self.eval_one(comp, &child)
                 } else {
-                    self.eval_parts(comp, &child, imm, true)
-                        .map(|p| p.loopy.is_empty().then_some(p.short))
+                    self.eval_short(comp, &child, imm)
                 };
                 self.depth -= 1;
                 let Some(rest) = rest? else {
@@ -1246,7 +1411,7 @@ mod tests {
         let root = region.root.clone();
         let imm = region.immortal(&root);
         search
-            .eval_parts(region.all, &root, imm, false)
+            .eval_parts(region.all, &root, imm)
             .expect("ko-free test regions");
         let mut out: Vec<GameId> = search
             .tt_small
