@@ -81,8 +81,9 @@ pub enum GoValue {
 pub struct GoKo {
     /// Nodes `k0` (the position searched), `k1`, … in the order a
     /// depth-first walk (points in order, Black's move before White's)
-    /// first meets them.
-    pub graph: KoGraph,
+    /// first meets them. Shared, not copied, by the values made from it
+    /// ([`GoValue::components`]).
+    pub graph: Rc<KoGraph>,
     /// For each node, the points scored along its line (φ, its potential):
     /// the node denotes φ plus the value of its position (module docs).
     pub potentials: Vec<i64>,
@@ -165,7 +166,7 @@ impl GoValue {
             GoValue::Ko { kos, short } => {
                 let mut out: Vec<Component> = kos
                     .iter()
-                    .map(|k| Component::ko(Rc::new(k.graph.clone())))
+                    .map(|k| Component::ko(k.graph.clone()))
                     .collect();
                 if *short != store.zero() {
                     out.push(Component::Short(*short));
@@ -296,7 +297,7 @@ impl GoKo {
             ));
         }
         Ok(GoKo {
-            graph: KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?,
+            graph: Rc::new(KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?),
             potentials: self.potentials.clone(),
             moves: self.moves.clone(),
             walk: self.walk.clone(),
@@ -600,7 +601,7 @@ impl Search<'_> {
             })
             .collect();
         Ok(GoKo {
-            graph,
+            graph: Rc::new(graph),
             potentials: bg.phi,
             moves: bg.m,
             walk: Rc::new(WalkLines {
