@@ -164,10 +164,8 @@ impl GoValue {
         match self {
             GoValue::Short(g) => vec![Component::Short(*g)],
             GoValue::Ko { kos, short } => {
-                let mut out: Vec<Component> = kos
-                    .iter()
-                    .map(|k| Component::ko(k.graph.clone()))
-                    .collect();
+                let mut out: Vec<Component> =
+                    kos.iter().map(|k| Component::ko(k.graph.clone())).collect();
                 if *short != store.zero() {
                     out.push(Component::Short(*short));
                 }
