@@ -940,12 +940,10 @@ mod props {
             }
             nodes.push(KoNode::new(format!("n{i}"), true, left, right));
         }
-        let g = KoGraph {
-            nodes,
-            root: NodeId(0),
-        }
-        .rooted_at(NodeId(0));
-        KoGraph::from_parts(g.nodes, NodeId(0)).ok()
+        KoGraph::unchecked(nodes, NodeId(0))
+            .rooted_at(NodeId(0))
+            .checked()
+            .ok()
     }
 
     /// Checks `a(t) = sign·b(t)` at every breakpoint of either wall, between
@@ -1116,12 +1114,10 @@ mod laws {
             let right = conv(r, Side::Right);
             nodes.push(KoNode::new(format!("n{i}"), true, left, right));
         }
-        let g = KoGraph {
-            nodes,
-            root: NodeId(0),
-        }
-        .rooted_at(NodeId(0));
-        let g = KoGraph::from_parts(g.nodes, NodeId(0)).ok()?;
+        let g = KoGraph::unchecked(nodes, NodeId(0))
+            .rooted_at(NodeId(0))
+            .checked()
+            .ok()?;
         (!g.is_ko_free(g.root())).then_some(g)
     }
 

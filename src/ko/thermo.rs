@@ -321,7 +321,7 @@ impl<'g> KomasterAnalysis<'g> {
             return Ok(*g);
         }
         let graph = self.graph;
-        let node = &graph.nodes[v];
+        let node = graph.node(NodeId(v as u32));
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
@@ -397,7 +397,7 @@ impl<'g> KomasterAnalysis<'g> {
             }
         }
         let graph = self.graph;
-        let node = &graph.nodes[v];
+        let node = graph.node(NodeId(v as u32));
         // Scaffolds of the legal moves, and the targets of the banned ones.
         let mut scaffold: [Option<Wall>; 2] = [None, None];
         let mut banned: [Vec<(usize, Q)>; 2] = [Vec::new(), Vec::new()];
@@ -433,11 +433,11 @@ impl<'g> KomasterAnalysis<'g> {
         let walls = match (lambda, rho) {
             (Some(l), Some(r)) => settle(l, r),
             // One player has no local move at all: a number (rule 2).
-            (Some(l), None) if node.right.is_empty() => {
+            (Some(l), None) if node.right().is_empty() => {
                 let x = simplest_between_opt(Some(&l.eval(&Q::zero())), None);
                 number_walls(x)
             }
-            (None, Some(r)) if node.left.is_empty() => {
+            (None, Some(r)) if node.left().is_empty() => {
                 let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
                 number_walls(x)
             }
