@@ -933,10 +933,24 @@ impl KoGraph {
     }
 
     /// For every node: does some line of play from it reach a short game?
-    /// Found backwards from the nodes with a short-game option, along the
-    /// node options reversed (each option is followed once).
+    ///
+    /// One sweep from the last node to the first settles most graphs (the
+    /// nodes of a Go region are numbered as a depth-first walk first meets
+    /// them, so options mostly lead to later nodes); the nodes it leaves are
+    /// settled by a walk backwards from the nodes found, along the options
+    /// reversed (each option followed once), so the whole costs linear time.
     fn ways_out(&self) -> Vec<bool> {
         let n = self.len();
+        let mut out = vec![false; n];
+        for v in (0..n).rev() {
+            out[v] = self.targets[self.span(v, None)].iter().any(|t| match t {
+                Target::Game(_) => true,
+                Target::Node(w) => out[w.index()],
+            });
+        }
+        if out.iter().all(|&o| o) {
+            return out;
+        }
         // The options into each node, grouped by target: `into[w]` are the
         // nodes `from[into[w]..into[w + 1]]`.
         let mut into = vec![0usize; n + 1];
@@ -950,23 +964,15 @@ impl KoGraph {
         }
         let mut from = vec![0u32; into[n]];
         let mut next = into.clone();
-        let mut out = vec![false; n];
-        let mut stack = Vec::new();
         for v in 0..n {
             for t in &self.targets[self.span(v, None)] {
-                match t {
-                    Target::Node(w) => {
-                        from[next[w.index()]] = v as u32;
-                        next[w.index()] += 1;
-                    }
-                    Target::Game(_) if !out[v] => {
-                        out[v] = true;
-                        stack.push(v);
-                    }
-                    Target::Game(_) => {}
+                if let Target::Node(w) = t {
+                    from[next[w.index()]] = v as u32;
+                    next[w.index()] += 1;
                 }
             }
         }
+        let mut stack: Vec<usize> = (0..n).filter(|&v| out[v]).collect();
         while let Some(w) = stack.pop() {
             for &v in &from[into[w]..into[w + 1]] {
                 let v = v as usize;

@@ -339,6 +339,8 @@ fn malformed_graphs_are_rejected_naming_the_node() {
         "a: {a, 1 | 0}",
         // fine: a two-move cycle with both players' moves
         "a: {{1 | a} | 0}",
+        // fine: b and c get out only through a, an earlier node
+        "a: {5 | b: {a | c: {a |}}}",
     ] {
         out.push(format!(
             "{text}\n  {}",
@@ -372,7 +374,9 @@ fn malformed_graphs_are_rejected_naming_the_node() {
           NoKoStructure { node: "a", side: Left, cycle: ["a", "a"] }
           Black alone can return to node `a` (a → a): a cycle needs moves by both players (a capture and a recapture), so it has no ko structure
         a: {{1 | a} | 0}
-          accepted: a: {{1 | a} | 0}"#]].assert_eq(&out.join("\n"));
+          accepted: a: {{1 | a} | 0}
+        a: {5 | b: {a | c: {a |}}}
+          accepted: a: {5 | {a | {a |}}}"#]].assert_eq(&out.join("\n"));
 }
 
 #[test]
