@@ -992,29 +992,33 @@ impl KoGraph {
         const ON_LINE: u8 = 1;
         const DONE: u8 = 2;
         let mut state = vec![NEW; self.len()];
-        // The walk's line: a node and how many of its options were tried.
-        let mut line: Vec<(usize, usize)> = Vec::new();
+        // The walk's line: a node, the place in `targets` of its next option
+        // to try, and the end of its options.
+        let mut line: Vec<(usize, usize, usize)> = Vec::new();
+        let enter = |v: usize| {
+            let span = self.span(v, Some(side));
+            (v, span.start, span.end)
+        };
         for start in 0..self.len() {
             if state[start] != NEW {
                 continue;
             }
             state[start] = ON_LINE;
-            line.push((start, 0));
+            line.push(enter(start));
             while let Some(top) = line.last_mut() {
-                let (v, i) = *top;
-                let options = &self.targets[self.span(v, Some(side))];
-                if i == options.len() {
+                let (v, i, end) = *top;
+                if i == end {
                     state[v] = DONE;
                     line.pop();
                     continue;
                 }
                 top.1 += 1;
-                if let Target::Node(w) = options[i] {
+                if let Target::Node(w) = self.targets[i] {
                     match state[w.index()] {
                         ON_LINE => return true,
                         NEW => {
                             state[w.index()] = ON_LINE;
-                            line.push((w.index(), 0));
+                            line.push(enter(w.index()));
                         }
                         _ => {}
                     }
