@@ -132,18 +132,22 @@ impl<'g> NodeRef<'g> {
         &self.graph.targets[self.graph.span(self.index, Some(side))]
     }
     /// The gains of `side`'s options, in the order of [`NodeRef::options`].
-    pub fn gains(&self, side: Side) -> &'g [Dyadic] {
-        &self.graph.gains[self.graph.span(self.index, Some(side))]
+    pub fn gains(&self, side: Side) -> impl Iterator<Item = &'g Dyadic> + 'g {
+        let g = self.graph;
+        g.gains[g.span(self.index, Some(side))]
+            .iter()
+            .map(move |&k| &g.gain_values[k as usize])
     }
     /// The gain of `side`'s option `i` (what that move scores at once).
     pub fn gain(&self, side: Side, i: usize) -> &'g Dyadic {
-        &self.gains(side)[i]
+        let g = self.graph;
+        &g.gain_values[g.gains[g.span(self.index, Some(side))][i] as usize]
     }
     /// Whether some move of this node scores something.
     pub fn has_gains(&self) -> bool {
         self.graph.gains[self.graph.span(self.index, None)]
             .iter()
-            .any(|g| !g.is_zero())
+            .any(|&k| k != 0)
     }
 }
 
@@ -153,8 +157,8 @@ impl fmt::Debug for NodeRef<'_> {
             .field("label", &self.label())
             .field("left", &self.left())
             .field("right", &self.right())
-            .field("left_gains", &self.gains(Side::Left))
-            .field("right_gains", &self.gains(Side::Right))
+            .field("left_gains", &self.gains(Side::Left).collect::<Vec<_>>())
+            .field("right_gains", &self.gains(Side::Right).collect::<Vec<_>>())
             .finish()
     }
 }
@@ -166,13 +170,16 @@ impl fmt::Debug for NodeRef<'_> {
 /// graph of a Go region can have 150 000 nodes and 1.5 million options):
 /// node `i`'s Left options are `targets[bounds[2i]..bounds[2i + 1]]`, its
 /// Right options `targets[bounds[2i + 1]..bounds[2i + 2]]`, with their gains
-/// at the same places of `gains`, and its label is
+/// at the same places of `gains` (as indices into `gain_values`, which holds
+/// each distinct gain once, 0 first and the others in the order met, so
+/// equal graphs have equal arrays), and its label is
 /// `labels[label_ends[i - 1]..label_ends[i]]` (from 0 for node 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KoGraph {
     bounds: Vec<usize>,
     targets: Vec<Target>,
-    gains: Vec<Dyadic>,
+    gains: Vec<u32>,
+    gain_values: Vec<Dyadic>,
     labels: String,
     label_ends: Vec<usize>,
     named: Vec<bool>,
@@ -183,6 +190,8 @@ pub struct KoGraph {
 /// node), then checks it as [`KoGraph::from_parts`] does.
 pub struct KoGraphBuilder {
     graph: KoGraph,
+    /// The index of each non-zero gain in `graph.gain_values`.
+    gain_index: rustc_hash::FxHashMap<Dyadic, u32>,
 }
 
 impl KoGraphBuilder {
@@ -195,12 +204,26 @@ impl KoGraphBuilder {
                 bounds,
                 targets: Vec::with_capacity(options),
                 gains: Vec::with_capacity(options),
+                gain_values: vec![Dyadic::zero()],
                 labels: String::new(),
                 label_ends: Vec::with_capacity(nodes),
                 named: Vec::with_capacity(nodes),
                 root: NodeId(0),
             },
+            gain_index: rustc_hash::FxHashMap::default(),
         }
+    }
+
+    /// The index of `gain` in the graph's distinct gains (added if new).
+    fn gain(&mut self, gain: Dyadic) -> u32 {
+        if gain.is_zero() {
+            return 0;
+        }
+        let values = &mut self.graph.gain_values;
+        *self.gain_index.entry(gain).or_insert_with_key(|g| {
+            values.push(g.clone());
+            (values.len() - 1) as u32
+        })
     }
 
     /// Adds the next node (numbered from 0): its label, whether the user
@@ -212,17 +235,19 @@ impl KoGraphBuilder {
         left: impl IntoIterator<Item = (Dyadic, Target)>,
         right: impl IntoIterator<Item = (Dyadic, Target)>,
     ) -> NodeId {
-        let g = &mut self.graph;
-        let id = NodeId(g.named.len() as u32);
+        let id = NodeId(self.graph.named.len() as u32);
         for (gain, t) in left {
-            g.gains.push(gain);
-            g.targets.push(t);
+            let k = self.gain(gain);
+            self.graph.gains.push(k);
+            self.graph.targets.push(t);
         }
-        g.bounds.push(g.targets.len());
+        self.graph.bounds.push(self.graph.targets.len());
         for (gain, t) in right {
-            g.gains.push(gain);
-            g.targets.push(t);
+            let k = self.gain(gain);
+            self.graph.gains.push(k);
+            self.graph.targets.push(t);
         }
+        let g = &mut self.graph;
         g.bounds.push(g.targets.len());
         g.labels.push_str(label);
         g.label_ends.push(g.labels.len());
