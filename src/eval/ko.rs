@@ -1083,12 +1083,11 @@ pub(crate) fn call(
                         )),
                 ));
             };
-            let (graph, label) = match &args[0] {
-                Value::Mixed(m) => {
-                    let g = interp.single_ko(m, &sp(0))?;
-                    let label = interp.display(&args[0])?;
-                    (g, label)
-                }
+            // The label names the value in a thermograph's plot; only
+            // `thermograph` keeps it (printing a large ko graph is not free).
+            let keeps_label = name == "thermograph";
+            let graph = match &args[0] {
+                Value::Mixed(m) => interp.single_ko(m, &sp(0))?,
                 other => {
                     // A short game: its komaster thermograph is its thermograph.
                     let g = interp.game_of(other, &sp(0))?;
@@ -1096,14 +1095,20 @@ pub(crate) fn call(
                         .store
                         .thermograph(g)
                         .map_err(|e| interp.cg_error(e, &sp(0)))?;
-                    let label = interp.display(other)?;
+                    let label = match keeps_label {
+                        true => interp.display(other)?,
+                        false => String::new(),
+                    };
                     return Ok(Some(thermo_value(name, t, label)));
                 }
             };
             let t = graph
                 .thermograph(&mut interp.store, graph.root(), k)
                 .map_err(|e| interp.ko_error(e, &sp(0)))?;
-            let label = format!("{label} ({} komaster)", k.player());
+            let label = match keeps_label {
+                true => format!("{} ({} komaster)", interp.display(&args[0])?, k.player()),
+                false => String::new(),
+            };
             thermo_value(name, Rc::new(t), label)
         }
     };

@@ -65,7 +65,7 @@
 use super::position::Colour;
 use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
 use crate::game::{Dyadic, GameId, Store};
-use crate::ko::{plus_gain, Component, KoGraph, KoNode, NodeId, Side, Target};
+use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -89,8 +89,9 @@ pub enum GoValue {
 pub struct GoKo {
     /// Nodes `k0` (the position searched), `k1`, … in the order a
     /// depth-first walk (points in order, Black's move before White's)
-    /// first meets them.
-    pub graph: KoGraph,
+    /// first meets them. Shared, not copied, by the values made from it
+    /// ([`GoValue::components`]).
+    pub graph: Rc<KoGraph>,
     /// For each node, the points scored along its line (φ, its potential):
     /// the node denotes φ plus the value of its position (module docs).
     pub potentials: Vec<i64>,
@@ -171,10 +172,8 @@ impl GoValue {
         match self {
             GoValue::Short(g) => vec![Component::Short(*g)],
             GoValue::Ko { kos, short } => {
-                let mut out: Vec<Component> = kos
-                    .iter()
-                    .map(|k| Component::ko(Rc::new(k.graph.clone())))
-                    .collect();
+                let mut out: Vec<Component> =
+                    kos.iter().map(|k| Component::ko(k.graph.clone())).collect();
                 if *short != store.zero() {
                     out.push(Component::Short(*short));
                 }
@@ -270,11 +269,11 @@ impl GoKo {
 
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
         let g = &self.graph;
-        let mut nodes = Vec::with_capacity(g.len());
+        let mut graph = KoGraphBuilder::with_capacity(g.len(), 0);
+        let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
         for v in g.node_ids() {
             let node = g.node(v);
             let m = self.moves[v.index()];
-            let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
             for (k, (side, sign)) in [(Side::Left, 1), (Side::Right, -1)].into_iter().enumerate() {
                 for (i, t) in node.options(side).iter().enumerate() {
                     let gain = node.gain(side, i);
@@ -295,16 +294,16 @@ impl GoKo {
                     });
                 }
             }
-            let [left, right] = sides;
-            nodes.push(KoNode::with_gains(
+            let [left, right] = &mut sides;
+            graph.node(
                 node.label(),
                 node.is_named(),
-                left,
-                right,
-            ));
+                left.drain(..),
+                right.drain(..),
+            );
         }
         Ok(GoKo {
-            graph: KoGraph::from_parts(nodes, g.root()).map_err(GoError::KoGraph)?,
+            graph: Rc::new(graph.build(g.root()).map_err(GoError::KoGraph)?),
             potentials: self.potentials.clone(),
             moves: self.moves.clone(),
             walk: self.walk.clone(),
@@ -634,14 +633,11 @@ impl Search<'_> {
         // The terminal games by points scored and value: many moves of
         // the graph reach the same ko-free position with the same score.
         let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
-        let mut nodes = Vec::with_capacity(bg.len());
+        let mut graph = KoGraphBuilder::with_capacity(bg.len(), bg.edges.len());
+        let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
         for i in 0..bg.len() {
             self.store.tick()?;
-            let edges = bg.edges(i);
-            let black = edges.iter().filter(|e| e.colour == Colour::Black).count();
-            let mut sides = [black, edges.len() - black]
-                .map(|n| (Vec::with_capacity(n), Vec::with_capacity(n)));
-            for e in edges {
+            for e in bg.edges(i) {
                 let gain = i64::from(e.gain);
                 let option = match e.to {
                     To::Game(g) => {
@@ -665,14 +661,12 @@ impl Search<'_> {
                         Target::Node(NodeId(q)),
                     ),
                 };
-                let side = &mut sides[e.colour.index()];
-                side.0.push(option.1);
-                side.1.push(option.0);
+                sides[e.colour.index()].push(option);
             }
-            let [left, right] = sides;
-            nodes.push(KoNode::with_gain_lists(node_label(i), true, left, right));
+            let [left, right] = &mut sides;
+            graph.node(&node_label(i), true, left.drain(..), right.drain(..));
         }
-        let graph = KoGraph::from_parts(nodes, NodeId(0)).map_err(GoError::KoGraph)?;
+        let graph = graph.build(NodeId(0)).map_err(GoError::KoGraph)?;
         let names = (0..128)
             .map(|bit| match comp >> bit & 1 {
                 1 => self.pos.point_name(self.region.points[bit]),
@@ -680,7 +674,7 @@ impl Search<'_> {
             })
             .collect();
         Ok(GoKo {
-            graph,
+            graph: Rc::new(graph),
             potentials: bg.phi,
             moves: bg.m,
             walk: Rc::new(WalkLines {

@@ -10,17 +10,18 @@
 //! `g ≠ 0` is printed `g + target` (`{2 | -1 + kw}`, `{1 + kb: {…} | 0}`),
 //! which reads back as the same scoring edge.
 
-use super::graph::{KoError, KoGraph, NodeId, Target};
+use super::graph::{KoError, KoGraph, NodeId, Side, Target};
 use crate::game::{Dyadic, Store};
 use crate::render::{format_game, Style};
 
 impl KoGraph {
     /// The graph as one literal, from its root.
     pub fn format(&self, store: &mut Store, style: Style) -> Result<String, KoError> {
-        let n = self.nodes.len();
+        let n = self.len();
         let mut occurrences = vec![0usize; n];
-        for node in &self.nodes {
-            for t in node.left.iter().chain(node.right.iter()) {
+        for v in self.node_ids() {
+            let node = self.node(v);
+            for t in node.left().iter().chain(node.right()) {
                 if let Target::Node(m) = t {
                     occurrences[m.index()] += 1;
                 }
@@ -61,24 +62,24 @@ impl Printer<'_> {
     fn node(&mut self, v: NodeId) -> Result<(), KoError> {
         let i = v.index();
         self.written[i] = true;
-        let node = &self.graph.nodes[i];
+        let node = self.graph.node(v);
         if self.needs_label[i] {
-            self.out.push_str(&node.label);
+            self.out.push_str(node.label());
             self.out.push_str(": ");
         }
         self.out.push('{');
-        for (k, t) in node.left.iter().enumerate() {
+        for (k, t) in node.left().iter().enumerate() {
             if k > 0 {
                 self.out.push_str(", ");
             }
-            self.gain(&node.left_gains[k])?;
+            self.gain(node.gain(Side::Left, k))?;
             self.target(*t)?;
         }
         self.out
-            .push_str(if node.left.is_empty() { "|" } else { " |" });
-        for (k, t) in node.right.iter().enumerate() {
+            .push_str(if node.left().is_empty() { "|" } else { " |" });
+        for (k, t) in node.right().iter().enumerate() {
             self.out.push_str(if k > 0 { ", " } else { " " });
-            self.gain(&node.right_gains[k])?;
+            self.gain(node.gain(Side::Right, k))?;
             self.target(*t)?;
         }
         self.out.push('}');
@@ -104,7 +105,7 @@ impl Printer<'_> {
             }
             Target::Node(m) => {
                 if self.written[m.index()] {
-                    self.out.push_str(&self.graph.nodes[m.index()].label);
+                    self.out.push_str(self.graph.label(m));
                 } else {
                     self.node(m)?;
                 }

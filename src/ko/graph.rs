@@ -47,7 +47,9 @@ pub enum Target {
     Game(GameId),
 }
 
-/// One local position.
+/// One local position, as given to [`KoGraph::from_parts`]. (The graph
+/// keeps its nodes in flat arrays, see [`KoGraph`]; [`KoGraph::node`] gives
+/// a [`NodeRef`].)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KoNode {
     /// Unique within the graph. For a node the user left anonymous (written
@@ -91,17 +93,8 @@ impl KoNode {
         left: Vec<(Dyadic, Target)>,
         right: Vec<(Dyadic, Target)>,
     ) -> KoNode {
-        let split = |options: Vec<(Dyadic, Target)>| {
-            let mut gains = Vec::with_capacity(options.len());
-            let mut targets = Vec::with_capacity(options.len());
-            for (g, t) in options {
-                gains.push(g);
-                targets.push(t);
-            }
-            (gains, targets)
-        };
-        let (left_gains, left) = split(left);
-        let (right_gains, right) = split(right);
+        let (left_gains, left) = left.into_iter().unzip();
+        let (right_gains, right) = right.into_iter().unzip();
         KoNode {
             label: label.into(),
             named,
@@ -111,69 +104,190 @@ impl KoNode {
             right_gains,
         }
     }
+}
 
-    /// [`KoNode::with_gains`] with the options and their gains given as
-    /// separate lists (of equal lengths, side by side).
-    pub(crate) fn with_gain_lists(
-        label: String,
+/// One node of a [`KoGraph`], borrowed from it.
+#[derive(Copy, Clone)]
+pub struct NodeRef<'g> {
+    graph: &'g KoGraph,
+    index: usize,
+}
+
+impl<'g> NodeRef<'g> {
+    /// The node's label (see [`KoNode`]).
+    pub fn label(&self) -> &'g str {
+        self.graph.label(NodeId(self.index as u32))
+    }
+    /// Whether the label was given by the user (or a shorthand).
+    pub fn is_named(&self) -> bool {
+        self.graph.named[self.index]
+    }
+    pub fn left(&self) -> &'g [Target] {
+        self.options(Side::Left)
+    }
+    pub fn right(&self) -> &'g [Target] {
+        self.options(Side::Right)
+    }
+    pub fn options(&self, side: Side) -> &'g [Target] {
+        &self.graph.targets[self.graph.span(self.index, Some(side))]
+    }
+    /// The gains of `side`'s options, in the order of [`NodeRef::options`].
+    pub fn gains(&self, side: Side) -> impl Iterator<Item = &'g Dyadic> + 'g {
+        let g = self.graph;
+        g.gains[g.span(self.index, Some(side))]
+            .iter()
+            .map(move |&k| &g.gain_values[k as usize])
+    }
+    /// The gain of `side`'s option `i` (what that move scores at once).
+    pub fn gain(&self, side: Side, i: usize) -> &'g Dyadic {
+        let g = self.graph;
+        &g.gain_values[g.gains[g.span(self.index, Some(side))][i] as usize]
+    }
+    /// Whether some move of this node scores something.
+    pub fn has_gains(&self) -> bool {
+        self.graph.gains[self.graph.span(self.index, None)]
+            .iter()
+            .any(|&k| k != 0)
+    }
+}
+
+impl fmt::Debug for NodeRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NodeRef")
+            .field("label", &self.label())
+            .field("left", &self.left())
+            .field("right", &self.right())
+            .field("left_gains", &self.gains(Side::Left).collect::<Vec<_>>())
+            .field("right_gains", &self.gains(Side::Right).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// A validated ko graph with a designated root (the position the value
+/// denotes). Every node is reachable from the root.
+///
+/// The nodes are kept in flat arrays rather than one [`KoNode`] each (the
+/// graph of a Go region can have 150 000 nodes and 1.5 million options):
+/// node `i`'s Left options are `targets[bounds[2i]..bounds[2i + 1]]`, its
+/// Right options `targets[bounds[2i + 1]..bounds[2i + 2]]`, with their gains
+/// at the same places of `gains` (as indices into `gain_values`, which holds
+/// each distinct gain once, 0 first and the others in the order met, so
+/// equal graphs have equal arrays), and its label is
+/// `labels[label_ends[i - 1]..label_ends[i]]` (from 0 for node 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoGraph {
+    bounds: Vec<usize>,
+    targets: Vec<Target>,
+    gains: Vec<u32>,
+    gain_values: Vec<Dyadic>,
+    labels: String,
+    label_ends: Vec<usize>,
+    named: Vec<bool>,
+    pub(crate) root: NodeId,
+}
+
+/// Builds a [`KoGraph`] node by node into its flat arrays (no allocation per
+/// node), then checks it as [`KoGraph::from_parts`] does.
+pub struct KoGraphBuilder {
+    graph: KoGraph,
+    /// The index of each non-zero gain in `graph.gain_values`.
+    gain_index: rustc_hash::FxHashMap<Dyadic, u32>,
+}
+
+impl KoGraphBuilder {
+    /// Room for `nodes` nodes with `options` options in all.
+    pub fn with_capacity(nodes: usize, options: usize) -> KoGraphBuilder {
+        let mut bounds = Vec::with_capacity(2 * nodes + 1);
+        bounds.push(0);
+        KoGraphBuilder {
+            graph: KoGraph {
+                bounds,
+                targets: Vec::with_capacity(options),
+                gains: Vec::with_capacity(options),
+                gain_values: vec![Dyadic::zero()],
+                labels: String::new(),
+                label_ends: Vec::with_capacity(nodes),
+                named: Vec::with_capacity(nodes),
+                root: NodeId(0),
+            },
+            gain_index: rustc_hash::FxHashMap::default(),
+        }
+    }
+
+    /// The index of `gain` in the graph's distinct gains (added if new).
+    fn gain(&mut self, gain: Dyadic) -> u32 {
+        if gain.is_zero() {
+            return 0;
+        }
+        let values = &mut self.graph.gain_values;
+        *self.gain_index.entry(gain).or_insert_with_key(|g| {
+            values.push(g.clone());
+            (values.len() - 1) as u32
+        })
+    }
+
+    /// Adds the next node (numbered from 0): its label, whether the user
+    /// gave it, and its Left and Right options as `(gain, target)` pairs.
+    pub fn node(
+        &mut self,
+        label: &str,
         named: bool,
-        (left, left_gains): (Vec<Target>, Vec<Dyadic>),
-        (right, right_gains): (Vec<Target>, Vec<Dyadic>),
-    ) -> KoNode {
-        debug_assert!(left.len() == left_gains.len() && right.len() == right_gains.len());
-        KoNode {
+        left: impl IntoIterator<Item = (Dyadic, Target)>,
+        right: impl IntoIterator<Item = (Dyadic, Target)>,
+    ) -> NodeId {
+        let id = NodeId(self.graph.named.len() as u32);
+        for (gain, t) in left {
+            let k = self.gain(gain);
+            self.graph.gains.push(k);
+            self.graph.targets.push(t);
+        }
+        self.graph.bounds.push(self.graph.targets.len());
+        for (gain, t) in right {
+            let k = self.gain(gain);
+            self.graph.gains.push(k);
+            self.graph.targets.push(t);
+        }
+        let g = &mut self.graph;
+        g.bounds.push(g.targets.len());
+        g.labels.push_str(label);
+        g.label_ends.push(g.labels.len());
+        g.named.push(named);
+        id
+    }
+
+    fn push(&mut self, n: KoNode) {
+        let KoNode {
             label,
             named,
             left,
             right,
             left_gains,
             right_gains,
-        }
+        } = n;
+        self.node(
+            &label,
+            named,
+            left_gains.into_iter().zip(left),
+            right_gains.into_iter().zip(right),
+        );
     }
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-    pub fn is_named(&self) -> bool {
-        self.named
-    }
-    pub fn left(&self) -> &[Target] {
-        &self.left
-    }
-    pub fn right(&self) -> &[Target] {
-        &self.right
-    }
-    pub fn options(&self, side: Side) -> &[Target] {
-        match side {
-            Side::Left => &self.left,
-            Side::Right => &self.right,
-        }
-    }
-    /// The gains of `side`'s options, in the order of [`KoNode::options`].
-    pub fn gains(&self, side: Side) -> &[Dyadic] {
-        match side {
-            Side::Left => &self.left_gains,
-            Side::Right => &self.right_gains,
-        }
-    }
-    /// The gain of `side`'s option `i` (what that move scores at once).
-    pub fn gain(&self, side: Side, i: usize) -> &Dyadic {
-        &self.gains(side)[i]
-    }
-    /// Whether some move of this node scores something.
-    pub fn has_gains(&self) -> bool {
-        self.left_gains
-            .iter()
-            .chain(self.right_gains.iter())
-            .any(|g| !g.is_zero())
-    }
-}
 
-/// A validated ko graph with a designated root (the position the value
-/// denotes). Every node is reachable from the root.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KoGraph {
-    pub(crate) nodes: Vec<KoNode>,
-    pub(crate) root: NodeId,
+    /// The graph rooted at `root`, unchecked.
+    fn unchecked(mut self, root: NodeId) -> KoGraph {
+        self.graph.root = root;
+        self.graph
+    }
+
+    /// The graph rooted at `root`, checked: labels unique, every node
+    /// reachable from the root, and the rest of [`KoGraph::from_parts`].
+    pub fn build(self, root: NodeId) -> Result<KoGraph, KoError> {
+        if self.graph.is_empty() {
+            return Err(KoError::Empty);
+        }
+        let g = self.unchecked(root);
+        g.check()?;
+        Ok(g)
+    }
 }
 
 /// Who is komaster: the player who may make a move that repeats a position
@@ -492,7 +606,8 @@ impl KoGraph {
                 });
             }
         }
-        let mut nodes = Vec::with_capacity(fl.nodes.len());
+        let options = fl.nodes.iter().map(|n| n.left.len() + n.right.len()).sum();
+        let mut graph = KoGraphBuilder::with_capacity(fl.nodes.len(), options);
         for n in &fl.nodes {
             let resolve = |ts: &[(Dyadic, RawTarget)]| -> Result<Vec<(Dyadic, Target)>, KoError> {
                 ts.iter()
@@ -516,17 +631,11 @@ impl KoGraph {
                     })
                     .collect()
             };
-            nodes.push(KoNode::with_gains(
-                n.label.clone(),
-                n.named,
-                resolve(&n.left)?,
-                resolve(&n.right)?,
-            ));
+            let (left, right) = (resolve(&n.left)?, resolve(&n.right)?);
+            graph.node(&n.label, n.named, left, right);
         }
-        let g = KoGraph {
-            nodes,
-            root: NodeId(0),
-        };
+        // Labels were checked unique above.
+        let g = graph.unchecked(NodeId(0));
         g.validate()?;
         Ok(g)
     }
@@ -534,91 +643,111 @@ impl KoGraph {
     /// Builds a graph from already-resolved nodes (shorthands, the Go module)
     /// and validates it.
     pub fn from_parts(nodes: Vec<KoNode>, root: NodeId) -> Result<KoGraph, KoError> {
-        if nodes.is_empty() {
-            return Err(KoError::Empty);
-        }
-        let mut seen = rustc_hash::FxHashSet::default();
-        seen.reserve(nodes.len());
-        for n in &nodes {
-            if !seen.insert(n.label.as_str()) {
-                return Err(KoError::DuplicateLabel {
-                    label: n.label.clone(),
-                });
-            }
-        }
         debug_assert!(nodes
             .iter()
             .all(|n| n.left.len() == n.left_gains.len() && n.right.len() == n.right_gains.len()));
-        let g = KoGraph { nodes, root };
-        g.validate()?;
-        Ok(g)
+        KoGraph::builder(nodes).build(root)
+    }
+
+    fn builder(nodes: Vec<KoNode>) -> KoGraphBuilder {
+        let options = nodes.iter().map(|n| n.left.len() + n.right.len()).sum();
+        let mut b = KoGraphBuilder::with_capacity(nodes.len(), options);
+        for n in nodes {
+            b.push(n);
+        }
+        b
+    }
+
+    /// A graph from nodes, not checked (the tests build graphs to cut down
+    /// with [`KoGraph::rooted_at`] before checking them).
+    #[cfg(test)]
+    pub(crate) fn unchecked(nodes: Vec<KoNode>, root: NodeId) -> KoGraph {
+        KoGraph::builder(nodes).unchecked(root)
+    }
+
+    /// This graph if it passes the checks of [`KoGraph::from_parts`].
+    #[cfg(test)]
+    pub(crate) fn checked(self) -> Result<KoGraph, KoError> {
+        if self.is_empty() {
+            return Err(KoError::Empty);
+        }
+        self.check()?;
+        Ok(self)
+    }
+
+    /// Unique labels, then [`KoGraph::validate`].
+    fn check(&self) -> Result<(), KoError> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        seen.reserve(self.len());
+        for v in self.node_ids() {
+            if !seen.insert(self.label(v)) {
+                return Err(KoError::DuplicateLabel {
+                    label: self.label(v).to_string(),
+                });
+            }
+        }
+        self.validate()
+    }
+
+    /// The options of node `v` in the flat arrays: `side`'s, or both
+    /// players' (Left's first).
+    fn span(&self, v: usize, side: Option<Side>) -> std::ops::Range<usize> {
+        let b = &self.bounds;
+        match side {
+            Some(Side::Left) => b[2 * v]..b[2 * v + 1],
+            Some(Side::Right) => b[2 * v + 1]..b[2 * v + 2],
+            None => b[2 * v]..b[2 * v + 2],
+        }
     }
 
     /// The same positions with `node` as the root (nodes no longer reachable
     /// are dropped; the rest keep their labels and order).
     pub fn rooted_at(&self, node: NodeId) -> KoGraph {
         let reach = self.reachable_from(node);
-        let mut map = vec![None; self.nodes.len()];
+        let mut map = vec![None; self.len()];
         let mut order: Vec<usize> = vec![node.index()];
-        order.extend((0..self.nodes.len()).filter(|&i| reach[i] && i != node.index()));
+        order.extend((0..self.len()).filter(|&i| reach[i] && i != node.index()));
         for (new, &old) in order.iter().enumerate() {
             map[old] = Some(NodeId(new as u32));
         }
-        let remap = |ts: &[Target]| -> Vec<Target> {
-            ts.iter()
-                .map(|t| match t {
-                    Target::Node(n) => Target::Node(map[n.index()].expect("reachable")),
-                    g => *g,
-                })
-                .collect()
+        let options = order.iter().map(|&v| self.span(v, None).len()).sum();
+        let mut b = KoGraphBuilder::with_capacity(order.len(), options);
+        let remap = |(t, g): (&Target, &Dyadic)| {
+            let t = match t {
+                Target::Node(n) => Target::Node(map[n.index()].expect("reachable")),
+                g => *g,
+            };
+            (g.clone(), t)
         };
-        let nodes = order
-            .iter()
-            .map(|&old| {
-                let n = &self.nodes[old];
-                KoNode {
-                    label: n.label.clone(),
-                    named: n.named,
-                    left: remap(&n.left),
-                    right: remap(&n.right),
-                    left_gains: n.left_gains.clone(),
-                    right_gains: n.right_gains.clone(),
-                }
-            })
-            .collect();
-        KoGraph {
-            nodes,
-            root: NodeId(0),
+        for &old in &order {
+            let n = self.node(NodeId(old as u32));
+            let left = n.left().iter().zip(n.gains(Side::Left)).map(remap);
+            let right = n.right().iter().zip(n.gains(Side::Right)).map(remap);
+            b.node(n.label(), n.is_named(), left, right);
         }
+        b.unchecked(NodeId(0))
     }
 
     /// The negative: Left and Right options swapped and every short game
     /// negated (Black and White exchange roles). Labels are kept.
     pub fn negate(&self, store: &mut Store) -> KoGraph {
-        let mut neg = |ts: &[Target]| -> Vec<Target> {
-            ts.iter()
-                .map(|t| match t {
-                    Target::Game(g) => Target::Game(store.neg(*g)),
-                    n => *n,
-                })
-                .collect()
-        };
-        let nodes = self
-            .nodes
-            .iter()
-            .map(|n| KoNode {
-                label: n.label.clone(),
-                named: n.named,
-                left: neg(&n.right),
-                right: neg(&n.left),
-                left_gains: n.right_gains.iter().map(Dyadic::neg).collect(),
-                right_gains: n.left_gains.iter().map(Dyadic::neg).collect(),
-            })
-            .collect();
-        KoGraph {
-            nodes,
-            root: self.root,
+        let mut b = KoGraphBuilder::with_capacity(self.len(), self.targets.len());
+        let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+        for v in self.node_ids() {
+            let n = self.node(v);
+            for (k, side) in [Side::Right, Side::Left].into_iter().enumerate() {
+                for (t, g) in n.options(side).iter().zip(n.gains(side)) {
+                    let t = match t {
+                        Target::Game(g) => Target::Game(store.neg(*g)),
+                        n => *n,
+                    };
+                    sides[k].push((g.neg(), t));
+                }
+            }
+            let [left, right] = &mut sides;
+            b.node(n.label(), n.is_named(), left.drain(..), right.drain(..));
         }
+        b.unchecked(self.root)
     }
 
     // ----- accessors -------------------------------------------------------------
@@ -627,47 +756,47 @@ impl KoGraph {
         self.root
     }
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.named.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.named.is_empty()
     }
-    pub fn node(&self, n: NodeId) -> &KoNode {
-        &self.nodes[n.index()]
+    pub fn node(&self, n: NodeId) -> NodeRef<'_> {
+        assert!(
+            n.index() < self.len(),
+            "node {n:?} of a graph of {}",
+            self.len()
+        );
+        NodeRef {
+            graph: self,
+            index: n.index(),
+        }
     }
     pub fn node_ids(&self) -> impl Iterator<Item = NodeId> {
-        (0..self.nodes.len() as u32).map(NodeId)
+        (0..self.len() as u32).map(NodeId)
     }
     pub fn label(&self, n: NodeId) -> &str {
-        &self.nodes[n.index()].label
+        let i = n.index();
+        let start = if i == 0 { 0 } else { self.label_ends[i - 1] };
+        &self.labels[start..self.label_ends[i]]
     }
     /// The node with this label.
     pub fn find(&self, label: &str) -> Option<NodeId> {
-        self.nodes
-            .iter()
-            .position(|n| n.label == label)
-            .map(|i| NodeId(i as u32))
+        self.node_ids().find(|&v| self.label(v) == label)
     }
 
     /// Node successors (ignoring short-game options), on one side or both.
     fn succ(&self, n: usize, side: Option<Side>) -> impl Iterator<Item = usize> + '_ {
-        let node = &self.nodes[n];
-        let l = match side {
-            None | Some(Side::Left) => node.left.as_slice(),
-            Some(Side::Right) => &[],
-        };
-        let r = match side {
-            None | Some(Side::Right) => node.right.as_slice(),
-            Some(Side::Left) => &[],
-        };
-        l.iter().chain(r.iter()).filter_map(|t| match t {
-            Target::Node(m) => Some(m.index()),
-            Target::Game(_) => None,
-        })
+        self.targets[self.span(n, side)]
+            .iter()
+            .filter_map(|t| match t {
+                Target::Node(m) => Some(m.index()),
+                Target::Game(_) => None,
+            })
     }
 
     fn reachable_from(&self, start: NodeId) -> Vec<bool> {
-        let mut seen = vec![false; self.nodes.len()];
+        let mut seen = vec![false; self.len()];
         let mut stack = vec![start.index()];
         seen[start.index()] = true;
         while let Some(n) = stack.pop() {
@@ -685,16 +814,20 @@ impl KoGraph {
     /// edges (`None`: all edges). Returns the component index of every node
     /// (components numbered in reverse topological order: successors first).
     pub(crate) fn sccs(&self, side: Option<Side>) -> Vec<usize> {
-        let succs: Vec<Vec<usize>> = (0..self.nodes.len())
-            .map(|v| self.succ(v, side).collect())
-            .collect();
-        strongly_connected_components(&succs)
+        tarjan(
+            self.len(),
+            |v| &self.targets[self.span(v, side)],
+            |t| match t {
+                Target::Node(m) => Some(m.index()),
+                Target::Game(_) => None,
+            },
+        )
     }
 
     /// Whether each node lies on a cycle (its component has two or more
     /// nodes, or it has an option to itself).
     pub(crate) fn on_cycle(&self, comp: &[usize], side: Option<Side>) -> Vec<bool> {
-        let n = self.nodes.len();
+        let n = self.len();
         let mut size = vec![0usize; n];
         for &c in comp {
             size[c] += 1;
@@ -709,7 +842,7 @@ impl KoGraph {
     pub fn reaches_cycle(&self) -> Vec<bool> {
         let comp = self.sccs(None);
         let cyc = self.on_cycle(&comp, None);
-        let n = self.nodes.len();
+        let n = self.len();
         let mut memo: Vec<Option<bool>> = vec![None; n];
         // Components are numbered successors-first, so visiting nodes by
         // component number settles every successor first.
@@ -750,12 +883,10 @@ impl KoGraph {
             let at = if cyc[v] {
                 v
             } else {
-                (0..self.nodes.len())
-                    .find(|&w| reach_v[w] && cyc[w])
-                    .unwrap_or(v)
+                (0..self.len()).find(|&w| reach_v[w] && cyc[w]).unwrap_or(v)
             };
             return Err(KoError::ContainsKo {
-                node: self.nodes[at].label.clone(),
+                node: self.label(NodeId(at as u32)).to_string(),
             });
         }
         if let Some(g) = memo.get(&v) {
@@ -763,12 +894,13 @@ impl KoGraph {
         }
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            for (i, t) in self.nodes[v].options(side).to_vec().into_iter().enumerate() {
+            let node = self.node(NodeId(v as u32));
+            for (i, &t) in node.options(side).iter().enumerate() {
                 let g = match t {
                     Target::Game(g) => g,
                     Target::Node(m) => self.short_game_rec(store, m.index(), reach, memo)?,
                 };
-                let gain = self.nodes[v].gain(side, i).clone();
+                let gain = node.gain(side, i).clone();
                 sides[k].push(plus_gain(store, gain, g)?);
             }
         }
@@ -783,45 +915,24 @@ impl KoGraph {
     /// Checks reachability from the root, the way out of every node, and
     /// that no player can repeat a position with his own moves alone.
     fn validate(&self) -> Result<(), KoError> {
-        let n = self.nodes.len();
+        let n = self.len();
         let reach = self.reachable_from(self.root);
         if let Some(v) = (0..n).find(|&v| !reach[v]) {
             return Err(KoError::Unreachable {
-                node: self.nodes[v].label.clone(),
-                root: self.nodes[self.root.index()].label.clone(),
+                node: self.label(NodeId(v as u32)).to_string(),
+                root: self.label(self.root).to_string(),
             });
         }
-        // A way out: some short game reachable. Fixpoint from the nodes with a
-        // short-game option.
-        let mut out = vec![false; n];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for v in 0..n {
-                if out[v] {
-                    continue;
-                }
-                let node = &self.nodes[v];
-                let ok = node.left.iter().chain(node.right.iter()).any(|t| match t {
-                    Target::Game(_) => true,
-                    Target::Node(m) => out[m.index()],
-                });
-                if ok {
-                    out[v] = true;
-                    changed = true;
-                }
-            }
-        }
-        let no_options =
-            |v: &usize| self.nodes[*v].left.is_empty() && self.nodes[*v].right.is_empty();
+        let out = self.ways_out();
+        let no_options = |v: &usize| self.span(*v, None).is_empty();
         if let Some(v) = (0..n).find(no_options) {
             return Err(KoError::NoOptions {
-                node: self.nodes[v].label.clone(),
+                node: self.label(NodeId(v as u32)).to_string(),
             });
         }
         if let Some(v) = (0..n).find(|&v| !out[v]) {
             return Err(KoError::NoWayOut {
-                node: self.nodes[v].label.clone(),
+                node: self.label(NodeId(v as u32)).to_string(),
             });
         }
         // One-player cycles (the components only to name one).
@@ -834,16 +945,69 @@ impl KoGraph {
             if let Some(v) = (0..n).find(|&v| cyc[v]) {
                 let cycle = self.find_cycle(v, side, &comp);
                 return Err(KoError::NoKoStructure {
-                    node: self.nodes[v].label.clone(),
+                    node: self.label(NodeId(v as u32)).to_string(),
                     side,
                     cycle: cycle
                         .into_iter()
-                        .map(|i| self.nodes[i].label.clone())
+                        .map(|i| self.label(NodeId(i as u32)).to_string())
                         .collect(),
                 });
             }
         }
         Ok(())
+    }
+
+    /// For every node: does some line of play from it reach a short game?
+    ///
+    /// One sweep from the last node to the first settles most graphs (the
+    /// nodes of a Go region are numbered as a depth-first walk first meets
+    /// them, so options mostly lead to later nodes); the nodes it leaves are
+    /// settled by a walk backwards from the nodes found, along the options
+    /// reversed (each option followed once), so the whole costs linear time.
+    fn ways_out(&self) -> Vec<bool> {
+        let n = self.len();
+        let mut out = vec![false; n];
+        for v in (0..n).rev() {
+            out[v] = self.targets[self.span(v, None)].iter().any(|t| match t {
+                Target::Game(_) => true,
+                Target::Node(w) => out[w.index()],
+            });
+        }
+        if out.iter().all(|&o| o) {
+            return out;
+        }
+        // The options into each node, grouped by target: `into[w]` are the
+        // nodes `from[into[w]..into[w + 1]]`.
+        let mut into = vec![0usize; n + 1];
+        for t in &self.targets {
+            if let Target::Node(w) = t {
+                into[w.index() + 1] += 1;
+            }
+        }
+        for w in 0..n {
+            into[w + 1] += into[w];
+        }
+        let mut from = vec![0u32; into[n]];
+        let mut next = into.clone();
+        for v in 0..n {
+            for t in &self.targets[self.span(v, None)] {
+                if let Target::Node(w) = t {
+                    from[next[w.index()]] = v as u32;
+                    next[w.index()] += 1;
+                }
+            }
+        }
+        let mut stack: Vec<usize> = (0..n).filter(|&v| out[v]).collect();
+        while let Some(w) = stack.pop() {
+            for &v in &from[into[w]..into[w + 1]] {
+                let v = v as usize;
+                if !out[v] {
+                    out[v] = true;
+                    stack.push(v);
+                }
+            }
+        }
+        out
     }
 
     /// Whether `side`'s moves alone can repeat a node (a depth-first walk
@@ -852,30 +1016,34 @@ impl KoGraph {
         const NEW: u8 = 0;
         const ON_LINE: u8 = 1;
         const DONE: u8 = 2;
-        let mut state = vec![NEW; self.nodes.len()];
-        // The walk's line: a node and how many of its options were tried.
-        let mut line: Vec<(usize, usize)> = Vec::new();
-        for start in 0..self.nodes.len() {
+        let mut state = vec![NEW; self.len()];
+        // The walk's line: a node, the place in `targets` of its next option
+        // to try, and the end of its options.
+        let mut line: Vec<(usize, usize, usize)> = Vec::new();
+        let enter = |v: usize| {
+            let span = self.span(v, Some(side));
+            (v, span.start, span.end)
+        };
+        for start in 0..self.len() {
             if state[start] != NEW {
                 continue;
             }
             state[start] = ON_LINE;
-            line.push((start, 0));
+            line.push(enter(start));
             while let Some(top) = line.last_mut() {
-                let (v, i) = *top;
-                let options = self.nodes[v].options(side);
-                if i == options.len() {
+                let (v, i, end) = *top;
+                if i == end {
                     state[v] = DONE;
                     line.pop();
                     continue;
                 }
                 top.1 += 1;
-                if let Target::Node(w) = options[i] {
+                if let Target::Node(w) = self.targets[i] {
                     match state[w.index()] {
                         ON_LINE => return true,
                         NEW => {
                             state[w.index()] = ON_LINE;
-                            line.push((w.index(), 0));
+                            line.push(enter(w.index()));
                         }
                         _ => {}
                     }
@@ -888,7 +1056,7 @@ impl KoGraph {
     /// A shortest cycle through `v` using `side`'s edges inside v's component
     /// (breadth-first), as node indices starting and ending at `v`.
     fn find_cycle(&self, v: usize, side: Side, comp: &[usize]) -> Vec<usize> {
-        let n = self.nodes.len();
+        let n = self.len();
         let mut prev = vec![usize::MAX; n];
         let mut queue = std::collections::VecDeque::new();
         queue.push_back(v);
@@ -934,7 +1102,17 @@ pub(crate) fn plus_gain(store: &mut Store, gain: Dyadic, g: GameId) -> Result<Ga
 /// (iterative Tarjan): the component index of every vertex, components
 /// numbered in reverse topological order (successors first).
 pub(crate) fn strongly_connected_components(succs: &[Vec<usize>]) -> Vec<usize> {
-    let n = succs.len();
+    tarjan(succs.len(), |v| &succs[v], |&w| Some(w))
+}
+
+/// [`strongly_connected_components`] of the graph on `0..n` whose vertex `v`
+/// has the edges `edges(v)`, each leading to `target(e)` (`None`: an edge
+/// that leaves the graph, skipped).
+fn tarjan<'e, E: 'e>(
+    n: usize,
+    edges: impl Fn(usize) -> &'e [E],
+    target: impl Fn(&E) -> Option<usize>,
+) -> Vec<usize> {
     let mut index = vec![usize::MAX; n];
     let mut low = vec![0usize; n];
     let mut on_stack = vec![false; n];
@@ -953,9 +1131,13 @@ pub(crate) fn strongly_connected_components(succs: &[Vec<usize>]) -> Vec<usize> 
         stack.push(start);
         on_stack[start] = true;
         while let Some(&mut (v, ref mut i)) = call.last_mut() {
-            if *i < succs[v].len() {
-                let w = succs[v][*i];
+            let out = edges(v);
+            if *i < out.len() {
+                let e = &out[*i];
                 *i += 1;
+                let Some(w) = target(e) else {
+                    continue;
+                };
                 if index[w] == usize::MAX {
                     index[w] = next_index;
                     low[w] = next_index;

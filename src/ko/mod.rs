@@ -83,7 +83,8 @@ pub mod thermo;
 pub use component::{Component, Compound};
 pub(crate) use graph::{plus_gain, strongly_connected_components};
 pub use graph::{
-    KoError, KoGraph, KoNode, Komaster, NodeId, NodeSpec, OptionSpec, Rule, Side, Target,
+    KoError, KoGraph, KoGraphBuilder, KoNode, Komaster, NodeId, NodeRef, NodeSpec, OptionSpec,
+    Rule, Side, Target,
 };
 pub use solve::{
     equivalent, ko_winner, net_threats, pseudo_incentive, solve, Action, Ending, Equivalence,

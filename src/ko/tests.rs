@@ -339,6 +339,8 @@ fn malformed_graphs_are_rejected_naming_the_node() {
         "a: {a, 1 | 0}",
         // fine: a two-move cycle with both players' moves
         "a: {{1 | a} | 0}",
+        // fine: b and c get out only through a, an earlier node
+        "a: {5 | b: {a | c: {a |}}}",
     ] {
         out.push(format!(
             "{text}\n  {}",
@@ -372,7 +374,9 @@ fn malformed_graphs_are_rejected_naming_the_node() {
           NoKoStructure { node: "a", side: Left, cycle: ["a", "a"] }
           Black alone can return to node `a` (a → a): a cycle needs moves by both players (a capture and a recapture), so it has no ko structure
         a: {{1 | a} | 0}
-          accepted: a: {{1 | a} | 0}"#]].assert_eq(&out.join("\n"));
+          accepted: a: {{1 | a} | 0}
+        a: {5 | b: {a | c: {a |}}}
+          accepted: a: {5 | {a | {a |}}}"#]].assert_eq(&out.join("\n"));
 }
 
 #[test]
@@ -940,12 +944,10 @@ mod props {
             }
             nodes.push(KoNode::new(format!("n{i}"), true, left, right));
         }
-        let g = KoGraph {
-            nodes,
-            root: NodeId(0),
-        }
-        .rooted_at(NodeId(0));
-        KoGraph::from_parts(g.nodes, NodeId(0)).ok()
+        KoGraph::unchecked(nodes, NodeId(0))
+            .rooted_at(NodeId(0))
+            .checked()
+            .ok()
     }
 
     /// Checks `a(t) = sign·b(t)` at every breakpoint of either wall, between
@@ -1116,12 +1118,10 @@ mod laws {
             let right = conv(r, Side::Right);
             nodes.push(KoNode::new(format!("n{i}"), true, left, right));
         }
-        let g = KoGraph {
-            nodes,
-            root: NodeId(0),
-        }
-        .rooted_at(NodeId(0));
-        let g = KoGraph::from_parts(g.nodes, NodeId(0)).ok()?;
+        let g = KoGraph::unchecked(nodes, NodeId(0))
+            .rooted_at(NodeId(0))
+            .checked()
+            .ok()?;
         (!g.is_ko_free(g.root())).then_some(g)
     }
 

@@ -171,7 +171,7 @@ use crate::game::{Dyadic, GameId, Store, Thermograph, Unsettled, Wall};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 type Q = BigRational;
@@ -224,8 +224,11 @@ pub struct KomasterAnalysis<'g> {
     /// their canonical form (the property tests use this).
     raw: bool,
     limit: usize,
-    words: usize,
-    memo: HashMap<(u32, Vec<u64>, bool), Rc<Walls>>,
+    /// Walls by state: the node, the nodes of its component visited (in
+    /// increasing order; a list rather than a bit set, so that a state of a
+    /// large graph costs the length of its line, not the size of the graph)
+    /// and `strict`.
+    memo: HashMap<(u32, Vec<u32>, bool), Rc<Walls>>,
     short: HashMap<u32, GameId>,
     /// Under a komaster rule, the no-repetition analysis of the same graph
     /// (the komaster may renounce her privilege: module doc, rule 4).
@@ -257,9 +260,8 @@ impl<'g> KomasterAnalysis<'g> {
             ko_free,
             raw: false,
             limit: DEFAULT_STATE_LIMIT,
-            words: graph.len().div_ceil(64),
-            memo: HashMap::new(),
-            short: HashMap::new(),
+            memo: HashMap::default(),
+            short: HashMap::default(),
             neutral,
         }
     }
@@ -294,7 +296,7 @@ impl<'g> KomasterAnalysis<'g> {
     /// The thermograph of `node` (nothing visited before it).
     pub fn thermograph(&mut self, store: &mut Store, node: NodeId) -> Result<Thermograph, KoError> {
         let v = node.index();
-        let mut visited = vec![0u64; self.words];
+        let mut visited = Vec::new();
         if self.cyclic[v] {
             set(&mut visited, v);
         }
@@ -319,7 +321,7 @@ impl<'g> KomasterAnalysis<'g> {
             return Ok(*g);
         }
         let graph = self.graph;
-        let node = &graph.nodes[v];
+        let node = graph.node(NodeId(v as u32));
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
@@ -348,7 +350,7 @@ impl<'g> KomasterAnalysis<'g> {
 
     /// The history after a move from `v` to `u` by `mover`, or `None` when
     /// the komaster rule forbids the move.
-    fn step(&self, v: usize, u: usize, visited: &[u64], mover: Side) -> Option<Vec<u64>> {
+    fn step(&self, v: usize, u: usize, visited: &[u32], mover: Side) -> Option<Vec<u32>> {
         if self.comp[u] == self.comp[v] && self.cyclic[u] {
             if get(visited, u) && !self.rule.may_repeat(mover) {
                 return None;
@@ -357,7 +359,7 @@ impl<'g> KomasterAnalysis<'g> {
             set(&mut next, u);
             Some(next)
         } else {
-            let mut next = vec![0u64; self.words];
+            let mut next = Vec::new();
             if self.cyclic[u] {
                 set(&mut next, u);
             }
@@ -372,7 +374,7 @@ impl<'g> KomasterAnalysis<'g> {
         &mut self,
         store: &mut Store,
         v: usize,
-        visited: &[u64],
+        visited: &[u32],
         strict: bool,
     ) -> Result<Rc<Walls>, KoError> {
         let key = (v as u32, visited.to_vec(), strict);
@@ -395,7 +397,7 @@ impl<'g> KomasterAnalysis<'g> {
             }
         }
         let graph = self.graph;
-        let node = &graph.nodes[v];
+        let node = graph.node(NodeId(v as u32));
         // Scaffolds of the legal moves, and the targets of the banned ones.
         let mut scaffold: [Option<Wall>; 2] = [None, None];
         let mut banned: [Vec<(usize, Q)>; 2] = [Vec::new(), Vec::new()];
@@ -431,11 +433,11 @@ impl<'g> KomasterAnalysis<'g> {
         let walls = match (lambda, rho) {
             (Some(l), Some(r)) => settle(l, r),
             // One player has no local move at all: a number (rule 2).
-            (Some(l), None) if node.right.is_empty() => {
+            (Some(l), None) if node.right().is_empty() => {
                 let x = simplest_between_opt(Some(&l.eval(&Q::zero())), None);
                 number_walls(x)
             }
-            (None, Some(r)) if node.left.is_empty() => {
+            (None, Some(r)) if node.left().is_empty() => {
                 let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
                 number_walls(x)
             }
@@ -480,7 +482,7 @@ impl<'g> KomasterAnalysis<'g> {
     fn delayed(
         &mut self,
         store: &mut Store,
-        visited: &[u64],
+        visited: &[u32],
         side: Side,
         targets: &[(usize, Q)],
         strict: bool,
@@ -504,7 +506,7 @@ impl<'g> KomasterAnalysis<'g> {
         Ok(out)
     }
 
-    fn remember(&mut self, key: (u32, Vec<u64>, bool), w: Walls) -> Rc<Walls> {
+    fn remember(&mut self, key: (u32, Vec<u32>, bool), w: Walls) -> Rc<Walls> {
         let w = Rc::new(w);
         self.memo.insert(key, w.clone());
         w
@@ -573,12 +575,17 @@ fn mast_base(l: &Wall, r: &Wall) -> Option<(Q, Q)> {
     (vl == vr).then(|| (tl.max(tr).clone(), vl.clone()))
 }
 
-fn set(bits: &mut [u64], i: usize) {
-    bits[i / 64] |= 1u64 << (i % 64);
+/// Adds node `i` to a sorted set of nodes.
+fn set(nodes: &mut Vec<u32>, i: usize) {
+    let i = i as u32;
+    if let Err(at) = nodes.binary_search(&i) {
+        nodes.insert(at, i);
+    }
 }
 
-fn get(bits: &[u64], i: usize) -> bool {
-    bits[i / 64] & (1u64 << (i % 64)) != 0
+/// Whether a sorted set of nodes holds node `i`.
+fn get(nodes: &[u32], i: usize) -> bool {
+    nodes.binary_search(&(i as u32)).is_ok()
 }
 
 /// Scaffolds to walls (module doc, rule 3).
