@@ -186,24 +186,22 @@ pub fn call(
     spans: &[Span],
     span: &Span,
 ) -> EvalResult<Value> {
+    // A position holding a ko is its chilled ko value for the builtins that
+    // take kos (README, "A position used where a game is expected").
+    let args = if super::play::is_play_builtin(name)
+        || super::ko::takes_kos(name)
+        || super::kosolve::is_kosolve_builtin(name)
+    {
+        interp.ko_views(args, spans, span)?
+    } else {
+        args
+    };
     if super::play::is_play_builtin(name) {
         return super::play::call(interp, name, args, spans, span);
     }
     if super::kofight::is_kofight_builtin(name) {
         return super::kofight::call(interp, name, args, spans, span);
     }
-    // A position holding a ko is its chilled ko value for the builtins that
-    // take kos (README, "A position used where a game is expected").
-    let args = if super::ko::takes_kos(name) || super::kosolve::is_kosolve_builtin(name) {
-        let mut out = Vec::with_capacity(args.len());
-        for (i, a) in args.into_iter().enumerate() {
-            let at = spans.get(i).unwrap_or(span);
-            out.push(interp.position_ko_value(&a, at)?.unwrap_or(a));
-        }
-        out
-    } else {
-        args
-    };
     if let Some(v) = super::ko::call(interp, name, &args, spans, span)? {
         return Ok(v);
     }

@@ -95,6 +95,9 @@ pub struct GoPosition {
     pub pos: Position,
     /// Evaluations already made, by rules and node budget.
     evals: RefCell<Vec<(SearchKey, GoValue, SearchStats)>>,
+    /// [`Interp::position_ko_value`] once computed: the chilled ko value,
+    /// or `None` when the position holds no ko.
+    ko_view: RefCell<Option<Option<Value>>>,
 }
 
 impl GoPosition {
@@ -102,6 +105,7 @@ impl GoPosition {
         GoPosition {
             pos,
             evals: RefCell::new(Vec::new()),
+            ko_view: RefCell::new(None),
         }
     }
 }
@@ -362,9 +366,10 @@ impl Interp {
     }
 
     /// A position where a game is expected: its chilled value under Japanese
-    /// rules. A position holding a ko reaches here only where a short game
-    /// is needed (the builtins and operators that take kos see
-    /// [`Interp::position_ko_value`] first), so the ko is the error.
+    /// rules. Where kos are taken (the ko, ko-solver and play builtins,
+    /// arithmetic, negation) a position holding a ko has already become its
+    /// chilled ko value ([`Interp::ko_views`]); anywhere else a short game
+    /// is needed, so the ko is the error.
     pub(crate) fn position_game(&mut self, p: &GoPosition, span: &Span) -> EvalResult<GameId> {
         let (v, _) = self.go_evaluate(p, default_view(), span)?;
         let v = v.into_short().map_err(|e| self.go_error(e, span))?;
@@ -385,14 +390,48 @@ impl Interp {
         let Value::Position(p) = v else {
             return Ok(None);
         };
-        let (v, _) = self.go_evaluate(p, default_view(), span)?;
-        if v.as_short().is_some() {
-            return Ok(None);
+        if let Some(view) = p.ko_view.borrow().as_ref() {
+            return Ok(view.clone());
         }
-        let c = v
-            .chill(&mut self.store)
-            .map_err(|e| self.go_error(e, span))?;
-        Ok(Some(self.go_value_of(&c)))
+        let (v, _) = self.go_evaluate(p, default_view(), span)?;
+        let view = match v.as_short() {
+            Some(_) => None,
+            None => {
+                let c = v
+                    .chill(&mut self.store)
+                    .map_err(|e| self.go_error(e, span))?;
+                Some(self.go_value_of(&c))
+            }
+        };
+        *p.ko_view.borrow_mut() = Some(view.clone());
+        Ok(view)
+    }
+
+    /// The arguments of a builtin that takes kos, each position holding a
+    /// ko (also inside a list) replaced by its chilled ko value
+    /// ([`Interp::position_ko_value`]).
+    pub(crate) fn ko_views(
+        &mut self,
+        args: Vec<Value>,
+        spans: &[Span],
+        span: &Span,
+    ) -> EvalResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(args.len());
+        for (i, a) in args.into_iter().enumerate() {
+            let at = spans.get(i).unwrap_or(span);
+            let a = match a {
+                Value::List(items) if items.iter().any(|x| matches!(x, Value::Position(_))) => {
+                    let mut list = Vec::with_capacity(items.len());
+                    for x in items.iter() {
+                        list.push(self.position_ko_value(x, at)?.unwrap_or_else(|| x.clone()));
+                    }
+                    Value::List(Rc::new(list))
+                }
+                a => self.position_ko_value(&a, at)?.unwrap_or(a),
+            };
+            out.push(a);
+        }
+        Ok(out)
     }
 }
 

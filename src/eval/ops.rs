@@ -80,6 +80,8 @@ impl Interp {
         span: &Span,
         inner: &Span,
     ) -> EvalResult<Value> {
+        // A position holding a ko takes part as its chilled ko value.
+        let v = self.position_ko_value(&v, inner)?.unwrap_or(v);
         match op {
             _ if matches!(v, Value::Mixed(_)) => match &v {
                 Value::Mixed(m) => self.mixed_unary(op, m),

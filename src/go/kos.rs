@@ -47,9 +47,7 @@
 //! the table, before any is followed, so that the lookups overlap (an
 //! entry never changes once made; a position not found is looked up again
 //! when its turn comes). The terminal games of step 2 are memoised by
-//! (points scored, value).
-//! The lines of
-//! [`GoKo::line`] are a tree (each node's line is its walk parent's line
+//! (points scored, value). The lines of [`GoKo::line`] are a tree (each node's line is its walk parent's line
 //! plus one move), stored as (parent, colour, point) and written out as move
 //! strings only when asked ([`GoKo::line`], [`GoKo::lines`],
 //! [`GoKo::first_cycle`]); the printed graph, its labels `k{i}` and every
@@ -269,7 +267,7 @@ impl GoKo {
 
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
         let g = &self.graph;
-        let mut graph = KoGraphBuilder::with_capacity(g.len(), 0);
+        let mut graph = KoGraphBuilder::with_capacity(g.len(), g.option_count());
         let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
         for v in g.node_ids() {
             let node = g.node(v);

@@ -755,6 +755,12 @@ impl KoGraph {
     pub fn root(&self) -> NodeId {
         self.root
     }
+
+    /// The number of options of all nodes together (both sides).
+    pub fn option_count(&self) -> usize {
+        self.targets.len()
+    }
+
     pub fn len(&self) -> usize {
         self.named.len()
     }
@@ -959,11 +965,15 @@ impl KoGraph {
 
     /// For every node: does some line of play from it reach a short game?
     ///
-    /// One sweep from the last node to the first settles most graphs (the
+    /// One sweep from the last node to the first settles most nodes (the
     /// nodes of a Go region are numbered as a depth-first walk first meets
     /// them, so options mostly lead to later nodes); the nodes it leaves are
     /// settled by a walk backwards from the nodes found, along the options
     /// reversed (each option followed once), so the whole costs linear time.
+    /// A graph with any node left (the open 3 × 4 area's is one) pays for
+    /// building the reversed options: what this buys is the linear bound
+    /// (the fixpoint it replaced could repeat a sweep per node), not speed
+    /// on every graph.
     fn ways_out(&self) -> Vec<bool> {
         let n = self.len();
         let mut out = vec![false; n];
