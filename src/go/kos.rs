@@ -553,7 +553,12 @@ impl Search<'_> {
         bg.on_path.push(depth);
         met.insert(b, To::Board(id as u32));
         self.count_node()?;
-        let playable = self.playable(comp, b);
+        // The components of `b` (its empty and capturable points in
+        // `comp`), kept for its moves: a move that makes no stone immortal
+        // leaves the immortal stones, hence the points that are empty or
+        // capturable, hence their components, as they were.
+        let split = self.push_split(comp, b_imm);
+        let playable = self.playable(comp, b, split.clone());
         let start = bg.pending.len();
         // First every move and the table's answer for the position it
         // leads to, in a loop with no other table work, so that the
@@ -599,7 +604,12 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
-                        if let Some(v) = self.eval_short(comp, &child, imm)? {
+                        let v = if imm == b_imm {
+                            self.eval_short_split(split.clone(), &child)?
+                        } else {
+                            self.eval_short(comp, &child, imm)?
+                        };
+                        if let Some(v) = v {
                             met.insert(&child, To::Game(v));
                             To::Game(v)
                         } else {
@@ -617,6 +627,7 @@ impl Search<'_> {
             }
         }
         bg.kids.truncate(kids);
+        self.split.truncate(split.start);
         bg.on_path[id] = OFF_PATH;
         let n = bg.pending.len() - start;
         bg.moves_of[id] = (bg.edges.len() as u32, n as u32);

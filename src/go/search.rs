@@ -769,6 +769,13 @@ enum Entry {
     Done(Val),
 }
 
+/// The running sum of [`Search::eval_short`].
+struct ShortSum {
+    total: GameId,
+    /// Without splitting: the union of the components not settled.
+    unsettled: u128,
+}
+
 /// The value of the points of a mask: the sum of its ko-free components
 /// (with the settled scores) and the components that reach a cycle.
 pub(super) struct Parts {
@@ -865,6 +872,9 @@ pub(super) struct Search<'a> {
     ints: Vec<Option<GameId>>,
     /// The depth of the current line of play (for statistics).
     depth: usize,
+    /// The components of the positions on the walk's current line
+    /// ([`Search::push_split`]), each position's after its parent's.
+    pub(super) split: Vec<u128>,
     pub(super) stats: SearchStats,
 }
 
@@ -913,6 +923,7 @@ impl<'a> Search<'a> {
             stops: Vec::new(),
             ints: Vec::new(),
             depth: 0,
+            split: Vec::new(),
             stats: SearchStats::default(),
         }
     }
@@ -1243,31 +1254,90 @@ impl<'a> Search<'a> {
         imm: [u128; 2],
     ) -> Result<Option<GameId>, GoError> {
         let region = self.region;
-        let mut total = self.store.zero();
-        let mut unsettled = 0u128;
-        let nonimmortal = region.all & !(imm[0] | imm[1]);
-        let mut rest = nonimmortal & within;
+        let mut sum = ShortSum {
+            total: self.store.zero(),
+            unsettled: 0,
+        };
+        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
+        let mut rest = nonimmortal;
         while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal & within);
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
             rest &= !comp;
-            if self.opts.prune_settled {
-                if let Some(s) = self.settled_score(comp, b) {
-                    self.stats.settled += 1;
-                    total = self.store.add(total, s)?;
-                    continue;
-                }
-            }
-            if self.opts.split_components {
-                match self.eval(comp, b)? {
-                    Val::Short(v) => total = self.store.add(total, v)?,
-                    Val::Loopy => return Ok(None),
-                }
-            } else {
-                unsettled |= comp;
+            if !self.add_short(comp, b, &mut sum)? {
+                return Ok(None);
             }
         }
-        if unsettled != 0 {
-            match self.eval(unsettled, b)? {
+        self.finish_short(b, sum)
+    }
+
+    /// [`Search::eval_short`] with the split already made: `self.split[at]`
+    /// are the components of the points of `within` that are empty or hold
+    /// capturable stones, lowest bit first (as `eval_short` floods them).
+    /// The split depends only on `within` and the immortal stones, so a
+    /// position and every position a move leads to without a new immortal
+    /// stone share it (see `Search::explore`).
+    pub(super) fn eval_short_split(
+        &mut self,
+        at: std::ops::Range<usize>,
+        b: &Board,
+    ) -> Result<Option<GameId>, GoError> {
+        let mut sum = ShortSum {
+            total: self.store.zero(),
+            unsettled: 0,
+        };
+        for i in at {
+            let comp = self.split[i];
+            if !self.add_short(comp, b, &mut sum)? {
+                return Ok(None);
+            }
+        }
+        self.finish_short(b, sum)
+    }
+
+    /// Appends the components of the points of `within` that are not
+    /// immortal stones (`imm`) to `self.split`, lowest bit first; returns
+    /// where they are.
+    pub(super) fn push_split(&mut self, within: u128, imm: [u128; 2]) -> std::ops::Range<usize> {
+        let region = self.region;
+        let start = self.split.len();
+        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
+        let mut rest = nonimmortal;
+        while rest != 0 {
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
+            rest &= !comp;
+            self.split.push(comp);
+        }
+        start..self.split.len()
+    }
+
+    /// One component of [`Search::eval_short`]: adds its value (or, without
+    /// splitting, its points) to `sum`; `false` when it reaches a cycle.
+    #[inline(always)]
+    fn add_short(&mut self, comp: u128, b: &Board, sum: &mut ShortSum) -> Result<bool, GoError> {
+        if self.opts.prune_settled {
+            if let Some(s) = self.settled_score(comp, b) {
+                self.stats.settled += 1;
+                sum.total = self.store.add(sum.total, s)?;
+                return Ok(true);
+            }
+        }
+        if self.opts.split_components {
+            match self.eval(comp, b)? {
+                Val::Short(v) => sum.total = self.store.add(sum.total, v)?,
+                Val::Loopy => return Ok(false),
+            }
+        } else {
+            sum.unsettled |= comp;
+        }
+        Ok(true)
+    }
+
+    /// The end of [`Search::eval_short`]: the unsplit union, if any.
+    #[inline(always)]
+    fn finish_short(&mut self, b: &Board, sum: ShortSum) -> Result<Option<GameId>, GoError> {
+        let mut total = sum.total;
+        if sum.unsettled != 0 {
+            match self.eval(sum.unsettled, b)? {
                 Val::Short(v) => total = self.store.add(total, v)?,
                 Val::Loopy => return Ok(None),
             }
@@ -1288,19 +1358,17 @@ impl<'a> Search<'a> {
     }
 
     /// The points a player may play on in the points `within` of `b`: empty
-    /// points outside the settled components.
-    pub(super) fn playable(&self, within: u128, b: &Board) -> u128 {
+    /// points outside the settled components. `self.split[at]` are the
+    /// components of `within` ([`Search::push_split`] with `b`'s immortal
+    /// stones).
+    pub(super) fn playable(&self, within: u128, b: &Board, at: std::ops::Range<usize>) -> u128 {
         let region = self.region;
         let empty = within & region.all & !(b.stones[0] | b.stones[1]);
         if !self.opts.prune_settled {
             return empty;
         }
         let mut out = empty;
-        let open = region.nonimmortal(b) & within;
-        let mut rest = open;
-        while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), open);
-            rest &= !comp;
+        for &comp in &self.split[at] {
             if region.settled(comp, b).is_some() {
                 out &= !comp;
             }
