@@ -394,6 +394,11 @@ pub(super) struct Region {
     /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
     /// below `span` (see [`Region::image_of`]).
     sym_tables: Vec<Vec<u128>>,
+    /// When `span` ≤ 21 (the search's one-word keys, [`Search::key`]): for
+    /// each symmetry of `syms`, the image of every byte of a packed key
+    /// `white | black << span | comp << 2·span`, each of the three masks
+    /// mapped in its place (see [`Region::packed_image`]).
+    packed_tables: Vec<Vec<u64>>,
     pub(super) root: Board,
 }
 
@@ -475,6 +480,7 @@ impl Region {
             rows: r1 - r0 + 1,
             syms: Vec::new(),
             sym_tables: Vec::new(),
+            packed_tables: Vec::new(),
             root,
         };
         if grid.is_some() {
@@ -494,8 +500,55 @@ impl Region {
                         .collect()
                 })
                 .collect();
+            if region.span <= 21 {
+                let span = region.span;
+                let part = (1u64 << span) - 1;
+                let bytes = (3 * span).div_ceil(8) as usize;
+                region.packed_tables = region
+                    .syms
+                    .iter()
+                    .map(|&sym| {
+                        (0..256 * bytes)
+                            .map(|i| {
+                                let k = ((i % 256) as u64) << (8 * (i / 256));
+                                (0..3).fold(0u64, |acc, j| {
+                                    let m = u128::from((k >> (j * span)) & part);
+                                    acc | (region.image(sym, m) as u64) << (j * span)
+                                })
+                            })
+                            .collect()
+                    })
+                    .collect();
+            }
         }
         Ok(region)
+    }
+
+    /// The image of the packed key `k` (`white | black << span | comp <<
+    /// 2·span`, `span` ≤ 21) under the symmetry `syms[i]`: each of the three
+    /// masks is mapped in its place, the same as packing their images. A
+    /// reflection maps each bit to one bit, and bit `j` of a part maps to a
+    /// bit of the same part, so the image of `k` is the union of the images
+    /// of its bytes.
+    #[inline]
+    fn packed_image(&self, i: usize, k: u64) -> u64 {
+        let table = &self.packed_tables[i];
+        let (mut out, mut rest, mut at) = (0, k, 0);
+        while rest != 0 {
+            out |= table[at + (rest & 255) as usize];
+            rest >>= 8;
+            at += 256;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let (span, part) = (self.span, (1u64 << self.span) - 1);
+            let image = (0..3).fold(0u64, |acc, j| {
+                let m = u128::from((k >> (j * span)) & part);
+                acc | (self.image(self.syms[i], m) as u64) << (j * span)
+            });
+            debug_assert_eq!(out, image);
+        }
+        out
     }
 
     /// The image of the mask `m` (of region points) under the symmetry
@@ -793,7 +846,7 @@ enum TtKey {
     Full(Key),
 }
 
-/// A packed key `comp | black << span | white << 2·span` in one word.
+/// A packed key `white | black << span | comp << 2·span` in one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Small(u64);
 
@@ -1064,6 +1117,21 @@ impl<'a> Search<'a> {
     fn key(&self, comp: u128, b: &Board) -> TtKey {
         let region = self.region;
         let ext = comp | (region.nbrs_of(comp) & region.all);
+        let span = region.span;
+        if span <= 21 {
+            // Packed with `comp` highest, the order of the words is the
+            // order of the (comp, black, white) triples: the least image is
+            // the one the general code below picks.
+            let (black, white) = (b.stones[0] & ext, b.stones[1] & ext);
+            let packed = (white | black << span | comp << (2 * span)) as u64;
+            let mut key = packed;
+            if self.opts.symmetry {
+                for i in 0..region.syms.len() {
+                    key = key.min(region.packed_image(i, packed));
+                }
+            }
+            return TtKey::Small(key);
+        }
         let mut key = (comp, b.stones[0] & ext, b.stones[1] & ext);
         if self.opts.symmetry {
             // The least of the key's images names the class of positions
@@ -1083,10 +1151,7 @@ impl<'a> Search<'a> {
             }
         }
         let (comp, black, white) = key;
-        let span = region.span;
-        if span <= 21 {
-            TtKey::Small((comp | black << span | white << (2 * span)) as u64)
-        } else if span <= 42 {
+        if span <= 42 {
             TtKey::Packed(comp | black << span | white << (2 * span))
         } else {
             TtKey::Full(Key { comp, black, white })
