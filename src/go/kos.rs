@@ -605,7 +605,7 @@ impl Search<'_> {
                     Some(to) => to,
                     None => {
                         let v = if imm == b_imm {
-                            self.eval_short_split(split.clone(), &child)?
+                            self.eval_short_split(split.clone(), &child, imm)?
                         } else {
                             self.eval_short(comp, &child, imm)?
                         };

@@ -1202,14 +1202,19 @@ impl<'a> Search<'a> {
 
     /// [`Search::eval_parts`] for a mask known to be one component of
     /// `b`'s empty and capturable points: its value, or `None` when loopy.
-    fn eval_one(&mut self, comp: u128, b: &Board) -> Result<Option<GameId>, GoError> {
+    fn eval_one(
+        &mut self,
+        comp: u128,
+        b: &Board,
+        imm: [u128; 2],
+    ) -> Result<Option<GameId>, GoError> {
         if self.opts.prune_settled {
             if let Some(s) = self.settled_score(comp, b) {
                 self.stats.settled += 1;
                 return Ok(Some(s));
             }
         }
-        Ok(match self.eval(comp, b)? {
+        Ok(match self.eval(comp, b, imm)? {
             Val::Short(v) => Some(v),
             Val::Loopy => None,
         })
@@ -1288,7 +1293,7 @@ impl<'a> Search<'a> {
                 }
             }
             if self.opts.split_components {
-                match self.eval(comp, b)? {
+                match self.eval(comp, b, imm)? {
                     Val::Short(v) => total = self.store.add(total, v)?,
                     Val::Loopy => loopy.push(comp),
                 }
@@ -1297,7 +1302,7 @@ impl<'a> Search<'a> {
             }
         }
         if unsettled != 0 {
-            match self.eval(unsettled, b)? {
+            match self.eval(unsettled, b, imm)? {
                 Val::Short(v) => total = self.store.add(total, v)?,
                 Val::Loopy => loopy.push(unsettled),
             }
@@ -1328,11 +1333,11 @@ impl<'a> Search<'a> {
         while rest != 0 {
             let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
             rest &= !comp;
-            if !self.add_short(comp, b, &mut sum)? {
+            if !self.add_short(comp, b, imm, &mut sum)? {
                 return Ok(None);
             }
         }
-        self.finish_short(b, sum)
+        self.finish_short(b, imm, sum)
     }
 
     /// [`Search::eval_short`] with the split already made: `self.split[at]`
@@ -1345,6 +1350,7 @@ impl<'a> Search<'a> {
         &mut self,
         at: std::ops::Range<usize>,
         b: &Board,
+        imm: [u128; 2],
     ) -> Result<Option<GameId>, GoError> {
         let mut sum = ShortSum {
             total: self.store.zero(),
@@ -1352,11 +1358,11 @@ impl<'a> Search<'a> {
         };
         for i in at {
             let comp = self.split[i];
-            if !self.add_short(comp, b, &mut sum)? {
+            if !self.add_short(comp, b, imm, &mut sum)? {
                 return Ok(None);
             }
         }
-        self.finish_short(b, sum)
+        self.finish_short(b, imm, sum)
     }
 
     /// Appends the components of the points of `within` that are not
@@ -1378,7 +1384,13 @@ impl<'a> Search<'a> {
     /// One component of [`Search::eval_short`]: adds its value (or, without
     /// splitting, its points) to `sum`; `false` when it reaches a cycle.
     #[inline(always)]
-    fn add_short(&mut self, comp: u128, b: &Board, sum: &mut ShortSum) -> Result<bool, GoError> {
+    fn add_short(
+        &mut self,
+        comp: u128,
+        b: &Board,
+        imm: [u128; 2],
+        sum: &mut ShortSum,
+    ) -> Result<bool, GoError> {
         if self.opts.prune_settled {
             if let Some(s) = self.settled_score(comp, b) {
                 self.stats.settled += 1;
@@ -1387,7 +1399,7 @@ impl<'a> Search<'a> {
             }
         }
         if self.opts.split_components {
-            match self.eval(comp, b)? {
+            match self.eval(comp, b, imm)? {
                 Val::Short(v) => sum.total = self.store.add(sum.total, v)?,
                 Val::Loopy => return Ok(false),
             }
@@ -1399,10 +1411,15 @@ impl<'a> Search<'a> {
 
     /// The end of [`Search::eval_short`]: the unsplit union, if any.
     #[inline(always)]
-    fn finish_short(&mut self, b: &Board, sum: ShortSum) -> Result<Option<GameId>, GoError> {
+    fn finish_short(
+        &mut self,
+        b: &Board,
+        imm: [u128; 2],
+        sum: ShortSum,
+    ) -> Result<Option<GameId>, GoError> {
         let mut total = sum.total;
         if sum.unsettled != 0 {
-            match self.eval(sum.unsettled, b)? {
+            match self.eval(sum.unsettled, b, imm)? {
                 Val::Short(v) => total = self.store.add(total, v)?,
                 Val::Loopy => return Ok(None),
             }
@@ -1484,7 +1501,10 @@ impl<'a> Search<'a> {
     /// cycle; a position from which such a position (or one already known to
     /// be loopy) can be reached is loopy; every other position's subtree is
     /// finite and free of repetitions, so its value is an exact short game.
-    pub(super) fn eval(&mut self, comp: u128, b: &Board) -> Result<Val, GoError> {
+    ///
+    /// `b_imm` is the immortal stones of `b` (as `step` gives them with the
+    /// position, or as the caller found them), not recomputed here.
+    pub(super) fn eval(&mut self, comp: u128, b: &Board, b_imm: [u128; 2]) -> Result<Val, GoError> {
         let region = self.region;
         let key = self.key(comp, b);
         self.stats.tt_lookups += 1;
@@ -1499,7 +1519,7 @@ impl<'a> Search<'a> {
         self.count_node()?;
         self.stats.max_depth = self.stats.max_depth.max(self.depth);
         let empty = comp & !(b.stones[0] | b.stones[1]);
-        let b_imm = region.immortal(b);
+        debug_assert_eq!(b_imm, region.immortal(b));
         let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
@@ -1510,7 +1530,7 @@ impl<'a> Search<'a> {
                 // With no new immortal stone the points of `comp` that are
                 // empty or capturable are still all of `comp`, one component.
                 let rest = if imm == b_imm {
-                    self.eval_one(comp, &child)
+                    self.eval_one(comp, &child, imm)
                 } else {
                     self.eval_short(comp, &child, imm)
                 };
