@@ -39,7 +39,10 @@
 //! position met before is a table lookup (why this is exact:
 //! `Search::board_graph`). A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
-//! checks this in debug builds), not recomputed. Edges live in one flat
+//! checks this in debug builds), not recomputed; so is its split into
+//! components, made once per node and used for its playable points and
+//! for every move that makes no stone immortal (the split depends only on
+//! the immortal stones). Edges live in one flat
 //! list; the moves of the positions on the walk's current line are
 //! gathered in one buffer (each position's after its parent's) and moved
 //! to the list when the position is finished, so no position allocates.

@@ -20,7 +20,9 @@
 //! (`Region::nbrs_of`, `Region::flood`); a move (`Region::apply`) is then
 //! played entirely on `u64` masks (checked against the general code in debug
 //! builds). The mirror image of a mask is read from tables built with the
-//! region, one entry per byte value and byte position (`Region::image_of`).
+//! region, one entry per byte value and byte position (`Region::image_of`);
+//! when a table key packs into one word, the image of the whole key is read
+//! the same way from tables of packed keys (`Region::packed_image`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
