@@ -39,7 +39,10 @@
 //! position met before is a table lookup (why this is exact:
 //! `Search::board_graph`). A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
-//! checks this in debug builds), not recomputed. Edges live in one flat
+//! checks this in debug builds), not recomputed; so is its split into
+//! components, made once per node and used for its playable points and
+//! for every move that makes no stone immortal (the split depends only on
+//! the immortal stones). Edges live in one flat
 //! list; the moves of the positions on the walk's current line are
 //! gathered in one buffer (each position's after its parent's) and moved
 //! to the list when the position is finished, so no position allocates.
@@ -550,7 +553,12 @@ impl Search<'_> {
         bg.on_path.push(depth);
         met.insert(b, To::Board(id as u32));
         self.count_node()?;
-        let playable = self.playable(comp, b);
+        // The components of `b` (its empty and capturable points in
+        // `comp`), kept for its moves: a move that makes no stone immortal
+        // leaves the immortal stones, hence the points that are empty or
+        // capturable, hence their components, as they were.
+        let split = self.push_split(comp, b_imm);
+        let playable = self.playable(comp, b, split.clone());
         let start = bg.pending.len();
         // First every move and the table's answer for the position it
         // leads to, in a loop with no other table work, so that the
@@ -596,7 +604,12 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
-                        if let Some(v) = self.eval_short(comp, &child, imm)? {
+                        let v = if imm == b_imm {
+                            self.eval_short_split(split.clone(), &child, imm)?
+                        } else {
+                            self.eval_short(comp, &child, imm)?
+                        };
+                        if let Some(v) = v {
                             met.insert(&child, To::Game(v));
                             To::Game(v)
                         } else {
@@ -614,6 +627,7 @@ impl Search<'_> {
             }
         }
         bg.kids.truncate(kids);
+        self.split.truncate(split.start);
         bg.on_path[id] = OFF_PATH;
         let n = bg.pending.len() - start;
         bg.moves_of[id] = (bg.edges.len() as u32, n as u32);

@@ -20,7 +20,9 @@
 //! (`Region::nbrs_of`, `Region::flood`); a move (`Region::apply`) is then
 //! played entirely on `u64` masks (checked against the general code in debug
 //! builds). The mirror image of a mask is read from tables built with the
-//! region, one entry per byte value and byte position (`Region::image_of`).
+//! region, one entry per byte value and byte position (`Region::image_of`);
+//! when a table key packs into one word, the image of the whole key is read
+//! the same way from tables of packed keys (`Region::packed_image`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -394,6 +396,11 @@ pub(super) struct Region {
     /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
     /// below `span` (see [`Region::image_of`]).
     sym_tables: Vec<Vec<u128>>,
+    /// When `span` ≤ 21 (the search's one-word keys, [`Search::key`]): for
+    /// each symmetry of `syms`, the image of every byte of a packed key
+    /// `white | black << span | comp << 2·span`, each of the three masks
+    /// mapped in its place (see [`Region::packed_image`]).
+    packed_tables: Vec<Vec<u64>>,
     pub(super) root: Board,
 }
 
@@ -475,6 +482,7 @@ impl Region {
             rows: r1 - r0 + 1,
             syms: Vec::new(),
             sym_tables: Vec::new(),
+            packed_tables: Vec::new(),
             root,
         };
         if grid.is_some() {
@@ -494,8 +502,55 @@ impl Region {
                         .collect()
                 })
                 .collect();
+            if region.span <= 21 {
+                let span = region.span;
+                let part = (1u64 << span) - 1;
+                let bytes = (3 * span).div_ceil(8) as usize;
+                region.packed_tables = region
+                    .syms
+                    .iter()
+                    .map(|&sym| {
+                        (0..256 * bytes)
+                            .map(|i| {
+                                let k = ((i % 256) as u64) << (8 * (i / 256));
+                                (0..3).fold(0u64, |acc, j| {
+                                    let m = u128::from((k >> (j * span)) & part);
+                                    acc | (region.image(sym, m) as u64) << (j * span)
+                                })
+                            })
+                            .collect()
+                    })
+                    .collect();
+            }
         }
         Ok(region)
+    }
+
+    /// The image of the packed key `k` (`white | black << span | comp <<
+    /// 2·span`, `span` ≤ 21) under the symmetry `syms[i]`: each of the three
+    /// masks is mapped in its place, the same as packing their images. A
+    /// reflection maps each bit to one bit, and bit `j` of a part maps to a
+    /// bit of the same part, so the image of `k` is the union of the images
+    /// of its bytes.
+    #[inline]
+    fn packed_image(&self, i: usize, k: u64) -> u64 {
+        let table = &self.packed_tables[i];
+        let (mut out, mut rest, mut at) = (0, k, 0);
+        while rest != 0 {
+            out |= table[at + (rest & 255) as usize];
+            rest >>= 8;
+            at += 256;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let (span, part) = (self.span, (1u64 << self.span) - 1);
+            let image = (0..3).fold(0u64, |acc, j| {
+                let m = u128::from((k >> (j * span)) & part);
+                acc | (self.image(self.syms[i], m) as u64) << (j * span)
+            });
+            debug_assert_eq!(out, image);
+        }
+        out
     }
 
     /// The image of the mask `m` (of region points) under the symmetry
@@ -769,6 +824,13 @@ enum Entry {
     Done(Val),
 }
 
+/// The running sum of [`Search::eval_short`].
+struct ShortSum {
+    total: GameId,
+    /// Without splitting: the union of the components not settled.
+    unsettled: u128,
+}
+
 /// The value of the points of a mask: the sum of its ko-free components
 /// (with the settled scores) and the components that reach a cycle.
 pub(super) struct Parts {
@@ -786,7 +848,7 @@ enum TtKey {
     Full(Key),
 }
 
-/// A packed key `comp | black << span | white << 2·span` in one word.
+/// A packed key `white | black << span | comp << 2·span` in one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Small(u64);
 
@@ -865,6 +927,9 @@ pub(super) struct Search<'a> {
     ints: Vec<Option<GameId>>,
     /// The depth of the current line of play (for statistics).
     depth: usize,
+    /// The components of the positions on the walk's current line
+    /// ([`Search::push_split`]), each position's after its parent's.
+    pub(super) split: Vec<u128>,
     pub(super) stats: SearchStats,
 }
 
@@ -913,6 +978,7 @@ impl<'a> Search<'a> {
             stops: Vec::new(),
             ints: Vec::new(),
             depth: 0,
+            split: Vec::new(),
             stats: SearchStats::default(),
         }
     }
@@ -1053,6 +1119,21 @@ impl<'a> Search<'a> {
     fn key(&self, comp: u128, b: &Board) -> TtKey {
         let region = self.region;
         let ext = comp | (region.nbrs_of(comp) & region.all);
+        let span = region.span;
+        if span <= 21 {
+            // Packed with `comp` highest, the order of the words is the
+            // order of the (comp, black, white) triples: the least image is
+            // the one the general code below picks.
+            let (black, white) = (b.stones[0] & ext, b.stones[1] & ext);
+            let packed = (white | black << span | comp << (2 * span)) as u64;
+            let mut key = packed;
+            if self.opts.symmetry {
+                for i in 0..region.syms.len() {
+                    key = key.min(region.packed_image(i, packed));
+                }
+            }
+            return TtKey::Small(key);
+        }
         let mut key = (comp, b.stones[0] & ext, b.stones[1] & ext);
         if self.opts.symmetry {
             // The least of the key's images names the class of positions
@@ -1072,10 +1153,7 @@ impl<'a> Search<'a> {
             }
         }
         let (comp, black, white) = key;
-        let span = region.span;
-        if span <= 21 {
-            TtKey::Small((comp | black << span | white << (2 * span)) as u64)
-        } else if span <= 42 {
+        if span <= 42 {
             TtKey::Packed(comp | black << span | white << (2 * span))
         } else {
             TtKey::Full(Key { comp, black, white })
@@ -1126,14 +1204,19 @@ impl<'a> Search<'a> {
 
     /// [`Search::eval_parts`] for a mask known to be one component of
     /// `b`'s empty and capturable points: its value, or `None` when loopy.
-    fn eval_one(&mut self, comp: u128, b: &Board) -> Result<Option<GameId>, GoError> {
+    fn eval_one(
+        &mut self,
+        comp: u128,
+        b: &Board,
+        imm: [u128; 2],
+    ) -> Result<Option<GameId>, GoError> {
         if self.opts.prune_settled {
             if let Some(s) = self.settled_score(comp, b) {
                 self.stats.settled += 1;
                 return Ok(Some(s));
             }
         }
-        Ok(match self.eval(comp, b)? {
+        Ok(match self.eval(comp, b, imm)? {
             Val::Short(v) => Some(v),
             Val::Loopy => None,
         })
@@ -1212,7 +1295,7 @@ impl<'a> Search<'a> {
                 }
             }
             if self.opts.split_components {
-                match self.eval(comp, b)? {
+                match self.eval(comp, b, imm)? {
                     Val::Short(v) => total = self.store.add(total, v)?,
                     Val::Loopy => loopy.push(comp),
                 }
@@ -1221,7 +1304,7 @@ impl<'a> Search<'a> {
             }
         }
         if unsettled != 0 {
-            match self.eval(unsettled, b)? {
+            match self.eval(unsettled, b, imm)? {
                 Val::Short(v) => total = self.store.add(total, v)?,
                 Val::Loopy => loopy.push(unsettled),
             }
@@ -1243,31 +1326,102 @@ impl<'a> Search<'a> {
         imm: [u128; 2],
     ) -> Result<Option<GameId>, GoError> {
         let region = self.region;
-        let mut total = self.store.zero();
-        let mut unsettled = 0u128;
-        let nonimmortal = region.all & !(imm[0] | imm[1]);
-        let mut rest = nonimmortal & within;
+        let mut sum = ShortSum {
+            total: self.store.zero(),
+            unsettled: 0,
+        };
+        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
+        let mut rest = nonimmortal;
         while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal & within);
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
             rest &= !comp;
-            if self.opts.prune_settled {
-                if let Some(s) = self.settled_score(comp, b) {
-                    self.stats.settled += 1;
-                    total = self.store.add(total, s)?;
-                    continue;
-                }
-            }
-            if self.opts.split_components {
-                match self.eval(comp, b)? {
-                    Val::Short(v) => total = self.store.add(total, v)?,
-                    Val::Loopy => return Ok(None),
-                }
-            } else {
-                unsettled |= comp;
+            if !self.add_short(comp, b, imm, &mut sum)? {
+                return Ok(None);
             }
         }
-        if unsettled != 0 {
-            match self.eval(unsettled, b)? {
+        self.finish_short(b, imm, sum)
+    }
+
+    /// [`Search::eval_short`] with the split already made: `self.split[at]`
+    /// are the components of the points of `within` that are empty or hold
+    /// capturable stones, lowest bit first (as `eval_short` floods them).
+    /// The split depends only on `within` and the immortal stones, so a
+    /// position and every position a move leads to without a new immortal
+    /// stone share it (see `Search::explore`).
+    pub(super) fn eval_short_split(
+        &mut self,
+        at: std::ops::Range<usize>,
+        b: &Board,
+        imm: [u128; 2],
+    ) -> Result<Option<GameId>, GoError> {
+        let mut sum = ShortSum {
+            total: self.store.zero(),
+            unsettled: 0,
+        };
+        for i in at {
+            let comp = self.split[i];
+            if !self.add_short(comp, b, imm, &mut sum)? {
+                return Ok(None);
+            }
+        }
+        self.finish_short(b, imm, sum)
+    }
+
+    /// Appends the components of the points of `within` that are not
+    /// immortal stones (`imm`) to `self.split`, lowest bit first; returns
+    /// where they are.
+    pub(super) fn push_split(&mut self, within: u128, imm: [u128; 2]) -> std::ops::Range<usize> {
+        let region = self.region;
+        let start = self.split.len();
+        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
+        let mut rest = nonimmortal;
+        while rest != 0 {
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
+            rest &= !comp;
+            self.split.push(comp);
+        }
+        start..self.split.len()
+    }
+
+    /// One component of [`Search::eval_short`]: adds its value (or, without
+    /// splitting, its points) to `sum`; `false` when it reaches a cycle.
+    #[inline(always)]
+    fn add_short(
+        &mut self,
+        comp: u128,
+        b: &Board,
+        imm: [u128; 2],
+        sum: &mut ShortSum,
+    ) -> Result<bool, GoError> {
+        if self.opts.prune_settled {
+            if let Some(s) = self.settled_score(comp, b) {
+                self.stats.settled += 1;
+                sum.total = self.store.add(sum.total, s)?;
+                return Ok(true);
+            }
+        }
+        if self.opts.split_components {
+            match self.eval(comp, b, imm)? {
+                Val::Short(v) => sum.total = self.store.add(sum.total, v)?,
+                Val::Loopy => return Ok(false),
+            }
+        } else {
+            sum.unsettled |= comp;
+        }
+        Ok(true)
+    }
+
+    /// The end of [`Search::eval_short`]: the unsplit union, if any.
+    #[inline(always)]
+    fn finish_short(
+        &mut self,
+        b: &Board,
+        imm: [u128; 2],
+        sum: ShortSum,
+    ) -> Result<Option<GameId>, GoError> {
+        let mut total = sum.total;
+        if sum.unsettled != 0 {
+            match self.eval(sum.unsettled, b, imm)? {
                 Val::Short(v) => total = self.store.add(total, v)?,
                 Val::Loopy => return Ok(None),
             }
@@ -1288,19 +1442,17 @@ impl<'a> Search<'a> {
     }
 
     /// The points a player may play on in the points `within` of `b`: empty
-    /// points outside the settled components.
-    pub(super) fn playable(&self, within: u128, b: &Board) -> u128 {
+    /// points outside the settled components. `self.split[at]` are the
+    /// components of `within` ([`Search::push_split`] with `b`'s immortal
+    /// stones).
+    pub(super) fn playable(&self, within: u128, b: &Board, at: std::ops::Range<usize>) -> u128 {
         let region = self.region;
         let empty = within & region.all & !(b.stones[0] | b.stones[1]);
         if !self.opts.prune_settled {
             return empty;
         }
         let mut out = empty;
-        let open = region.nonimmortal(b) & within;
-        let mut rest = open;
-        while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), open);
-            rest &= !comp;
+        for &comp in &self.split[at] {
             if region.settled(comp, b).is_some() {
                 out &= !comp;
             }
@@ -1351,7 +1503,10 @@ impl<'a> Search<'a> {
     /// cycle; a position from which such a position (or one already known to
     /// be loopy) can be reached is loopy; every other position's subtree is
     /// finite and free of repetitions, so its value is an exact short game.
-    pub(super) fn eval(&mut self, comp: u128, b: &Board) -> Result<Val, GoError> {
+    ///
+    /// `b_imm` is the immortal stones of `b` (as `step` gives them with the
+    /// position, or as the caller found them), not recomputed here.
+    pub(super) fn eval(&mut self, comp: u128, b: &Board, b_imm: [u128; 2]) -> Result<Val, GoError> {
         let region = self.region;
         let key = self.key(comp, b);
         self.stats.tt_lookups += 1;
@@ -1366,7 +1521,7 @@ impl<'a> Search<'a> {
         self.count_node()?;
         self.stats.max_depth = self.stats.max_depth.max(self.depth);
         let empty = comp & !(b.stones[0] | b.stones[1]);
-        let b_imm = region.immortal(b);
+        debug_assert_eq!(b_imm, region.immortal(b));
         let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
@@ -1377,7 +1532,7 @@ impl<'a> Search<'a> {
                 // With no new immortal stone the points of `comp` that are
                 // empty or capturable are still all of `comp`, one component.
                 let rest = if imm == b_imm {
-                    self.eval_one(comp, &child)
+                    self.eval_one(comp, &child, imm)
                 } else {
                     self.eval_short(comp, &child, imm)
                 };
