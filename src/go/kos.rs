@@ -50,8 +50,8 @@
 //! the table, before any is followed, so that the lookups overlap (an
 //! entry never changes once made; a position not found is looked up again
 //! when its turn comes). The terminal games of step 2 are memoised by
-//! (points scored, value). The lines of [`GoKo::line`] are a tree (each node's line is its walk parent's line
-//! plus one move), stored as (parent, colour, point) and written out as move
+//! (points scored, value). The lines of [`GoKo::line`] are a tree (each
+//! node's line is its walk parent's line plus one move), stored as (parent, colour, point) and written out as move
 //! strings only when asked ([`GoKo::line`], [`GoKo::lines`],
 //! [`GoKo::first_cycle`]); the printed graph, its labels `k{i}` and every
 //! line are the same as when each line was stored as strings. The mirror

@@ -394,7 +394,7 @@ pub(super) struct Region {
     pub(super) syms: Vec<Sym>,
     /// For each symmetry of `syms`, the image of every byte of a mask:
     /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
-    /// below `span` (see [`Region::image_of`]).
+    /// of a mask, `k < span.div_ceil(8)` (see [`Region::image_of`]).
     sym_tables: Vec<Vec<u128>>,
     /// When `span` ≤ 21 (the search's one-word keys, [`Search::key`]): for
     /// each symmetry of `syms`, the image of every byte of a packed key
