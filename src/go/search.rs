@@ -1278,41 +1278,32 @@ impl<'a> Search<'a> {
         b: &Board,
         imm: [u128; 2],
     ) -> Result<Parts, GoError> {
+        // The steps of `eval_short` (`add_short`, `finish_short`), keeping
+        // the loopy components instead of stopping at the first.
         let region = self.region;
-        let mut total = self.store.zero();
+        let mut sum = ShortSum {
+            total: self.store.zero(),
+            unsettled: 0,
+        };
         let mut loopy = Vec::new();
-        let mut unsettled = 0u128;
-        let nonimmortal = region.all & !(imm[0] | imm[1]);
-        let mut rest = nonimmortal & within;
+        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
+        let mut rest = nonimmortal;
         while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal & within);
+            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
             rest &= !comp;
-            if self.opts.prune_settled {
-                if let Some(s) = self.settled_score(comp, b) {
-                    self.stats.settled += 1;
-                    total = self.store.add(total, s)?;
-                    continue;
-                }
-            }
-            if self.opts.split_components {
-                match self.eval(comp, b, imm)? {
-                    Val::Short(v) => total = self.store.add(total, v)?,
-                    Val::Loopy => loopy.push(comp),
-                }
-            } else {
-                unsettled |= comp;
+            if !self.add_short(comp, b, imm, &mut sum)? {
+                loopy.push(comp);
             }
         }
-        if unsettled != 0 {
-            match self.eval(unsettled, b, imm)? {
-                Val::Short(v) => total = self.store.add(total, v)?,
-                Val::Loopy => loopy.push(unsettled),
+        let (total, unsettled) = (sum.total, sum.unsettled);
+        let short = match self.finish_short(b, imm, sum)? {
+            Some(v) => v,
+            None => {
+                loopy.push(unsettled);
+                total
             }
-        }
-        Ok(Parts {
-            short: total,
-            loopy,
-        })
+        };
+        Ok(Parts { short, loopy })
     }
 
     /// [`Search::eval_parts`] stopping at the first loopy component: the
@@ -1383,8 +1374,9 @@ impl<'a> Search<'a> {
         start..self.split.len()
     }
 
-    /// One component of [`Search::eval_short`]: adds its value (or, without
-    /// splitting, its points) to `sum`; `false` when it reaches a cycle.
+    /// One component of [`Search::eval_short`] and [`Search::eval_parts`]:
+    /// adds its value (or, without splitting, its points) to `sum`; `false`
+    /// when it reaches a cycle.
     #[inline(always)]
     fn add_short(
         &mut self,
