@@ -112,7 +112,22 @@ impl MixedSum {
     }
 
     pub fn format(&self, store: &mut Store, style: Style) -> CgResult<String> {
-        format_sum(&self.parts, store, style)
+        format_sum(&self.parts, store, style, None)
+    }
+
+    /// [`MixedSum::format`] for the REPL's echo: a ko graph of more than
+    /// `limit` positions is shown as `<a ko graph of N positions>` instead of
+    /// written out (the open 3 × 4 area's graph is 17 MB of text); whether
+    /// one was.
+    pub fn format_abbreviated(
+        &self,
+        store: &mut Store,
+        style: Style,
+        limit: usize,
+    ) -> CgResult<(String, bool)> {
+        let mut abbreviated = false;
+        let text = format_sum(&self.parts, store, style, Some((limit, &mut abbreviated)))?;
+        Ok((text, abbreviated))
     }
 }
 
@@ -140,15 +155,37 @@ fn ko_cg(e: KoError) -> CgError {
     }
 }
 
-fn format_component(c: &Component, store: &mut Store, style: Style) -> CgResult<String> {
+/// A ko graph larger than the limit is abbreviated, and the flag beside the
+/// limit set.
+type Abbreviate<'a> = Option<(usize, &'a mut bool)>;
+
+fn format_component(
+    c: &Component,
+    store: &mut Store,
+    style: Style,
+    mut abbreviate: Abbreviate,
+) -> CgResult<String> {
     Ok(match c {
         Component::Short(g) => format_game(store, *g, style)?,
         Component::Ko { graph, node } => {
-            if *node == graph.root() {
-                graph.format(store, style).map_err(ko_cg)?
-            } else {
-                graph.rooted_at(*node).format(store, style).map_err(ko_cg)?
+            let rooted;
+            let graph: &KoGraph = match *node == graph.root() {
+                true => graph,
+                false => {
+                    rooted = graph.rooted_at(*node);
+                    &rooted
+                }
+            };
+            if let Some((limit, abbreviated)) = &mut abbreviate {
+                if graph.len() > *limit {
+                    **abbreviated = true;
+                    return Ok(format!(
+                        "<a ko graph of {} positions>",
+                        grouped(graph.len())
+                    ));
+                }
             }
+            graph.format(store, style).map_err(ko_cg)?
         }
         Component::Threats { owner, count } => {
             let sign = if *owner == Side::Left { "" } else { "-" };
@@ -163,7 +200,8 @@ fn format_component(c: &Component, store: &mut Store, style: Style) -> CgResult<
             let mut side = |opts: &[Vec<Component>]| -> CgResult<String> {
                 let mut out = Vec::with_capacity(opts.len());
                 for o in opts {
-                    out.push(format_sum(o, store, style)?);
+                    let abbreviate = abbreviate.as_mut().map(|(l, m)| (*l, &mut **m));
+                    out.push(format_sum(o, store, style, abbreviate)?);
                 }
                 Ok(out.join(", "))
             };
@@ -181,13 +219,23 @@ fn format_component(c: &Component, store: &mut Store, style: Style) -> CgResult<
 }
 
 /// Components joined by ` + ` (a White threat as ` - θ`); `0` for none.
-fn format_sum(parts: &[Component], store: &mut Store, style: Style) -> CgResult<String> {
+fn format_sum(
+    parts: &[Component],
+    store: &mut Store,
+    style: Style,
+    mut abbreviate: Abbreviate,
+) -> CgResult<String> {
     if parts.is_empty() {
         return Ok("0".to_string());
     }
     let mut out = String::new();
     for (i, c) in parts.iter().enumerate() {
-        let text = format_component(c, store, style)?;
+        let text = format_component(
+            c,
+            store,
+            style,
+            abbreviate.as_mut().map(|(l, m)| (*l, &mut **m)),
+        )?;
         if i == 0 {
             out.push_str(&text);
         } else if let (
@@ -205,6 +253,19 @@ fn format_sum(parts: &[Component], store: &mut Store, style: Style) -> CgResult<
         }
     }
     Ok(out)
+}
+
+/// `149953` as `149 953` (thin groups of three, as the docs write counts).
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Concatenates components, merging number-up-star parts into one (first)

@@ -15,7 +15,7 @@ mod play;
 pub mod value;
 
 use crate::diag::Diagnostic;
-use crate::game::{CgError, Store};
+use crate::game::{CgError, CgResult, Store};
 use crate::render::Style;
 use crate::syntax::ast::{self, Expr, ExprKind, ForIter, Stmt, StmtKind, UseTarget};
 use num_bigint::BigInt;
@@ -141,6 +141,14 @@ pub enum Mode {
 
 const MAX_CALL_DEPTH: usize = 20_000;
 
+/// The REPL writes out ko graphs of at most this many positions (a Go
+/// region's graph can have 150 000) ...
+const ECHO_KO_NODES: usize = 256;
+/// ... and other values of at most this many bytes of text; a longer text is
+/// cut after `ECHO_PREFIX` bytes.
+const ECHO_CHARS: usize = 100_000;
+const ECHO_PREFIX: usize = 2_000;
+
 pub struct Interp {
     pub store: Store,
     pub sources: Vec<Source>,
@@ -226,9 +234,7 @@ impl Interp {
                 && self.importing == 0
                 && matches!(stmt.kind, StmtKind::Expr(_));
             if show && !matches!(v, Value::Unit) {
-                let text = v
-                    .display(&mut self.store, self.style)
-                    .map_err(|e| self.cg_error(e, &stmt.span))?;
+                let text = self.echo(&v).map_err(|e| self.cg_error(e, &stmt.span))?;
                 // In the REPL a thermograph also gets a small drawing.
                 let text = match &v {
                     Value::Thermograph(t, _) => {
@@ -249,6 +255,35 @@ impl Interp {
         self.current = id;
         let globals = self.globals.clone();
         self.eval(&expr, &globals)
+    }
+
+    /// The REPL's echo of a value: [`Value::display`], except that what
+    /// would flood the terminal is cut short with a note saying how to see
+    /// it in full (`print` writes every value out).
+    fn echo(&mut self, v: &Value) -> CgResult<String> {
+        if let Value::Mixed(m) = v {
+            let (text, abbreviated) =
+                m.format_abbreviated(&mut self.store, self.style, ECHO_KO_NODES)?;
+            if abbreviated {
+                return Ok(format!(
+                    "{text}\n(a ko graph of more than {ECHO_KO_NODES} positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"
+                ));
+            }
+            return Ok(text);
+        }
+        let text = v.display(&mut self.store, self.style)?;
+        if text.len() <= ECHO_CHARS {
+            return Ok(text);
+        }
+        let mut cut = ECHO_PREFIX;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        Ok(format!(
+            "{} …\n({} characters in all, not written out here; `print` writes it in full)",
+            &text[..cut],
+            text.chars().count()
+        ))
     }
 
     pub fn display(&mut self, v: &Value) -> EvalResult<String> {
@@ -946,4 +981,73 @@ fn label_leftmost_game(value: &Expr, label: &ast::Ident) -> Option<Expr> {
         _ => return None,
     };
     Some(Expr::new(kind, span))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Interp, Mode};
+    use crate::render::Style;
+    use expect_test::{expect, Expect};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// What the REPL echoes for `input` (one entry), errors as `error: …`.
+    fn echo(input: &str) -> String {
+        echo_in(Style::Ascii, input)
+    }
+
+    fn echo_in(style: Style, input: &str) -> String {
+        let mut interp = Interp::new(Mode::Repl, style);
+        let lines = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&lines);
+        interp.output = Box::new(move |s| sink.borrow_mut().push(s.to_string()));
+        let id = interp.add_source("<test>", input, None);
+        if let Err(e) = interp.run_source(id) {
+            return format!("error: {e:?}");
+        }
+        let out = lines.borrow().join("\n");
+        out
+    }
+
+    fn check(input: &str, expect: Expect) {
+        expect.assert_eq(&echo(input));
+    }
+
+    #[test]
+    fn the_echo_abbreviates_large_ko_graphs_only() {
+        // A basic ko at the mouth of a 10-point corridor: a graph of 8 064
+        // positions, shown by its size, beside the number.
+        check(
+            r#"value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO")) + 1/2"#,
+            expect![[r#"
+                1/2 + <a ko graph of 8 064 positions>
+                (a ko graph of more than 256 positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"#]],
+        );
+        check("ko(2, -1) + 1", expect!["1 + kw: {{2 | kw} | -1}"]);
+        // `print` writes everything.
+        let printed = echo(r#"print value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO"))"#);
+        assert!(printed.len() > 100_000 && !printed.contains("<a ko graph"));
+    }
+
+    #[test]
+    fn the_echo_cuts_long_texts() {
+        let text = echo("range(0, 30000)");
+        let (head, note) = text.split_once(" …\n").unwrap();
+        assert_eq!(head.len(), 2_000);
+        assert!(head.starts_with("[0, 1, 2, "));
+        expect!["(198890 characters in all, not written out here; `print` writes it in full)"]
+            .assert_eq(note);
+        // `[1, ⇑, ⇑, …`: the k-th `⇑` (3 bytes) starts at byte 4 + 5k, so
+        // byte 2 000 is inside the one at 1 999 and the cut is before it.
+        let text = echo_in(
+            Style::Unicode,
+            "fn up2(n) = ^^\nconcat([1], map(up2, range(0, 30000)))",
+        );
+        let (head, note) = text.split_once(" …\n").unwrap();
+        assert_eq!(head.len(), 1_999);
+        assert!(head.ends_with(", "));
+        expect!["(90003 characters in all, not written out here; `print` writes it in full)"]
+            .assert_eq(note);
+        check("range(0, 3)", expect!["[0, 1, 2]"]);
+    }
 }
