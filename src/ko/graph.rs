@@ -1198,7 +1198,10 @@ impl KoGraph {
     /// that no player can repeat a position with his own moves alone.
     fn validate(&self) -> Result<(), KoError> {
         let n = self.len();
-        let reach = self.reachable_from(self.root);
+        let reach = match self.entered_in_order() {
+            true => vec![true; n],
+            false => self.reachable_from(self.root),
+        };
         if let Some(v) = (0..n).find(|&v| !reach[v]) {
             return Err(KoError::Unreachable {
                 node: self.label(NodeId(v as u32)).to_string(),
@@ -1239,17 +1242,44 @@ impl KoGraph {
         Ok(())
     }
 
+    /// Whether the root is node 0 and every other node has an option into
+    /// it from an earlier node: then every node is reachable from the root
+    /// (by induction on the numbering: node `w` is entered from a node
+    /// before it, reachable). The nodes of a Go region are numbered as a
+    /// depth-first walk from the root first meets them, so this holds for
+    /// them and costs one pass over the options instead of a walk; a graph
+    /// for which it fails is walked ([`KoGraph::reachable_from`]).
+    fn entered_in_order(&self) -> bool {
+        let n = self.len();
+        if self.root.index() != 0 {
+            return false;
+        }
+        let mut entered = vec![false; n];
+        for v in 0..n {
+            for t in &self.targets[self.span(v, None)] {
+                if let Target::Node(w) = *t {
+                    if w.index() > v {
+                        entered[w.index()] = true;
+                    }
+                }
+            }
+        }
+        entered.iter().skip(1).all(|&e| e)
+    }
+
     /// For every node: does some line of play from it reach a short game?
     ///
     /// One sweep from the last node to the first settles most nodes (the
     /// nodes of a Go region are numbered as a depth-first walk first meets
-    /// them, so options mostly lead to later nodes); the nodes it leaves are
-    /// settled by a walk backwards from the nodes found, along the options
-    /// reversed (each option followed once), so the whole costs linear time.
-    /// A graph with any node left (the open 3 × 4 area's is one) pays for
-    /// building the reversed options: what this buys is the linear bound
-    /// (the fixpoint it replaced could repeat a sweep per node), not speed
-    /// on every graph.
+    /// them, so options mostly lead to later nodes). A node it leaves
+    /// unsettled has a way out exactly when some line from it runs through
+    /// unsettled nodes to a settled one (it has no short game among its
+    /// options, or the sweep would have settled it), so the rest is a walk
+    /// backwards from the unsettled nodes with an option to a settled one,
+    /// along the options between unsettled nodes reversed (each followed
+    /// once): linear time, and work only on the nodes left (the open 3 × 4
+    /// area leaves 5 969 of its 149 953 nodes, with 70 632 of its 1.5
+    /// million options).
     fn ways_out(&self) -> Vec<bool> {
         let n = self.len();
         let mut out = vec![false; n];
@@ -1259,33 +1289,59 @@ impl KoGraph {
                 Target::Node(w) => out[w.index()],
             });
         }
-        if out.iter().all(|&o| o) {
+        let left: Vec<usize> = (0..n).filter(|&v| !out[v]).collect();
+        if left.is_empty() {
             return out;
         }
-        // The options into each node, grouped by target: `into[w]` are the
-        // nodes `from[into[w]..into[w + 1]]`.
-        let mut into = vec![0usize; n + 1];
-        for t in &self.targets {
-            if let Target::Node(w) = t {
-                into[w.index() + 1] += 1;
-            }
+        // The place of each unsettled node in `left`.
+        let mut place = vec![u32::MAX; n];
+        for (k, &v) in left.iter().enumerate() {
+            place[v] = k as u32;
         }
-        for w in 0..n {
-            into[w + 1] += into[w];
-        }
-        let mut from = vec![0u32; into[n]];
-        let mut next = into.clone();
-        for v in 0..n {
-            for t in &self.targets[self.span(v, None)] {
-                if let Target::Node(w) = t {
-                    from[next[w.index()]] = v as u32;
-                    next[w.index()] += 1;
+        let node_targets = |v: usize| {
+            self.targets[self.span(v, None)]
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Node(w) => Some(w.index()),
+                    Target::Game(_) => None,
+                })
+        };
+        // The options between unsettled nodes, grouped by target: into the
+        // `k`th node of `left` from the nodes `from[into[k]..into[k + 1]]`.
+        let m = left.len();
+        let mut into = vec![0usize; m + 1];
+        for &v in &left {
+            for w in node_targets(v) {
+                if place[w] != u32::MAX {
+                    into[place[w] as usize + 1] += 1;
                 }
             }
         }
-        let mut stack: Vec<usize> = (0..n).filter(|&v| out[v]).collect();
+        for k in 0..m {
+            into[k + 1] += into[k];
+        }
+        let mut from = vec![0u32; into[m]];
+        let mut next = into.clone();
+        for &v in &left {
+            for w in node_targets(v) {
+                if place[w] != u32::MAX {
+                    let k = place[w] as usize;
+                    from[next[k]] = v as u32;
+                    next[k] += 1;
+                }
+            }
+        }
+        let mut stack: Vec<usize> = left
+            .iter()
+            .copied()
+            .filter(|&v| node_targets(v).any(|w| out[w]))
+            .collect();
+        for &v in &stack {
+            out[v] = true;
+        }
         while let Some(w) = stack.pop() {
-            for &v in &from[into[w]..into[w + 1]] {
+            let k = place[w] as usize;
+            for &v in &from[into[k]..into[k + 1]] {
                 let v = v as usize;
                 if !out[v] {
                     out[v] = true;

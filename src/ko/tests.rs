@@ -1470,6 +1470,142 @@ fn product_with_a_ko_free_part_is_another_game() {
 /// terminal shifted by the points scored to it (what the Go module built
 /// before ko graphs had gains). The expansion exists when every cycle met
 /// scores 0; then the walls of (v, φ) are those of v shifted by φ.
+/// The checks of a ko graph against a plain reading of their definitions.
+mod checks {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What [`KoGraph::checked`] must answer, computed the slow, plain
+    /// way (fixpoints over all nodes): the error's variant and node.
+    fn reference(g: &KoGraph) -> Option<String> {
+        let n = g.len();
+        let succ = |v: usize, side: Option<Side>| -> Vec<usize> {
+            let node = g.node(NodeId(v as u32));
+            let ts: Vec<Target> = match side {
+                Some(s) => node.options(s).to_vec(),
+                None => node.left().iter().chain(node.right()).copied().collect(),
+            };
+            ts.iter()
+                .filter_map(|t| match t {
+                    Target::Node(w) => Some(w.index()),
+                    Target::Game(_) => None,
+                })
+                .collect()
+        };
+        // reach[v][w]: a nonempty line of `side`'s moves from v to w.
+        let closure = |side: Option<Side>| -> Vec<Vec<bool>> {
+            let mut r: Vec<Vec<bool>> = (0..n)
+                .map(|v| {
+                    let mut row = vec![false; n];
+                    for w in succ(v, side) {
+                        row[w] = true;
+                    }
+                    row
+                })
+                .collect();
+            for k in 0..n {
+                for i in 0..n {
+                    if r[i][k] {
+                        for j in 0..n {
+                            if r[k][j] {
+                                r[i][j] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            r
+        };
+        let all = closure(None);
+        let root = g.root().index();
+        if let Some(v) = (0..n).find(|&v| v != root && !all[root][v]) {
+            return Some(format!("Unreachable {}", g.label(NodeId(v as u32))));
+        }
+        let has_options = |v: usize| {
+            let node = g.node(NodeId(v as u32));
+            !node.left().is_empty() || !node.right().is_empty()
+        };
+        if let Some(v) = (0..n).find(|&v| !has_options(v)) {
+            return Some(format!("NoOptions {}", g.label(NodeId(v as u32))));
+        }
+        let exits = |v: usize| {
+            let node = g.node(NodeId(v as u32));
+            node.left()
+                .iter()
+                .chain(node.right())
+                .any(|t| matches!(t, Target::Game(_)))
+        };
+        let out = |v: usize| exits(v) || (0..n).any(|w| all[v][w] && exits(w));
+        if let Some(v) = (0..n).find(|&v| !out(v)) {
+            return Some(format!("NoWayOut {}", g.label(NodeId(v as u32))));
+        }
+        for side in [Side::Left, Side::Right] {
+            let r = closure(Some(side));
+            if let Some(v) = (0..n).find(|&v| r[v][v]) {
+                return Some(format!(
+                    "NoKoStructure {} {side:?}",
+                    g.label(NodeId(v as u32))
+                ));
+            }
+        }
+        None
+    }
+
+    fn brief(e: &KoError) -> String {
+        match e {
+            KoError::Unreachable { node, .. } => format!("Unreachable {node}"),
+            KoError::NoOptions { node } => format!("NoOptions {node}"),
+            KoError::NoWayOut { node } => format!("NoWayOut {node}"),
+            KoError::NoKoStructure { node, side, .. } => format!("NoKoStructure {node} {side:?}"),
+            e => format!("{e:?}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Any graph (options anywhere, any root, numbered labels or not):
+        /// the checks reject it with the error a plain reading gives, the
+        /// first failing check and its first node.
+        #[test]
+        fn checks_agree_with_their_definitions(
+            raw in proptest::collection::vec(
+                (
+                    proptest::collection::vec((prop::bool::weighted(0.75), any::<u8>()), 0..3),
+                    proptest::collection::vec((prop::bool::weighted(0.75), any::<u8>()), 0..3),
+                ),
+                1..9,
+            ),
+            root in any::<u8>(),
+            numbered in any::<bool>(),
+        ) {
+            let s = Store::new();
+            let n = raw.len();
+            let zero = s.zero();
+            let nodes: Vec<KoNode> = raw
+                .iter()
+                .enumerate()
+                .map(|(i, (l, r))| {
+                    let conv = |opts: &[(bool, u8)]| -> Vec<Target> {
+                        opts.iter()
+                            .map(|&(is_node, k)| match is_node {
+                                true => Target::Node(NodeId(u32::from(k) % n as u32)),
+                                false => Target::Game(zero),
+                            })
+                            .collect()
+                    };
+                    let label = if numbered { format!("k{i}") } else { format!("n{i}") };
+                    KoNode::new(label, true, conv(l), conv(r))
+                })
+                .collect();
+            let g = KoGraph::unchecked(nodes, NodeId(u32::from(root) % n as u32));
+            let want = reference(&g);
+            let got = g.clone().checked().err().map(|e| brief(&e));
+            prop_assert_eq!(got, want);
+        }
+    }
+}
+
 mod gains {
     use super::*;
     use proptest::prelude::*;
