@@ -923,7 +923,7 @@ impl KoGraph {
     ) -> Result<KoGraph, E> {
         assert_eq!(p.len(), self.len(), "one potential per node");
         let mut targets = self.targets.clone();
-        let mut gains = Vec::with_capacity(self.gains.len());
+        let mut gains = vec![0u32; self.gains.len()];
         let mut values = vec![Dyadic::zero()];
         let mut index: FxHashMap<Dyadic, u32> = FxHashMap::default();
         // The new gain index by (old gain index, shift): a table when the
@@ -936,23 +936,26 @@ impl KoGraph {
         let width = reach.saturating_mul(2).saturating_add(1);
         let dense = usize::try_from(width)
             .ok()
-            .and_then(|w| w.checked_mul(self.gain_values.len()))
-            .filter(|&size| size <= 1 << 16);
-        let mut table = vec![u32::MAX; dense.unwrap_or(0)];
+            .filter(|w| w.saturating_mul(self.gain_values.len()) <= 1 << 16);
+        let mut table = vec![u32::MAX; dense.map_or(0, |w| w * self.gain_values.len())];
         let mut shifted: FxHashMap<(u32, i64), u32> = FxHashMap::default();
         let mut games: FxHashMap<(u32, GameId, i64), GameId> = FxHashMap::default();
         for v in 0..self.len() {
-            let pv = p[v];
-            for (side, t) in [(Side::Left, tax), (Side::Right, -tax)] {
-                for i in self.span(v, Some(side)) {
-                    let old = self.gains[i];
-                    match targets[i] {
+            let b = &self.bounds[2 * v..2 * v + 3];
+            for (range, t) in [(b[0]..b[1], tax), (b[1]..b[2], -tax)] {
+                // The option to `w` shifts its gain by `p(w) − shift`.
+                let shift = p[v] + t;
+                let options = targets[range.clone()]
+                    .iter_mut()
+                    .zip(&self.gains[range.clone()])
+                    .zip(&mut gains[range]);
+                for ((target, &old), new) in options {
+                    match *target {
                         Target::Node(w) => {
-                            let d = p[w.index()] - pv - t;
+                            let d = p[w.index()] - shift;
                             let slot = match dense {
-                                Some(_) => {
-                                    let at = old as usize * width as usize + (d + reach) as usize;
-                                    &mut table[at]
+                                Some(width) => {
+                                    &mut table[old as usize * width + (d + reach) as usize]
                                 }
                                 None => shifted.entry((old, d)).or_insert(u32::MAX),
                             };
@@ -967,20 +970,19 @@ impl KoGraph {
                                     })
                                 };
                             }
-                            gains.push(*slot);
+                            *new = *slot;
                         }
                         Target::Game(x) => {
-                            let key = (old, x, pv + t);
+                            let key = (old, x, shift);
                             let y = match games.get(&key) {
                                 Some(&y) => y,
                                 None => {
-                                    let y = terminal(&self.gain_values[old as usize], x, pv + t)?;
+                                    let y = terminal(&self.gain_values[old as usize], x, shift)?;
                                     games.insert(key, y);
                                     y
                                 }
                             };
-                            targets[i] = Target::Game(y);
-                            gains.push(0);
+                            *target = Target::Game(y);
                         }
                     }
                 }
