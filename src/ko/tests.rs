@@ -1504,12 +1504,11 @@ mod checks {
                 })
                 .collect();
             for k in 0..n {
-                for i in 0..n {
-                    if r[i][k] {
-                        for j in 0..n {
-                            if r[k][j] {
-                                r[i][j] = true;
-                            }
+                let via = r[k].clone();
+                for row in r.iter_mut() {
+                    if row[k] {
+                        for (x, &y) in row.iter_mut().zip(&via) {
+                            *x |= y;
                         }
                     }
                 }
