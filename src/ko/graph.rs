@@ -894,6 +894,9 @@ impl KoGraph {
     ///   `terminal(g, x, p(v) + t(side))` (memoised on its arguments: many
     ///   moves share them).
     ///
+    /// (`p` has one entry per node, and its differences plus the tax fit in
+    /// an `i64`: the callers' potentials count moves or points on a line.)
+    ///
     /// With `tax = 1` this is chilling, node `v` of the result standing for
     /// the chilled `v` minus `p(v)` ([`crate::go::GoValue::chill`]). The
     /// result is what [`KoGraphBuilder`] makes of those nodes (same arrays,
