@@ -1377,22 +1377,31 @@ impl KoGraph {
             }
             state[start] = ON_LINE;
             line.push(enter(start));
-            while let Some(top) = line.last_mut() {
-                let (v, i, end) = *top;
-                if i == end {
-                    state[v] = DONE;
-                    line.pop();
-                    continue;
-                }
-                top.1 += 1;
-                if let Target::Node(w) = self.targets[i] {
-                    match state[w.index()] {
-                        ON_LINE => return true,
-                        NEW => {
-                            state[w.index()] = ON_LINE;
-                            line.push(enter(w.index()));
+            while let Some((v, i, end)) = line.last_mut() {
+                // The node's next option to a node not met yet (its
+                // options to finished nodes and to games passed over).
+                let mut next = None;
+                for t in &self.targets[*i..*end] {
+                    *i += 1;
+                    if let Target::Node(w) = *t {
+                        match state[w.index()] {
+                            ON_LINE => return true,
+                            NEW => {
+                                next = Some(w.index());
+                                break;
+                            }
+                            _ => {}
                         }
-                        _ => {}
+                    }
+                }
+                match next {
+                    Some(w) => {
+                        state[w] = ON_LINE;
+                        line.push(enter(w));
+                    }
+                    None => {
+                        state[*v] = DONE;
+                        line.pop();
                     }
                 }
             }
