@@ -897,7 +897,7 @@ impl Interp {
                 None,
             )),
             None => {
-                let names: Vec<&str> = graph.node_ids().map(|n| graph.label(n)).collect();
+                let names: Vec<_> = graph.node_ids().map(|n| graph.label(n)).collect();
                 Err(self.error_with(
                     Diagnostic::error(format!("the ko graph has no node labelled `{label}`"))
                         .with_label(span.clone(), "no such node")
@@ -1092,7 +1092,7 @@ pub(crate) fn call(
             arity(interp, name, args, 1, span)?;
             let g = interp.ko_arg(&args[0], &sp(0))?;
             Value::List(Rc::new(
-                g.node_ids().map(|n| Value::str(g.label(n))).collect(),
+                g.node_ids().map(|n| Value::str(&g.label(n))).collect(),
             ))
         }
         "ko_kind" => {

@@ -182,7 +182,7 @@ pub(crate) fn budget_of(interp: &mut Interp, named: &[(String, Value, Span)]) ->
 fn component_value(c: &Component) -> Value {
     match c {
         Component::Short(g) => Value::game(*g),
-        Component::Ko { graph, node } => Value::str(graph.label(*node)),
+        Component::Ko { graph, node } => Value::str(&graph.label(*node)),
         other => value_of_parts(vec![other.clone()], None),
     }
 }
@@ -230,7 +230,7 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                     _ => None,
                 };
                 if let Some(g) = &graph {
-                    fields.push(("from", Value::str(g.label(*from))));
+                    fields.push(("from", Value::str(&g.label(*from))));
                     // A scoring edge (a gain) is shown in the note: the
                     // running score already includes it.
                     let gain = g.node(*from).gain(m.player, *option);
@@ -241,7 +241,7 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                     };
                     match to {
                         Target::Node(n) => {
-                            fields.push(("to", Value::str(g.label(*n))));
+                            fields.push(("to", Value::str(&g.label(*n))));
                             fields.push(("note", Value::str(&format!("ko{scores}"))));
                             now[*component] = Component::Ko {
                                 graph: g.clone(),

@@ -66,7 +66,7 @@
 use super::position::Colour;
 use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
 use crate::game::{Dyadic, GameId, Store};
-use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
+use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -268,43 +268,26 @@ impl GoKo {
             .collect()
     }
 
+    /// The chilled graph ([`GoValue::chill`]): the same nodes and moves, so
+    /// [`KoGraph::retaxed`] with the potentials `m` and a tax of 1 (it says
+    /// why the result needs no new check). Each short game is chilled once.
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
-        let g = &self.graph;
-        let mut graph = KoGraphBuilder::with_capacity(g.len(), g.option_count());
-        let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
-        for v in g.node_ids() {
-            let node = g.node(v);
-            let m = self.moves[v.index()];
-            for (k, (side, sign)) in [(Side::Left, 1), (Side::Right, -1)].into_iter().enumerate() {
-                for (i, t) in node.options(side).iter().enumerate() {
-                    let gain = node.gain(side, i);
-                    sides[k].push(match *t {
-                        Target::Node(w) => {
-                            let tax = Dyadic::from_i64(self.moves[w.index()] - m - sign);
-                            (gain.add(&tax), Target::Node(w))
-                        }
-                        Target::Game(x) => {
-                            let c = store.chill(x)?;
-                            let tax = store.integer(-(m + sign));
-                            let c = store.add(c, tax)?;
-                            (
-                                Dyadic::zero(),
-                                Target::Game(plus_gain(store, gain.clone(), c)?),
-                            )
-                        }
-                    });
+        let mut chilled: FxHashMap<GameId, GameId> = FxHashMap::default();
+        let graph = self.graph.retaxed(&self.moves, 1, |gain, x, k| {
+            let c = match chilled.get(&x) {
+                Some(&c) => c,
+                None => {
+                    let c = store.chill(x)?;
+                    chilled.insert(x, c);
+                    c
                 }
-            }
-            let [left, right] = &mut sides;
-            graph.node(
-                node.label(),
-                node.is_named(),
-                left.drain(..),
-                right.drain(..),
-            );
-        }
+            };
+            let tax = store.integer(-k);
+            let c = store.add(c, tax)?;
+            plus_gain(store, gain.clone(), c)
+        })?;
         Ok(GoKo {
-            graph: Rc::new(graph.build(g.root()).map_err(GoError::KoGraph)?),
+            graph: Rc::new(graph),
             potentials: self.potentials.clone(),
             moves: self.moves.clone(),
             walk: self.walk.clone(),
@@ -676,7 +659,7 @@ impl Search<'_> {
                 sides[e.colour.index()].push(option);
             }
             let [left, right] = &mut sides;
-            graph.node(&node_label(i), true, left.drain(..), right.drain(..));
+            graph.numbered_node(left.drain(..), right.drain(..));
         }
         let graph = graph.build(NodeId(0)).map_err(GoError::KoGraph)?;
         let names = (0..128)
@@ -763,23 +746,6 @@ impl Search<'_> {
         }
         Ok(sides)
     }
-}
-
-/// `k{i}`, written out by hand (one per node of large graphs).
-fn node_label(i: usize) -> String {
-    let mut digits = [0u8; 21];
-    let (mut n, mut k) = (i, digits.len());
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    digits[k - 1] = b'k';
-    // ASCII digits after a `k`: valid UTF-8.
-    String::from_utf8(digits[k - 1..].to_vec()).unwrap_or_default()
 }
 
 /// Superko values by position and the part of the line's history that can

@@ -565,9 +565,9 @@ fn pruning_and_splitting_never_change_a_value() {
 fn symmetric_diagrams() -> Vec<String> {
     let mut out = vec![
         // Rows reversed.
-        "XXXXX\nX...O\nX...O\nXXXXX",
-        "XXXXX\nX.o.O\nX...O\nXXXXX",
-        "XXXXX\nX.x.O\nX.o.O\nXXXXX",
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
         // Columns reversed.
         "XXXXX\nX...X\nXX.XX\nXXOXX",
         "XXXXXX\nX....X\nXO..OX\nXXXXXX",
@@ -1192,6 +1192,95 @@ fn superko_rules_give_short_games() {
         SituationalSuperko "X . . O": 0
     "#]]
     .assert_eq(&out);
+}
+
+/// The chilled graph of `k` built the long way, as `GoKo::chill` did before
+/// it used `KoGraph::retaxed`: every option taxed one by one into a
+/// `KoGraphBuilder`, then the whole graph checked again.
+fn chill_by_rebuild(s: &mut Store, k: &GoKo) -> crate::ko::KoGraph {
+    use crate::ko::{KoGraphBuilder, Side, Target};
+    let g = &k.graph;
+    let mut b = KoGraphBuilder::with_capacity(g.len(), g.option_count());
+    for v in g.node_ids() {
+        let node = g.node(v);
+        let m = k.moves[v.index()];
+        let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+        for (at, (side, sign)) in [(Side::Left, 1), (Side::Right, -1)].into_iter().enumerate() {
+            for (i, t) in node.options(side).iter().enumerate() {
+                let gain = node.gain(side, i);
+                sides[at].push(match *t {
+                    Target::Node(w) => {
+                        let tax = Dyadic::from_i64(k.moves[w.index()] - m - sign);
+                        (gain.add(&tax), Target::Node(w))
+                    }
+                    Target::Game(x) => {
+                        let c = s.chill(x).unwrap();
+                        let tax = s.integer(-(m + sign));
+                        let c = s.add(c, tax).unwrap();
+                        let c = match gain.is_zero() {
+                            true => c,
+                            false => {
+                                let x = s.number(gain.clone());
+                                s.add(x, c).unwrap()
+                            }
+                        };
+                        (Dyadic::zero(), Target::Game(c))
+                    }
+                });
+            }
+        }
+        let [left, right] = sides;
+        b.node(&node.label(), node.is_named(), left, right);
+    }
+    b.build(g.root()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn chilling_a_ko_graph_keeps_it_and_taxes_it_as_a_rebuild_does() {
+    // GoKo::chill maps the gains and terminal games of the graph through
+    // KoGraph::retaxed and does not check the graph again; the long way
+    // (every option taxed into a builder, the graph checked) must give the
+    // same graph, array for array, on kos of every kind: balanced and
+    // unbalanced cycles, both rules, two kos in one component, two kos in
+    // two components, and the open 3 × 3 area (3514 nodes).
+    let mut s = Store::new();
+    let shapes = [
+        KO_TO_CAPTURE,
+        KO,
+        "X . . O",
+        APPROACH_KO,
+        "OOXX\nOaoX\nOO.X\nOOXX",
+        "XXOOO\nXo.xO\nXXOOO",
+        "XXOOXX\nXo..xO\nXXOOXX",
+        "XXOOO\nXaxbO\nXX.OO\nXXOOO",
+        "XXOO.XXOO\nXo.O.Xo.O\nXXOO.XXOO",
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+    ];
+    let mut kos = 0;
+    for text in shapes {
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let v = go_value(&mut s, &pos(text), &SearchOptions::with_rules(rules))
+                .unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let GoValue::Ko { kos: before, .. } = &v else {
+                continue;
+            };
+            let GoValue::Ko { kos: after, .. } = v.chill(&mut s).unwrap() else {
+                panic!("chilling lost the kos of\n{text}");
+            };
+            assert_eq!(before.len(), after.len());
+            for (k, kc) in before.iter().zip(&after) {
+                let reference = chill_by_rebuild(&mut s, k);
+                assert!(*kc.graph == reference, "{rules:?}\n{text}");
+                assert_eq!(
+                    kc.graph.format(&mut s, GameStyle::Ascii).unwrap(),
+                    reference.format(&mut s, GameStyle::Ascii).unwrap()
+                );
+                kos += 1;
+            }
+        }
+    }
+    // One graph per shape and rule, two for the two separate kos.
+    assert_eq!(kos, 22);
 }
 
 /// An approach ko: Black's `x` at (2,3) has the liberties `a` and (3,3);

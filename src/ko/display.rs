@@ -64,7 +64,7 @@ impl Printer<'_> {
         self.written[i] = true;
         let node = self.graph.node(v);
         if self.needs_label[i] {
-            self.out.push_str(node.label());
+            self.graph.push_label(v, &mut self.out);
             self.out.push_str(": ");
         }
         self.out.push('{');
@@ -105,7 +105,7 @@ impl Printer<'_> {
             }
             Target::Node(m) => {
                 if self.written[m.index()] {
-                    self.out.push_str(self.graph.label(m));
+                    self.graph.push_label(m, &mut self.out);
                 } else {
                     self.node(m)?;
                 }

@@ -380,6 +380,84 @@ fn malformed_graphs_are_rejected_naming_the_node() {
 }
 
 #[test]
+fn numbered_labels_are_written_when_asked() {
+    // Labels `k0`, `k1`, … in node order (the Go graphs') are not stored
+    // but written when asked; the graph reads, prints, finds and compares as
+    // one whose labels are stored.
+    let mut s = Store::new();
+    let (b, w) = (int(&mut s, 2), int(&mut s, -1));
+    let node =
+        |label: &str, named: bool, l: Vec<Target>, r: Vec<Target>| KoNode::new(label, named, l, r);
+    let (n0, n1) = (Target::Node(NodeId(0)), Target::Node(NodeId(1)));
+    let numbered = KoGraph::from_parts(
+        vec![
+            node("k0", true, vec![n1], vec![Target::Game(w)]),
+            node("k1", true, vec![Target::Game(b)], vec![n0]),
+        ],
+        NodeId(0),
+    )
+    .unwrap();
+    let mut built = KoGraphBuilder::with_capacity(2, 4);
+    built.numbered_node([(Dyadic::zero(), n1)], [(Dyadic::zero(), Target::Game(w))]);
+    built.numbered_node([(Dyadic::zero(), Target::Game(b))], [(Dyadic::zero(), n0)]);
+    let built = built.build(NodeId(0)).unwrap();
+    assert!(built == numbered);
+    assert_eq!(built.label(NodeId(1)), "k1");
+    assert!(built.is_named(NodeId(1)));
+    assert_eq!(built.find("k1"), Some(NodeId(1)));
+    for missing in [
+        "k2",
+        "k01",
+        "k",
+        "k+1",
+        "K1",
+        "k1 ",
+        "k18446744073709551616",
+    ] {
+        assert_eq!(built.find(missing), None, "{missing}");
+    }
+    expect_test::expect!["k0: {{2 | k0} | -1}"].assert_eq(&ascii(&mut s, &built));
+    assert_eq!(read(&mut s, "k0: {k1: {2 | k0} | -1}").unwrap(), built);
+    // Labels out of order, or made up, are stored: the same labels read
+    // back and print as before.
+    let mut out = Vec::new();
+    for (a, a_named, c) in [("k1", true, "k0"), ("k0", false, "k1"), ("k0", true, "x")] {
+        let g = KoGraph::from_parts(
+            vec![
+                node(a, a_named, vec![n1], vec![Target::Game(w)]),
+                node(c, true, vec![Target::Game(b)], vec![n0]),
+            ],
+            NodeId(0),
+        )
+        .unwrap();
+        assert!(g != numbered);
+        let labels: Vec<String> = g.node_ids().map(|n| g.label(n).into_owned()).collect();
+        out.push(format!(
+            "{labels:?} named {:?}: {} (k0 is {:?})",
+            g.node_ids().map(|n| g.is_named(n)).collect::<Vec<_>>(),
+            ascii(&mut s, &g),
+            g.find("k0")
+        ));
+    }
+    // A duplicate after numbered labels is still caught.
+    let dup = KoGraph::from_parts(
+        vec![
+            node("k0", true, vec![n1], vec![Target::Game(w)]),
+            node("k1", true, vec![Target::Node(NodeId(2))], vec![n0]),
+            node("k1", true, vec![Target::Game(b)], vec![n1]),
+        ],
+        NodeId(0),
+    );
+    out.push(format!("{:?}", dup.unwrap_err()));
+    expect_test::expect![[r#"
+        ["k1", "k0"] named [true, true]: k1: {{2 | k1} | -1} (k0 is Some(NodeId(1)))
+        ["k0", "k1"] named [false, true]: k0: {{2 | k0} | -1} (k0 is Some(NodeId(0)))
+        ["k0", "x"] named [true, true]: k0: {{2 | k0} | -1} (k0 is Some(NodeId(0)))
+        DuplicateLabel { label: "k1" }"#]]
+    .assert_eq(&out.join("\n"));
+}
+
+#[test]
 fn ko_values_have_no_canonical_form() {
     let mut s = Store::new();
     let (b, w) = (int(&mut s, 2), int(&mut s, -1));
@@ -1149,7 +1227,7 @@ mod laws {
                 g.thermograph_no_repetition(s, n),
                 g.thermograph(s, n, Komaster::White),
             ];
-            violation(g.label(n), &rules)
+            violation(&g.label(n), &rules)
         })
     }
 
@@ -1392,6 +1470,141 @@ fn product_with_a_ko_free_part_is_another_game() {
 /// terminal shifted by the points scored to it (what the Go module built
 /// before ko graphs had gains). The expansion exists when every cycle met
 /// scores 0; then the walls of (v, φ) are those of v shifted by φ.
+/// The checks of a ko graph against a plain reading of their definitions.
+mod checks {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What [`KoGraph::checked`] must answer, computed the slow, plain
+    /// way (fixpoints over all nodes): the error's variant and node.
+    fn reference(g: &KoGraph) -> Option<String> {
+        let n = g.len();
+        let succ = |v: usize, side: Option<Side>| -> Vec<usize> {
+            let node = g.node(NodeId(v as u32));
+            let ts: Vec<Target> = match side {
+                Some(s) => node.options(s).to_vec(),
+                None => node.left().iter().chain(node.right()).copied().collect(),
+            };
+            ts.iter()
+                .filter_map(|t| match t {
+                    Target::Node(w) => Some(w.index()),
+                    Target::Game(_) => None,
+                })
+                .collect()
+        };
+        // reach[v][w]: a nonempty line of `side`'s moves from v to w.
+        let closure = |side: Option<Side>| -> Vec<Vec<bool>> {
+            let mut r: Vec<Vec<bool>> = (0..n)
+                .map(|v| {
+                    let mut row = vec![false; n];
+                    for w in succ(v, side) {
+                        row[w] = true;
+                    }
+                    row
+                })
+                .collect();
+            for k in 0..n {
+                let via = r[k].clone();
+                for row in r.iter_mut() {
+                    if row[k] {
+                        for (x, &y) in row.iter_mut().zip(&via) {
+                            *x |= y;
+                        }
+                    }
+                }
+            }
+            r
+        };
+        let all = closure(None);
+        let root = g.root().index();
+        if let Some(v) = (0..n).find(|&v| v != root && !all[root][v]) {
+            return Some(format!("Unreachable {}", g.label(NodeId(v as u32))));
+        }
+        let has_options = |v: usize| {
+            let node = g.node(NodeId(v as u32));
+            !node.left().is_empty() || !node.right().is_empty()
+        };
+        if let Some(v) = (0..n).find(|&v| !has_options(v)) {
+            return Some(format!("NoOptions {}", g.label(NodeId(v as u32))));
+        }
+        let exits = |v: usize| {
+            let node = g.node(NodeId(v as u32));
+            node.left()
+                .iter()
+                .chain(node.right())
+                .any(|t| matches!(t, Target::Game(_)))
+        };
+        let out = |v: usize| exits(v) || (0..n).any(|w| all[v][w] && exits(w));
+        if let Some(v) = (0..n).find(|&v| !out(v)) {
+            return Some(format!("NoWayOut {}", g.label(NodeId(v as u32))));
+        }
+        for side in [Side::Left, Side::Right] {
+            let r = closure(Some(side));
+            if let Some(v) = (0..n).find(|&v| r[v][v]) {
+                return Some(format!(
+                    "NoKoStructure {} {side:?}",
+                    g.label(NodeId(v as u32))
+                ));
+            }
+        }
+        None
+    }
+
+    fn brief(e: &KoError) -> String {
+        match e {
+            KoError::Unreachable { node, .. } => format!("Unreachable {node}"),
+            KoError::NoOptions { node } => format!("NoOptions {node}"),
+            KoError::NoWayOut { node } => format!("NoWayOut {node}"),
+            KoError::NoKoStructure { node, side, .. } => format!("NoKoStructure {node} {side:?}"),
+            e => format!("{e:?}"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Any graph (options anywhere, any root, numbered labels or not):
+        /// the checks reject it with the error a plain reading gives, the
+        /// first failing check and its first node.
+        #[test]
+        fn checks_agree_with_their_definitions(
+            raw in proptest::collection::vec(
+                (
+                    proptest::collection::vec((prop::bool::weighted(0.75), any::<u8>()), 0..3),
+                    proptest::collection::vec((prop::bool::weighted(0.75), any::<u8>()), 0..3),
+                ),
+                1..9,
+            ),
+            root in any::<u8>(),
+            numbered in any::<bool>(),
+        ) {
+            let s = Store::new();
+            let n = raw.len();
+            let zero = s.zero();
+            let nodes: Vec<KoNode> = raw
+                .iter()
+                .enumerate()
+                .map(|(i, (l, r))| {
+                    let conv = |opts: &[(bool, u8)]| -> Vec<Target> {
+                        opts.iter()
+                            .map(|&(is_node, k)| match is_node {
+                                true => Target::Node(NodeId(u32::from(k) % n as u32)),
+                                false => Target::Game(zero),
+                            })
+                            .collect()
+                    };
+                    let label = if numbered { format!("k{i}") } else { format!("n{i}") };
+                    KoNode::new(label, true, conv(l), conv(r))
+                })
+                .collect();
+            let g = KoGraph::unchecked(nodes, NodeId(u32::from(root) % n as u32));
+            let want = reference(&g);
+            let got = g.clone().checked().err().map(|e| brief(&e));
+            prop_assert_eq!(got, want);
+        }
+    }
+}
+
 mod gains {
     use super::*;
     use proptest::prelude::*;
@@ -1491,6 +1704,106 @@ mod gains {
             })
             .collect();
         KoGraph::from_parts(nodes, g.root()).unwrap()
+    }
+
+    /// `g` with `fracs` added to its gains in turn (some gains become
+    /// fractions; the structure, hence validity, is kept).
+    fn with_fractions(g: &KoGraph, fracs: &[(i64, i64)]) -> KoGraph {
+        let mut k = 0;
+        let nodes = g
+            .node_ids()
+            .map(|v| {
+                let node = g.node(v);
+                let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+                for (j, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+                    for (i, t) in node.options(side).iter().enumerate() {
+                        k += 1;
+                        let (n, d) = fracs[k % fracs.len()];
+                        let f = Dyadic::from_rational(&q(n, d)).expect("dyadic");
+                        sides[j].push((node.gain(side, i).add(&f), *t));
+                    }
+                }
+                let [l, r] = sides;
+                KoNode::with_gains(node.label(), node.is_named(), l, r)
+            })
+            .collect();
+        KoGraph::from_parts(nodes, g.root()).unwrap()
+    }
+
+    /// The terminal map of the `retaxed` tests: `g + x − k`.
+    fn shift_terminal(s: &mut Store, g: &Dyadic, x: GameId, k: i64) -> GameId {
+        let t = s.integer(-k);
+        let y = s.add(x, t).unwrap();
+        crate::ko::plus_gain(s, g.clone(), y).unwrap()
+    }
+
+    /// [`KoGraph::retaxed`] the long way: every option through a
+    /// [`KoGraphBuilder`], the result checked.
+    fn retaxed_by_rebuild(s: &mut Store, g: &KoGraph, p: &[i64], tax: i64) -> KoGraph {
+        let mut b = KoGraphBuilder::with_capacity(g.len(), g.option_count());
+        for v in g.node_ids() {
+            let node = g.node(v);
+            let pv = p[v.index()];
+            let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+            for (j, (side, t)) in [(Side::Left, tax), (Side::Right, -tax)]
+                .into_iter()
+                .enumerate()
+            {
+                for (i, target) in node.options(side).iter().enumerate() {
+                    let gain = node.gain(side, i);
+                    sides[j].push(match *target {
+                        Target::Node(w) => {
+                            let d = Dyadic::from_i64(p[w.index()] - pv - t);
+                            (gain.add(&d), Target::Node(w))
+                        }
+                        Target::Game(x) => {
+                            let y = shift_terminal(s, gain, x, pv + t);
+                            (Dyadic::zero(), Target::Game(y))
+                        }
+                    });
+                }
+            }
+            let [l, r] = sides;
+            b.node(&node.label(), node.is_named(), l, r);
+        }
+        b.build(g.root())
+            .expect("a retaxed graph passes the checks")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        /// `retaxed` (gains by a table of distinct ones, terminal games
+        /// memoised, no new check) is the graph a builder makes option by
+        /// option, and that graph passes the checks; small potentials take
+        /// the table, spread ones the map.
+        #[test]
+        fn retaxed_is_the_rebuilt_graph(
+            raw in super::props::raw_graph_pub(6),
+            kind in 0u8..3,
+            pot in proptest::collection::vec(-3i8..4, 6),
+            extra in proptest::collection::vec(-1i8..6, 7),
+            fracs in proptest::collection::vec((-3i64..4, prop::sample::select(vec![1i64, 2, 4])), 1..4),
+            p in proptest::collection::vec(-4i64..5, 6),
+            spread in any::<bool>(),
+            tax in -2i64..3,
+        ) {
+            let mut s = Store::new();
+            let shape = match kind {
+                0 => super::props::Shape::Ko { flip: false },
+                1 => super::props::Shape::Ko { flip: true },
+                _ => super::props::Shape::Balanced,
+            };
+            let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
+            let g = with_fractions(&with_gains(&plain, &pot, &extra), &fracs);
+            let scale = if spread { 1_000_000_007 } else { 1 };
+            let p: Vec<i64> = (0..g.len()).map(|i| p[i % p.len()] * scale).collect();
+            let want = retaxed_by_rebuild(&mut s, &g, &p, tax);
+            let got = g
+                .retaxed(&p, tax, |gain, x, k| Ok::<_, ()>(shift_terminal(&mut s, gain, x, k)))
+                .unwrap();
+            prop_assert!(got == want, "{}", g.format(&mut s, Style::Ascii).unwrap());
+        }
     }
 
     proptest! {
