@@ -669,24 +669,36 @@ impl Region {
     /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
     /// point `p`: returns the new board, the number of stones captured and
     /// the chain of the new stone, or `None` for suicide.
-    #[inline]
     pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
-        if let Some(stride) = self.grid.filter(|_| self.narrow) {
-            let out = self.apply_narrow(b, me, p, stride as u32);
-            debug_assert_eq!(out, self.apply_wide(b, me, p));
-            return out;
-        }
         self.apply_wide(b, me, p)
     }
 
-    /// [`Region::apply`] on a narrow grid (every region bit and the stride
-    /// below 64): the same steps on `u64` masks, neighbours by four shifts
-    /// (see [`Region::nbrs_of`]). This is the move of the search's inner
-    /// loop.
-    fn apply_narrow(&self, b: &Board, me: usize, p: usize, s: u32) -> Option<(Board, u32, u128)> {
+    /// The move of [`Search::step`] on a narrow grid (every region bit and
+    /// the stride below 64), all on `u64` masks with neighbours by four
+    /// shifts (see [`Region::nbrs_of`]), knowing the immortal stones `imm`
+    /// of `b`: the new board, the number of stones captured and the new
+    /// stone's chain when it is immortal (else 0), or `None` for suicide.
+    /// This is the move of the search's inner loop.
+    ///
+    /// Knowing `imm` saves most floods. An immortal chain is never
+    /// captured, so only the opponent's mortal stones next to `p` are
+    /// candidates (and none of them touches a framing stone). The new chain
+    /// is the new stone and the chains of `me` next to it; it touches a
+    /// framing stone exactly when the new stone does or one of those chains
+    /// is immortal (a mortal chain touches none). A mortal new chain is not
+    /// suicide when the new stone has an empty neighbour after the
+    /// captures; only otherwise is it flooded for a liberty.
+    #[inline(always)]
+    fn apply_narrow(
+        &self,
+        b: &Board,
+        imm: [u128; 2],
+        me: usize,
+        p: usize,
+        s: u32,
+    ) -> Option<(Board, u32, u64)> {
         let op = 1 - me;
         let all = self.all as u64;
-        let seed = [self.seed[0] as u64, self.seed[1] as u64];
         let nbrs = |m: u64| ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & all;
         let flood = |from: u64, within: u64| {
             let mut region = from & within;
@@ -699,41 +711,41 @@ impl Region {
             region
         };
         let bit = 1u64 << p;
-        let nbr = self.nbr[p] as u64;
+        let nbr = nbrs(bit);
         let mut stones = [b.stones[0] as u64, b.stones[1] as u64];
         stones[me] |= bit;
-        let empty = all & !(stones[0] | stones[1]);
+        let mut empty = all & !(stones[0] | stones[1]);
         let mut captured = 0;
-        let mut candidates = nbr & stones[op];
+        let mut candidates = nbr & stones[op] & !(imm[op] as u64);
         while candidates != 0 {
             let stone = candidates & candidates.wrapping_neg();
-            if nbrs(stone) & empty != 0 || stone & seed[op] != 0 {
+            // A stone with a liberty of its own shows that its chain is not
+            // captured.
+            if nbrs(stone) & empty != 0 {
                 candidates &= !stone;
                 continue;
             }
             let chain = flood(stone, stones[op]);
             candidates &= !chain;
-            if chain & seed[op] != 0 {
-                continue;
-            }
             if nbrs(chain) & empty == 0 {
                 stones[op] &= !chain;
                 captured += chain.count_ones();
             }
         }
-        let own = if nbr & stones[me] == 0 {
-            bit
-        } else {
+        if captured != 0 {
+            empty = all & !(stones[0] | stones[1]);
+        }
+        let immortal = bit & self.seed[me] as u64 != 0 || nbr & imm[me] as u64 != 0;
+        let own = if immortal {
             flood(bit, stones[me])
-        };
-        if own & seed[me] == 0 {
-            let empty = all & !(stones[0] | stones[1]);
-            if nbrs(own) & empty == 0 {
+        } else {
+            if nbr & empty == 0 && nbrs(flood(bit, stones[me])) & empty == 0 {
                 return None;
             }
-        }
+            0
+        };
         let stones = [u128::from(stones[0]), u128::from(stones[1])];
-        Some((Board { stones }, captured, u128::from(own)))
+        Some((Board { stones }, captured, own))
     }
 
     /// [`Region::apply`] on any layout.
@@ -1473,6 +1485,48 @@ impl<'a> Search<'a> {
     ) -> Option<(Board, [u128; 2], i64)> {
         let region = self.region;
         let me = colour.index();
+        if let Some(stride) = region.grid.filter(|_| region.narrow) {
+            let out = region.apply_narrow(b, imm, me, p, stride as u32);
+            let out = out.map(|(child, captured, own)| {
+                let own = u128::from(own);
+                let mut child_imm = imm;
+                child_imm[me] |= own;
+                (
+                    child,
+                    child_imm,
+                    self.gain(colour, captured, own & !imm[me] & within),
+                )
+            });
+            #[cfg(debug_assertions)]
+            debug_assert_eq!(out, self.step_wide(within, b, imm, colour, p));
+            return out;
+        }
+        self.step_wide(within, b, imm, colour, p)
+    }
+
+    /// What a move scores at once: `captured` stones (Japanese) or the
+    /// points `new_immortal` that become immortal (area).
+    #[inline(always)]
+    fn gain(&self, colour: Colour, captured: u32, new_immortal: u128) -> i64 {
+        match self.opts.rules {
+            Rules::Japanese => colour.sign() * i64::from(captured),
+            Rules::Chinese if new_immortal == 0 => 0,
+            Rules::Chinese => colour.sign() * i64::from(few_bits(new_immortal)),
+        }
+    }
+
+    /// [`Search::step`] on any layout, through [`Region::apply`].
+    #[inline(never)]
+    fn step_wide(
+        &self,
+        within: u128,
+        b: &Board,
+        imm: [u128; 2],
+        colour: Colour,
+        p: usize,
+    ) -> Option<(Board, [u128; 2], i64)> {
+        let region = self.region;
+        let me = colour.index();
         let (child, captured, own) = region.apply(b, me, p)?;
         let mut child_imm = imm;
         let mut new_immortal = 0;
@@ -1481,11 +1535,7 @@ impl<'a> Search<'a> {
             new_immortal = own & !imm[me] & within;
         }
         debug_assert_eq!(child_imm, region.immortal(&child));
-        let gain = match self.opts.rules {
-            Rules::Japanese => colour.sign() * i64::from(captured),
-            Rules::Chinese if new_immortal == 0 => 0,
-            Rules::Chinese => colour.sign() * i64::from(few_bits(new_immortal)),
-        };
+        let gain = self.gain(colour, captured, new_immortal);
         Some((child, child_imm, gain))
     }
 
