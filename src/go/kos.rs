@@ -647,6 +647,7 @@ impl Search<'_> {
         let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
         let mut graph = KoGraphBuilder::with_capacity(bg.len(), bg.edges.len());
         let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+        let mut label = String::new();
         for i in 0..bg.len() {
             self.store.tick()?;
             for e in bg.edges(i) {
@@ -676,7 +677,12 @@ impl Search<'_> {
                 sides[e.colour.index()].push(option);
             }
             let [left, right] = &mut sides;
-            graph.node(&node_label(i), true, left.drain(..), right.drain(..));
+            graph.node(
+                node_label(i, &mut label),
+                true,
+                left.drain(..),
+                right.drain(..),
+            );
         }
         let graph = graph.build(NodeId(0)).map_err(GoError::KoGraph)?;
         let names = (0..128)
@@ -765,9 +771,10 @@ impl Search<'_> {
     }
 }
 
-/// `k{i}`, written out by hand (one per node of large graphs).
-fn node_label(i: usize) -> String {
-    let mut digits = [0u8; 21];
+/// `k{i}`, written into `buf` (one label per node of large graphs, so no
+/// allocation and no formatting machinery per node).
+fn node_label(i: usize, buf: &mut String) -> &str {
+    let mut digits = [0u8; 20];
     let (mut n, mut k) = (i, digits.len());
     loop {
         k -= 1;
@@ -777,9 +784,10 @@ fn node_label(i: usize) -> String {
             break;
         }
     }
-    digits[k - 1] = b'k';
-    // ASCII digits after a `k`: valid UTF-8.
-    String::from_utf8(digits[k - 1..].to_vec()).unwrap_or_default()
+    buf.clear();
+    buf.push('k');
+    buf.extend(digits[k..].iter().map(|&d| char::from(d)));
+    buf
 }
 
 /// Superko values by position and the part of the line's history that can

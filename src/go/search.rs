@@ -17,12 +17,13 @@
 //! below bit 64 are computed on `u64`: a left shift gives the same low 64 bits in both widths, a right
 //! shift of such a mask the same bits altogether, and the bits a `u64`
 //! shift loses lie outside the region, so the results are the same masks
-//! (`Region::nbrs_of`, `Region::flood`); a move (`Region::apply`) is then
-//! played entirely on `u64` masks (checked against the general code in debug
+//! (`Region::nbrs_of`, `Region::flood`); a move (`Search::step`) is then
+//! played entirely on `u64` masks, knowing the immortal stones
+//! (`Region::apply_narrow`; checked against the general code in debug
 //! builds). The mirror image of a mask is read from tables built with the
 //! region, one entry per byte value and byte position (`Region::image_of`);
-//! when a table key packs into one word, the image of the whole key is read
-//! the same way from tables of packed keys (`Region::packed_image`).
+//! when a table key packs into one word, its images are made by exchanges
+//! of bits in all three of its masks at once (`Region::least_packed`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -396,11 +397,17 @@ pub(super) struct Region {
     /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
     /// of a mask, `k < span.div_ceil(8)` (see [`Region::image_of`]).
     sym_tables: Vec<Vec<u128>>,
-    /// When `span` ≤ 21 (the search's one-word keys, [`Search::key`]): for
-    /// each symmetry of `syms`, the image of every byte of a packed key
-    /// `white | black << span | comp << 2·span`, each of the three masks
-    /// mapped in its place (see [`Region::packed_image`]).
-    packed_tables: Vec<Vec<u64>>,
+    /// The spacing of the three masks of a one-word table key
+    /// ([`Search::key`]): `rows · stride − 1` with `grid` (above every
+    /// region bit, and the whole of each row of the bounding box), else
+    /// `span`.
+    part: u32,
+    /// With `grid` and `part` ≤ 21: the reflections of a one-word key as
+    /// exchanges of bits (see [`Region::least_packed`]): `(distance, mask)`
+    /// pairs, each exchanging the bits of `mask` with those `distance`
+    /// above them; the first list reverses the rows, the second the
+    /// columns.
+    swaps: [Vec<(u32, u64)>; 2],
     pub(super) root: Board,
 }
 
@@ -482,7 +489,8 @@ impl Region {
             rows: r1 - r0 + 1,
             syms: Vec::new(),
             sym_tables: Vec::new(),
-            packed_tables: Vec::new(),
+            part: 128 - all.leading_zeros(),
+            swaps: [Vec::new(), Vec::new()],
             root,
         };
         if grid.is_some() {
@@ -502,55 +510,63 @@ impl Region {
                         .collect()
                 })
                 .collect();
-            if region.span <= 21 {
-                let span = region.span;
-                let part = (1u64 << span) - 1;
-                let bytes = (3 * span).div_ceil(8) as usize;
-                region.packed_tables = region
-                    .syms
-                    .iter()
-                    .map(|&sym| {
-                        (0..256 * bytes)
-                            .map(|i| {
-                                let k = ((i % 256) as u64) << (8 * (i / 256));
-                                (0..3).fold(0u64, |acc, j| {
-                                    let m = u128::from((k >> (j * span)) & part);
-                                    acc | (region.image(sym, m) as u64) << (j * span)
-                                })
-                            })
-                            .collect()
-                    })
-                    .collect();
+            let stride = stride as u32;
+            region.part = region.rows as u32 * stride - 1;
+            if region.part <= 21 {
+                let (rows, part) = (region.rows as u32, region.part);
+                let spread = |m: u64| m | m << part | m << (2 * part);
+                let row = (1u64 << (stride - 1)) - 1;
+                let column = (0..rows).fold(0u64, |acc, r| acc | 1 << (r * stride));
+                region.swaps = [
+                    (0..rows / 2)
+                        .map(|r| ((rows - 1 - 2 * r) * stride, spread(row << (r * stride))))
+                        .collect(),
+                    (0..(stride - 1) / 2)
+                        .map(|c| (stride - 2 - 2 * c, spread(column << c)))
+                        .collect(),
+                ];
             }
         }
         Ok(region)
     }
 
-    /// The image of the packed key `k` (`white | black << span | comp <<
-    /// 2·span`, `span` ≤ 21) under the symmetry `syms[i]`: each of the three
-    /// masks is mapped in its place, the same as packing their images. A
-    /// reflection maps each bit to one bit, and bit `j` of a part maps to a
-    /// bit of the same part, so the image of `k` is the union of the images
-    /// of its bytes.
+    /// The least of the one-word key `k` (`white | black << part | comp <<
+    /// 2·part`, `part` ≤ 21, with `grid`) and its images under the
+    /// symmetries `syms`: each of the three masks is mapped in its place,
+    /// the same as packing their images. A reflection of rows exchanges
+    /// row `r` with row `rows − 1 − r`, one of columns column `c` with
+    /// column `stride − 2 − c`, each pair by one exchange of bits
+    /// (`t = (k >> d ^ k) & mask`, `k ^ t ^ t << d`) done in every part at
+    /// once; a part spans whole rows, so no bit crosses into another part.
+    /// The half turn is both reflections.
     #[inline]
-    fn packed_image(&self, i: usize, k: u64) -> u64 {
-        let table = &self.packed_tables[i];
-        let (mut out, mut rest, mut at) = (0, k, 0);
-        while rest != 0 {
-            out |= table[at + (rest & 255) as usize];
-            rest >>= 8;
-            at += 256;
+    fn least_packed(&self, k: u64) -> u64 {
+        let swap = |mut k: u64, swaps: &[(u32, u64)]| {
+            for &(d, mask) in swaps {
+                let t = ((k >> d) ^ k) & mask;
+                k ^= t ^ (t << d);
+            }
+            k
+        };
+        let mut least = k;
+        for &sym in &self.syms {
+            let image = match sym {
+                Sym::Vertical => swap(k, &self.swaps[0]),
+                Sym::Horizontal => swap(k, &self.swaps[1]),
+                Sym::HalfTurn => swap(swap(k, &self.swaps[1]), &self.swaps[0]),
+            };
+            #[cfg(debug_assertions)]
+            {
+                let (part, ones) = (self.part, (1u64 << self.part) - 1);
+                let by_mask = (0..3).fold(0u64, |acc, j| {
+                    let m = u128::from((k >> (j * part)) & ones);
+                    acc | (self.image(sym, m) as u64) << (j * part)
+                });
+                debug_assert_eq!(image, by_mask);
+            }
+            least = least.min(image);
         }
-        #[cfg(debug_assertions)]
-        {
-            let (span, part) = (self.span, (1u64 << self.span) - 1);
-            let image = (0..3).fold(0u64, |acc, j| {
-                let m = u128::from((k >> (j * span)) & part);
-                acc | (self.image(self.syms[i], m) as u64) << (j * span)
-            });
-            debug_assert_eq!(out, image);
-        }
-        out
+        least
     }
 
     /// The image of the mask `m` (of region points) under the symmetry
@@ -1132,18 +1148,17 @@ impl<'a> Search<'a> {
         let region = self.region;
         let ext = comp | (region.nbrs_of(comp) & region.all);
         let span = region.span;
-        if span <= 21 {
+        if region.part <= 21 {
             // Packed with `comp` highest, the order of the words is the
-            // order of the (comp, black, white) triples: the least image is
-            // the one the general code below picks.
+            // order of the (comp, black, white) triples.
+            let part = region.part;
             let (black, white) = (b.stones[0] & ext, b.stones[1] & ext);
-            let packed = (white | black << span | comp << (2 * span)) as u64;
-            let mut key = packed;
-            if self.opts.symmetry {
-                for i in 0..region.syms.len() {
-                    key = key.min(region.packed_image(i, packed));
-                }
-            }
+            let packed = (white | black << part | comp << (2 * part)) as u64;
+            let key = if self.opts.symmetry {
+                region.least_packed(packed)
+            } else {
+                packed
+            };
             return TtKey::Small(key);
         }
         let mut key = (comp, b.stones[0] & ext, b.stones[1] & ext);
