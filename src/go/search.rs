@@ -947,6 +947,12 @@ pub(super) struct Search<'a> {
     /// Canonical forms by option lists (see [`Search::canonical`]): the
     /// length of the Left list, then both lists' game indices.
     canon_memo: FxHashMap<Box<[u32]>, GameId>,
+    /// The key of `canon_memo` being looked up.
+    canon_key: Vec<u32>,
+    /// The Left and Right options of the positions being expanded on the
+    /// search's current line, each position's after its parent's (see
+    /// [`Search::eval`]).
+    options: [Vec<GameId>; 2],
     /// The stops of the games met as options, indexed by [`GameId::index`]
     /// (see [`Search::reduce`]).
     stops: Vec<StopsSlot>,
@@ -1003,6 +1009,8 @@ impl<'a> Search<'a> {
             tt_small: FxHashMap::default(),
             tt_packed: FxHashMap::default(),
             canon_memo: FxHashMap::default(),
+            canon_key: Vec::new(),
+            options: [Vec::new(), Vec::new()],
             stops: Vec::new(),
             ints: Vec::new(),
             depth: 0,
@@ -1249,36 +1257,51 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// The canonical form of `{left | right}` (options canonical), through a
-    /// memo keyed by the two option lists: positions with the same option
-    /// values are common (about three in four in the open 2 × 6 area).
-    fn canonical(
-        &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
-    ) -> Result<GameId, GoError> {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
-        key.push(left.len() as u32);
-        key.extend(left.iter().chain(&right).map(|g| g.index() as u32));
-        let key = key.into_boxed_slice();
-        if let Some(&v) = self.canon_memo.get(&key) {
-            return Ok(v);
+    /// The canonical form of `{left | right}` (options canonical), where
+    /// `left` and `right` are the options in `self.options` from `start`
+    /// on (removed before returning), through a memo keyed by the two
+    /// option lists: positions with the same option values are common
+    /// (about three in four in the open 2 × 6 area). The key is made in a
+    /// buffer and the lists copied out only when the memo lacks them.
+    fn canonical(&mut self, start: [usize; 2]) -> Result<GameId, GoError> {
+        for (side, &from) in start.iter().enumerate() {
+            let opts = &mut self.options[side];
+            opts[from..].sort_unstable();
+            let mut kept = from;
+            for i in from..opts.len() {
+                if kept == from || opts[i] != opts[kept - 1] {
+                    opts[kept] = opts[i];
+                    kept += 1;
+                }
+            }
+            opts.truncate(kept);
         }
-        #[cfg(debug_assertions)]
-        let unreduced = (left.clone(), right.clone());
-        self.reduce(&mut left, true)?;
-        self.reduce(&mut right, false)?;
-        let value = self.store.canonical(left, right)?;
-        #[cfg(debug_assertions)]
-        {
-            let (left, right) = unreduced;
-            debug_assert_eq!(value, self.store.canonical(left, right)?);
-        }
-        self.canon_memo.insert(key, value);
+        let [left, right] = [&self.options[0][start[0]..], &self.options[1][start[1]..]];
+        self.canon_key.clear();
+        self.canon_key.push(left.len() as u32);
+        self.canon_key
+            .extend(left.iter().chain(right).map(|g| g.index() as u32));
+        let value = match self.canon_memo.get(self.canon_key.as_slice()) {
+            Some(&v) => v,
+            None => {
+                let key: Box<[u32]> = self.canon_key.as_slice().into();
+                let (mut left, mut right) = (left.to_vec(), right.to_vec());
+                #[cfg(debug_assertions)]
+                let unreduced = (left.clone(), right.clone());
+                self.reduce(&mut left, true)?;
+                self.reduce(&mut right, false)?;
+                let value = self.store.canonical(left, right)?;
+                #[cfg(debug_assertions)]
+                {
+                    let (left, right) = unreduced;
+                    debug_assert_eq!(value, self.store.canonical(left, right)?);
+                }
+                self.canon_memo.insert(key, value);
+                value
+            }
+        };
+        self.options[0].truncate(start[0]);
+        self.options[1].truncate(start[1]);
         Ok(value)
     }
 
@@ -1579,7 +1602,10 @@ impl<'a> Search<'a> {
         self.stats.max_depth = self.stats.max_depth.max(self.depth);
         let empty = comp & !(b.stones[0] | b.stones[1]);
         debug_assert_eq!(b_imm, region.immortal(b));
-        let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        // This position's options go after those of the positions above it
+        // on the line; a child's evaluation leaves the lists as it found
+        // them.
+        let start = [self.options[0].len(), self.options[1].len()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
@@ -1595,16 +1621,17 @@ impl<'a> Search<'a> {
                 };
                 self.depth -= 1;
                 let Some(rest) = rest? else {
+                    self.options[0].truncate(start[0]);
+                    self.options[1].truncate(start[1]);
                     self.record(&key, Entry::Done(Val::Loopy));
                     return Ok(Val::Loopy);
                 };
                 let g = self.integer(gain);
                 let v = self.store.add(g, rest)?;
-                options[colour.index()].push(v);
+                self.options[colour.index()].push(v);
             }
         }
-        let [left, right] = options;
-        let value = self.canonical(left, right)?;
+        let value = self.canonical(start)?;
         self.record(&key, Entry::Done(Val::Short(value)));
         Ok(Val::Short(value))
     }
