@@ -584,17 +584,14 @@ impl Search<'_> {
             }
         }
         for k in kids..bg.kids.len() {
-            let Kid {
-                child,
-                imm,
-                gain,
-                colour,
-                p,
-                found,
-            } = bg.kids[k].clone();
+            // Read in place: the position and its immortal stones are
+            // copied out only for a move whose position is evaluated.
+            let kid = &bg.kids[k];
+            let (gain, colour, p) = (kid.gain, kid.colour, kid.p);
+            let found = kid.found.or_else(|| met.get(&kid.child));
             {
                 let p = usize::from(p);
-                let to = match found.or_else(|| met.get(&child)) {
+                let to = match found {
                     Some(To::Board(i)) => {
                         let at = bg.on_path[i as usize];
                         if bg.cycle.is_none() && at != OFF_PATH {
@@ -604,6 +601,7 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
+                        let (child, imm) = (bg.kids[k].child.clone(), bg.kids[k].imm);
                         let v = if imm == b_imm {
                             self.eval_short_split(split.clone(), &child, imm)?
                         } else {
