@@ -1038,6 +1038,20 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// `g + h`, with no call into the store when either is 0 (the first
+    /// component of a sum, the moves that score nothing).
+    #[inline(always)]
+    fn add(&mut self, g: GameId, h: GameId) -> Result<GameId, GoError> {
+        let zero = self.store.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        Ok(self.store.add(g, h)?)
+    }
+
     /// The stops of `g`, scaled, when they fit (cached by game).
     fn stops(&mut self, g: GameId) -> Result<Option<(i64, i64)>, GoError> {
         let i = g.index();
@@ -1438,13 +1452,13 @@ impl<'a> Search<'a> {
         if self.opts.prune_settled {
             if let Some(s) = self.settled_score(comp, b) {
                 self.stats.settled += 1;
-                sum.total = self.store.add(sum.total, s)?;
+                sum.total = self.add(sum.total, s)?;
                 return Ok(true);
             }
         }
         if self.opts.split_components {
             match self.eval(comp, b, imm)? {
-                Val::Short(v) => sum.total = self.store.add(sum.total, v)?,
+                Val::Short(v) => sum.total = self.add(sum.total, v)?,
                 Val::Loopy => return Ok(false),
             }
         } else {
@@ -1626,8 +1640,12 @@ impl<'a> Search<'a> {
                     self.record(&key, Entry::Done(Val::Loopy));
                     return Ok(Val::Loopy);
                 };
-                let g = self.integer(gain);
-                let v = self.store.add(g, rest)?;
+                let v = if gain == 0 {
+                    rest
+                } else {
+                    let g = self.integer(gain);
+                    self.store.add(g, rest)?
+                };
                 self.options[colour.index()].push(v);
             }
         }
