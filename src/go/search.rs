@@ -815,6 +815,37 @@ impl Region {
         if comp & self.seed[0] != 0 && comp & self.seed[1] != 0 {
             return None;
         }
+        if let Some(stride) = self.grid.filter(|_| self.narrow) {
+            let out = self.settled_narrow(comp as u64, b, stride as u32);
+            debug_assert_eq!(out, self.settled_wide(comp, b));
+            return out;
+        }
+        self.settled_wide(comp, b)
+    }
+
+    /// [`Region::settled`] on a narrow grid, on `u64` masks (see
+    /// [`Region::nbrs_of`]), with the same tests in the same order.
+    #[inline]
+    fn settled_narrow(&self, comp: u64, b: &Board, s: u32) -> Option<Colour> {
+        let all = self.all as u64;
+        let nbrs = |m: u64| ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & all;
+        let stones = [b.stones[0] as u64, b.stones[1] as u64];
+        let seed = [self.seed[0] as u64, self.seed[1] as u64];
+        for (c, colour) in [(0, Colour::Black), (1, Colour::White)] {
+            let op = 1 - c;
+            if comp & (stones[c] | seed[op]) != 0
+                || nbrs(comp) & !comp & stones[op] != 0
+                || comp & !(nbrs(stones[c]) | seed[c]) != 0
+            {
+                continue;
+            }
+            return Some(colour);
+        }
+        None
+    }
+
+    /// [`Region::settled`] on any layout.
+    fn settled_wide(&self, comp: u128, b: &Board) -> Option<Colour> {
         let settled_for = |c: usize| {
             let op = 1 - c;
             if comp & b.stones[c] != 0 || comp & self.seed[op] != 0 {
