@@ -630,7 +630,7 @@ impl Region {
     }
 
     /// The points of `within` connected to `seed` through `within`.
-    #[inline]
+    #[inline(always)]
     fn flood(&self, seed: u128, within: u128) -> u128 {
         if let Some(stride) = self.grid.filter(|_| self.narrow && within >> 64 == 0) {
             // As `nbrs_of` on the low word: every mask here is within
@@ -727,7 +727,7 @@ impl Region {
             region
         };
         let bit = 1u64 << p;
-        let nbr = nbrs(bit);
+        let nbr = self.nbr[p] as u64;
         let mut stones = [b.stones[0] as u64, b.stones[1] as u64];
         stones[me] |= bit;
         let mut empty = all & !(stones[0] | stones[1]);
@@ -737,7 +737,7 @@ impl Region {
             let stone = candidates & candidates.wrapping_neg();
             // A stone with a liberty of its own shows that its chain is not
             // captured.
-            if nbrs(stone) & empty != 0 {
+            if self.nbr[stone.trailing_zeros() as usize] as u64 & empty != 0 {
                 candidates &= !stone;
                 continue;
             }
