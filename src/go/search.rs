@@ -907,7 +907,8 @@ enum TtKey {
     Full(Key),
 }
 
-/// A packed key `white | black << span | comp << 2·span` in one word.
+/// A packed key `white | black << part | comp << 2·part` in one word
+/// (`Region::part`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Small(u64);
 
