@@ -446,6 +446,14 @@ impl Met {
         }
     }
 
+    /// The number of positions met.
+    fn len(&self) -> usize {
+        match self {
+            Met::Packed { map, .. } => map.len(),
+            Met::Full(map) => map.len(),
+        }
+    }
+
     fn insert(&mut self, b: &Board, to: To) {
         match self {
             Met::Packed { span, map } => {
@@ -583,12 +591,17 @@ impl Search<'_> {
                 });
             }
         }
+        let looked = met.len();
         for k in kids..bg.kids.len() {
             // Read in place: the position and its immortal stones are
             // copied out only for a move whose position is evaluated.
             let kid = &bg.kids[k];
             let (gain, colour, p) = (kid.gain, kid.colour, kid.p);
-            let found = kid.found.or_else(|| met.get(&kid.child));
+            // Nothing met since the first look: the answer stands.
+            let found = match kid.found {
+                None if met.len() != looked => met.get(&kid.child),
+                found => found,
+            };
             {
                 let p = usize::from(p);
                 let to = match found {

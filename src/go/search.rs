@@ -1052,6 +1052,7 @@ impl<'a> Search<'a> {
     }
 
     /// The game of the integer `n`.
+    #[inline]
     pub(super) fn integer(&mut self, n: i64) -> GameId {
         if n.abs() > SMALL_INT {
             return self.store.integer(n);
