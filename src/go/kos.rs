@@ -429,6 +429,14 @@ impl Met {
         }
     }
 
+    /// The number of positions met.
+    fn len(&self) -> usize {
+        match self {
+            Met::Packed { map, .. } => map.len(),
+            Met::Full(map) => map.len(),
+        }
+    }
+
     fn insert(&mut self, b: &Board, to: To) {
         match self {
             Met::Packed { span, map } => {
@@ -566,18 +574,20 @@ impl Search<'_> {
                 });
             }
         }
+        let looked = met.len();
         for k in kids..bg.kids.len() {
-            let Kid {
-                child,
-                imm,
-                gain,
-                colour,
-                p,
-                found,
-            } = bg.kids[k].clone();
+            // Read in place: the position and its immortal stones are
+            // copied out only for a move whose position is evaluated.
+            let kid = &bg.kids[k];
+            let (gain, colour, p) = (kid.gain, kid.colour, kid.p);
+            // Nothing met since the first look: the answer stands.
+            let found = match kid.found {
+                None if met.len() != looked => met.get(&kid.child),
+                found => found,
+            };
             {
                 let p = usize::from(p);
-                let to = match found.or_else(|| met.get(&child)) {
+                let to = match found {
                     Some(To::Board(i)) => {
                         let at = bg.on_path[i as usize];
                         if bg.cycle.is_none() && at != OFF_PATH {
@@ -587,6 +597,7 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
+                        let (child, imm) = (bg.kids[k].child.clone(), bg.kids[k].imm);
                         let v = if imm == b_imm {
                             self.eval_short_split(split.clone(), &child, imm)?
                         } else {

@@ -17,12 +17,13 @@
 //! below bit 64 are computed on `u64`: a left shift gives the same low 64 bits in both widths, a right
 //! shift of such a mask the same bits altogether, and the bits a `u64`
 //! shift loses lie outside the region, so the results are the same masks
-//! (`Region::nbrs_of`, `Region::flood`); a move (`Region::apply`) is then
-//! played entirely on `u64` masks (checked against the general code in debug
+//! (`Region::nbrs_of`, `Region::flood`); a move (`Search::step`) is then
+//! played entirely on `u64` masks, knowing the immortal stones
+//! (`Region::apply_narrow`; checked against the general code in debug
 //! builds). The mirror image of a mask is read from tables built with the
 //! region, one entry per byte value and byte position (`Region::image_of`);
-//! when a table key packs into one word, the image of the whole key is read
-//! the same way from tables of packed keys (`Region::packed_image`).
+//! when a table key packs into one word, its images are made by exchanges
+//! of bits in all three of its masks at once (`Region::least_packed`).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -396,11 +397,17 @@ pub(super) struct Region {
     /// entry `256 · k + v` is the image of `v << 8k`, for the bytes `k`
     /// of a mask, `k < span.div_ceil(8)` (see [`Region::image_of`]).
     sym_tables: Vec<Vec<u128>>,
-    /// When `span` ≤ 21 (the search's one-word keys, [`Search::key`]): for
-    /// each symmetry of `syms`, the image of every byte of a packed key
-    /// `white | black << span | comp << 2·span`, each of the three masks
-    /// mapped in its place (see [`Region::packed_image`]).
-    packed_tables: Vec<Vec<u64>>,
+    /// The spacing of the three masks of a one-word table key
+    /// ([`Search::key`]): `rows · stride − 1` with `grid` (above every
+    /// region bit, and the whole of each row of the bounding box), else
+    /// `span`.
+    part: u32,
+    /// With `grid` and `part` ≤ 21: the reflections of a one-word key as
+    /// exchanges of bits (see [`Region::least_packed`]): `(distance, mask)`
+    /// pairs, each exchanging the bits of `mask` with those `distance`
+    /// above them; the first list reverses the rows, the second the
+    /// columns.
+    swaps: [Vec<(u32, u64)>; 2],
     pub(super) root: Board,
 }
 
@@ -482,7 +489,8 @@ impl Region {
             rows: r1 - r0 + 1,
             syms: Vec::new(),
             sym_tables: Vec::new(),
-            packed_tables: Vec::new(),
+            part: 128 - all.leading_zeros(),
+            swaps: [Vec::new(), Vec::new()],
             root,
         };
         if grid.is_some() {
@@ -502,55 +510,63 @@ impl Region {
                         .collect()
                 })
                 .collect();
-            if region.span <= 21 {
-                let span = region.span;
-                let part = (1u64 << span) - 1;
-                let bytes = (3 * span).div_ceil(8) as usize;
-                region.packed_tables = region
-                    .syms
-                    .iter()
-                    .map(|&sym| {
-                        (0..256 * bytes)
-                            .map(|i| {
-                                let k = ((i % 256) as u64) << (8 * (i / 256));
-                                (0..3).fold(0u64, |acc, j| {
-                                    let m = u128::from((k >> (j * span)) & part);
-                                    acc | (region.image(sym, m) as u64) << (j * span)
-                                })
-                            })
-                            .collect()
-                    })
-                    .collect();
+            let stride = stride as u32;
+            region.part = region.rows as u32 * stride - 1;
+            if region.part <= 21 {
+                let (rows, part) = (region.rows as u32, region.part);
+                let spread = |m: u64| m | m << part | m << (2 * part);
+                let row = (1u64 << (stride - 1)) - 1;
+                let column = (0..rows).fold(0u64, |acc, r| acc | 1 << (r * stride));
+                region.swaps = [
+                    (0..rows / 2)
+                        .map(|r| ((rows - 1 - 2 * r) * stride, spread(row << (r * stride))))
+                        .collect(),
+                    (0..(stride - 1) / 2)
+                        .map(|c| (stride - 2 - 2 * c, spread(column << c)))
+                        .collect(),
+                ];
             }
         }
         Ok(region)
     }
 
-    /// The image of the packed key `k` (`white | black << span | comp <<
-    /// 2·span`, `span` ≤ 21) under the symmetry `syms[i]`: each of the three
-    /// masks is mapped in its place, the same as packing their images. A
-    /// reflection maps each bit to one bit, and bit `j` of a part maps to a
-    /// bit of the same part, so the image of `k` is the union of the images
-    /// of its bytes.
+    /// The least of the one-word key `k` (`white | black << part | comp <<
+    /// 2·part`, `part` ≤ 21, with `grid`) and its images under the
+    /// symmetries `syms`: each of the three masks is mapped in its place,
+    /// the same as packing their images. A reflection of rows exchanges
+    /// row `r` with row `rows − 1 − r`, one of columns column `c` with
+    /// column `stride − 2 − c`, each pair by one exchange of bits
+    /// (`t = (k >> d ^ k) & mask`, `k ^ t ^ t << d`) done in every part at
+    /// once; a part spans whole rows, so no bit crosses into another part.
+    /// The half turn is both reflections.
     #[inline]
-    fn packed_image(&self, i: usize, k: u64) -> u64 {
-        let table = &self.packed_tables[i];
-        let (mut out, mut rest, mut at) = (0, k, 0);
-        while rest != 0 {
-            out |= table[at + (rest & 255) as usize];
-            rest >>= 8;
-            at += 256;
+    fn least_packed(&self, k: u64) -> u64 {
+        let swap = |mut k: u64, swaps: &[(u32, u64)]| {
+            for &(d, mask) in swaps {
+                let t = ((k >> d) ^ k) & mask;
+                k ^= t ^ (t << d);
+            }
+            k
+        };
+        let mut least = k;
+        for &sym in &self.syms {
+            let image = match sym {
+                Sym::Vertical => swap(k, &self.swaps[0]),
+                Sym::Horizontal => swap(k, &self.swaps[1]),
+                Sym::HalfTurn => swap(swap(k, &self.swaps[1]), &self.swaps[0]),
+            };
+            #[cfg(debug_assertions)]
+            {
+                let (part, ones) = (self.part, (1u64 << self.part) - 1);
+                let by_mask = (0..3).fold(0u64, |acc, j| {
+                    let m = u128::from((k >> (j * part)) & ones);
+                    acc | (self.image(sym, m) as u64) << (j * part)
+                });
+                debug_assert_eq!(image, by_mask);
+            }
+            least = least.min(image);
         }
-        #[cfg(debug_assertions)]
-        {
-            let (span, part) = (self.span, (1u64 << self.span) - 1);
-            let image = (0..3).fold(0u64, |acc, j| {
-                let m = u128::from((k >> (j * span)) & part);
-                acc | (self.image(self.syms[i], m) as u64) << (j * span)
-            });
-            debug_assert_eq!(out, image);
-        }
-        out
+        least
     }
 
     /// The image of the mask `m` (of region points) under the symmetry
@@ -614,7 +630,7 @@ impl Region {
     }
 
     /// The points of `within` connected to `seed` through `within`.
-    #[inline]
+    #[inline(always)]
     fn flood(&self, seed: u128, within: u128) -> u128 {
         if let Some(stride) = self.grid.filter(|_| self.narrow && within >> 64 == 0) {
             // As `nbrs_of` on the low word: every mask here is within
@@ -669,24 +685,36 @@ impl Region {
     /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
     /// point `p`: returns the new board, the number of stones captured and
     /// the chain of the new stone, or `None` for suicide.
-    #[inline]
     pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
-        if let Some(stride) = self.grid.filter(|_| self.narrow) {
-            let out = self.apply_narrow(b, me, p, stride as u32);
-            debug_assert_eq!(out, self.apply_wide(b, me, p));
-            return out;
-        }
         self.apply_wide(b, me, p)
     }
 
-    /// [`Region::apply`] on a narrow grid (every region bit and the stride
-    /// below 64): the same steps on `u64` masks, neighbours by four shifts
-    /// (see [`Region::nbrs_of`]). This is the move of the search's inner
-    /// loop.
-    fn apply_narrow(&self, b: &Board, me: usize, p: usize, s: u32) -> Option<(Board, u32, u128)> {
+    /// The move of [`Search::step`] on a narrow grid (every region bit and
+    /// the stride below 64), all on `u64` masks with neighbours by four
+    /// shifts (see [`Region::nbrs_of`]), knowing the immortal stones `imm`
+    /// of `b`: the new board, the number of stones captured and the new
+    /// stone's chain when it is immortal (else 0), or `None` for suicide.
+    /// This is the move of the search's inner loop.
+    ///
+    /// Knowing `imm` saves most floods. An immortal chain is never
+    /// captured, so only the opponent's mortal stones next to `p` are
+    /// candidates (and none of them touches a framing stone). The new chain
+    /// is the new stone and the chains of `me` next to it; it touches a
+    /// framing stone exactly when the new stone does or one of those chains
+    /// is immortal (a mortal chain touches none). A mortal new chain is not
+    /// suicide when the new stone has an empty neighbour after the
+    /// captures; only otherwise is it flooded for a liberty.
+    #[inline(always)]
+    fn apply_narrow(
+        &self,
+        b: &Board,
+        imm: [u128; 2],
+        me: usize,
+        p: usize,
+        s: u32,
+    ) -> Option<(Board, u32, u64)> {
         let op = 1 - me;
         let all = self.all as u64;
-        let seed = [self.seed[0] as u64, self.seed[1] as u64];
         let nbrs = |m: u64| ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & all;
         let flood = |from: u64, within: u64| {
             let mut region = from & within;
@@ -702,38 +730,38 @@ impl Region {
         let nbr = self.nbr[p] as u64;
         let mut stones = [b.stones[0] as u64, b.stones[1] as u64];
         stones[me] |= bit;
-        let empty = all & !(stones[0] | stones[1]);
+        let mut empty = all & !(stones[0] | stones[1]);
         let mut captured = 0;
-        let mut candidates = nbr & stones[op];
+        let mut candidates = nbr & stones[op] & !(imm[op] as u64);
         while candidates != 0 {
             let stone = candidates & candidates.wrapping_neg();
-            if nbrs(stone) & empty != 0 || stone & seed[op] != 0 {
+            // A stone with a liberty of its own shows that its chain is not
+            // captured.
+            if self.nbr[stone.trailing_zeros() as usize] as u64 & empty != 0 {
                 candidates &= !stone;
                 continue;
             }
             let chain = flood(stone, stones[op]);
             candidates &= !chain;
-            if chain & seed[op] != 0 {
-                continue;
-            }
             if nbrs(chain) & empty == 0 {
                 stones[op] &= !chain;
                 captured += chain.count_ones();
             }
         }
-        let own = if nbr & stones[me] == 0 {
-            bit
-        } else {
+        if captured != 0 {
+            empty = all & !(stones[0] | stones[1]);
+        }
+        let immortal = bit & self.seed[me] as u64 != 0 || nbr & imm[me] as u64 != 0;
+        let own = if immortal {
             flood(bit, stones[me])
-        };
-        if own & seed[me] == 0 {
-            let empty = all & !(stones[0] | stones[1]);
-            if nbrs(own) & empty == 0 {
+        } else {
+            if nbr & empty == 0 && nbrs(flood(bit, stones[me])) & empty == 0 {
                 return None;
             }
-        }
+            0
+        };
         let stones = [u128::from(stones[0]), u128::from(stones[1])];
-        Some((Board { stones }, captured, u128::from(own)))
+        Some((Board { stones }, captured, own))
     }
 
     /// [`Region::apply`] on any layout.
@@ -787,6 +815,37 @@ impl Region {
         if comp & self.seed[0] != 0 && comp & self.seed[1] != 0 {
             return None;
         }
+        if let Some(stride) = self.grid.filter(|_| self.narrow) {
+            let out = self.settled_narrow(comp as u64, b, stride as u32);
+            debug_assert_eq!(out, self.settled_wide(comp, b));
+            return out;
+        }
+        self.settled_wide(comp, b)
+    }
+
+    /// [`Region::settled`] on a narrow grid, on `u64` masks (see
+    /// [`Region::nbrs_of`]), with the same tests in the same order.
+    #[inline]
+    fn settled_narrow(&self, comp: u64, b: &Board, s: u32) -> Option<Colour> {
+        let all = self.all as u64;
+        let nbrs = |m: u64| ((m << 1) | (m >> 1) | (m << s) | (m >> s)) & all;
+        let stones = [b.stones[0] as u64, b.stones[1] as u64];
+        let seed = [self.seed[0] as u64, self.seed[1] as u64];
+        for (c, colour) in [(0, Colour::Black), (1, Colour::White)] {
+            let op = 1 - c;
+            if comp & (stones[c] | seed[op]) != 0
+                || nbrs(comp) & !comp & stones[op] != 0
+                || comp & !(nbrs(stones[c]) | seed[c]) != 0
+            {
+                continue;
+            }
+            return Some(colour);
+        }
+        None
+    }
+
+    /// [`Region::settled`] on any layout.
+    fn settled_wide(&self, comp: u128, b: &Board) -> Option<Colour> {
         let settled_for = |c: usize| {
             let op = 1 - c;
             if comp & b.stones[c] != 0 || comp & self.seed[op] != 0 {
@@ -848,7 +907,8 @@ enum TtKey {
     Full(Key),
 }
 
-/// A packed key `white | black << span | comp << 2·span` in one word.
+/// A packed key `white | black << part | comp << 2·part` in one word
+/// (`Region::part`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Small(u64);
 
@@ -919,6 +979,12 @@ pub(super) struct Search<'a> {
     /// Canonical forms by option lists (see [`Search::canonical`]): the
     /// length of the Left list, then both lists' game indices.
     canon_memo: FxHashMap<Box<[u32]>, GameId>,
+    /// The key of `canon_memo` being looked up.
+    canon_key: Vec<u32>,
+    /// The Left and Right options of the positions being expanded on the
+    /// search's current line, each position's after its parent's (see
+    /// [`Search::eval`]).
+    options: [Vec<GameId>; 2],
     /// The stops of the games met as options, indexed by [`GameId::index`]
     /// (see [`Search::reduce`]).
     stops: Vec<StopsSlot>,
@@ -975,6 +1041,8 @@ impl<'a> Search<'a> {
             tt_small: FxHashMap::default(),
             tt_packed: FxHashMap::default(),
             canon_memo: FxHashMap::default(),
+            canon_key: Vec::new(),
+            options: [Vec::new(), Vec::new()],
             stops: Vec::new(),
             ints: Vec::new(),
             depth: 0,
@@ -984,6 +1052,7 @@ impl<'a> Search<'a> {
     }
 
     /// The game of the integer `n`.
+    #[inline]
     pub(super) fn integer(&mut self, n: i64) -> GameId {
         if n.abs() > SMALL_INT {
             return self.store.integer(n);
@@ -1000,6 +1069,20 @@ impl<'a> Search<'a> {
                 g
             }
         }
+    }
+
+    /// `g + h`, with no call into the store when either is 0 (the first
+    /// component of a sum, the moves that score nothing).
+    #[inline(always)]
+    fn add(&mut self, g: GameId, h: GameId) -> Result<GameId, GoError> {
+        let zero = self.store.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        Ok(self.store.add(g, h)?)
     }
 
     /// The stops of `g`, scaled, when they fit (cached by game).
@@ -1120,18 +1203,17 @@ impl<'a> Search<'a> {
         let region = self.region;
         let ext = comp | (region.nbrs_of(comp) & region.all);
         let span = region.span;
-        if span <= 21 {
+        if region.part <= 21 {
             // Packed with `comp` highest, the order of the words is the
-            // order of the (comp, black, white) triples: the least image is
-            // the one the general code below picks.
+            // order of the (comp, black, white) triples.
+            let part = region.part;
             let (black, white) = (b.stones[0] & ext, b.stones[1] & ext);
-            let packed = (white | black << span | comp << (2 * span)) as u64;
-            let mut key = packed;
-            if self.opts.symmetry {
-                for i in 0..region.syms.len() {
-                    key = key.min(region.packed_image(i, packed));
-                }
-            }
+            let packed = (white | black << part | comp << (2 * part)) as u64;
+            let key = if self.opts.symmetry {
+                region.least_packed(packed)
+            } else {
+                packed
+            };
             return TtKey::Small(key);
         }
         let mut key = (comp, b.stones[0] & ext, b.stones[1] & ext);
@@ -1222,36 +1304,51 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// The canonical form of `{left | right}` (options canonical), through a
-    /// memo keyed by the two option lists: positions with the same option
-    /// values are common (about three in four in the open 2 × 6 area).
-    fn canonical(
-        &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
-    ) -> Result<GameId, GoError> {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
-        key.push(left.len() as u32);
-        key.extend(left.iter().chain(&right).map(|g| g.index() as u32));
-        let key = key.into_boxed_slice();
-        if let Some(&v) = self.canon_memo.get(&key) {
-            return Ok(v);
+    /// The canonical form of `{left | right}` (options canonical), where
+    /// `left` and `right` are the options in `self.options` from `start`
+    /// on (removed before returning), through a memo keyed by the two
+    /// option lists: positions with the same option values are common
+    /// (about three in four in the open 2 × 6 area). The key is made in a
+    /// buffer and the lists copied out only when the memo lacks them.
+    fn canonical(&mut self, start: [usize; 2]) -> Result<GameId, GoError> {
+        for (side, &from) in start.iter().enumerate() {
+            let opts = &mut self.options[side];
+            opts[from..].sort_unstable();
+            let mut kept = from;
+            for i in from..opts.len() {
+                if kept == from || opts[i] != opts[kept - 1] {
+                    opts[kept] = opts[i];
+                    kept += 1;
+                }
+            }
+            opts.truncate(kept);
         }
-        #[cfg(debug_assertions)]
-        let unreduced = (left.clone(), right.clone());
-        self.reduce(&mut left, true)?;
-        self.reduce(&mut right, false)?;
-        let value = self.store.canonical(left, right)?;
-        #[cfg(debug_assertions)]
-        {
-            let (left, right) = unreduced;
-            debug_assert_eq!(value, self.store.canonical(left, right)?);
-        }
-        self.canon_memo.insert(key, value);
+        let [left, right] = [&self.options[0][start[0]..], &self.options[1][start[1]..]];
+        self.canon_key.clear();
+        self.canon_key.push(left.len() as u32);
+        self.canon_key
+            .extend(left.iter().chain(right).map(|g| g.index() as u32));
+        let value = match self.canon_memo.get(self.canon_key.as_slice()) {
+            Some(&v) => v,
+            None => {
+                let key: Box<[u32]> = self.canon_key.as_slice().into();
+                let (mut left, mut right) = (left.to_vec(), right.to_vec());
+                #[cfg(debug_assertions)]
+                let unreduced = (left.clone(), right.clone());
+                self.reduce(&mut left, true)?;
+                self.reduce(&mut right, false)?;
+                let value = self.store.canonical(left, right)?;
+                #[cfg(debug_assertions)]
+                {
+                    let (left, right) = unreduced;
+                    debug_assert_eq!(value, self.store.canonical(left, right)?);
+                }
+                self.canon_memo.insert(key, value);
+                value
+            }
+        };
+        self.options[0].truncate(start[0]);
+        self.options[1].truncate(start[1]);
         Ok(value)
     }
 
@@ -1388,13 +1485,13 @@ impl<'a> Search<'a> {
         if self.opts.prune_settled {
             if let Some(s) = self.settled_score(comp, b) {
                 self.stats.settled += 1;
-                sum.total = self.store.add(sum.total, s)?;
+                sum.total = self.add(sum.total, s)?;
                 return Ok(true);
             }
         }
         if self.opts.split_components {
             match self.eval(comp, b, imm)? {
-                Val::Short(v) => sum.total = self.store.add(sum.total, v)?,
+                Val::Short(v) => sum.total = self.add(sum.total, v)?,
                 Val::Loopy => return Ok(false),
             }
         } else {
@@ -1473,6 +1570,48 @@ impl<'a> Search<'a> {
     ) -> Option<(Board, [u128; 2], i64)> {
         let region = self.region;
         let me = colour.index();
+        if let Some(stride) = region.grid.filter(|_| region.narrow) {
+            let out = region.apply_narrow(b, imm, me, p, stride as u32);
+            let out = out.map(|(child, captured, own)| {
+                let own = u128::from(own);
+                let mut child_imm = imm;
+                child_imm[me] |= own;
+                (
+                    child,
+                    child_imm,
+                    self.gain(colour, captured, own & !imm[me] & within),
+                )
+            });
+            #[cfg(debug_assertions)]
+            debug_assert_eq!(out, self.step_wide(within, b, imm, colour, p));
+            return out;
+        }
+        self.step_wide(within, b, imm, colour, p)
+    }
+
+    /// What a move scores at once: `captured` stones (Japanese) or the
+    /// points `new_immortal` that become immortal (area).
+    #[inline(always)]
+    fn gain(&self, colour: Colour, captured: u32, new_immortal: u128) -> i64 {
+        match self.opts.rules {
+            Rules::Japanese => colour.sign() * i64::from(captured),
+            Rules::Chinese if new_immortal == 0 => 0,
+            Rules::Chinese => colour.sign() * i64::from(few_bits(new_immortal)),
+        }
+    }
+
+    /// [`Search::step`] on any layout, through [`Region::apply`].
+    #[inline(never)]
+    fn step_wide(
+        &self,
+        within: u128,
+        b: &Board,
+        imm: [u128; 2],
+        colour: Colour,
+        p: usize,
+    ) -> Option<(Board, [u128; 2], i64)> {
+        let region = self.region;
+        let me = colour.index();
         let (child, captured, own) = region.apply(b, me, p)?;
         let mut child_imm = imm;
         let mut new_immortal = 0;
@@ -1481,11 +1620,7 @@ impl<'a> Search<'a> {
             new_immortal = own & !imm[me] & within;
         }
         debug_assert_eq!(child_imm, region.immortal(&child));
-        let gain = match self.opts.rules {
-            Rules::Japanese => colour.sign() * i64::from(captured),
-            Rules::Chinese if new_immortal == 0 => 0,
-            Rules::Chinese => colour.sign() * i64::from(few_bits(new_immortal)),
-        };
+        let gain = self.gain(colour, captured, new_immortal);
         Some((child, child_imm, gain))
     }
 
@@ -1514,7 +1649,10 @@ impl<'a> Search<'a> {
         self.stats.max_depth = self.stats.max_depth.max(self.depth);
         let empty = comp & !(b.stones[0] | b.stones[1]);
         debug_assert_eq!(b_imm, region.immortal(b));
-        let mut options: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        // This position's options go after those of the positions above it
+        // on the line; a child's evaluation leaves the lists as it found
+        // them.
+        let start = [self.options[0].len(), self.options[1].len()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
@@ -1530,16 +1668,21 @@ impl<'a> Search<'a> {
                 };
                 self.depth -= 1;
                 let Some(rest) = rest? else {
+                    self.options[0].truncate(start[0]);
+                    self.options[1].truncate(start[1]);
                     self.record(&key, Entry::Done(Val::Loopy));
                     return Ok(Val::Loopy);
                 };
-                let g = self.integer(gain);
-                let v = self.store.add(g, rest)?;
-                options[colour.index()].push(v);
+                let v = if gain == 0 {
+                    rest
+                } else {
+                    let g = self.integer(gain);
+                    self.store.add(g, rest)?
+                };
+                self.options[colour.index()].push(v);
             }
         }
-        let [left, right] = options;
-        let value = self.canonical(left, right)?;
+        let value = self.canonical(start)?;
         self.record(&key, Entry::Done(Val::Short(value)));
         Ok(Val::Short(value))
     }
