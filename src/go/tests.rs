@@ -565,9 +565,11 @@ fn pruning_and_splitting_never_change_a_value() {
 fn symmetric_diagrams() -> Vec<String> {
     let mut out = vec![
         // Rows reversed.
+        "XXXXX\nX...O\nX...O\nXXXXX",
+        "XXXXX\nX.o.O\nX...O\nXXXXX",
+        "XXXXX\nX.x.O\nX.o.O\nXXXXX",
         "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
-        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
-        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+        "XXXXX\nX.o.O\nX...O\nX.x.O\nXXXXX",
         // Columns reversed.
         "XXXXX\nX...X\nXX.XX\nXXOXX",
         "XXXXXX\nX....X\nXO..OX\nXXXXXX",
@@ -609,6 +611,8 @@ fn symmetry_never_changes_a_value() {
         })
         .collect();
     expect_test::expect![[r#"
+        [Vertical]
+        [Vertical]
         [Vertical]
         [Vertical]
         [Vertical]
