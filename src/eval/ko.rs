@@ -117,7 +117,7 @@ impl MixedSum {
 
     /// [`MixedSum::format`] for the REPL's echo: a ko graph of more than
     /// `limit` positions is shown as `<a ko graph of N positions>` instead of
-    /// written out (the open 3 × 4 area's graph is 17 MB of text); whether
+    /// written out (the open 3 × 4 area's value is 14–17 MB of text); whether
     /// one was.
     pub fn format_abbreviated(
         &self,
@@ -255,8 +255,8 @@ fn format_sum(
     Ok(out)
 }
 
-/// `149953` as `149 953` (thin groups of three, as the docs write counts).
-fn grouped(n: usize) -> String {
+/// `149953` as `149 953` (groups of three digits, as the docs write counts).
+pub(crate) fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
@@ -897,11 +897,25 @@ impl Interp {
                 None,
             )),
             None => {
-                let names: Vec<_> = graph.node_ids().map(|n| graph.label(n)).collect();
+                // A Go region's graph can have 150 000 nodes: name a few.
+                const SHOWN: usize = 20;
+                let mut names: Vec<_> = graph
+                    .node_ids()
+                    .take(SHOWN)
+                    .map(|n| graph.label(n))
+                    .collect();
+                let more = graph.len().saturating_sub(SHOWN);
+                let note = match more {
+                    0 => format!("its nodes: {}", names.join(", ")),
+                    _ => {
+                        names.push(format!("… ({} more)", grouped(more)).into());
+                        format!("its nodes: {}; nodes(K) lists them all", names.join(", "))
+                    }
+                };
                 Err(self.error_with(
                     Diagnostic::error(format!("the ko graph has no node labelled `{label}`"))
                         .with_label(span.clone(), "no such node")
-                        .with_note(format!("its nodes: {}", names.join(", "))),
+                        .with_note(note),
                 ))
             }
         }

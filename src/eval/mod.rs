@@ -144,9 +144,9 @@ const MAX_CALL_DEPTH: usize = 20_000;
 /// The REPL writes out ko graphs of at most this many positions (a Go
 /// region's graph can have 150 000) ...
 const ECHO_KO_NODES: usize = 256;
-/// ... and other values of at most this many bytes of text; a longer text is
-/// cut after `ECHO_PREFIX` bytes.
-const ECHO_CHARS: usize = 100_000;
+/// ... and at most this many bytes of text; a longer text is cut after
+/// `ECHO_PREFIX` bytes (fewer, to end on a whole character).
+const ECHO_BYTES: usize = 100_000;
 const ECHO_PREFIX: usize = 2_000;
 
 pub struct Interp {
@@ -261,29 +261,29 @@ impl Interp {
     /// would flood the terminal is cut short with a note saying how to see
     /// it in full (`print` writes every value out).
     fn echo(&mut self, v: &Value) -> CgResult<String> {
-        if let Value::Mixed(m) = v {
-            let (text, abbreviated) =
-                m.format_abbreviated(&mut self.store, self.style, ECHO_KO_NODES)?;
-            if abbreviated {
-                return Ok(format!(
-                    "{text}\n(a ko graph of more than {ECHO_KO_NODES} positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"
-                ));
+        let (text, abbreviated) = match v {
+            Value::Mixed(m) => m.format_abbreviated(&mut self.store, self.style, ECHO_KO_NODES)?,
+            _ => (v.display(&mut self.store, self.style)?, false),
+        };
+        let text = if text.len() <= ECHO_BYTES {
+            text
+        } else {
+            let mut cut = ECHO_PREFIX;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
             }
-            return Ok(text);
-        }
-        let text = v.display(&mut self.store, self.style)?;
-        if text.len() <= ECHO_CHARS {
-            return Ok(text);
-        }
-        let mut cut = ECHO_PREFIX;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        Ok(format!(
-            "{} …\n({} characters in all, not written out here; `print` writes it in full)",
-            &text[..cut],
-            text.chars().count()
-        ))
+            format!(
+                "{} …\n({} bytes in all, not written out here; `print` writes it in full)",
+                &text[..cut],
+                ko::grouped(text.len())
+            )
+        };
+        Ok(match abbreviated {
+            true => format!(
+                "{text}\n(a ko graph of more than {ECHO_KO_NODES} positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"
+            ),
+            false => text,
+        })
     }
 
     pub fn display(&mut self, v: &Value) -> EvalResult<String> {
@@ -1024,6 +1024,13 @@ mod tests {
                 (a ko graph of more than 256 positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"#]],
         );
         check("ko(2, -1) + 1", expect!["1 + kw: {{2 | kw} | -1}"]);
+        // A label not in a large graph: the note names twenty of its nodes.
+        let err = echo(r#"node(value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO")), "zz")"#);
+        assert!(
+            err.contains("its nodes: k0, k1, k2, ")
+                && err.contains("k19, … (8 044 more); nodes(K) lists them all"),
+            "{err}"
+        );
         // `print` writes everything.
         let printed = echo(r#"print value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO"))"#);
         assert!(printed.len() > 100_000 && !printed.contains("<a ko graph"));
@@ -1035,7 +1042,7 @@ mod tests {
         let (head, note) = text.split_once(" …\n").unwrap();
         assert_eq!(head.len(), 2_000);
         assert!(head.starts_with("[0, 1, 2, "));
-        expect!["(198890 characters in all, not written out here; `print` writes it in full)"]
+        expect!["(198 890 bytes in all, not written out here; `print` writes it in full)"]
             .assert_eq(note);
         // `[1, ⇑, ⇑, …`: the k-th `⇑` (3 bytes) starts at byte 4 + 5k, so
         // byte 2 000 is inside the one at 1 999 and the cut is before it.
@@ -1046,8 +1053,14 @@ mod tests {
         let (head, note) = text.split_once(" …\n").unwrap();
         assert_eq!(head.len(), 1_999);
         assert!(head.ends_with(", "));
-        expect!["(90003 characters in all, not written out here; `print` writes it in full)"]
+        expect!["(150 003 bytes in all, not written out here; `print` writes it in full)"]
             .assert_eq(note);
         check("range(0, 3)", expect!["[0, 1, 2]"]);
+        // A sum of many small kos: every graph is written out, the text cut.
+        let text = echo("fn k(n) = ko(n, -n)\nsum(map(k, range(1, 6000)))");
+        let (head, note) = text.split_once(" …\n").unwrap();
+        assert!(head.starts_with("kw: {{1 | kw} | -1} + kw: {{2 | kw} | -2} + "));
+        expect!["(165 755 bytes in all, not written out here; `print` writes it in full)"]
+            .assert_eq(note);
     }
 }
