@@ -117,7 +117,7 @@ impl MixedSum {
 
     /// [`MixedSum::format`] for the REPL's echo: a ko graph of more than
     /// `limit` positions is shown as `<a ko graph of N positions>` instead of
-    /// written out (the open 3 × 4 area's value is 14–17 MB of text); whether
+    /// written out (the open 3 × 4 area's value is 14.5–17 MB of text); whether
     /// one was.
     pub fn format_abbreviated(
         &self,
