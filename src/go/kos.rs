@@ -315,17 +315,62 @@ struct Edge {
     colour: Colour,
 }
 
-/// A move of a position being explored: the position it leads to, its
-/// immortal stones and what it scores, and what `met` said of it when the
-/// moves were generated.
-#[derive(Clone)]
+/// A move of a position being explored: the position it leads to and its
+/// immortal stones (see [`Stash`]), what it scores, and what `met` said of
+/// it when the moves were generated.
+#[derive(Clone, Copy)]
 struct Kid {
-    child: Board,
-    imm: [u128; 2],
-    gain: i64,
+    child: u64,
+    imm: u64,
+    gain: i32,
     colour: Colour,
     p: u8,
     found: Option<To>,
+}
+
+/// How the walk keeps the positions of the moves not yet followed: when
+/// the region's bits allow, each mask packed into one word (Black's stones
+/// beside White's, as `Met::Packed`'s keys); otherwise the position and its
+/// immortal stones in `wide`, the kid holding their index.
+struct Stash {
+    span: u32,
+    packed: bool,
+    wide: Vec<(Board, [u128; 2])>,
+}
+
+impl Stash {
+    fn new(span: u32) -> Stash {
+        Stash {
+            span,
+            packed: span <= 32,
+            wide: Vec::new(),
+        }
+    }
+
+    fn put(&mut self, child: Board, imm: [u128; 2]) -> (u64, u64) {
+        if self.packed {
+            let pack = |m: [u128; 2]| (m[0] | m[1] << self.span) as u64;
+            (pack(child.stones), pack(imm))
+        } else {
+            self.wide.push((child, imm));
+            ((self.wide.len() - 1) as u64, 0)
+        }
+    }
+
+    fn get(&self, child: u64, imm: u64) -> (Board, [u128; 2]) {
+        if self.packed {
+            let low = (1u64 << self.span) - 1;
+            let unpack = |w: u64| [u128::from(w & low), u128::from(w >> self.span)];
+            (
+                Board {
+                    stones: unpack(child),
+                },
+                unpack(imm),
+            )
+        } else {
+            self.wide[child as usize].clone()
+        }
+    }
 }
 
 /// Not on the walk's current line (see [`BoardGraph::on_path`]).
@@ -358,6 +403,8 @@ struct BoardGraph {
     /// The moves of the positions on the walk's current line not yet
     /// followed (see `explore`), in one buffer as `pending`.
     kids: Vec<Kid>,
+    /// Their positions.
+    stash: Stash,
     /// The first edge found that closes a cycle: the position it leaves,
     /// the move, and the depth where the repeated position first stood on
     /// the line.
@@ -424,10 +471,13 @@ impl Met {
         }
     }
 
-    fn get(&self, b: &Board) -> Option<To> {
+    /// The entry of a kid's position (see [`Stash`]).
+    fn get_kid(&self, child: u64, stash: &Stash) -> Option<To> {
         match self {
-            Met::Packed { span, map } => map.get(&pack(*span, b)).copied(),
-            Met::Full(map) => map.get(&FullBoard(b.clone())).copied(),
+            Met::Packed { map, .. } => map.get(&PackedBoard(child)).copied(),
+            Met::Full(map) => map
+                .get(&FullBoard(stash.wide[child as usize].0.clone()))
+                .copied(),
         }
     }
 
@@ -519,6 +569,7 @@ impl Search<'_> {
             on_path: Vec::with_capacity(nodes),
             pending: Vec::with_capacity(1024),
             kids: Vec::with_capacity(1024),
+            stash: Stash::new(self.region.span),
             cycle: None,
         };
         let mut met = Met::new(self.region.span, nodes);
@@ -566,12 +617,16 @@ impl Search<'_> {
         // and keeps its entry); a position not found is looked up again,
         // as an earlier move's subtree may have met it since.
         let kids = bg.kids.len();
+        let wide = bg.stash.wide.len();
         for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let found = met.get(&child);
+                let (child, imm) = bg.stash.put(child, imm);
+                let found = met.get_kid(child, &bg.stash);
+                // A move scores at most the 128 points of the region.
+                let gain = gain as i32;
                 bg.kids.push(Kid {
                     child,
                     imm,
@@ -586,11 +641,11 @@ impl Search<'_> {
         for k in kids..bg.kids.len() {
             // Read in place: the position and its immortal stones are
             // copied out only for a move whose position is evaluated.
-            let kid = &bg.kids[k];
+            let kid = bg.kids[k];
             let (gain, colour, p) = (kid.gain, kid.colour, kid.p);
             // Nothing met since the first look: the answer stands.
             let found = match kid.found {
-                None if met.len() != looked => met.get(&kid.child),
+                None if met.len() != looked => met.get_kid(kid.child, &bg.stash),
                 found => found,
             };
             {
@@ -605,7 +660,7 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
-                        let (child, imm) = (bg.kids[k].child.clone(), bg.kids[k].imm);
+                        let (child, imm) = bg.stash.get(kid.child, kid.imm);
                         let v = if imm == b_imm {
                             self.eval_short_split(split.clone(), &child, imm)?
                         } else {
@@ -616,19 +671,18 @@ impl Search<'_> {
                             To::Game(v)
                         } else {
                             let from = Some((id as u32, colour, p as u8));
-                            let (phi, m) = (phi + gain, m + colour.sign());
+                            let (phi, m) = (phi + i64::from(gain), m + colour.sign());
                             let i =
                                 self.explore(comp, &child, imm, from, depth + 1, phi, m, bg, met)?;
                             To::Board(i)
                         }
                     }
                 };
-                // A move scores at most the 128 points of the region.
-                let gain = gain as i32;
                 bg.pending.push(Edge { to, gain, colour });
             }
         }
         bg.kids.truncate(kids);
+        bg.stash.wide.truncate(wide);
         self.split.truncate(split.start);
         bg.on_path[id] = OFF_PATH;
         let n = bg.pending.len() - start;
