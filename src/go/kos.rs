@@ -65,7 +65,7 @@
 
 use super::position::Colour;
 use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
-use crate::game::{Dyadic, GameId, Store};
+use crate::game::{GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
@@ -315,17 +315,62 @@ struct Edge {
     colour: Colour,
 }
 
-/// A move of a position being explored: the position it leads to, its
-/// immortal stones and what it scores, and what `met` said of it when the
-/// moves were generated.
-#[derive(Clone)]
+/// A move of a position being explored: the position it leads to and its
+/// immortal stones (see [`Stash`]), what it scores, and what `met` said of
+/// it when the moves were generated.
+#[derive(Clone, Copy)]
 struct Kid {
-    child: Board,
-    imm: [u128; 2],
-    gain: i64,
+    child: u64,
+    imm: u64,
+    gain: i32,
     colour: Colour,
     p: u8,
     found: Option<To>,
+}
+
+/// How the walk keeps the positions of the moves not yet followed: when
+/// the region's bits allow, each mask packed into one word (Black's stones
+/// beside White's, as `Met::Packed`'s keys); otherwise the position and its
+/// immortal stones in `wide`, the kid holding their index.
+struct Stash {
+    span: u32,
+    packed: bool,
+    wide: Vec<(Board, [u128; 2])>,
+}
+
+impl Stash {
+    fn new(span: u32) -> Stash {
+        Stash {
+            span,
+            packed: span <= 32,
+            wide: Vec::new(),
+        }
+    }
+
+    fn put(&mut self, child: Board, imm: [u128; 2]) -> (u64, u64) {
+        if self.packed {
+            let pack = |m: [u128; 2]| (m[0] | m[1] << self.span) as u64;
+            (pack(child.stones), pack(imm))
+        } else {
+            self.wide.push((child, imm));
+            ((self.wide.len() - 1) as u64, 0)
+        }
+    }
+
+    fn get(&self, child: u64, imm: u64) -> (Board, [u128; 2]) {
+        if self.packed {
+            let low = (1u64 << self.span) - 1;
+            let unpack = |w: u64| [u128::from(w & low), u128::from(w >> self.span)];
+            (
+                Board {
+                    stones: unpack(child),
+                },
+                unpack(imm),
+            )
+        } else {
+            self.wide[child as usize].clone()
+        }
+    }
 }
 
 /// Not on the walk's current line (see [`BoardGraph::on_path`]).
@@ -358,6 +403,8 @@ struct BoardGraph {
     /// The moves of the positions on the walk's current line not yet
     /// followed (see `explore`), in one buffer as `pending`.
     kids: Vec<Kid>,
+    /// Their positions.
+    stash: Stash,
     /// The first edge found that closes a cycle: the position it leaves,
     /// the move, and the depth where the repeated position first stood on
     /// the line.
@@ -411,21 +458,26 @@ impl std::hash::Hash for FullBoard {
 }
 
 impl Met {
-    fn new(span: u32) -> Met {
+    /// An empty table with room for about `capacity` positions.
+    fn new(span: u32, capacity: usize) -> Met {
+        let hasher = Default::default();
         if span <= 32 {
             Met::Packed {
                 span,
-                map: FxHashMap::default(),
+                map: FxHashMap::with_capacity_and_hasher(capacity, hasher),
             }
         } else {
-            Met::Full(FxHashMap::default())
+            Met::Full(FxHashMap::with_capacity_and_hasher(capacity, hasher))
         }
     }
 
-    fn get(&self, b: &Board) -> Option<To> {
+    /// The entry of a kid's position (see [`Stash`]).
+    fn get_kid(&self, child: u64, stash: &Stash) -> Option<To> {
         match self {
-            Met::Packed { span, map } => map.get(&pack(*span, b)).copied(),
-            Met::Full(map) => map.get(&FullBoard(b.clone())).copied(),
+            Met::Packed { map, .. } => map.get(&PackedBoard(child)).copied(),
+            Met::Full(map) => map
+                .get(&FullBoard(stash.wide[child as usize].0.clone()))
+                .copied(),
         }
     }
 
@@ -502,18 +554,25 @@ impl Search<'_> {
     /// table holds one entry per position), so a move to a position met
     /// before leads where it led the first time.
     fn board_graph(&mut self, comp: u128, root: &Board) -> Result<BoardGraph, GoError> {
+        // Room from the start, so that the tables do not grow by doubling
+        // (a rehash each time): the open 3 × 4 areas meet 0.7–0.8 × 3¹²
+        // positions, 0.3–0.5 × 3¹² of them nodes, with about 10 moves each.
+        // A large allocation only costs the pages written.
+        let points = comp.count_ones().min(13);
+        let nodes = 3usize.pow(points) / 2;
         let mut bg = BoardGraph {
-            edges: Vec::new(),
-            moves_of: Vec::new(),
-            parent: Vec::new(),
-            phi: Vec::new(),
-            m: Vec::new(),
-            on_path: Vec::new(),
-            pending: Vec::new(),
-            kids: Vec::new(),
+            edges: Vec::with_capacity(10 * nodes),
+            moves_of: Vec::with_capacity(nodes),
+            parent: Vec::with_capacity(nodes),
+            phi: Vec::with_capacity(nodes),
+            m: Vec::with_capacity(nodes),
+            on_path: Vec::with_capacity(nodes),
+            pending: Vec::with_capacity(1024),
+            kids: Vec::with_capacity(1024),
+            stash: Stash::new(self.region.span),
             cycle: None,
         };
-        let mut met = Met::new(self.region.span);
+        let mut met = Met::new(self.region.span, nodes);
         let imm = self.region.immortal(root);
         self.explore(comp, root, imm, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
@@ -558,12 +617,16 @@ impl Search<'_> {
         // and keeps its entry); a position not found is looked up again,
         // as an earlier move's subtree may have met it since.
         let kids = bg.kids.len();
+        let wide = bg.stash.wide.len();
         for p in bits(playable) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
-                let found = met.get(&child);
+                let (child, imm) = bg.stash.put(child, imm);
+                let found = met.get_kid(child, &bg.stash);
+                // A move scores at most the 128 points of the region.
+                let gain = gain as i32;
                 bg.kids.push(Kid {
                     child,
                     imm,
@@ -578,11 +641,11 @@ impl Search<'_> {
         for k in kids..bg.kids.len() {
             // Read in place: the position and its immortal stones are
             // copied out only for a move whose position is evaluated.
-            let kid = &bg.kids[k];
+            let kid = bg.kids[k];
             let (gain, colour, p) = (kid.gain, kid.colour, kid.p);
             // Nothing met since the first look: the answer stands.
             let found = match kid.found {
-                None if met.len() != looked => met.get(&kid.child),
+                None if met.len() != looked => met.get_kid(kid.child, &bg.stash),
                 found => found,
             };
             {
@@ -597,7 +660,7 @@ impl Search<'_> {
                     }
                     Some(to) => to,
                     None => {
-                        let (child, imm) = (bg.kids[k].child.clone(), bg.kids[k].imm);
+                        let (child, imm) = bg.stash.get(kid.child, kid.imm);
                         let v = if imm == b_imm {
                             self.eval_short_split(split.clone(), &child, imm)?
                         } else {
@@ -608,19 +671,18 @@ impl Search<'_> {
                             To::Game(v)
                         } else {
                             let from = Some((id as u32, colour, p as u8));
-                            let (phi, m) = (phi + gain, m + colour.sign());
+                            let (phi, m) = (phi + i64::from(gain), m + colour.sign());
                             let i =
                                 self.explore(comp, &child, imm, from, depth + 1, phi, m, bg, met)?;
                             To::Board(i)
                         }
                     }
                 };
-                // A move scores at most the 128 points of the region.
-                let gain = gain as i32;
                 bg.pending.push(Edge { to, gain, colour });
             }
         }
         bg.kids.truncate(kids);
+        bg.stash.wide.truncate(wide);
         self.split.truncate(split.start);
         bg.on_path[id] = OFF_PATH;
         let n = bg.pending.len() - start;
@@ -640,7 +702,7 @@ impl Search<'_> {
         // the graph reach the same ko-free position with the same score.
         let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
         let mut graph = KoGraphBuilder::with_capacity(bg.len(), bg.edges.len());
-        let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+        let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
         for i in 0..bg.len() {
             self.store.tick()?;
             for e in bg.edges(i) {
@@ -660,17 +722,14 @@ impl Search<'_> {
                                 v
                             }
                         };
-                        (Dyadic::zero(), Target::Game(v))
+                        (0, Target::Game(v))
                     }
-                    To::Board(q) => (
-                        Dyadic::from_i64(phi[i] + gain - phi[q as usize]),
-                        Target::Node(NodeId(q)),
-                    ),
+                    To::Board(q) => (phi[i] + gain - phi[q as usize], Target::Node(NodeId(q))),
                 };
                 sides[e.colour.index()].push(option);
             }
             let [left, right] = &mut sides;
-            graph.numbered_node(left.drain(..), right.drain(..));
+            graph.numbered_node_integer(left.drain(..), right.drain(..));
         }
         let graph = graph.build(NodeId(0)).map_err(GoError::KoGraph)?;
         let names = (0..128)

@@ -360,21 +360,63 @@ impl KoGraphBuilder {
         self.node(&label, true, left, right)
     }
 
+    /// The index of the integer gain `n`: the same as
+    /// [`KoGraphBuilder::gain`] of `n` as a dyadic, without making one for
+    /// a small integer met before.
+    fn integer_gain(&mut self, n: i64) -> u32 {
+        if n == 0 {
+            return 0;
+        }
+        if (-SMALL_GAIN..SMALL_GAIN).contains(&n) {
+            let slot = self.small_gains[(n + SMALL_GAIN) as usize];
+            if slot != u32::MAX {
+                return slot;
+            }
+        }
+        self.gain(Dyadic::from_i64(n))
+    }
+
+    /// Adds the next node, labelled `k{i}` by its number `i`, with integer
+    /// gains: the same as [`KoGraphBuilder::numbered_node`] with the gains
+    /// as dyadics.
+    pub fn numbered_node_integer(
+        &mut self,
+        left: impl IntoIterator<Item = (i64, Target)>,
+        right: impl IntoIterator<Item = (i64, Target)>,
+    ) -> NodeId {
+        if matches!(self.graph.labels, Labels::Numbered) {
+            return self.options_by(left, right, Self::integer_gain);
+        }
+        let dyadic = |(n, t): (i64, Target)| (Dyadic::from_i64(n), t);
+        self.numbered_node(left.into_iter().map(dyadic), right.into_iter().map(dyadic))
+    }
+
     /// Adds the options of the next node; returns its number.
     fn options(
         &mut self,
         left: impl IntoIterator<Item = (Dyadic, Target)>,
         right: impl IntoIterator<Item = (Dyadic, Target)>,
     ) -> NodeId {
+        self.options_by(left, right, Self::gain)
+    }
+
+    /// Adds the options of the next node, each gain's index given by
+    /// `index`; returns its number.
+    fn options_by<G>(
+        &mut self,
+        left: impl IntoIterator<Item = (G, Target)>,
+        right: impl IntoIterator<Item = (G, Target)>,
+        mut index: impl FnMut(&mut Self, G) -> u32,
+    ) -> NodeId {
         let id = NodeId(self.graph.len() as u32);
         for (gain, t) in left {
-            let k = self.gain(gain);
+            let k = index(self, gain);
             self.graph.gains.push(k);
             self.graph.targets.push(t);
         }
         self.graph.bounds.push(self.graph.targets.len());
         for (gain, t) in right {
-            let k = self.gain(gain);
+            let k = index(self, gain);
             self.graph.gains.push(k);
             self.graph.targets.push(t);
         }
