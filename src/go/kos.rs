@@ -738,12 +738,18 @@ impl Search<'_> {
                 _ => String::new(),
             })
             .collect();
+        // The walk sized these for the most positions it could meet; a
+        // value keeps them (and may live all session), so only what is used.
+        let (mut phi, mut m, mut parent) = (bg.phi, bg.m, bg.parent);
+        phi.shrink_to_fit();
+        m.shrink_to_fit();
+        parent.shrink_to_fit();
         Ok(GoKo {
             graph: Rc::new(graph),
-            potentials: bg.phi,
-            moves: bg.m,
+            potentials: phi,
+            moves: m,
             walk: Rc::new(WalkLines {
-                parent: bg.parent,
+                parent,
                 cycle: bg.cycle,
                 names,
             }),

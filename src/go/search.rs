@@ -477,19 +477,20 @@ impl Region {
                 root.stones[c.index()] |= 1 << i;
             }
         }
+        let span = 128 - all.leading_zeros();
         let mut region = Region {
             n,
             points,
             nbr,
             seed,
             all,
-            span: 128 - all.leading_zeros(),
+            span,
             grid,
             narrow: grid.is_some_and(|s| s < 64) && all >> 64 == 0,
             rows: r1 - r0 + 1,
             syms: Vec::new(),
             sym_tables: Vec::new(),
-            part: 128 - all.leading_zeros(),
+            part: span,
             swaps: [Vec::new(), Vec::new()],
             root,
         };
@@ -682,13 +683,6 @@ impl Region {
         out
     }
 
-    /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
-    /// point `p`: returns the new board, the number of stones captured and
-    /// the chain of the new stone, or `None` for suicide.
-    pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
-        self.apply_wide(b, me, p)
-    }
-
     /// The move of [`Search::step`] on a narrow grid (every region bit and
     /// the stride below 64), all on `u64` masks with neighbours by four
     /// shifts (see [`Region::nbrs_of`]), knowing the immortal stones `imm`
@@ -764,9 +758,11 @@ impl Region {
         Some((Board { stones }, captured, own))
     }
 
-    /// [`Region::apply`] on any layout.
+    /// Plays a stone of colour `me` (0 Black, 1 White) on the empty region
+    /// point `p`, on any layout: returns the new board, the number of stones
+    /// captured and the chain of the new stone, or `None` for suicide.
     #[inline(never)]
-    fn apply_wide(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
+    pub(super) fn apply(&self, b: &Board, me: usize, p: usize) -> Option<(Board, u32, u128)> {
         let op = 1 - me;
         let mut stones = b.stones;
         stones[me] |= 1 << p;
@@ -1204,8 +1200,8 @@ impl<'a> Search<'a> {
         let ext = comp | (region.nbrs_of(comp) & region.all);
         let span = region.span;
         if region.part <= 21 {
-            // Packed with `comp` highest, the order of the words is the
-            // order of the (comp, black, white) triples.
+            // One word, `comp` highest (a region's table holds keys of one
+            // kind only, so the packing need only be fixed).
             let part = region.part;
             let (black, white) = (b.stones[0] & ext, b.stones[1] & ext);
             let packed = (white | black << part | comp << (2 * part)) as u64;
@@ -1650,8 +1646,8 @@ impl<'a> Search<'a> {
         let empty = comp & !(b.stones[0] | b.stones[1]);
         debug_assert_eq!(b_imm, region.immortal(b));
         // This position's options go after those of the positions above it
-        // on the line; a child's evaluation leaves the lists as it found
-        // them.
+        // on the line; a child's evaluation that returns leaves the lists as
+        // it found them (an error abandons the whole search, lists and all).
         let start = [self.options[0].len(), self.options[1].len()];
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {

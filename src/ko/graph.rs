@@ -933,8 +933,9 @@ impl KoGraph {
     ///
     /// * to a node `w`: the gain `g + p(w) − p(v) − t(side)`, to `w`;
     /// * to a short game `x`: the gain 0 and the game
-    ///   `terminal(g, x, p(v) + t(side))` (memoised on its arguments: many
-    ///   moves share them).
+    ///   `terminal(g, x, p(v) + t(side))`, called once per distinct
+    ///   arguments (many moves share them), so it must depend on its
+    ///   arguments alone.
     ///
     /// (`p` has one entry per node, and its differences plus the tax fit in
     /// an `i64`: the callers' potentials count moves or points on a line.)
@@ -1089,21 +1090,25 @@ impl KoGraph {
             }
         }
     }
-    /// Appends the label of node `n` to `out`.
-    pub fn push_label(&self, n: NodeId, out: &mut String) {
+
+    /// Appends the label of node `n` to `out` (the printer's way, with no
+    /// `String` per numbered label).
+    pub(super) fn push_label(&self, n: NodeId, out: &mut String) {
         match &self.labels {
             Labels::Numbered => out.push_str(number_label(n.index(), &mut [0u8; 24])),
             Labels::Listed { .. } => out.push_str(&self.label(n)),
         }
     }
+
     /// Whether the label of node `n` was given by the user (or a
-    /// shorthand).
-    pub fn is_named(&self, n: NodeId) -> bool {
+    /// shorthand); [`NodeRef::is_named`].
+    pub(super) fn is_named(&self, n: NodeId) -> bool {
         match &self.labels {
             Labels::Numbered => true,
             Labels::Listed { named, .. } => named[n.index()],
         }
     }
+
     /// The node with this label.
     pub fn find(&self, label: &str) -> Option<NodeId> {
         match &self.labels {

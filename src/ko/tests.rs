@@ -1463,13 +1463,6 @@ fn product_with_a_ko_free_part_is_another_game() {
     .assert_eq(&out);
 }
 
-// ----- scoring edges (gains) ---------------------------------------------------
-
-/// A graph with gains next to its *potential expansion*: nodes (v, φ) for
-/// the node v reached with φ points scored from the root, no gains, each
-/// terminal shifted by the points scored to it (what the Go module built
-/// before ko graphs had gains). The expansion exists when every cycle met
-/// scores 0; then the walls of (v, φ) are those of v shifted by φ.
 /// The checks of a ko graph against a plain reading of their definitions.
 mod checks {
     use super::*;
@@ -1605,6 +1598,13 @@ mod checks {
     }
 }
 
+// ----- scoring edges (gains) ---------------------------------------------------
+
+/// A graph with gains next to its *potential expansion*: nodes (v, φ) for
+/// the node v reached with φ points scored from the root, no gains, each
+/// terminal shifted by the points scored to it (what the Go module built
+/// before ko graphs had gains). The expansion exists when every cycle met
+/// scores 0; then the walls of (v, φ) are those of v shifted by φ.
 mod gains {
     use super::*;
     use proptest::prelude::*;
