@@ -220,11 +220,12 @@
 //!   table lookups hit; 0.2 s Japanese, 0.35 s area), an open 2 × 7 area
 //!   435 287 (about 2 s). The open 3 × 4 area is a ko graph of 149 953
 //!   nodes and 1.5 million edges (256 528 positions expanded in all): about
-//!   1.72 (Japanese) and 1.98 (area) billion instructions, 0.45–0.85 s of
-//!   CPU on the shared machine, most of it evaluating the positions the
-//!   graph's walk meets and playing their moves (module docs of `kos.rs`,
-//!   "Cost"). See BENCHMARKS.md, "Latest Go figures on main" and the
-//!   helpers' sections (who measured what, when, at what load).
+//!   1.5 (Japanese) and 1.8 (area) billion instructions, 0.6–1.0 s of CPU on
+//!   the shared machine, most of it evaluating the positions the graph's
+//!   walk meets and playing their moves (module docs of `kos.rs`, "Cost");
+//!   other frames of the same area expand up to 437 000 positions. See
+//!   BENCHMARKS.md, "Latest Go figures on main" and the helpers' sections
+//!   (who measured what, when, at what load).
 
 mod diagram;
 mod kos;
