@@ -981,6 +981,18 @@ mod props {
         Balanced,
     }
 
+    impl Shape {
+        /// The loopy shapes by number (`kind % 3`): the two directions of
+        /// [`Shape::Ko`], then [`Shape::Balanced`].
+        pub(super) fn loopy(kind: u8) -> Shape {
+            match kind % 3 {
+                0 => Shape::Ko { flip: false },
+                1 => Shape::Ko { flip: true },
+                _ => Shape::Balanced,
+            }
+        }
+    }
+
     /// Builds a graph from `raw`. Nodes without options get a terminal.
     /// Returns `None` when validation rejects it.
     fn build(s: &mut Store, raw: &Raw, shape: Shape) -> Option<KoGraph> {
@@ -1090,11 +1102,7 @@ mod props {
         #[test]
         fn negation_exchanges_the_komasters(raw in raw_graph(6), kind in 0u8..3) {
             let mut s = Store::new();
-            let shape = match kind {
-                0 => Shape::Ko { flip: false },
-                1 => Shape::Ko { flip: true },
-                _ => Shape::Balanced,
-            };
+            let shape = Shape::loopy(kind);
             let Some(g) = build(&mut s, &raw, shape) else { return Ok(()) };
             let h = g.negate(&mut s);
             for n in g.node_ids() {
@@ -1789,11 +1797,7 @@ mod gains {
             tax in -2i64..3,
         ) {
             let mut s = Store::new();
-            let shape = match kind {
-                0 => super::props::Shape::Ko { flip: false },
-                1 => super::props::Shape::Ko { flip: true },
-                _ => super::props::Shape::Balanced,
-            };
+            let shape = super::props::Shape::loopy(kind);
             let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
             let g = with_fractions(&with_gains(&plain, &pot, &extra), &fracs);
             let scale = if spread { 1_000_000_007 } else { 1 };
@@ -1820,11 +1824,7 @@ mod gains {
             extra in proptest::collection::vec(-1i8..6, 7),
         ) {
             let mut s = Store::new();
-            let shape = match kind {
-                0 => super::props::Shape::Ko { flip: false },
-                1 => super::props::Shape::Ko { flip: true },
-                _ => super::props::Shape::Balanced,
-            };
+            let shape = super::props::Shape::loopy(kind);
             let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
             let g = with_gains(&plain, &pot, &extra);
             let text = g.format(&mut s, Style::Ascii).unwrap();
