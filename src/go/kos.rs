@@ -34,10 +34,13 @@
 //!
 //! **Cost** (the open 3 × 4 area: 149 953 nodes, 1.5 million edges). Each
 //! position met is evaluated once: the walk keeps every position it met, a
-//! node or a ko-free position with its value, in one table keyed by the
-//! board (packed into a word when the region's bits allow), so a move to a
+//! node or a ko-free position with its value, in one table, so a move to a
 //! position met before is a table lookup (why this is exact:
-//! `Search::board_graph`). A node's immortal stones are those `step`
+//! `Search::board_graph`). A component of at most 13 points has a slot for
+//! each way to fill its points (3¹² slots for 12 points: 4 MB, against a
+//! hash table three times that size; `Met`), so the lookups mostly hit the
+//! cache; larger ones are hashed, by the board packed into a word when the
+//! region's bits allow. A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
 //! checks this in debug builds), not recomputed; so is its split into
 //! components, made once per node and used for its playable points and
@@ -424,15 +427,35 @@ impl BoardGraph {
 }
 
 /// Where the moves of the walk led: the positions met (nodes and ko-free
-/// positions), keyed by the board packed into one word when the region's
-/// bits allow.
+/// positions).
+///
+/// The walk's positions differ only on the points of its component (moves
+/// and captures stay inside it), so a component of at most
+/// [`DENSE_POINTS`] points whose boards pack into one word gets a slot for
+/// each of the 3ⁿ ways to fill its points ([`Met::Dense`]): no key is
+/// stored or compared, and the table is a fifth of the size of a hash
+/// table of the same positions, so it stays in the cache far more (the
+/// lookups of the walk were its largest cost in wall time). Larger
+/// components are keyed by the board, packed into one word when the
+/// region's bits allow.
 enum Met {
-    Packed {
-        span: u32,
-        map: FxHashMap<PackedBoard, To>,
+    Dense {
+        /// The slot of a packed board (`black | white << span`) is the sum
+        /// over its bytes of `digits[j].1[byte at digits[j].0]`: each
+        /// point of the component a ternary digit, 1 for Black and 2 for
+        /// White (see [`Met::dense_digits`]).
+        digits: Vec<(u32, [u32; 256])>,
+        slots: Vec<Option<To>>,
+        len: usize,
     },
+    Packed(FxHashMap<PackedBoard, To>),
     Full(FxHashMap<FullBoard, To>),
 }
+
+/// The most points of a component whose positions [`Met::Dense`] gives a
+/// slot each: 3¹³ slots of 8 bytes are 12.8 MB, written only where
+/// positions are met.
+const DENSE_POINTS: u32 = 13;
 
 /// Black's and White's stones side by side (`black | white << span`).
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -458,23 +481,67 @@ impl std::hash::Hash for FullBoard {
 }
 
 impl Met {
-    /// An empty table with room for about `capacity` positions.
-    fn new(span: u32, capacity: usize) -> Met {
+    /// An empty table for the positions of the component `comp`, with
+    /// room for about `capacity` of them when it is hashed.
+    fn new(span: u32, comp: u128, capacity: usize, dense: bool) -> Met {
         let hasher = Default::default();
-        if span <= 32 {
-            Met::Packed {
-                span,
-                map: FxHashMap::with_capacity_and_hasher(capacity, hasher),
+        let points = comp.count_ones();
+        if dense && span <= 32 && points <= DENSE_POINTS {
+            Met::Dense {
+                digits: Met::dense_digits(span, comp),
+                slots: vec![None; 3usize.pow(points)],
+                len: 0,
             }
+        } else if span <= 32 {
+            Met::Packed(FxHashMap::with_capacity_and_hasher(capacity, hasher))
         } else {
             Met::Full(FxHashMap::with_capacity_and_hasher(capacity, hasher))
         }
     }
 
+    /// The digit tables of [`Met::Dense`]: the `i`-th point of `comp`
+    /// (lowest bit first) is worth 3^i as a Black stone (bit `p` of the
+    /// packed board) and 2 · 3^i as a White one (bit `span + p`); the
+    /// other bits are worth nothing (they are the same in every position
+    /// of the walk). So distinct fillings of the points of `comp` have
+    /// distinct slots below 3^|comp|.
+    fn dense_digits(span: u32, comp: u128) -> Vec<(u32, [u32; 256])> {
+        let mut weight = [0u32; 64];
+        let mut power = 1u32;
+        for p in bits(comp) {
+            weight[p] = power;
+            weight[span as usize + p] = 2 * power;
+            power *= 3;
+        }
+        let mut digits = Vec::new();
+        for byte in 0..8 {
+            let weights = &weight[8 * byte..8 * byte + 8];
+            if weights.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let mut table = [0u32; 256];
+            for (v, slot) in table.iter_mut().enumerate() {
+                *slot = (0..8).filter(|k| v >> k & 1 == 1).map(|k| weights[k]).sum();
+            }
+            digits.push((8 * byte as u32, table));
+        }
+        digits
+    }
+
+    /// The slot of a packed board in [`Met::Dense`].
+    #[inline(always)]
+    fn dense_slot(digits: &[(u32, [u32; 256])], packed: u64) -> usize {
+        digits
+            .iter()
+            .map(|(shift, table)| table[(packed >> shift) as usize & 0xff] as usize)
+            .sum()
+    }
+
     /// The entry of a kid's position (see [`Stash`]).
     fn get_kid(&self, child: u64, stash: &Stash) -> Option<To> {
         match self {
-            Met::Packed { map, .. } => map.get(&PackedBoard(child)).copied(),
+            Met::Dense { digits, slots, .. } => slots[Met::dense_slot(digits, child)],
+            Met::Packed(map) => map.get(&PackedBoard(child)).copied(),
             Met::Full(map) => map
                 .get(&FullBoard(stash.wide[child as usize].0.clone()))
                 .copied(),
@@ -484,15 +551,23 @@ impl Met {
     /// The number of positions met.
     fn len(&self) -> usize {
         match self {
-            Met::Packed { map, .. } => map.len(),
+            Met::Dense { len, .. } => *len,
+            Met::Packed(map) => map.len(),
             Met::Full(map) => map.len(),
         }
     }
 
-    fn insert(&mut self, b: &Board, to: To) {
+    /// Records a position not met before.
+    fn insert(&mut self, span: u32, b: &Board, to: To) {
         match self {
-            Met::Packed { span, map } => {
-                map.insert(pack(*span, b), to);
+            Met::Dense { digits, slots, len } => {
+                let slot = &mut slots[Met::dense_slot(digits, pack(span, b).0)];
+                debug_assert!(slot.is_none(), "a position is met once");
+                *slot = Some(to);
+                *len += 1;
+            }
+            Met::Packed(map) => {
+                map.insert(pack(span, b), to);
             }
             Met::Full(map) => {
                 map.insert(FullBoard(b.clone()), to);
@@ -572,7 +647,7 @@ impl Search<'_> {
             stash: Stash::new(self.region.span),
             cycle: None,
         };
-        let mut met = Met::new(self.region.span, nodes);
+        let mut met = Met::new(self.region.span, comp, nodes, self.opts.dense_walk);
         let imm = self.region.immortal(root);
         self.explore(comp, root, imm, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
@@ -601,7 +676,7 @@ impl Search<'_> {
         bg.phi.push(phi);
         bg.m.push(m);
         bg.on_path.push(depth);
-        met.insert(b, To::Board(id as u32));
+        met.insert(self.region.span, b, To::Board(id as u32));
         self.count_node()?;
         // The components of `b` (its empty and capturable points in
         // `comp`), kept for its moves: a move that makes no stone immortal
@@ -667,7 +742,7 @@ impl Search<'_> {
                             self.eval_short(comp, &child, imm)?
                         };
                         if let Some(v) = v {
-                            met.insert(&child, To::Game(v));
+                            met.insert(self.region.span, &child, To::Game(v));
                             To::Game(v)
                         } else {
                             let from = Some((id as u32, colour, p as u8));

@@ -63,6 +63,11 @@ pub struct SearchOptions {
     /// images under a symmetry of the region (see the module docs of
     /// [`crate::go`]). Exact; turning it off is for testing.
     pub symmetry: bool,
+    /// In a region with kos, give each position of a component of at most
+    /// 13 points its own slot in the table of positions met, instead of
+    /// hashing it (module docs of `kos`). Exact; turning it off is for
+    /// testing.
+    pub dense_walk: bool,
 }
 
 /// How the search treats a line of play that repeats a position (see the
@@ -99,6 +104,7 @@ impl Default for SearchOptions {
             split_components: true,
             ko_rule: KoRule::Basic,
             symmetry: true,
+            dense_walk: true,
         }
     }
 }

@@ -1486,6 +1486,46 @@ fn kos_in_random_positions() {
 }
 
 #[test]
+fn the_walk_tables_agree() {
+    // The walk's table of positions met gives each position of a small
+    // component a slot of its own (`Met::Dense`), or hashes it packed into
+    // a word (`Met::Packed`) or whole (`Met::Full`, regions whose bits do
+    // not fit in 32): the values, graphs and lines must be the same. The
+    // last diagram is the ko of `KO` in a region spanning 61 bits (its
+    // lone point in the far corner is Black's). Kos met under either rule
+    // are counted.
+    let wide = "\
+X X O O X X X X X X X X X X X X X X X X
+X a x O X X X X X X X X X X X X X X X X
+X X O O X X X X X X X X X X X X X X X .";
+    let mut s = Store::new();
+    let hashed = SearchOptions {
+        dense_walk: false,
+        ..SearchOptions::default()
+    };
+    let mut diagrams = random_diagrams(300, 0x5eed_1234_abcd_0001);
+    diagrams.extend([KO, KO_TO_CAPTURE, APPROACH_KO, wide].map(String::from));
+    let mut kos = 0;
+    for text in &diagrams {
+        let p = pos(text);
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let dense = SearchOptions::with_rules(rules);
+            let v = go_value(&mut s, &p, &dense).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let hashed = SearchOptions {
+                rules,
+                ..hashed.clone()
+            };
+            assert_eq!(v, go_value(&mut s, &p, &hashed).unwrap(), "{text}");
+            // (`GoKo`'s equality includes the walk's lines.)
+            if matches!(v, GoValue::Ko { .. }) {
+                kos += 1;
+            }
+        }
+    }
+    expect_test::expect!["126"].assert_eq(&kos.to_string());
+}
+
+#[test]
 fn ko_graph_lines_replay_to_their_nodes() {
     // GoKo::line is kept as a tree of moves and named only when asked: on
     // the ko graphs of the random diagrams, every node's line replays (as a
