@@ -806,7 +806,11 @@ impl Search<'_> {
             let [left, right] = &mut sides;
             graph.numbered_node_integer(left.drain(..), right.drain(..));
         }
-        let graph = graph.build(NodeId(0)).map_err(GoError::KoGraph)?;
+        // A player's own moves alone never repeat a position: each adds a
+        // stone of his and removes none of his.
+        let graph = graph
+            .build_one_player_acyclic(NodeId(0))
+            .map_err(GoError::KoGraph)?;
         let names = (0..128)
             .map(|bit| match comp >> bit & 1 {
                 1 => self.pos.point_name(self.region.points[bit]),

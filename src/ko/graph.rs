@@ -458,6 +458,23 @@ impl KoGraphBuilder {
         g.check()?;
         Ok(g)
     }
+
+    /// [`KoGraphBuilder::build`] for a graph whose maker knows that no
+    /// player can repeat a node with his own moves alone, so that this
+    /// check (two depth-first walks over every option, a quarter of the
+    /// checking of a Go region's graph) is made only in debug builds. In
+    /// Go it holds because a move adds a stone of the mover's and removes
+    /// none of his (suicide is not a move).
+    pub fn build_one_player_acyclic(self, root: NodeId) -> Result<KoGraph, KoError> {
+        if self.graph.is_empty() {
+            return Err(KoError::Empty);
+        }
+        let g = self.unchecked(root);
+        g.check_labels()?;
+        g.validate(false)?;
+        debug_assert!(!g.has_cycle(Side::Left) && !g.has_cycle(Side::Right));
+        Ok(g)
+    }
 }
 
 /// Who is komaster: the player who may make a move that repeats a position
@@ -806,7 +823,7 @@ impl KoGraph {
         }
         // Labels were checked unique above.
         let g = graph.unchecked(NodeId(0));
-        g.validate()?;
+        g.validate(true)?;
         Ok(g)
     }
 
@@ -845,9 +862,23 @@ impl KoGraph {
         Ok(self)
     }
 
+    /// This graph built by [`KoGraphBuilder::build_one_player_acyclic`].
+    #[cfg(test)]
+    pub(crate) fn checked_one_player_acyclic(
+        nodes: Vec<KoNode>,
+        root: NodeId,
+    ) -> Result<KoGraph, KoError> {
+        KoGraph::builder(nodes).build_one_player_acyclic(root)
+    }
+
     /// Unique labels, then [`KoGraph::validate`].
     fn check(&self) -> Result<(), KoError> {
-        // Numbered labels are distinct.
+        self.check_labels()?;
+        self.validate(true)
+    }
+
+    /// Listed labels are distinct.
+    fn check_labels(&self) -> Result<(), KoError> {
         if let Labels::Listed { text, ends, .. } = &self.labels {
             let mut seen = rustc_hash::FxHashSet::default();
             seen.reserve(self.len());
@@ -862,7 +893,7 @@ impl KoGraph {
                 start = end;
             }
         }
-        self.validate()
+        Ok(())
     }
 
     /// The options of node `v` in the flat arrays: `side`'s, or both
@@ -1247,8 +1278,9 @@ impl KoGraph {
     // ----- validation ------------------------------------------------------------
 
     /// Checks reachability from the root, the way out of every node, and
-    /// that no player can repeat a position with his own moves alone.
-    fn validate(&self) -> Result<(), KoError> {
+    /// (if `one_player_cycles`) that no player can repeat a position with
+    /// his own moves alone.
+    fn validate(&self, one_player_cycles: bool) -> Result<(), KoError> {
         let n = self.len();
         let reach = match self.entered_in_order() {
             true => vec![true; n],
@@ -1274,7 +1306,7 @@ impl KoGraph {
         }
         // One-player cycles (the components only to name one).
         for side in [Side::Left, Side::Right] {
-            if !self.has_cycle(side) {
+            if !one_player_cycles || !self.has_cycle(side) {
                 continue;
             }
             let comp = self.sccs(Some(side));
