@@ -682,7 +682,7 @@ impl Search<'_> {
         // `comp`), kept for its moves: a move that makes no stone immortal
         // leaves the immortal stones, hence the points that are empty or
         // capturable, hence their components, as they were.
-        let split = self.push_split(comp, b_imm);
+        let split = self.split(comp, b_imm);
         let playable = self.playable(comp, b, split.clone());
         let start = bg.pending.len();
         // First every move and the table's answer for the position it
@@ -758,7 +758,6 @@ impl Search<'_> {
         }
         bg.kids.truncate(kids);
         bg.stash.wide.truncate(wide);
-        self.split.truncate(split.start);
         bg.on_path[id] = OFF_PATH;
         let n = bg.pending.len() - start;
         bg.moves_of[id] = (bg.edges.len() as u32, n as u32);

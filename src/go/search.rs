@@ -995,9 +995,14 @@ pub(super) struct Search<'a> {
     ints: Vec<Option<GameId>>,
     /// The depth of the current line of play (for statistics).
     depth: usize,
-    /// The components of the positions on the walk's current line
-    /// ([`Search::push_split`]), each position's after its parent's.
+    /// The components of the masks split so far ([`Search::split`]), each
+    /// mask's together, lowest bit first.
     pub(super) split: Vec<u128>,
+    /// Where each mask's components are in `split`: a position's points
+    /// that are empty or capturable depend only on its immortal stones, of
+    /// which a region has few arrangements, so most splits are looked up
+    /// instead of flooded.
+    split_of: FxHashMap<u128, (u32, u32)>,
     pub(super) stats: SearchStats,
 }
 
@@ -1049,6 +1054,7 @@ impl<'a> Search<'a> {
             ints: Vec::new(),
             depth: 0,
             split: Vec::new(),
+            split_of: FxHashMap::default(),
             stats: SearchStats::default(),
         }
     }
@@ -1379,17 +1385,13 @@ impl<'a> Search<'a> {
     ) -> Result<Parts, GoError> {
         // The steps of `eval_short` (`add_short`, `finish_short`), keeping
         // the loopy components instead of stopping at the first.
-        let region = self.region;
         let mut sum = ShortSum {
             total: self.store.zero(),
             unsettled: 0,
         };
         let mut loopy = Vec::new();
-        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
-        let mut rest = nonimmortal;
-        while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
-            rest &= !comp;
+        for i in self.split(within, imm) {
+            let comp = self.split[i];
             if !self.add_short(comp, b, imm, &mut sum)? {
                 loopy.push(comp);
             }
@@ -1415,29 +1417,16 @@ impl<'a> Search<'a> {
         b: &Board,
         imm: [u128; 2],
     ) -> Result<Option<GameId>, GoError> {
-        let region = self.region;
-        let mut sum = ShortSum {
-            total: self.store.zero(),
-            unsettled: 0,
-        };
-        let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
-        let mut rest = nonimmortal;
-        while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
-            rest &= !comp;
-            if !self.add_short(comp, b, imm, &mut sum)? {
-                return Ok(None);
-            }
-        }
-        self.finish_short(b, imm, sum)
+        let split = self.split(within, imm);
+        self.eval_short_split(split, b, imm)
     }
 
     /// [`Search::eval_short`] with the split already made: `self.split[at]`
     /// are the components of the points of `within` that are empty or hold
-    /// capturable stones, lowest bit first (as `eval_short` floods them).
-    /// The split depends only on `within` and the immortal stones, so a
-    /// position and every position a move leads to without a new immortal
-    /// stone share it (see `Search::explore`).
+    /// capturable stones ([`Search::split`]). The split depends only on
+    /// `within` and the immortal stones, so a position and every position
+    /// a move leads to without a new immortal stone share it (see
+    /// `Search::explore`).
     pub(super) fn eval_short_split(
         &mut self,
         at: std::ops::Range<usize>,
@@ -1457,20 +1446,27 @@ impl<'a> Search<'a> {
         self.finish_short(b, imm, sum)
     }
 
-    /// Appends the components of the points of `within` that are not
-    /// immortal stones (`imm`) to `self.split`, lowest bit first; returns
-    /// where they are.
-    pub(super) fn push_split(&mut self, within: u128, imm: [u128; 2]) -> std::ops::Range<usize> {
+    /// The components of the points of `within` that are not immortal
+    /// stones (`imm`): where they are in `self.split`, lowest bit first.
+    pub(super) fn split(&mut self, within: u128, imm: [u128; 2]) -> std::ops::Range<usize> {
         let region = self.region;
-        let start = self.split.len();
         let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
-        let mut rest = nonimmortal;
-        while rest != 0 {
-            let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
-            rest &= !comp;
-            self.split.push(comp);
-        }
-        start..self.split.len()
+        let (start, len) = match self.split_of.get(&nonimmortal) {
+            Some(&at) => at,
+            None => {
+                let start = self.split.len();
+                let mut rest = nonimmortal;
+                while rest != 0 {
+                    let comp = region.flood(rest & rest.wrapping_neg(), nonimmortal);
+                    rest &= !comp;
+                    self.split.push(comp);
+                }
+                let at = (start as u32, (self.split.len() - start) as u32);
+                self.split_of.insert(nonimmortal, at);
+                at
+            }
+        };
+        start as usize..(start + len) as usize
     }
 
     /// One component of [`Search::eval_short`] and [`Search::eval_parts`]:
@@ -1534,7 +1530,7 @@ impl<'a> Search<'a> {
 
     /// The points a player may play on in the points `within` of `b`: empty
     /// points outside the settled components. `self.split[at]` are the
-    /// components of `within` ([`Search::push_split`] with `b`'s immortal
+    /// components of `within` ([`Search::split`] with `b`'s immortal
     /// stones).
     pub(super) fn playable(&self, within: u128, b: &Board, at: std::ops::Range<usize>) -> u128 {
         let region = self.region;
