@@ -309,13 +309,42 @@ enum To {
     Game(GameId),
 }
 
+/// A move of the graph in 8 bytes (there are millions): where it leads
+/// (`to`), what it scores at once (Black positive; at most the region's
+/// 128 points) and who plays it.
 #[derive(Copy, Clone, Debug)]
 struct Edge {
-    to: To,
-    /// What the move scores at once (Black positive; at most the region's
-    /// points).
-    gain: i32,
+    /// The node's number or the game's index, as `game` says.
+    target: u32,
+    game: bool,
+    gain: i16,
     colour: Colour,
+}
+
+const _: () = assert!(std::mem::size_of::<Edge>() == 8);
+
+impl Edge {
+    fn new(to: To, gain: i32, colour: Colour) -> Edge {
+        let (target, game) = match to {
+            To::Board(i) => (i, false),
+            To::Game(g) => (g.0, true),
+        };
+        // `gain` is at most the 128 points of a region.
+        let gain = gain as i16;
+        Edge {
+            target,
+            game,
+            gain,
+            colour,
+        }
+    }
+
+    fn to(&self) -> To {
+        match self.game {
+            true => To::Game(GameId(self.target)),
+            false => To::Board(self.target),
+        }
+    }
 }
 
 /// A move of a position being explored: the position it leads to and its
@@ -753,7 +782,7 @@ impl Search<'_> {
                         }
                     }
                 };
-                bg.pending.push(Edge { to, gain, colour });
+                bg.pending.push(Edge::new(to, gain, colour));
             }
         }
         bg.kids.truncate(kids);
@@ -781,7 +810,7 @@ impl Search<'_> {
             self.store.tick()?;
             for e in bg.edges(i) {
                 let gain = i64::from(e.gain);
-                let option = match e.to {
+                let option = match e.to() {
                     To::Game(g) => {
                         let score = phi[i] + gain;
                         let v = match terminal.get(&(score, g)) {
@@ -866,7 +895,7 @@ impl Search<'_> {
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for e in bg.edges(board) {
             let g = self.store.integer(i64::from(e.gain));
-            let v = match e.to {
+            let v = match e.to() {
                 To::Game(v) => v,
                 To::Board(q) => {
                     let q = q as usize;
@@ -913,7 +942,7 @@ fn sccs(bg: &BoardGraph) -> Vec<usize> {
         .map(|i| {
             bg.edges(i)
                 .iter()
-                .filter_map(|e| match e.to {
+                .filter_map(|e| match e.to() {
                     To::Board(q) => Some(q as usize),
                     To::Game(_) => None,
                 })
