@@ -469,11 +469,13 @@ impl BoardGraph {
 /// region's bits allow.
 enum Met {
     Dense {
-        /// The slot of a packed board (`black | white << span`) is the sum
-        /// over its bytes of `digits[j].1[byte at digits[j].0]`: each
-        /// point of the component a ternary digit, 1 for Black and 2 for
-        /// White (see [`Met::dense_digits`]).
-        digits: Vec<(u32, [u32; 256])>,
+        /// What each bit of a packed board (`black | white << span`) adds
+        /// to its slot: the `i`-th point of the component (lowest bit
+        /// first) is a ternary digit, 3^i for a Black stone and 2 · 3^i for
+        /// a White one; the other bits add nothing (they are the same in
+        /// every position of the walk). So distinct fillings of the
+        /// component's points have distinct slots below 3^|comp|.
+        weights: Box<[u32; 64]>,
         slots: Vec<Option<To>>,
         len: usize,
     },
@@ -481,9 +483,17 @@ enum Met {
     Full(FxHashMap<FullBoard, To>),
 }
 
+/// A position's packed board and its slot in [`Met::Dense`] (unused by
+/// the other tables).
+#[derive(Copy, Clone)]
+struct Near {
+    packed: u64,
+    slot: usize,
+}
+
 /// The most points of a component whose positions [`Met::Dense`] gives a
-/// slot each: 3¹³ slots of 8 bytes are 12.8 MB, written only where
-/// positions are met.
+/// slot each: 3¹³ slots of 8 bytes are 12.8 MB (all written when the
+/// table is made: an empty slot is not zero bytes).
 const DENSE_POINTS: u32 = 13;
 
 /// Black's and White's stones side by side (`black | white << span`).
@@ -516,8 +526,15 @@ impl Met {
         let hasher = Default::default();
         let points = comp.count_ones();
         if dense && span <= 32 && points <= DENSE_POINTS {
+            let mut weights = Box::new([0u32; 64]);
+            let mut power = 1u32;
+            for p in bits(comp) {
+                weights[p] = power;
+                weights[span as usize + p] = 2 * power;
+                power *= 3;
+            }
             Met::Dense {
-                digits: Met::dense_digits(span, comp),
+                weights,
                 slots: vec![None; 3usize.pow(points)],
                 len: 0,
             }
@@ -528,48 +545,47 @@ impl Met {
         }
     }
 
-    /// The digit tables of [`Met::Dense`]: the `i`-th point of `comp`
-    /// (lowest bit first) is worth 3^i as a Black stone (bit `p` of the
-    /// packed board) and 2 · 3^i as a White one (bit `span + p`); the
-    /// other bits are worth nothing (they are the same in every position
-    /// of the walk). So distinct fillings of the points of `comp` have
-    /// distinct slots below 3^|comp|.
-    fn dense_digits(span: u32, comp: u128) -> Vec<(u32, [u32; 256])> {
-        let mut weight = [0u32; 64];
-        let mut power = 1u32;
-        for p in bits(comp) {
-            weight[p] = power;
-            weight[span as usize + p] = 2 * power;
-            power *= 3;
-        }
-        let mut digits = Vec::new();
-        for byte in 0..8 {
-            let weights = &weight[8 * byte..8 * byte + 8];
-            if weights.iter().all(|&w| w == 0) {
-                continue;
-            }
-            let mut table = [0u32; 256];
-            for (v, slot) in table.iter_mut().enumerate() {
-                *slot = (0..8).filter(|k| v >> k & 1 == 1).map(|k| weights[k]).sum();
-            }
-            digits.push((8 * byte as u32, table));
-        }
-        digits
-    }
-
     /// The slot of a packed board in [`Met::Dense`].
-    #[inline(always)]
-    fn dense_slot(digits: &[(u32, [u32; 256])], packed: u64) -> usize {
-        digits
-            .iter()
-            .map(|(shift, table)| table[(packed >> shift) as usize & 0xff] as usize)
-            .sum()
+    fn dense_slot(weights: &[u32; 64], packed: u64) -> usize {
+        let (mut slot, mut rest) = (0, packed);
+        while rest != 0 {
+            slot += weights[rest.trailing_zeros() as usize] as usize;
+            rest &= rest - 1;
+        }
+        slot
     }
 
-    /// The entry of a kid's position (see [`Stash`]).
-    fn get_kid(&self, child: u64, stash: &Stash) -> Option<To> {
+    /// The slot in [`Met::Dense`] of a kid (packed board `child`) of the
+    /// position `near`: a kid differs from its parent in a few stones (the
+    /// one played and those it captured), so its slot is the parent's
+    /// changed by their digits.
+    #[inline(always)]
+    fn kid_slot(weights: &[u32; 64], near: Near, child: u64) -> usize {
+        let mut slot = near.slot + Met::dense_slot(weights, child & !near.packed);
+        slot -= Met::dense_slot(weights, near.packed & !child);
+        debug_assert_eq!(slot, Met::dense_slot(weights, child));
+        slot
+    }
+
+    /// Where the kids of position `b` are looked up from (see
+    /// [`Met::kid_slot`]).
+    fn near(&self, span: u32, b: &Board) -> Near {
         match self {
-            Met::Dense { digits, slots, .. } => slots[Met::dense_slot(digits, child)],
+            Met::Dense { weights, .. } => {
+                let packed = pack(span, b).0;
+                let slot = Met::dense_slot(weights, packed);
+                Near { packed, slot }
+            }
+            _ => Near { packed: 0, slot: 0 },
+        }
+    }
+
+    /// The entry of a kid's position (see [`Stash`]) of the position
+    /// `near`.
+    #[inline]
+    fn get_kid(&self, child: u64, stash: &Stash, near: Near) -> Option<To> {
+        match self {
+            Met::Dense { weights, slots, .. } => slots[Met::kid_slot(weights, near, child)],
             Met::Packed(map) => map.get(&PackedBoard(child)).copied(),
             Met::Full(map) => map
                 .get(&FullBoard(stash.wide[child as usize].0.clone()))
@@ -586,11 +602,12 @@ impl Met {
         }
     }
 
-    /// Records a position not met before.
-    fn insert(&mut self, span: u32, b: &Board, to: To) {
+    /// Records the position `b`, not met before, whose slot (if any) is
+    /// `near`'s.
+    fn insert(&mut self, span: u32, b: &Board, near: Near, to: To) {
         match self {
-            Met::Dense { digits, slots, len } => {
-                let slot = &mut slots[Met::dense_slot(digits, pack(span, b).0)];
+            Met::Dense { slots, len, .. } => {
+                let slot = &mut slots[near.slot];
                 debug_assert!(slot.is_none(), "a position is met once");
                 *slot = Some(to);
                 *len += 1;
@@ -600,6 +617,29 @@ impl Met {
             }
             Met::Full(map) => {
                 map.insert(FullBoard(b.clone()), to);
+            }
+        }
+    }
+
+    /// Records a kid's position (as [`Met::get_kid`] finds it), not met
+    /// before.
+    fn insert_kid(&mut self, child: u64, stash: &Stash, near: Near, to: To) {
+        match self {
+            Met::Dense {
+                weights,
+                slots,
+                len,
+            } => {
+                let slot = &mut slots[Met::kid_slot(weights, near, child)];
+                debug_assert!(slot.is_none(), "a position is met once");
+                *slot = Some(to);
+                *len += 1;
+            }
+            Met::Packed(map) => {
+                map.insert(PackedBoard(child), to);
+            }
+            Met::Full(map) => {
+                map.insert(FullBoard(stash.wide[child as usize].0.clone()), to);
             }
         }
     }
@@ -705,7 +745,8 @@ impl Search<'_> {
         bg.phi.push(phi);
         bg.m.push(m);
         bg.on_path.push(depth);
-        met.insert(self.region.span, b, To::Board(id as u32));
+        let near = met.near(self.region.span, b);
+        met.insert(self.region.span, b, near, To::Board(id as u32));
         self.count_node()?;
         // The components of `b` (its empty and capturable points in
         // `comp`), kept for its moves: a move that makes no stone immortal
@@ -728,7 +769,7 @@ impl Search<'_> {
                     continue;
                 };
                 let (child, imm) = bg.stash.put(child, imm);
-                let found = met.get_kid(child, &bg.stash);
+                let found = met.get_kid(child, &bg.stash, near);
                 // A move scores at most the 128 points of the region.
                 let gain = gain as i32;
                 bg.kids.push(Kid {
@@ -749,7 +790,7 @@ impl Search<'_> {
             let (gain, colour, p) = (kid.gain, kid.colour, kid.p);
             // Nothing met since the first look: the answer stands.
             let found = match kid.found {
-                None if met.len() != looked => met.get_kid(kid.child, &bg.stash),
+                None if met.len() != looked => met.get_kid(kid.child, &bg.stash, near),
                 found => found,
             };
             {
@@ -771,7 +812,7 @@ impl Search<'_> {
                             self.eval_short(comp, &child, imm)?
                         };
                         if let Some(v) = v {
-                            met.insert(self.region.span, &child, To::Game(v));
+                            met.insert_kid(kid.child, &bg.stash, near, To::Game(v));
                             To::Game(v)
                         } else {
                             let from = Some((id as u32, colour, p as u8));
