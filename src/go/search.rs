@@ -692,8 +692,9 @@ impl Region {
     /// The move of [`Search::step`] on a narrow grid (every region bit and
     /// the stride below 64), all on `u64` masks with neighbours by four
     /// shifts (see [`Region::nbrs_of`]), knowing the immortal stones `imm`
-    /// of `b`: the new board, the number of stones captured and the new
-    /// stone's chain when it is immortal (else 0), or `None` for suicide.
+    /// of `b`: the new board, the number of stones captured and the points
+    /// that become immortal (the new stone's chain but for the immortal
+    /// stones it joins; 0 when it stays mortal), or `None` for suicide.
     /// This is the move of the search's inner loop.
     ///
     /// Knowing `imm` saves most floods. An immortal chain is never
@@ -753,7 +754,10 @@ impl Region {
         }
         let immortal = bit & self.seed[me] as u64 != 0 || nbr & imm[me] as u64 != 0;
         let own = if immortal {
-            flood(bit, stones[me])
+            // The points that become immortal: the new stone and the mortal
+            // chains it joins (a mortal chain touching an immortal one
+            // would be part of it), so the flood stays on mortal stones.
+            flood(bit, stones[me] & !(imm[me] as u64))
         } else {
             if nbr & empty == 0 && nbrs(flood(bit, stones[me])) & empty == 0 {
                 return None;
@@ -1570,14 +1574,14 @@ impl<'a> Search<'a> {
         let me = colour.index();
         if let Some(stride) = region.grid.filter(|_| region.narrow) {
             let out = region.apply_narrow(b, imm, me, p, stride as u32);
-            let out = out.map(|(child, captured, own)| {
-                let own = u128::from(own);
+            let out = out.map(|(child, captured, new_immortal)| {
+                let new_immortal = u128::from(new_immortal);
                 let mut child_imm = imm;
-                child_imm[me] |= own;
+                child_imm[me] |= new_immortal;
                 (
                     child,
                     child_imm,
-                    self.gain(colour, captured, own & !imm[me] & within),
+                    self.gain(colour, captured, new_immortal & within),
                 )
             });
             #[cfg(debug_assertions)]
