@@ -582,12 +582,17 @@ fn pack(span: u32, b: &Board) -> PackedBoard {
 
 impl Search<'_> {
     /// The value of a region whose components `loopy` reach cycles, the
-    /// ko-free rest being `short`.
+    /// ko-free rest being `short`. With `chill`, a [`GoValue::Ko`] is made
+    /// chilled (each ko graph by [`Search::ko_graph`], the short part by
+    /// [`Store::chill`]): the same value as [`GoValue::chill`] of the
+    /// unchilled one. A [`GoValue::Short`] is unchilled either way (the
+    /// caller chills it, and may keep both).
     pub(super) fn loopy_value(
         &mut self,
         root: &Board,
         short: GameId,
         loopy: &[u128],
+        chill: bool,
     ) -> Result<GoValue, GoError> {
         if loopy.is_empty() {
             return Ok(GoValue::Short(short));
@@ -601,8 +606,11 @@ impl Search<'_> {
                 let mut kos = Vec::with_capacity(loopy.len());
                 for &comp in loopy {
                     let bg = self.board_graph(comp, root)?;
-                    kos.push(self.ko_graph(comp, bg, shift)?);
+                    kos.push(self.ko_graph(comp, bg, shift, chill)?);
                     shift = self.store.zero();
+                }
+                if chill {
+                    rest = self.store.chill(rest)?;
                 }
                 Ok(GoValue::Ko { kos, short: rest })
             }
@@ -770,22 +778,42 @@ impl Search<'_> {
     /// Step 2 (module docs): the ko graph, one node per position, with the
     /// points each move scores as the gains of its edges; `shift` is added
     /// to every terminal game.
-    fn ko_graph(&mut self, comp: u128, bg: BoardGraph, shift: GameId) -> Result<GoKo, GoError> {
-        let phi = &bg.phi;
+    ///
+    /// With `chill`, the chilled graph ([`GoValue::chill`]) is written
+    /// directly, each gain and terminal game once: a move of `colour`
+    /// (sign `s`: +1 for Black, −1 for White) from node `i` gets the
+    /// unchilled gain plus `m(q) − (m(i) + s)` to node `q`, and the
+    /// terminal game `chill(T) − (m(i) + s)` for the unchilled terminal
+    /// game `T`. That is what [`GoKo::chill`] makes of the unchilled graph
+    /// ([`KoGraph::retaxed`] with the potentials `m` and a tax of 1): the
+    /// same options in the same order, so the same gains are interned in
+    /// the same order and the two graphs are equal, array for array.
+    fn ko_graph(
+        &mut self,
+        comp: u128,
+        bg: BoardGraph,
+        shift: GameId,
+        chill: bool,
+    ) -> Result<GoKo, GoError> {
+        let (phi, m) = (&bg.phi, &bg.m);
         let zero = self.store.zero();
-        // The terminal games by points scored and value: many moves of
-        // the graph reach the same ko-free position with the same score.
-        let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
+        // The terminal games by points scored, value and (chilled) the tax
+        // `m(i) + s` (0 unchilled): many moves of the graph reach the same
+        // ko-free position with the same score.
+        let mut terminal: FxHashMap<(i64, GameId, i64), GameId> = FxHashMap::default();
         let mut graph = KoGraphBuilder::with_capacity(bg.len(), bg.edges.len());
         let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
         for i in 0..bg.len() {
             self.store.tick()?;
             for e in bg.edges(i) {
                 let gain = i64::from(e.gain);
+                // The tax (chilled): `m` after the move, were the move's
+                // own tax not charged.
+                let tax = if chill { m[i] + e.colour.sign() } else { 0 };
                 let option = match e.to {
                     To::Game(g) => {
                         let score = phi[i] + gain;
-                        let v = match terminal.get(&(score, g)) {
+                        let v = match terminal.get(&(score, g, tax)) {
                             Some(&v) => v,
                             None => {
                                 let x = self.integer(score);
@@ -793,13 +821,25 @@ impl Search<'_> {
                                 if shift != zero {
                                     v = self.store.add(v, shift)?;
                                 }
-                                terminal.insert((score, g), v);
+                                if chill {
+                                    let c = self.store.chill(v)?;
+                                    let t = self.store.integer(-tax);
+                                    v = self.store.add(c, t)?;
+                                }
+                                terminal.insert((score, g, tax), v);
                                 v
                             }
                         };
                         (0, Target::Game(v))
                     }
-                    To::Board(q) => (phi[i] + gain - phi[q as usize], Target::Node(NodeId(q))),
+                    To::Board(q) => {
+                        let q = q as usize;
+                        let mut d = phi[i] + gain - phi[q];
+                        if chill {
+                            d += m[q] - tax;
+                        }
+                        (d, Target::Node(NodeId(q as u32)))
+                    }
                 };
                 sides[e.colour.index()].push(option);
             }
