@@ -1301,7 +1301,7 @@ fn has_gain(g: &crate::ko::KoGraph) -> bool {
 #[test]
 fn chilled_values_built_directly_equal_the_unchilled_values_chilled() {
     // evaluate_go_chilled (and go_chilled) build a ko graph chilled from
-    // the walk (Search::ko_graph with `chill`) rather than chilling the
+    // the walk (Search::ko_graph with `CHILL`) rather than chilling the
     // unchilled graph (GoValue::chill, KoGraph::retaxed): the two must be
     // the same GoValue (graphs array for array, gains interned in the same
     // order, potentials, moves, walk lines; the short part chilled), with
