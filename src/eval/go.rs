@@ -90,11 +90,33 @@ fn default_view() -> SearchKey {
     (Rules::Japanese, KoRule::Basic, budget)
 }
 
+/// What one search found for a position: the unchilled value, the chilled
+/// value, or both (a value with kos is searched for the view asked, the
+/// chilled one built directly: [`go::evaluate_go_chilled`]; the other view
+/// is added when asked, the chilled one by chilling the unchilled), and the
+/// statistics (the same for either view).
+struct GoEval {
+    key: SearchKey,
+    value: Option<GoValue>,
+    chilled: Option<GoValue>,
+    stats: SearchStats,
+}
+
+/// The options of the search behind `key`.
+fn search_options(key: SearchKey) -> SearchOptions {
+    let (rules, ko_rule, budget) = key;
+    SearchOptions {
+        node_budget: budget,
+        ko_rule,
+        ..SearchOptions::with_rules(rules)
+    }
+}
+
 /// A position with the values computed for it so far.
 pub struct GoPosition {
     pub pos: Position,
-    /// Evaluations already made, by rules and node budget.
-    evals: RefCell<Vec<(SearchKey, GoValue, SearchStats)>>,
+    /// Evaluations already made, by rules, ko rule and node budget.
+    evals: RefCell<Vec<GoEval>>,
     /// [`Interp::position_ko_value`] once computed: the chilled ko value,
     /// or `None` when the position holds no ko.
     ko_view: RefCell<Option<Option<Value>>>,
@@ -333,28 +355,81 @@ impl Interp {
         }
     }
 
-    /// The evaluation of a position (remembered on the position).
+    /// The unchilled evaluation of a position (remembered on the position).
     fn go_evaluate(
         &mut self,
         p: &GoPosition,
         key: SearchKey,
         span: &Span,
     ) -> EvalResult<(GoValue, SearchStats)> {
-        if let Some((_, v, stats)) = p.evals.borrow().iter().find(|(k, _, _)| *k == key) {
-            return Ok((v.clone(), stats.clone()));
+        if let Some(e) = p.evals.borrow().iter().find(|e| e.key == key) {
+            if let Some(v) = &e.value {
+                return Ok((v.clone(), e.stats.clone()));
+            }
         }
-        let (rules, ko_rule, budget) = key;
-        let opts = SearchOptions {
-            node_budget: budget,
-            ko_rule,
-            ..SearchOptions::with_rules(rules)
-        };
-        let e =
-            go::evaluate_go(&mut self.store, &p.pos, &opts).map_err(|e| self.go_error(e, span))?;
-        p.evals
-            .borrow_mut()
-            .push((key, e.value.clone(), e.stats.clone()));
+        let e = go::evaluate_go(&mut self.store, &p.pos, &search_options(key))
+            .map_err(|e| self.go_error(e, span))?;
+        let mut evals = p.evals.borrow_mut();
+        match evals.iter_mut().find(|e| e.key == key) {
+            Some(known) => known.value = Some(e.value.clone()),
+            None => evals.push(GoEval {
+                key,
+                value: Some(e.value.clone()),
+                chilled: None,
+                stats: e.stats.clone(),
+            }),
+        }
         Ok((e.value, e.stats))
+    }
+
+    /// The chilled value of a position (remembered on the position): the
+    /// unchilled value chilled when it is known, else searched for directly
+    /// ([`go::evaluate_go_chilled`], which builds a ko graph chilled rather
+    /// than building it unchilled and chilling it).
+    fn go_evaluate_chilled(
+        &mut self,
+        p: &GoPosition,
+        key: SearchKey,
+        span: &Span,
+    ) -> EvalResult<GoValue> {
+        let known = p
+            .evals
+            .borrow()
+            .iter()
+            .find(|e| e.key == key)
+            .map(|e| (e.value.clone(), e.chilled.clone()));
+        if let Some((value, chilled)) = known {
+            if let Some(c) = chilled {
+                return Ok(c);
+            }
+            if let Some(v) = value {
+                let c = v
+                    .chill(&mut self.store)
+                    .map_err(|e| self.go_error(e, span))?;
+                if let Some(e) = p.evals.borrow_mut().iter_mut().find(|e| e.key == key) {
+                    e.chilled = Some(c.clone());
+                }
+                return Ok(c);
+            }
+        }
+        let e = go::evaluate_go_chilled(&mut self.store, &p.pos, &search_options(key))
+            .map_err(|e| self.go_error(e, span))?;
+        p.evals.borrow_mut().push(GoEval {
+            key,
+            value: e.value,
+            chilled: Some(e.chilled.clone()),
+            stats: e.stats,
+        });
+        Ok(e.chilled)
+    }
+
+    /// The statistics of the search of a position (searched unchilled if it
+    /// has not been searched yet).
+    fn go_stats(&mut self, p: &GoPosition, key: SearchKey, span: &Span) -> EvalResult<SearchStats> {
+        if let Some(e) = p.evals.borrow().iter().find(|e| e.key == key) {
+            return Ok(e.stats.clone());
+        }
+        Ok(self.go_evaluate(p, key, span)?.1)
     }
 
     /// A Go value as a language value: a game, or a sum with ko graphs.
@@ -371,9 +446,8 @@ impl Interp {
     /// chilled ko value ([`Interp::ko_views`]); anywhere else a short game
     /// is needed, so the ko is the error.
     pub(crate) fn position_game(&mut self, p: &GoPosition, span: &Span) -> EvalResult<GameId> {
-        let (v, _) = self.go_evaluate(p, default_view(), span)?;
-        let v = v.into_short().map_err(|e| self.go_error(e, span))?;
-        self.store.chill(v).map_err(|e| self.cg_error(e, span))
+        let c = self.go_evaluate_chilled(p, default_view(), span)?;
+        c.into_short().map_err(|e| self.go_error(e, span))
     }
 
     /// `Some(chilled(Q))` when `v` is a position `Q` whose value (Japanese
@@ -393,15 +467,10 @@ impl Interp {
         if let Some(view) = p.ko_view.borrow().as_ref() {
             return Ok(view.clone());
         }
-        let (v, _) = self.go_evaluate(p, default_view(), span)?;
-        let view = match v.as_short() {
+        let c = self.go_evaluate_chilled(p, default_view(), span)?;
+        let view = match c.as_short() {
             Some(_) => None,
-            None => {
-                let c = v
-                    .chill(&mut self.store)
-                    .map_err(|e| self.go_error(e, span))?;
-                Some(self.go_value_of(&c))
-            }
+            None => Some(self.go_value_of(&c)),
         };
         *p.ko_view.borrow_mut() = Some(view.clone());
         Ok(view)
@@ -528,18 +597,16 @@ pub fn call(
         }
         "value" | "chilled" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let (v, _) = interp.go_evaluate(&p, (rules, ko_rule, budget), span)?;
-            if name == "value" {
-                return Ok(interp.go_value_of(&v));
-            }
-            let c = v
-                .chill(&mut interp.store)
-                .map_err(|e| interp.go_error(e, span))?;
-            Ok(interp.go_value_of(&c))
+            let key = (rules, ko_rule, budget);
+            let v = match name {
+                "value" => interp.go_evaluate(&p, key, span)?.0,
+                _ => interp.go_evaluate_chilled(&p, key, span)?,
+            };
+            Ok(interp.go_value_of(&v))
         }
         "go_stats" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let (_, s) = interp.go_evaluate(&p, (rules, ko_rule, budget), span)?;
+            let s = interp.go_stats(&p, (rules, ko_rule, budget), span)?;
             let n = |x: u64| Value::int(x as i64);
             let fields = vec![
                 ("region_points", n(s.region_points as u64)),
@@ -566,9 +633,72 @@ pub fn call(
 
 #[cfg(test)]
 mod tests {
-    use super::{render, string_origin, GoPosition};
-    use crate::go::{play, Position};
+    use super::{default_view, render, search_options, string_origin, GoPosition, SearchKey};
+    use crate::eval::{Interp, Mode};
+    use crate::go::{self, play, GoValue, KoRule, Position, Rules};
     use crate::render::Style;
+    use std::rc::Rc;
+
+    /// The graphs of a value with kos (none for a short game).
+    fn graphs(v: &GoValue) -> Vec<Rc<crate::ko::KoGraph>> {
+        match v {
+            GoValue::Short(_) => Vec::new(),
+            GoValue::Ko { kos, .. } => kos.iter().map(|k| k.graph.clone()).collect(),
+        }
+    }
+
+    #[test]
+    fn chilled_and_unchilled_views_are_remembered_and_agree() {
+        // A ko (the graph built chilled when `chilled` comes first) and a
+        // ko-free corridor, under the default view and area rules. Asked
+        // again, a view is the value remembered (the very graphs, not a
+        // new search); asked after the other view, it is what the core
+        // gives for it; the statistics are the search's either way.
+        let ko = "XXOO\nXa.O\nXXOO";
+        let corridor = "XXXXXX\nX....O\nXXXXXX";
+        let area: SearchKey = (Rules::Chinese, KoRule::Basic, default_view().2);
+        let mut interp = Interp::new(Mode::Script, Style::Ascii);
+        let span = 0..0;
+        for text in [ko, corridor] {
+            for key in [default_view(), area] {
+                for chilled_first in [true, false] {
+                    let pos = Position::parse(text).unwrap();
+                    let opts = search_options(key);
+                    let s = &mut interp.store;
+                    let value = go::go_value(s, &pos, &opts).unwrap();
+                    let chilled = value.chill(s).unwrap();
+                    let stats = go::evaluate_go(s, &pos, &opts).unwrap().stats;
+                    let p = GoPosition::new(pos);
+                    let (c1, v1) = if chilled_first {
+                        let c = interp.go_evaluate_chilled(&p, key, &span).unwrap();
+                        // The corridor's chilled search also gave its
+                        // unchilled value; the ko's graphs were built
+                        // chilled only.
+                        let known = p.evals.borrow()[0].value.is_some();
+                        assert_eq!(known, text == corridor, "{text}");
+                        (c, interp.go_evaluate(&p, key, &span).unwrap().0)
+                    } else {
+                        let v = interp.go_evaluate(&p, key, &span).unwrap().0;
+                        (interp.go_evaluate_chilled(&p, key, &span).unwrap(), v)
+                    };
+                    assert!(c1 == chilled && v1 == value, "{text}");
+                    let c2 = interp.go_evaluate_chilled(&p, key, &span).unwrap();
+                    let v2 = interp.go_evaluate(&p, key, &span).unwrap().0;
+                    assert!(c2 == c1 && v2 == v1);
+                    let same = |a: &GoValue, b: &GoValue| {
+                        graphs(a)
+                            .iter()
+                            .zip(graphs(b))
+                            .all(|(x, y)| Rc::ptr_eq(x, &y))
+                    };
+                    assert!(same(&c1, &c2) && same(&v1, &v2), "{text}: searched again");
+                    assert_eq!(interp.go_stats(&p, key, &span).unwrap(), stats);
+                    assert_eq!(p.evals.borrow().len(), 1);
+                    assert_eq!(graphs(&c1).len(), usize::from(text == ko));
+                }
+            }
+        }
+    }
 
     #[test]
     fn positions_print_in_both_styles_with_captures() {

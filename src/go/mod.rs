@@ -238,8 +238,9 @@ pub use kos::{GoKo, GoValue};
 pub use moves::{parse_moves, play, MoveError, MoveErrorKind, WrittenMove};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
-    chilled, evaluate, evaluate_go, go_chilled, go_value, search_moves, value, Evaluation, GoError,
-    GoEvaluation, KoRule, Rules, SearchOptions, SearchStats, MAX_REGION_POINTS,
+    chilled, evaluate, evaluate_go, evaluate_go_chilled, go_chilled, go_value, search_moves, value,
+    ChilledEvaluation, Evaluation, GoError, GoEvaluation, KoRule, Rules, SearchOptions,
+    SearchStats, MAX_REGION_POINTS,
 };
 
 #[cfg(test)]

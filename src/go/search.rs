@@ -233,6 +233,56 @@ pub fn evaluate_go(
     pos: &Position,
     opts: &SearchOptions,
 ) -> Result<GoEvaluation, GoError> {
+    let (value, stats) = search_value(store, pos, opts, false)?;
+    Ok(GoEvaluation { value, stats })
+}
+
+/// A chilled value with the statistics of the search ([`evaluate_go_chilled`]).
+#[derive(Clone, Debug)]
+pub struct ChilledEvaluation {
+    /// The chilled value: what [`GoValue::chill`] makes of the unchilled one.
+    pub chilled: GoValue,
+    /// The unchilled value when the search had it on the way: when the
+    /// value is a short game (the chilled value is that game chilled).
+    /// `None` for a value with kos, whose graphs were built chilled.
+    pub value: Option<GoValue>,
+    pub stats: SearchStats,
+}
+
+/// The chilled value of a position, kos included, with statistics: the same
+/// value as [`evaluate_go`]'s chilled by [`GoValue::chill`], and the same
+/// statistics, but a ko graph is built chilled from the walk (each gain and
+/// terminal game written once) rather than built unchilled and then taxed
+/// (a second graph as large as the first).
+pub fn evaluate_go_chilled(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+) -> Result<ChilledEvaluation, GoError> {
+    let (value, stats) = search_value(store, pos, opts, true)?;
+    Ok(match value {
+        GoValue::Short(g) => ChilledEvaluation {
+            chilled: GoValue::Short(store.chill(g)?),
+            value: Some(value),
+            stats,
+        },
+        ko => ChilledEvaluation {
+            chilled: ko,
+            value: None,
+            stats,
+        },
+    })
+}
+
+/// The search behind [`evaluate_go`] and [`evaluate_go_chilled`]: the value
+/// and the statistics; with `chill`, a value with kos is chilled (a short
+/// value never is: [`Search::loopy_value`]).
+fn search_value(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+    chill: bool,
+) -> Result<(GoValue, SearchStats), GoError> {
     let region = Region::new(pos)?;
     let root = region.root.clone();
     let mut search = Search::new(store, &region, pos, opts);
@@ -250,11 +300,8 @@ pub fn evaluate_go(
     let parts = search.eval_parts(region.all, &root, imm)?;
     let c = search.store.integer(constant);
     let short = search.store.add(c, parts.short)?;
-    let value = search.loopy_value(&root, short, &parts.loopy)?;
-    Ok(GoEvaluation {
-        value,
-        stats: search.stats,
-    })
+    let value = search.loopy_value(&root, short, &parts.loopy, chill)?;
+    Ok((value, search.stats))
 }
 
 /// The unchilled value of a position, kos included.
@@ -266,13 +313,15 @@ pub fn go_value(
     Ok(evaluate_go(store, pos, opts)?.value)
 }
 
-/// The chilled value of a position, kos included (see [`GoValue::chill`]).
+/// The chilled value of a position, kos included (see [`GoValue::chill`]):
+/// `go_value(…)?.chill(store)`, computed by [`evaluate_go_chilled`], which
+/// builds a ko graph chilled rather than chilling the unchilled one.
 pub fn go_chilled(
     store: &mut Store,
     pos: &Position,
     opts: &SearchOptions,
 ) -> Result<GoValue, GoError> {
-    go_value(store, pos, opts)?.chill(store)
+    Ok(evaluate_go_chilled(store, pos, opts)?.chilled)
 }
 
 /// The unchilled value of a position as a short game, with statistics. A

@@ -1287,6 +1287,92 @@ fn chilling_a_ko_graph_keeps_it_and_taxes_it_as_a_rebuild_does() {
     assert_eq!(kos, 22);
 }
 
+/// Whether some option of the graph has a non-zero gain.
+fn has_gain(g: &crate::ko::KoGraph) -> bool {
+    use crate::ko::Side;
+    g.node_ids().any(|v| {
+        let n = g.node(v);
+        [Side::Left, Side::Right]
+            .into_iter()
+            .any(|side| n.gains(side).any(|x| !x.is_zero()))
+    })
+}
+
+#[test]
+fn chilled_values_built_directly_equal_the_unchilled_values_chilled() {
+    // evaluate_go_chilled (and go_chilled) build a ko graph chilled from
+    // the walk (Search::ko_graph with `CHILL`) rather than chilling the
+    // unchilled graph (GoValue::chill, KoGraph::retaxed): the two must be
+    // the same GoValue (graphs array for array, gains interned in the same
+    // order, potentials, moves, walk lines; the short part chilled), with
+    // the same statistics, on the random diagrams and the named kos, under
+    // both rules; the named ones under the superko rules too.
+    let mut s = Store::new();
+    let named = [
+        KO,
+        KO_TO_CAPTURE,
+        APPROACH_KO,
+        "X . . O",
+        "OOXX\nOaoX\nOO.X\nOOXX",
+        "XXOOO\nXo.xO\nXXOOO",
+        "XXOOXX\nXo..xO\nXXOOXX",
+        "XXOOO\nXaxbO\nXX.OO\nXXOOO",
+        "XXOO.XXOO\nXo.O.Xo.O\nXXOO.XXOO",
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+    ];
+    let mut diagrams: Vec<(String, bool)> = random_diagrams(300, 0x5eed_1234_abcd_0001)
+        .into_iter()
+        .map(|t| (t, false))
+        .collect();
+    diagrams.extend(named.map(|t| (t.to_string(), true)));
+    // Counted: the values with kos, those beside a ko-free part that is
+    // not a number (a short part to chill), and those whose chilled graphs
+    // have a non-zero gain (a tax that does not cancel).
+    let (mut kos, mut with_short, mut taxed_gains) = (0, 0, 0);
+    for (text, superko) in &diagrams {
+        let p = pos(text);
+        let ko_rules: &[KoRule] = match superko {
+            true => &[
+                KoRule::Basic,
+                KoRule::PositionalSuperko,
+                KoRule::SituationalSuperko,
+            ],
+            false => &[KoRule::Basic],
+        };
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            for &ko_rule in ko_rules {
+                let opts = SearchOptions {
+                    ko_rule,
+                    ..SearchOptions::with_rules(rules)
+                };
+                let direct = evaluate_go_chilled(&mut s, &p, &opts)
+                    .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let e = evaluate_go(&mut s, &p, &opts).unwrap();
+                let reference = e.value.chill(&mut s).unwrap();
+                assert!(direct.chilled == reference, "{rules:?} {ko_rule:?}\n{text}");
+                assert_eq!(direct.stats, e.stats, "{text}");
+                assert_eq!(go_chilled(&mut s, &p, &opts).unwrap(), reference);
+                match &direct.chilled {
+                    GoValue::Short(_) => assert_eq!(direct.value, Some(e.value), "{text}"),
+                    GoValue::Ko { kos: graphs, short } => {
+                        assert_eq!(direct.value, None);
+                        kos += 1;
+                        if *short != s.zero() {
+                            with_short += 1;
+                        }
+                        if graphs.iter().any(|k| has_gain(&k.graph)) {
+                            taxed_gains += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    expect_test::expect!["138 kos, 23 beside a non-number, 90 with gains"].assert_eq(&format!(
+        "{kos} kos, {with_short} beside a non-number, {taxed_gains} with gains"
+    ));
+}
+
 /// An approach ko: Black's `x` at (2,3) has the liberties `a` and (3,3);
 /// White's only move is to fill (3,3) (her stone at `a` would be suicide).
 const APPROACH_KO: &str = "XXOO\nXaxO\nXX.O\nXXOO";

@@ -1075,6 +1075,33 @@ impl KoGraph {
         })
     }
 
+    /// Every option to a short game, `x` from node `v` for `side`, made an
+    /// option to `f(v, side, x)`, in place: the nodes, labels, node targets
+    /// and gains are kept, and `f` is called in node order, Left's options
+    /// before Right's. Like [`KoGraph::retaxed`], the result needs no new
+    /// check: no check reads a short game's value, and an option to a short
+    /// game stays one.
+    pub fn map_games<E>(
+        &mut self,
+        mut f: impl FnMut(NodeId, Side, GameId) -> Result<GameId, E>,
+    ) -> Result<(), E> {
+        for v in 0..self.len() {
+            let b = [
+                self.bounds[2 * v],
+                self.bounds[2 * v + 1],
+                self.bounds[2 * v + 2],
+            ];
+            for (range, side) in [(b[0]..b[1], Side::Left), (b[1]..b[2], Side::Right)] {
+                for t in &mut self.targets[range] {
+                    if let Target::Game(x) = *t {
+                        *t = Target::Game(f(NodeId(v as u32), side, x)?);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     // ----- accessors -------------------------------------------------------------
 
     pub fn root(&self) -> NodeId {

@@ -1816,6 +1816,48 @@ mod gains {
                 .unwrap();
             prop_assert!(got == want, "{}", g.format(&mut s, Style::Ascii).unwrap());
         }
+
+        /// `map_games` (in place) is the graph a builder makes with every
+        /// short game `x` of node `v` for `side` replaced by `f(v, side, x)`
+        /// and nothing else changed.
+        #[test]
+        fn map_games_is_the_rebuilt_graph(
+            raw in super::props::raw_graph_pub(6),
+            kind in 0u8..3,
+            pot in proptest::collection::vec(-3i8..4, 6),
+            extra in proptest::collection::vec(-1i8..6, 7),
+        ) {
+            let mut s = Store::new();
+            let shape = super::props::Shape::loopy(kind);
+            let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
+            let g = with_gains(&plain, &pot, &extra);
+            // Games moved by an amount telling node and side apart.
+            let f = |s: &mut Store, v: NodeId, side: Side, x: GameId| {
+                let k = 2 * v.index() as i64 + i64::from(side == Side::Left);
+                let t = s.integer(k);
+                s.add(x, t).unwrap()
+            };
+            let mut b = KoGraphBuilder::with_capacity(g.len(), g.option_count());
+            for v in g.node_ids() {
+                let node = g.node(v);
+                let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
+                for (j, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+                    for (i, t) in node.options(side).iter().enumerate() {
+                        let t = match *t {
+                            Target::Game(x) => Target::Game(f(&mut s, v, side, x)),
+                            t => t,
+                        };
+                        sides[j].push((node.gain(side, i).clone(), t));
+                    }
+                }
+                let [l, r] = sides;
+                b.node(&node.label(), node.is_named(), l, r);
+            }
+            let want = b.build(g.root()).expect("the rebuilt graph passes the checks");
+            let mut got = g.clone();
+            got.map_games(|v, side, x| Ok::<_, ()>(f(&mut s, v, side, x))).unwrap();
+            prop_assert!(got == want, "{}", g.format(&mut s, Style::Ascii).unwrap());
+        }
     }
 
     proptest! {
