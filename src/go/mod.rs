@@ -220,10 +220,11 @@
 //!   table lookups hit; 0.2 s Japanese, 0.35 s area), an open 2 × 7 area
 //!   435 287 (about 2 s). The open 3 × 4 area is a ko graph of 149 953
 //!   nodes and 1.5 million edges (256 528 positions expanded in all): about
-//!   1.5 (Japanese) and 1.8 (area) billion instructions, 0.5–0.8 s of CPU on
-//!   the shared machine, most of it evaluating the positions the graph's
-//!   walk meets and playing their moves (module docs of `kos.rs`, "Cost");
-//!   other frames of the same area expand up to 437 000 positions. See
+//!   1.36 (Japanese) and 1.63 (area) billion instructions for the search,
+//!   1.48 and 1.79 billion to the chilled value, 0.5–0.8 s on the shared
+//!   machine, most of it evaluating the positions the graph's walk meets
+//!   and playing their moves (module docs of `kos.rs`, "Cost"); other
+//!   frames of the same area expand up to 437 000 positions. See
 //!   BENCHMARKS.md, "Latest Go figures on main" and the helpers' sections
 //!   (who measured what, when, at what load).
 
