@@ -1239,6 +1239,22 @@ fn chill_by_rebuild(s: &mut Store, k: &GoKo) -> crate::ko::KoGraph {
     b.build(g.root()).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Kos of every kind: balanced and unbalanced cycles, two kos in one
+/// component, two kos in two components, and the open 3 × 3 area (3514
+/// nodes).
+const NAMED_KOS: [&str; 10] = [
+    KO_TO_CAPTURE,
+    KO,
+    "X . . O",
+    APPROACH_KO,
+    "OOXX\nOaoX\nOO.X\nOOXX",
+    "XXOOO\nXo.xO\nXXOOO",
+    "XXOOXX\nXo..xO\nXXOOXX",
+    "XXOOO\nXaxbO\nXX.OO\nXXOOO",
+    "XXOO.XXOO\nXo.O.Xo.O\nXXOO.XXOO",
+    "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+];
+
 #[test]
 fn chilling_a_ko_graph_keeps_it_and_taxes_it_as_a_rebuild_does() {
     // GoKo::chill maps the gains and terminal games of the graph through
@@ -1248,20 +1264,8 @@ fn chilling_a_ko_graph_keeps_it_and_taxes_it_as_a_rebuild_does() {
     // unbalanced cycles, both rules, two kos in one component, two kos in
     // two components, and the open 3 × 3 area (3514 nodes).
     let mut s = Store::new();
-    let shapes = [
-        KO_TO_CAPTURE,
-        KO,
-        "X . . O",
-        APPROACH_KO,
-        "OOXX\nOaoX\nOO.X\nOOXX",
-        "XXOOO\nXo.xO\nXXOOO",
-        "XXOOXX\nXo..xO\nXXOOXX",
-        "XXOOO\nXaxbO\nXX.OO\nXXOOO",
-        "XXOO.XXOO\nXo.O.Xo.O\nXXOO.XXOO",
-        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
-    ];
     let mut kos = 0;
-    for text in shapes {
+    for text in NAMED_KOS {
         for rules in [Rules::Japanese, Rules::Chinese] {
             let v = go_value(&mut s, &pos(text), &SearchOptions::with_rules(rules))
                 .unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -1308,23 +1312,11 @@ fn chilled_values_built_directly_equal_the_unchilled_values_chilled() {
     // the same statistics, on the random diagrams and the named kos, under
     // both rules; the named ones under the superko rules too.
     let mut s = Store::new();
-    let named = [
-        KO,
-        KO_TO_CAPTURE,
-        APPROACH_KO,
-        "X . . O",
-        "OOXX\nOaoX\nOO.X\nOOXX",
-        "XXOOO\nXo.xO\nXXOOO",
-        "XXOOXX\nXo..xO\nXXOOXX",
-        "XXOOO\nXaxbO\nXX.OO\nXXOOO",
-        "XXOO.XXOO\nXo.O.Xo.O\nXXOO.XXOO",
-        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
-    ];
     let mut diagrams: Vec<(String, bool)> = random_diagrams(300, 0x5eed_1234_abcd_0001)
         .into_iter()
         .map(|t| (t, false))
         .collect();
-    diagrams.extend(named.map(|t| (t.to_string(), true)));
+    diagrams.extend(NAMED_KOS.map(|t| (t.to_string(), true)));
     // Counted: the values with kos, those beside a ko-free part that is
     // not a number (a short part to chill), and those whose chilled graphs
     // have a non-zero gain (a tax that does not cancel).
