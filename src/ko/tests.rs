@@ -958,7 +958,7 @@ mod props {
 
     /// Raw node descriptions: each option is either a terminal (from the
     /// menu) or a reference to another node by index.
-    type Raw = Vec<(Vec<(bool, u8)>, Vec<(bool, u8)>)>;
+    pub(super) type Raw = Vec<(Vec<(bool, u8)>, Vec<(bool, u8)>)>;
 
     fn raw_graph(max_nodes: usize) -> impl Strategy<Value = Raw> {
         let opt = (prop::bool::weighted(0.6), any::<u8>());
@@ -1691,6 +1691,19 @@ mod gains {
             && a.tail_slope() == b.tail_slope()
     }
 
+    /// A random loopy graph of the other laws (`kind` picks its shape) with
+    /// the gains of [`with_gains`]; `None` when the raw graph builds none.
+    fn gained_graph(
+        s: &mut Store,
+        raw: &super::props::Raw,
+        kind: u8,
+        pot: &[i8],
+        extra: &[i8],
+    ) -> Option<KoGraph> {
+        let plain = super::props::build_pub(s, raw, super::props::Shape::loopy(kind))?;
+        Some(with_gains(&plain, pot, extra))
+    }
+
     /// The random graphs of the other laws with gains: `pot[v]` is a
     /// potential, and the edge v → w scores `pot[w] − pot[v]` plus a
     /// perturbation (often 0, so that many graphs balance and many do not).
@@ -1805,9 +1818,8 @@ mod gains {
             tax in -2i64..3,
         ) {
             let mut s = Store::new();
-            let shape = super::props::Shape::loopy(kind);
-            let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
-            let g = with_fractions(&with_gains(&plain, &pot, &extra), &fracs);
+            let Some(g) = gained_graph(&mut s, &raw, kind, &pot, &extra) else { return Ok(()) };
+            let g = with_fractions(&g, &fracs);
             let scale = if spread { 1_000_000_007 } else { 1 };
             let p: Vec<i64> = (0..g.len()).map(|i| p[i % p.len()] * scale).collect();
             let want = retaxed_by_rebuild(&mut s, &g, &p, tax);
@@ -1828,9 +1840,7 @@ mod gains {
             extra in proptest::collection::vec(-1i8..6, 7),
         ) {
             let mut s = Store::new();
-            let shape = super::props::Shape::loopy(kind);
-            let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
-            let g = with_gains(&plain, &pot, &extra);
+            let Some(g) = gained_graph(&mut s, &raw, kind, &pot, &extra) else { return Ok(()) };
             // Games moved by an amount telling node and side apart.
             let f = |s: &mut Store, v: NodeId, side: Side, x: GameId| {
                 let k = 2 * v.index() as i64 + i64::from(side == Side::Left);
@@ -1874,9 +1884,7 @@ mod gains {
             extra in proptest::collection::vec(-1i8..6, 7),
         ) {
             let mut s = Store::new();
-            let shape = super::props::Shape::loopy(kind);
-            let Some(plain) = super::props::build_pub(&mut s, &raw, shape) else { return Ok(()) };
-            let g = with_gains(&plain, &pot, &extra);
+            let Some(g) = gained_graph(&mut s, &raw, kind, &pot, &extra) else { return Ok(()) };
             let text = g.format(&mut s, Style::Ascii).unwrap();
             let Some((e, pairs)) = expand(&mut s, &g) else { return Ok(()) };
             for rule in [
