@@ -59,9 +59,10 @@
 //! the terminal games are chilled in place once the walk's edges are freed,
 //! instead of building the unchilled graph and retaxing a copy of it
 //! ([`GoValue::chill`], still used for values already computed). On
-//! `open_3x4_two_sides` this takes the chilled path from 2.01 G to 1.97 G
-//! instructions (Japanese) and from 2.31 G to 2.26 G (area), with a fifth
-//! fewer page faults and the same peak memory. The lines of
+//! `open_3x4_two_sides` this takes the chilled path (both rules together)
+//! from 4.03 G to 3.92 G instructions, and `yose check` of its chilled
+//! area value from 33 200 to 25 700 page faults and from 98.8 MB to
+//! 85.6 MB of peak memory (BENCHMARKS.md). The lines of
 //! [`GoKo::line`] are a tree (each node's line is its walk parent's line
 //! plus one move), stored as (parent, colour, point) and written out as
 //! move strings only when asked ([`GoKo::line`], [`GoKo::lines`],
