@@ -285,18 +285,9 @@ impl GoKo {
     /// [`KoGraph::retaxed`] with the potentials `m` and a tax of 1 (it says
     /// why the result needs no new check). Each short game is chilled once.
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
-        let mut chilled: FxHashMap<GameId, GameId> = FxHashMap::default();
+        let mut chilled = FxHashMap::default();
         let graph = self.graph.retaxed(&self.moves, 1, |gain, x, k| {
-            let c = match chilled.get(&x) {
-                Some(&c) => c,
-                None => {
-                    let c = store.chill(x)?;
-                    chilled.insert(x, c);
-                    c
-                }
-            };
-            let tax = store.integer(-k);
-            let c = store.add(c, tax)?;
+            let c = chill_terminal(store, &mut chilled, x, k)?;
             plus_gain(store, gain.clone(), c)
         })?;
         Ok(GoKo {
@@ -934,22 +925,19 @@ impl Search<'_> {
             // The terminal games chilled and taxed, by unchilled game and
             // tax `m(i) + s` (many moves share them), as `GoKo::chill` does.
             let m = &bg.m;
-            let mut chilled: FxHashMap<(GameId, i64), GameId> = FxHashMap::default();
+            let mut chilled = FxHashMap::default();
             graph.map_games(|v, side, x| {
                 // Left is Black.
                 let s = match side {
                     Side::Left => 1,
                     Side::Right => -1,
                 };
-                let tax = m[v.index()] + s;
-                if let Some(&c) = chilled.get(&(x, tax)) {
-                    return Ok(c);
-                }
-                let c = self.store.chill(x)?;
-                let t = self.store.integer(-tax);
-                let c = self.store.add(c, t)?;
-                chilled.insert((x, tax), c);
-                Ok::<_, GoError>(c)
+                Ok::<_, GoError>(chill_terminal(
+                    self.store,
+                    &mut chilled,
+                    x,
+                    m[v.index()] + s,
+                )?)
             })?;
         }
         let names = (0..128)
@@ -1047,6 +1035,25 @@ impl Search<'_> {
 /// Superko values by position and the part of the line's history that can
 /// recur from it (positions, with the mover's tag under situational superko).
 type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
+
+/// A terminal game `x` of a ko graph chilled and taxed `tax` (the moves
+/// counted on the line to it): `chill(x) − tax`, memoised by (`x`, `tax`),
+/// as many moves share both ([`GoKo::chill`], `Search::ko_graph`).
+fn chill_terminal(
+    store: &mut Store,
+    memo: &mut FxHashMap<(GameId, i64), GameId>,
+    x: GameId,
+    tax: i64,
+) -> Result<GameId, crate::game::CgError> {
+    if let Some(&c) = memo.get(&(x, tax)) {
+        return Ok(c);
+    }
+    let c = store.chill(x)?;
+    let t = store.integer(-tax);
+    let c = store.add(c, t)?;
+    memo.insert((x, tax), c);
+    Ok(c)
+}
 
 /// Strongly connected components of the position graph (Tarjan, iterative):
 /// the component number of every position.
