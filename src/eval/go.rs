@@ -280,11 +280,18 @@ impl Interp {
             MoveErrorKind::Syntax(_) => "here".to_string(),
             MoveErrorKind::UnknownPoint(p) => format!("no point `{p}`"),
             MoveErrorKind::AmbiguousT => "tenuki or the point `t`?".to_string(),
+            MoveErrorKind::Coordinate(_, go::CoordError::ColumnI) => "no column I".to_string(),
+            MoveErrorKind::Coordinate(_, go::CoordError::OffBoard { .. }) => {
+                "off the board".to_string()
+            }
+            MoveErrorKind::Coordinate(_, go::CoordError::Malformed) => "here".to_string(),
             MoveErrorKind::Illegal(why) => match why {
                 go::IllegalMove::Occupied => "occupied".to_string(),
                 go::IllegalMove::Suicide => "suicide".to_string(),
                 go::IllegalMove::KoBan => "ko-banned retake".to_string(),
                 go::IllegalMove::OffBoard => "off the board".to_string(),
+                go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
+                go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
             },
         };
         let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);

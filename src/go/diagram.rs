@@ -159,6 +159,7 @@ impl Position {
             labels,
             prisoners: [0, 0],
             ko_ban: None,
+            origin: None,
         };
         if !pos.cells.contains(&Cell::Empty) {
             return Err(err(offsets[0], DiagramErrorKind::NoEmptyPoint));

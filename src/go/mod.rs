@@ -228,15 +228,19 @@
 //!   BENCHMARKS.md, "Latest Go figures on main" and the helpers' sections
 //!   (who measured what, when, at what load).
 
+mod coords;
 mod diagram;
+mod game;
 mod kos;
 mod moves;
 mod position;
 mod search;
 
+pub use coords::{CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
+pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};
-pub use moves::{parse_moves, play, MoveError, MoveErrorKind, WrittenMove};
+pub use moves::{parse_moves, play, play_game, MoveError, MoveErrorKind, WrittenMove};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
     chilled, evaluate, evaluate_go, evaluate_go_chilled, go_chilled, go_value, search_moves, value,

@@ -3,8 +3,14 @@
 //! A move string is a list of items separated by commas, semicolons or
 //! whitespace. Each item is one of
 //! * `B a`, `W b`, `Ba`: a colour and a point: a diagram label, `(row,col)`
-//!   counted from 1 at the top left, or `t` / `pass` / `tenuki` for a move
+//!   counted from 1 at the top left, a Go coordinate `C3` (see
+//!   [`super::coords`]; on a diagram that is not cut from a board, the
+//!   rectangle is the board), or `t` / `pass` / `tenuki` for a move
 //!   elsewhere;
+//! * `B [cc]`, `B[cc]`: an SGF point, on a position that lies on a board
+//!   (a game, or a region cut from one); `[]` and `[tt]` are passes. When
+//!   both letters are labels of the diagram, the brackets are seed 004's
+//!   sequence below;
 //! * `B[abt]` (seed 004's notation): a sequence of moves starting with the
 //!   given colour and alternating, one letter per move, `t` a tenuki. The
 //!   annotations `#` and `*` that seed 004 writes after the bracket are
@@ -13,6 +19,8 @@
 //! `t` always means tenuki; when the diagram also labels a point `t`, a bare
 //! `t` is an error (write the point as `(row,col)`, the tenuki as `pass`).
 
+use super::coords::{self, CoordError};
+use super::game::Game;
 use super::position::{Colour, IllegalMove, Move, Position};
 use std::fmt;
 use std::ops::Range;
@@ -36,6 +44,9 @@ pub enum MoveErrorKind {
     UnknownPoint(String),
     /// `t` with a diagram that labels a point `t`.
     AmbiguousT,
+    /// A board coordinate that names no point: the letter `I`, off the
+    /// board, malformed.
+    Coordinate(String, CoordError),
     /// The move breaks a rule of Go.
     Illegal(IllegalMove),
 }
@@ -53,6 +64,11 @@ impl fmt::Display for MoveError {
                 f,
                 "move {} `{}`: `t` means tenuki, but the diagram also labels a point `t` \
                  (write `pass` for a tenuki or `(row,col)` for the point)",
+                self.index, self.text
+            ),
+            MoveErrorKind::Coordinate(name, why) => write!(
+                f,
+                "move {} `{}`: `{name}` is not a point of the board: {why}",
                 self.index, self.text
             ),
             MoveErrorKind::Illegal(why) => {
@@ -78,6 +94,22 @@ pub fn play(pos: &Position, moves: &str) -> Result<Position, MoveError> {
     let mut current = pos.clone();
     for (i, w) in parsed.into_iter().enumerate() {
         current = current.play_move(w.mv).map_err(|why| MoveError {
+            index: i + 1,
+            text: w.text.clone(),
+            span: w.span.clone(),
+            kind: MoveErrorKind::Illegal(why),
+        })?;
+    }
+    Ok(current)
+}
+
+/// Plays a move string on a game in progress ([`Game::play`]: turn order
+/// and the game's ko rule); a tenuki is a pass.
+pub fn play_game(game: &Game, moves: &str) -> Result<Game, MoveError> {
+    let parsed = parse_moves(game.position(), moves)?;
+    let mut current = game.clone();
+    for (i, w) in parsed.into_iter().enumerate() {
+        current = current.play(w.mv).map_err(|why| MoveError {
             index: i + 1,
             text: w.text.clone(),
             span: w.span.clone(),
@@ -121,6 +153,30 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
         i += 1;
         while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
             i += 1;
+        }
+        if let Some((point, end)) = sgf_bracket(pos, s, i) {
+            let span = i..end;
+            let text = format!("{} {}", colour.letter(), &s[i..end]);
+            let point = point.map_err(|kind| MoveError {
+                index: out.len() + 1,
+                text: text.clone(),
+                span: span.clone(),
+                kind,
+            })?;
+            out.push(WrittenMove {
+                mv: Move { colour, point },
+                span,
+                text,
+            });
+            i = end;
+            if i < bytes.len() && !is_sep(bytes[i]) {
+                return Err(syntax(
+                    i,
+                    out.len(),
+                    "expected `,` or a space after a move".into(),
+                ));
+            }
+            continue;
         }
         if i < bytes.len() && bytes[i] == b'[' {
             i += 1;
@@ -238,6 +294,12 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
             while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
                 i += 1;
             }
+            // `C3`: one letter and a row number is a board coordinate.
+            if i == start + 1 {
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
             let word = &s[start..i];
             let span = start..i;
             let text = format!("{} {word}", colour.letter());
@@ -257,6 +319,14 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                         span: span.clone(),
                         kind,
                     })?
+                }
+                w if w.len() > 1 && w.as_bytes()[1].is_ascii_digit() => {
+                    Some(go_point(pos, w).map_err(|kind| MoveError {
+                        index,
+                        text: text.clone(),
+                        span: span.clone(),
+                        kind,
+                    })?)
                 }
                 w => {
                     return Err(MoveError {
@@ -282,6 +352,54 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
         }
     }
     Ok(out)
+}
+
+/// A Go coordinate (`C3`) in a move, on the board the position lies on.
+fn go_point(pos: &Position, word: &str) -> Result<usize, MoveErrorKind> {
+    let origin = pos.board_origin();
+    let (row, col) = coords::parse_go(word, origin.board_width, origin.board_height)
+        .map_err(|e| MoveErrorKind::Coordinate(word.to_string(), e))?;
+    pos.board_point(row, col)
+        .ok_or_else(|| MoveErrorKind::UnknownPoint(word.to_string()))
+}
+
+/// An SGF point in brackets at `at` (`[cc]`, `[]` or, on boards of at most
+/// 19 lines, FF[3]'s `[tt]` for a pass), with the byte offset after `]`.
+/// Only on a position that lies on a board ([`Position::origin`]), and only
+/// when the brackets do not read as seed 004's sequence of labels: when
+/// both letters are labels of the diagram (or `t`), `B[ab]` stays the
+/// sequence `B a, W b`.
+fn sgf_bracket(
+    pos: &Position,
+    s: &str,
+    at: usize,
+) -> Option<(Result<Option<usize>, MoveErrorKind>, usize)> {
+    let origin = pos.origin()?;
+    let rest = s.get(at..)?.strip_prefix('[')?;
+    let close = rest.find(']')?;
+    let inner = &rest[..close];
+    let end = at + close + 2;
+    if inner.is_empty() {
+        return Some((Ok(None), end));
+    }
+    let letters: Vec<char> = inner.chars().collect();
+    if letters.len() != 2 || !letters.iter().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let is_label = |c: char| c == 't' || pos.label_point(c).is_some();
+    if letters.iter().all(|&c| is_label(c)) && inner != "tt" {
+        return None;
+    }
+    if inner == "tt" && origin.board_width <= 19 && origin.board_height <= 19 {
+        return Some((Ok(None), end));
+    }
+    let point = coords::parse_sgf(inner, origin.board_width, origin.board_height)
+        .map_err(|e| MoveErrorKind::Coordinate(format!("[{inner}]"), e))
+        .and_then(|(row, col)| {
+            pos.board_point(row, col)
+                .ok_or_else(|| MoveErrorKind::UnknownPoint(format!("[{inner}]")))
+        });
+    Some((point.map(Some), end))
 }
 
 /// A lowercase letter in a move: `t` is a tenuki, any other letter a label.

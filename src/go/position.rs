@@ -8,6 +8,7 @@
 //! (DESIGN.md §4); every other stone can be captured. The points that are not
 //! frame stones are the *region*: they are what moves and scoring are about.
 
+use super::coords::Origin;
 use std::fmt;
 
 /// A player. Black is Left (positive), White is Right (negative).
@@ -85,10 +86,39 @@ pub enum IllegalMove {
     KoBan,
     /// The point index is not on the board.
     OffBoard,
+    /// In a game in progress, a move by the player who is not to move.
+    OutOfTurn(Colour),
+    /// In a game in progress, a move that recreates an earlier board
+    /// position that the ko rule in force forbids repeating:
+    /// `after_move` is the number of moves after which it stood (0: the
+    /// start).
+    Superko {
+        rule: super::search::KoRule,
+        after_move: usize,
+    },
 }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use super::search::KoRule;
+        match self {
+            IllegalMove::OutOfTurn(colour) => return write!(f, "it is {colour}'s turn"),
+            IllegalMove::Superko { rule, after_move } => {
+                let (name, what) = match rule {
+                    KoRule::SituationalSuperko => (
+                        "situational superko",
+                        "the board position, with the same player to move,",
+                    ),
+                    _ => ("positional superko", "the board position"),
+                };
+                let when = match after_move {
+                    0 => "at the start".to_string(),
+                    n => format!("after move {n}"),
+                };
+                return write!(f, "{name}: {what} would be the one {when}");
+            }
+            _ => {}
+        }
         f.write_str(match self {
             IllegalMove::Occupied => "the point is occupied",
             IllegalMove::Suicide => "suicide: the stone would have no liberty and captures nothing",
@@ -96,6 +126,7 @@ impl fmt::Display for IllegalMove {
                 "ko: the stone would retake the ko at once (play a threat or a tenuki first)"
             }
             IllegalMove::OffBoard => "the point is not on the board",
+            IllegalMove::OutOfTurn(_) | IllegalMove::Superko { .. } => unreachable!(),
         })
     }
 }
@@ -124,6 +155,9 @@ pub struct Position {
     pub(crate) prisoners: [u32; 2],
     /// Basic ko: `colour` may not play at `point` on its next move.
     pub(crate) ko_ban: Option<(Colour, usize)>,
+    /// Where the rectangle lies on a whole board, when it is one or was cut
+    /// from one: its points are then named in Go notation (`C3`).
+    pub(crate) origin: Option<Origin>,
 }
 
 impl Position {
@@ -176,16 +210,48 @@ impl Position {
         self.ko_ban
     }
 
-    /// The name of a point in messages: its label, or `(row,col)` counted
-    /// from 1 at the top left (the form move strings accept too).
+    /// Where the rectangle lies on a whole board, if it is one or was cut
+    /// from one.
+    pub fn origin(&self) -> Option<Origin> {
+        self.origin
+    }
+
+    /// The same position marked as lying at `origin` on a whole board.
+    pub fn with_origin(mut self, origin: Origin) -> Position {
+        self.origin = Some(origin);
+        self
+    }
+
+    /// The name of a point in messages: on a board (a position with an
+    /// [`Origin`]) its Go coordinate (`C3`); else its label, or `(row,col)`
+    /// counted from 1 at the top left (the form move strings accept too).
     pub fn point_name(&self, point: usize) -> String {
+        let (r, c) = self.coords(point);
+        if let Some(origin) = self.origin {
+            let (row, col) = origin.on_board(r, c);
+            return origin.go_name(row, col);
+        }
         match self.labels[point] {
             Some(c) => c.to_string(),
-            None => {
-                let (r, c) = self.coords(point);
-                format!("({},{})", r + 1, c + 1)
-            }
+            None => format!("({},{})", r + 1, c + 1),
         }
+    }
+
+    /// The point at board point `(row, col)` (from 0, from the top left of
+    /// the board this position lies on; of the rectangle itself when it has
+    /// no origin).
+    pub fn board_point(&self, row: usize, col: usize) -> Option<usize> {
+        let origin = self.board_origin();
+        let r = row.checked_sub(origin.row)?;
+        let c = col.checked_sub(origin.col)?;
+        self.index(r, c)
+    }
+
+    /// The origin of the board this position lies on: its own, or the
+    /// rectangle itself taken as a board.
+    pub fn board_origin(&self) -> Origin {
+        self.origin
+            .unwrap_or_else(|| Origin::board(self.width, self.height))
     }
 
     /// `B a`, `W (2,3)`, `B t` (tenuki).

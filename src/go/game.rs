@@ -1,0 +1,463 @@
+//! A game in progress: a whole board with its history, whose turn it is,
+//! komi and the rules in force.
+//!
+//! [`Game`] is what a Go player means by "the game": the board (any
+//! rectangle up to 19 × 19, named in [`super::coords`]), the prisoners each
+//! side holds, the player to move, every board position since the start
+//! (for whole-game superko), the moves played (for writing SGF), komi, and a
+//! [`RuleSet`]. [`Game::play`] is the one place where a move on a real board
+//! is judged: turn order, occupied points, suicide, and the ko rule of the
+//! rule set, consulted as data.
+//!
+//! Unlike a diagram of a region, a game has no framing stones: every stone
+//! can be captured. Stones the user declares safe or dead (uppercase `X` /
+//! `O` in a diagram, SGF marks, named arguments) are kept as [`Status`]
+//! marks for the analysis; they do not change what a move does. A mark goes
+//! with its stone: when the stone is captured the mark is dropped.
+//!
+//! The ko rules, as a whole game applies them (the local search's reading
+//! of the same rules is in [`super::search::KoRule`]):
+//! * [`KoRule::Basic`]: a single stone that has just captured a single
+//!   stone may not be retaken at once;
+//! * [`KoRule::PositionalSuperko`]: a move may not recreate any board
+//!   position of the game's history (the start included);
+//! * [`KoRule::SituationalSuperko`]: a move may not recreate a board position
+//!   of the history with the same player to move next.
+//!
+//! A pass is always legal and is part of the history (the same board with
+//! the other player to move). Two passes in a row do not end the game here:
+//! scoring is the analysis' business.
+
+use super::coords::{Origin, MAX_BOARD};
+use super::position::{Cell, Colour, IllegalMove, Move, Position};
+use super::search::{KoRule, Rules};
+use num_rational::BigRational;
+use std::fmt;
+use std::rc::Rc;
+
+/// The rules in force for a game: how it is scored and which ko rule
+/// applies. A value, consulted by [`Game::play`] (and by the analysis).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct RuleSet {
+    pub scoring: Rules,
+    pub ko_rule: KoRule,
+}
+
+impl RuleSet {
+    /// `japanese, basic ko`.
+    pub fn describe(&self) -> String {
+        let scoring = match self.scoring {
+            Rules::Japanese => "japanese",
+            Rules::Chinese => "chinese",
+        };
+        let ko = match self.ko_rule {
+            KoRule::Basic => "basic ko",
+            KoRule::PositionalSuperko => "positional superko",
+            KoRule::SituationalSuperko => "situational superko",
+        };
+        format!("{scoring}, {ko}")
+    }
+}
+
+/// What the user declared of a stone, for the analysis.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    Safe,
+    Dead,
+}
+
+/// One entry of the history: a board and who is to move on it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Seen {
+    board: Rc<[Cell]>,
+    to_move: Colour,
+}
+
+/// A game in progress (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    to_move: Colour,
+    komi: BigRational,
+    rules: RuleSet,
+    marks: Vec<Option<Status>>,
+    /// Every board since the start, the current one last.
+    history: Vec<Seen>,
+    /// The moves played since the start, passes included.
+    moves: Vec<Move>,
+    /// The board the game started from (for writing SGF setup stones).
+    start: Rc<Position>,
+}
+
+/// Why a position cannot be the board of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// Wider or taller than 19 lines.
+    TooLarge { width: usize, height: usize },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::TooLarge { width, height } => write!(
+                f,
+                "a board has at most {MAX_BOARD}×{MAX_BOARD} points; this one is {width}×{height}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Game {
+    /// A game starting from `board`: every stone capturable, the board's
+    /// framing stones (uppercase in a diagram) marked [`Status::Safe`], the
+    /// rectangle taken as the whole board.
+    pub fn new(
+        board: &Position,
+        to_move: Colour,
+        komi: BigRational,
+        rules: RuleSet,
+    ) -> Result<Game, BoardError> {
+        let (width, height) = (board.width(), board.height());
+        if width > MAX_BOARD || height > MAX_BOARD {
+            return Err(BoardError::TooLarge { width, height });
+        }
+        let mut position = board.clone().with_origin(Origin::board(width, height));
+        let marks = position
+            .frame
+            .iter()
+            .map(|&f| f.then_some(Status::Safe))
+            .collect();
+        position.frame.iter_mut().for_each(|f| *f = false);
+        let start = Rc::new(position.clone());
+        let history = vec![Seen {
+            board: position.cells.clone().into(),
+            to_move,
+        }];
+        Ok(Game {
+            position,
+            to_move,
+            komi,
+            rules,
+            marks,
+            history,
+            moves: Vec::new(),
+            start,
+        })
+    }
+
+    /// The board as it stands (prisoners and the basic-ko ban included).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    pub fn komi(&self) -> &BigRational {
+        &self.komi
+    }
+
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The moves played since the start, passes (`point: None`) included.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The board the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The user's mark on the stone at `point`, if any.
+    pub fn mark(&self, point: usize) -> Option<Status> {
+        self.marks[point]
+    }
+
+    /// Marks (or unmarks) the stone at `point`. Marks on empty points are
+    /// ignored.
+    pub fn set_mark(&mut self, point: usize, status: Option<Status>) {
+        if self.position.cells[point] != Cell::Empty {
+            self.marks[point] = status;
+        }
+    }
+
+    /// The same game with another player to move, komi or rule set; the
+    /// history is kept.
+    pub fn with_settings(mut self, to_move: Colour, komi: BigRational, rules: RuleSet) -> Game {
+        if self.moves.is_empty() {
+            if let Some(first) = self.history.first_mut() {
+                first.to_move = to_move;
+            }
+        }
+        self.to_move = to_move;
+        self.komi = komi;
+        self.rules = rules;
+        self
+    }
+
+    /// The number of board positions in the history (the start included).
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether two games (or a game and a position) show the same board:
+    /// the same stones on the same points, whatever the history.
+    pub fn same_board(&self, other: &Position) -> bool {
+        self.position.width() == other.width()
+            && self.position.height() == other.height()
+            && self.position.cells == other.cells
+    }
+
+    /// Plays one move: `mv.point == None` is a pass. The move must be the
+    /// player to move's, on an empty point, not suicide, and allowed by the
+    /// ko rule in force.
+    pub fn play(&self, mv: Move) -> Result<Game, IllegalMove> {
+        if mv.colour != self.to_move {
+            return Err(IllegalMove::OutOfTurn(self.to_move));
+        }
+        let mut before = self.position.clone();
+        if self.rules.ko_rule != KoRule::Basic {
+            // Superko decides every repetition, the immediate retake too.
+            before.ko_ban = None;
+        }
+        let mut next_position = before.play_move(mv)?;
+        let next_to_move = mv.colour.opponent();
+        if mv.point.is_some() {
+            let repeated = self.history.iter().position(|seen| {
+                *seen.board == *next_position.cells
+                    && match self.rules.ko_rule {
+                        KoRule::Basic => false,
+                        KoRule::PositionalSuperko => true,
+                        KoRule::SituationalSuperko => seen.to_move == next_to_move,
+                    }
+            });
+            if let Some(at) = repeated {
+                return Err(IllegalMove::Superko {
+                    rule: self.rules.ko_rule,
+                    after_move: at,
+                });
+            }
+        }
+        if self.rules.ko_rule != KoRule::Basic {
+            next_position.ko_ban = None;
+        }
+        let marks = self
+            .marks
+            .iter()
+            .zip(&next_position.cells)
+            .map(|(&m, &c)| if c == Cell::Empty { None } else { m })
+            .collect();
+        let mut history = self.history.clone();
+        history.push(Seen {
+            board: next_position.cells.clone().into(),
+            to_move: next_to_move,
+        });
+        let mut moves = self.moves.clone();
+        moves.push(mv);
+        Ok(Game {
+            position: next_position,
+            to_move: next_to_move,
+            komi: self.komi.clone(),
+            rules: self.rules,
+            marks,
+            history,
+            moves,
+            start: self.start.clone(),
+        })
+    }
+
+    /// The board with coordinates around it, then who is to move, the
+    /// prisoners, komi and the rules. Stones marked safe print uppercase
+    /// (`X` / `O`, as in a diagram), others lowercase; marked dead stones are
+    /// listed below the board.
+    pub fn render(&self, style: super::Style) -> String {
+        let pos = &self.position;
+        let (width, height) = (pos.width(), pos.height());
+        let mut shown = pos.clone();
+        for (p, m) in self.marks.iter().enumerate() {
+            shown.frame[p] = *m == Some(Status::Safe);
+        }
+        let header: String = (0..width)
+            .map(|c| format!(" {}", super::coords::column_letter(c)))
+            .collect();
+        let mut out = format!("   {}\n", header.trim_start());
+        for (r, row) in shown.diagram(style).lines().enumerate() {
+            let number = height - r;
+            out.push_str(&format!("{number:>2} {row} {number}\n"));
+        }
+        out.push_str(&format!("   {}\n", header.trim_start()));
+        let dead: Vec<String> = (0..self.marks.len())
+            .filter(|&p| self.marks[p] == Some(Status::Dead))
+            .map(|p| pos.point_name(p))
+            .collect();
+        if !dead.is_empty() {
+            out.push_str(&format!("marked dead: {}\n", dead.join(" ")));
+        }
+        out.push_str(&format!(
+            "{} to move · captures: Black {}, White {} · komi {} · {} · move {}\n",
+            self.to_move,
+            pos.prisoners(Colour::Black),
+            pos.prisoners(Colour::White),
+            format_number(&self.komi),
+            self.rules.describe(),
+            self.moves.len(),
+        ));
+        if let Some((colour, p)) = pos.ko_ban() {
+            out.push_str(&format!(
+                "ko: {} may not retake at {} at once\n",
+                colour,
+                pos.point_name(p)
+            ));
+        }
+        out
+    }
+}
+
+/// A rational as Go players write komi: `6.5`, `7`, `-1/3`.
+pub fn format_number(x: &BigRational) -> String {
+    use num_traits::{One, Signed};
+    if x.denom().is_one() {
+        return x.numer().to_string();
+    }
+    let two = num_bigint::BigInt::from(2);
+    if *x.denom() == two {
+        let whole = x.numer().abs() / &two;
+        let sign = if x.is_negative() { "-" } else { "" };
+        return format!("{sign}{whole}.5");
+    }
+    x.to_string()
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(super::Style::Ascii))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{play_game, MoveErrorKind};
+
+    fn game(diagram: &str, ko_rule: KoRule) -> Game {
+        let pos = Position::parse(diagram).unwrap();
+        let rules = RuleSet {
+            scoring: Rules::Japanese,
+            ko_rule,
+        };
+        Game::new(
+            &pos,
+            Colour::Black,
+            BigRational::from_integer(0.into()),
+            rules,
+        )
+        .unwrap()
+    }
+
+    fn illegal(g: &Game, moves: &str) -> IllegalMove {
+        match play_game(g, moves) {
+            Err(e) => match e.kind {
+                MoveErrorKind::Illegal(why) => why,
+                other => panic!("{other:?}"),
+            },
+            Ok(g) => panic!("legal:\n{g}"),
+        }
+    }
+
+    // A 4×3 board with an empty point B2 inside Black's stones.
+    const KO: &str = "\
+. x o .
+x . x o
+. x o .";
+
+    #[test]
+    fn moves_alternate_and_name_board_points() {
+        let g = game(KO, KoRule::Basic);
+        assert_eq!(illegal(&g, "W A3"), IllegalMove::OutOfTurn(Colour::Black));
+        let g2 = play_game(&g, "B B2").unwrap();
+        assert_eq!(g2.position().prisoners(Colour::Black), 0);
+        assert_eq!(g2.to_move(), Colour::White);
+        assert_eq!(g2.moves().len(), 1);
+        assert_eq!(g2.position().point_name(g2.moves()[0].point.unwrap()), "B2");
+        // SGF letters name the same point.
+        let g3 = play_game(&g, "B [bb]").unwrap();
+        assert!(g3.same_board(g2.position()));
+        assert_eq!(g3.history_len(), 2);
+    }
+
+    #[test]
+    fn the_ko_rules_forbid_what_they_say() {
+        // A plain ko: Black takes at C2, White would retake at B2.
+        let ko = "\
+. x o .
+x o . o
+. x o .";
+        for rule in [
+            KoRule::Basic,
+            KoRule::PositionalSuperko,
+            KoRule::SituationalSuperko,
+        ] {
+            let g = game(ko, rule);
+            let taken = play_game(&g, "B C2").unwrap();
+            assert_eq!(taken.position().prisoners(Colour::Black), 1, "{rule:?}");
+            let why = illegal(&taken, "W B2");
+            match rule {
+                KoRule::Basic => assert_eq!(why, IllegalMove::KoBan),
+                _ => assert_eq!(
+                    why,
+                    IllegalMove::Superko {
+                        rule,
+                        after_move: 0
+                    }
+                ),
+            }
+            // After two passes the retake is legal under the basic rule, and
+            // still a repetition under positional superko (the board would
+            // be the start's); situational superko also forbids it, since it
+            // would again be Black's turn on that board.
+            let later = play_game(&taken, "W pass, B pass").unwrap();
+            let retake = play_game(&later, "W B2");
+            match rule {
+                KoRule::Basic => assert!(retake.is_ok()),
+                _ => assert!(retake.is_err(), "{rule:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn situational_superko_allows_the_same_board_with_the_other_player_to_move() {
+        // Black passes: the board repeats with White to move, which is a new
+        // situation but not a new board position; no move recreates a board
+        // here, so a pass is never refused, and playing on is legal.
+        let g = game(KO, KoRule::SituationalSuperko);
+        let passed = play_game(&g, "B pass, W pass").unwrap();
+        assert_eq!(passed.history_len(), 3);
+        assert!(play_game(&passed, "B B2").is_ok());
+    }
+
+    #[test]
+    fn boards_larger_than_nineteen_lines_are_refused() {
+        let row = ". ".repeat(20);
+        let pos = Position::parse(&row).unwrap();
+        let err = Game::new(
+            &pos,
+            Colour::Black,
+            BigRational::from_integer(0.into()),
+            RuleSet::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::TooLarge {
+                width: 20,
+                height: 1
+            }
+        );
+    }
+}
