@@ -439,6 +439,11 @@ impl Interp {
         Ok(self.go_evaluate(p, key, span)?.1)
     }
 
+    /// A Go value as a language value (for other builtins' records).
+    pub(crate) fn go_value_to_value(&mut self, v: &GoValue) -> Value {
+        self.go_value_of(v)
+    }
+
     /// A Go value as a language value: a game, or a sum with ko graphs.
     fn go_value_of(&mut self, v: &GoValue) -> Value {
         match v {

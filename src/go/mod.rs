@@ -228,6 +228,8 @@
 //!   BENCHMARKS.md, "Latest Go figures on main" and the helpers' sections
 //!   (who measured what, when, at what load).
 
+pub mod analysis;
+mod benson;
 mod coords;
 mod diagram;
 mod game;
@@ -236,7 +238,9 @@ mod moves;
 mod position;
 mod search;
 
-pub use coords::{CoordError, Origin, MAX_BOARD};
+pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptions};
+pub use benson::unconditionally_alive;
+pub use coords::{parse_go, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};
