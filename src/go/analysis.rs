@@ -386,6 +386,8 @@ pub fn analyse(
 
     // Marks cover whole chains.
     let mut chain_mark: Vec<Option<Status>> = vec![None; n];
+    // The marked point of each marked chain, to name it in errors.
+    let mut marked_at: Vec<usize> = (0..n).collect();
     for p in 0..n {
         let Some(m) = marks.get(p).copied().flatten() else {
             continue;
@@ -402,7 +404,10 @@ pub fn analyse(
                         point: pos.point_name(p),
                     })
                 }
-                _ => chain_mark[q] = Some(m),
+                _ => {
+                    chain_mark[q] = Some(m);
+                    marked_at[q] = p;
+                }
             }
         }
     }
@@ -443,7 +448,7 @@ pub fn analyse(
     let alive_before = unconditionally_alive(&before_removal);
     if let Some(d) = dead.iter().find(|d| alive_before[d.points[0]]) {
         return Err(AnalysisError::DeadButAlive {
-            point: pos.point_name(d.points[0]),
+            point: pos.point_name(marked_at[d.points[0]]),
         });
     }
     let mut safe_flag = vec![false; n];
