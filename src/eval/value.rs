@@ -127,6 +127,9 @@ pub enum Value {
     /// A Go position (`go Q = """…"""`); where a game is expected it stands
     /// for its chilled value (see `eval/go.rs`).
     Position(Rc<super::go::GoPosition>),
+    /// A game in progress on a whole board (`game(Q, to_move: black)`):
+    /// board, prisoners, history, komi and rules (see `crate::go::Game`).
+    GoGame(Rc<crate::go::Game>),
 }
 
 impl Value {
@@ -159,6 +162,7 @@ impl Value {
             Value::Thermograph(..) => "a thermograph",
             Value::Record(..) => "a record",
             Value::Position(_) => "a Go position",
+            Value::GoGame(_) => "a Go game",
         }
     }
 
@@ -189,6 +193,7 @@ impl Value {
             Value::Thermograph(t, _) => format_thermograph(t),
             Value::Record(kind, fields) => format_record(kind, fields, store, style)?,
             Value::Position(p) => super::go::render(p, style),
+            Value::GoGame(g) => super::go::render_game(g, style),
         })
     }
 }
