@@ -473,6 +473,19 @@ impl Interp {
         Ok(self.go_evaluate(p, key, span)?.1)
     }
 
+    /// The Go moves behind the option `to` of a position's chilled value
+    /// (Japanese rules, the view a position stands for as a game):
+    /// [`go::moves_to_option`].
+    pub(crate) fn go_moves_to(
+        &mut self,
+        pos: &Position,
+        colour: go::Colour,
+        to: GameId,
+    ) -> Option<(Vec<go::Move>, Position)> {
+        let opts = search_options(default_view());
+        go::moves_to_option(&mut self.store, pos, colour, to, &opts, true)
+    }
+
     /// A Go value as a language value: a game, or a sum with ko graphs.
     fn go_value_of(&mut self, v: &GoValue) -> Value {
         match v {

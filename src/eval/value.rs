@@ -268,9 +268,23 @@ fn format_record(
                 .unwrap_or_default();
             // Ko lines: a pass has no region; `note` says what a ko move,
             // a threat or a pass did.
-            match get("region") {
-                Some(_) => out.push_str(&format!("{player} at {region}:")),
-                None => out.push_str(&player),
+            match (get("region"), get("point"), get("go_moves")) {
+                (Some(_), _, Some(Value::List(moves))) => {
+                    let mut names = Vec::with_capacity(moves.len());
+                    for m in moves.iter() {
+                        names.push(m.display(store, style)?);
+                    }
+                    out.push_str(&format!(
+                        "{} in {region} (through a reversible move):",
+                        names.join(", ")
+                    ));
+                }
+                (Some(_), Some(point), _) => {
+                    let point = point.display(store, style)?;
+                    out.push_str(&format!("{player} {point} in {region}:"));
+                }
+                (Some(_), None, _) => out.push_str(&format!("{player} at {region}:")),
+                (None, _, _) => out.push_str(&player),
             }
             if let Some(from) = get("from") {
                 out.push_str(&format!(" {} →", from.display(store, style)?));
