@@ -237,7 +237,7 @@ mod moves;
 mod position;
 mod search;
 
-pub use coords::{CoordError, Origin, MAX_BOARD};
+pub use coords::{column_letter, go_name, sgf_name, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};

@@ -182,6 +182,16 @@ impl Position {
         (point / self.width, point % self.width)
     }
 
+    /// The number of points of the rectangle.
+    pub fn cells_len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// `B C3`: a stone of `colour` on `point`, named as [`Self::point_name`].
+    pub fn move_name_at(&self, colour: Colour, point: usize) -> String {
+        format!("{} {}", colour.letter(), self.point_name(point))
+    }
+
     pub fn cell(&self, point: usize) -> Cell {
         self.cells[point]
     }
