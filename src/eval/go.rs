@@ -527,7 +527,51 @@ impl Interp {
             None => Some(self.go_value_of(&c)),
         };
         *p.ko_view.borrow_mut() = Some(view.clone());
+        if view.is_some() {
+            self.ko_positions.retain(|w| w.strong_count() > 0);
+            self.ko_positions.push(Rc::downgrade(p));
+        }
         Ok(view)
+    }
+
+    /// The Go move of a ko-graph move from node `from` to node `to` of
+    /// `graph`, when the graph is the chilled ko value of a position the
+    /// interpreter handed out (`B C3`, or `B a` on a labelled diagram):
+    /// the point that is empty at `from` and holds the mover's stone at
+    /// `to`, the nodes' positions replayed from the walk's lines.
+    pub(crate) fn ko_move_name(
+        &self,
+        graph: &Rc<crate::ko::KoGraph>,
+        from: crate::ko::NodeId,
+        to: crate::ko::NodeId,
+        colour: go::Colour,
+    ) -> Option<String> {
+        let (pos, ko) = self.ko_positions.iter().find_map(|w| {
+            let p = w.upgrade()?;
+            let evals = p.evals.borrow();
+            let e = evals.iter().find(|e| e.key == default_view())?;
+            let Some(GoValue::Ko { kos, .. }) = &e.chilled else {
+                return None;
+            };
+            let ko = kos.iter().find(|k| Rc::ptr_eq(&k.graph, graph))?.clone();
+            Some((p.pos.clone(), ko))
+        })?;
+        let at = |node: crate::ko::NodeId| -> Option<Position> {
+            let line = ko.line(node).join(", ");
+            let mut cur = pos.clone();
+            for w in go::parse_moves(&pos, &line).ok()? {
+                // The walk's lines ignore the ko ban, like the local game.
+                let mut free = cur.clone();
+                free.clear_ko_ban();
+                cur = free.play_move(w.mv).ok()?;
+            }
+            Some(cur)
+        };
+        let (before, after) = (at(from)?, at(to)?);
+        let point = (0..before.cells_len()).find(|&q| {
+            before.cell(q) == go::Cell::Empty && after.cell(q) == go::Cell::Stone(colour)
+        })?;
+        Some(before.move_name_at(colour, point))
     }
 
     /// The arguments of a builtin that takes kos, each position holding a

@@ -215,6 +215,11 @@ impl Position {
         self.prisoners[colour.index()]
     }
 
+    /// Lifts the basic-ko ban (a local game has none).
+    pub fn clear_ko_ban(&mut self) {
+        self.ko_ban = None;
+    }
+
     /// The basic-ko ban in force: `colour` may not play at `point` next.
     pub fn ko_ban(&self) -> Option<(Colour, usize)> {
         self.ko_ban
