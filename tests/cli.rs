@@ -96,7 +96,7 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-            80 passed, 0 failed
+            87 passed, 0 failed
             --- exit 0
         "#]],
     );

@@ -296,55 +296,24 @@ impl Interp {
         self.error_with(diag)
     }
 
-    fn move_error(&self, e: &MoveError, text: &str, arg_span: &Span, before: &Position) -> Stop {
-        let label = move_error_label(e);
-        let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
-        if let MoveErrorKind::Illegal(_) = e.kind {
-            // The position the move was tried on.
-            if let Ok(p) = go::parse_moves(before, text) {
-                let mut cur = before.clone();
-                for w in p.iter().take(e.index.saturating_sub(1)) {
-                    match cur.play_move(w.mv) {
-                        Ok(next) => cur = next,
-                        Err(_) => break,
-                    }
-                }
-                diag = diag.with_note(format!(
-                    "the position before move {}:\n{}",
-                    e.index,
-                    cur.render(go::Style::Ascii).trim_end()
-                ));
-            }
-        }
-        self.error_with(diag)
-    }
-
-    /// A move string that cannot be played on a game: as [`Self::move_error`],
-    /// with the position before the move replayed under the game's rules.
-    fn game_move_error(
+    /// A move string that cannot be played; for an illegal move, a note
+    /// shows `before`: what it is ("position", "game") and, rendered, the
+    /// state the move was tried on.
+    fn move_error(
         &self,
         e: &MoveError,
         text: &str,
         arg_span: &Span,
-        before: &go::Game,
+        before: Option<(&str, String)>,
     ) -> Stop {
         let label = move_error_label(e);
         let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
-        if let MoveErrorKind::Illegal(_) = e.kind {
-            if let Ok(p) = go::parse_moves(before.position(), text) {
-                let mut cur = before.clone();
-                for w in p.iter().take(e.index.saturating_sub(1)) {
-                    match cur.play(w.mv) {
-                        Ok(next) => cur = next,
-                        Err(_) => break,
-                    }
-                }
-                diag = diag.with_note(format!(
-                    "the game before move {}:\n{}",
-                    e.index,
-                    cur.render(go::Style::Ascii).trim_end()
-                ));
-            }
+        if let (MoveErrorKind::Illegal(_), Some((what, before))) = (&e.kind, before) {
+            diag = diag.with_note(format!(
+                "the {what} before move {}:\n{}",
+                e.index,
+                before.trim_end()
+            ));
         }
         self.error_with(diag)
     }
@@ -728,7 +697,12 @@ pub fn call(
                 };
                 return match go::play_game(g, moves) {
                     Ok(next) => Ok(Value::GoGame(Rc::new(next))),
-                    Err(e) => Err(interp.game_move_error(&e, moves, &sp(1), g)),
+                    Err(e) => {
+                        let before =
+                            go::state_before(&**g, g.position(), moves, e.index, go::Game::play);
+                        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+                        Err(interp.move_error(&e, moves, &sp(1), shown))
+                    }
                 };
             }
             let p = position_of(interp, &args[0], &sp(0))?.clone();
@@ -743,7 +717,12 @@ pub fn call(
             };
             match go::play(&p.pos, moves) {
                 Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
-                Err(e) => Err(interp.move_error(&e, moves, &sp(1), &p.pos)),
+                Err(e) => {
+                    let before =
+                        go::state_before(&p.pos, &p.pos, moves, e.index, Position::play_move);
+                    let shown = before.map(|b| ("position", b.render(go::Style::Ascii)));
+                    Err(interp.move_error(&e, moves, &sp(1), shown))
+                }
             }
         }
         "game" => {

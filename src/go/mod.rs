@@ -242,7 +242,9 @@ pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};
 pub use lines::moves_to_option;
-pub use moves::{parse_moves, play, play_game, MoveError, MoveErrorKind, WrittenMove};
+pub use moves::{
+    parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,
+};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
     chilled, evaluate, evaluate_go, evaluate_go_chilled, go_chilled, go_value, search_moves, value,
