@@ -253,4 +253,6 @@ pub use search::{
 };
 
 #[cfg(test)]
+mod superko_oracle;
+#[cfg(test)]
 mod tests;
