@@ -235,6 +235,7 @@ mod kos;
 mod moves;
 mod position;
 mod search;
+pub mod sgf;
 
 pub use coords::{CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
