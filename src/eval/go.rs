@@ -64,6 +64,14 @@ pub const GO_BUILTINS: &[(&str, &str)] = &[
         "chilled(Q): the chilled value of a Go position, the default view (rules: japanese|chinese, budget: N)",
     ),
     (
+        "game",
+        "game(Q, to_move: black, komi: 6.5, rules: japanese, ko_rule: basic): a game in progress on the whole board Q (a diagram, a position or a game; uppercase stones are marked safe)",
+    ),
+    (
+        "same_board",
+        "same_board(P, Q): the two positions or games show the same stones on the same points",
+    ),
+    (
         "go_stats",
         "go_stats(Q): what the search for Q's value did: nodes, table lookups and hits, … (rules:, budget:)",
     ),
@@ -75,8 +83,11 @@ pub fn is_go_builtin(name: &str) -> bool {
 
 /// Which named arguments the Go builtins take.
 pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    matches!(builtin, "value" | "chilled" | "go_stats")
-        && matches!(arg, "rules" | "budget" | "ko_rule")
+    match builtin {
+        "value" | "chilled" | "go_stats" => matches!(arg, "rules" | "budget" | "ko_rule"),
+        "game" => matches!(arg, "rules" | "ko_rule" | "to_move" | "komi"),
+        _ => false,
+    }
 }
 
 /// What a search depends on: rules, ko rule and node budget.
@@ -145,6 +156,16 @@ pub fn render(p: &GoPosition, style: crate::render::Style) -> String {
         crate::render::Style::Unicode => go::Style::Unicode,
     };
     p.pos.render(style).trim_end().to_string()
+}
+
+/// The printed form of a game in progress: the board with coordinates, who
+/// is to move, prisoners, komi and rules.
+pub fn render_game(g: &go::Game, style: crate::render::Style) -> String {
+    let style = match style {
+        crate::render::Style::Ascii => go::Style::Ascii,
+        crate::render::Style::Unicode => go::Style::Unicode,
+    };
+    g.render(style).trim_end().to_string()
 }
 
 // ------------------------------------------------------- string origins
@@ -276,24 +297,7 @@ impl Interp {
     }
 
     fn move_error(&self, e: &MoveError, text: &str, arg_span: &Span, before: &Position) -> Stop {
-        let label = match &e.kind {
-            MoveErrorKind::Syntax(_) => "here".to_string(),
-            MoveErrorKind::UnknownPoint(p) => format!("no point `{p}`"),
-            MoveErrorKind::AmbiguousT => "tenuki or the point `t`?".to_string(),
-            MoveErrorKind::Coordinate(_, go::CoordError::ColumnI) => "no column I".to_string(),
-            MoveErrorKind::Coordinate(_, go::CoordError::OffBoard { .. }) => {
-                "off the board".to_string()
-            }
-            MoveErrorKind::Coordinate(_, go::CoordError::Malformed) => "here".to_string(),
-            MoveErrorKind::Illegal(why) => match why {
-                go::IllegalMove::Occupied => "occupied".to_string(),
-                go::IllegalMove::Suicide => "suicide".to_string(),
-                go::IllegalMove::KoBan => "ko-banned retake".to_string(),
-                go::IllegalMove::OffBoard => "off the board".to_string(),
-                go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
-                go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
-            },
-        };
+        let label = move_error_label(e);
         let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
         if let MoveErrorKind::Illegal(_) = e.kind {
             // The position the move was tried on.
@@ -307,6 +311,36 @@ impl Interp {
                 }
                 diag = diag.with_note(format!(
                     "the position before move {}:\n{}",
+                    e.index,
+                    cur.render(go::Style::Ascii).trim_end()
+                ));
+            }
+        }
+        self.error_with(diag)
+    }
+
+    /// A move string that cannot be played on a game: as [`Self::move_error`],
+    /// with the position before the move replayed under the game's rules.
+    fn game_move_error(
+        &self,
+        e: &MoveError,
+        text: &str,
+        arg_span: &Span,
+        before: &go::Game,
+    ) -> Stop {
+        let label = move_error_label(e);
+        let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
+        if let MoveErrorKind::Illegal(_) = e.kind {
+            if let Ok(p) = go::parse_moves(before.position(), text) {
+                let mut cur = before.clone();
+                for w in p.iter().take(e.index.saturating_sub(1)) {
+                    match cur.play(w.mv) {
+                        Ok(next) => cur = next,
+                        Err(_) => break,
+                    }
+                }
+                diag = diag.with_note(format!(
+                    "the game before move {}:\n{}",
                     e.index,
                     cur.render(go::Style::Ascii).trim_end()
                 ));
@@ -439,6 +473,19 @@ impl Interp {
         Ok(self.go_evaluate(p, key, span)?.1)
     }
 
+    /// The Go moves behind the option `to` of a position's chilled value
+    /// (Japanese rules, the view a position stands for as a game):
+    /// [`go::moves_to_option`].
+    pub(crate) fn go_moves_to(
+        &mut self,
+        pos: &Position,
+        colour: go::Colour,
+        to: GameId,
+    ) -> Option<(Vec<go::Move>, Position)> {
+        let opts = search_options(default_view());
+        go::moves_to_option(&mut self.store, pos, colour, to, &opts, true)
+    }
+
     /// A Go value as a language value: a game, or a sum with ko graphs.
     fn go_value_of(&mut self, v: &GoValue) -> Value {
         match v {
@@ -511,6 +558,28 @@ impl Interp {
     }
 }
 
+/// The short label under a move error.
+fn move_error_label(e: &MoveError) -> String {
+    match &e.kind {
+        MoveErrorKind::Syntax(_) => "here".to_string(),
+        MoveErrorKind::UnknownPoint(p) => format!("no point `{p}`"),
+        MoveErrorKind::AmbiguousT => "tenuki or the point `t`?".to_string(),
+        MoveErrorKind::Coordinate(_, go::CoordError::ColumnI) => "no column I".to_string(),
+        MoveErrorKind::Coordinate(_, go::CoordError::OffBoard { .. }) => {
+            "off the board".to_string()
+        }
+        MoveErrorKind::Coordinate(_, go::CoordError::Malformed) => "here".to_string(),
+        MoveErrorKind::Illegal(why) => match why {
+            go::IllegalMove::Occupied => "occupied".to_string(),
+            go::IllegalMove::Suicide => "suicide".to_string(),
+            go::IllegalMove::KoBan => "ko-banned retake".to_string(),
+            go::IllegalMove::OffBoard => "off the board".to_string(),
+            go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
+            go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
+        },
+    }
+}
+
 fn position_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a Rc<GoPosition>> {
     match v {
         Value::Position(p) => Ok(p),
@@ -522,6 +591,18 @@ fn position_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a
             ),
         )),
     }
+}
+
+/// `to_move: black | white`.
+fn colour_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<go::Colour> {
+    if let Value::Str(s) = v {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "b" => return Ok(go::Colour::Black),
+            "white" | "w" => return Ok(go::Colour::White),
+            _ => {}
+        }
+    }
+    Err(interp.error(span, "expected a player: `black` or `white`"))
 }
 
 /// `ko_rule: basic | positional | situational` (bare names or strings).
@@ -575,7 +656,11 @@ pub fn call(
         }
     }
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let arity = if name == "play" { 2 } else { 1 };
+    let arity = if matches!(name, "play" | "same_board") {
+        2
+    } else {
+        1
+    };
     super::builtins::check_arity(interp, GO_BUILTINS, name, args.len(), arity, arity, span)?;
     match name {
         "go" => match &args[0] {
@@ -587,6 +672,21 @@ pub fn call(
             )),
         },
         "play" => {
+            if let Value::GoGame(g) = &args[0] {
+                let Value::Str(moves) = &args[1] else {
+                    return Err(interp.error(
+                        &sp(1),
+                        format!(
+                            "`play` needs a move string such as \"B C3, W D4\", found {}",
+                            args[1].kind()
+                        ),
+                    ));
+                };
+                return match go::play_game(g, moves) {
+                    Ok(next) => Ok(Value::GoGame(Rc::new(next))),
+                    Err(e) => Err(interp.game_move_error(&e, moves, &sp(1), g)),
+                };
+            }
             let p = position_of(interp, &args[0], &sp(0))?.clone();
             let Value::Str(moves) = &args[1] else {
                 return Err(interp.error(
@@ -601,6 +701,87 @@ pub fn call(
                 Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
                 Err(e) => Err(interp.move_error(&e, moves, &sp(1), &p.pos)),
             }
+        }
+        "game" => {
+            let mut to_move = None;
+            let mut komi = None;
+            let mut rules_given = None;
+            let mut ko_given = None;
+            for (k, v, s) in &named {
+                match k.as_str() {
+                    "to_move" => to_move = Some(colour_of(interp, v, s)?),
+                    "komi" => match v {
+                        Value::Rational(r) => komi = Some(r.clone()),
+                        other => {
+                            return Err(interp.error(
+                                s,
+                                format!("`komi:` is a number such as 6.5, found {}", other.kind()),
+                            ))
+                        }
+                    },
+                    "rules" => rules_given = Some(rules),
+                    "ko_rule" => ko_given = Some(ko_rule),
+                    _ => {}
+                }
+            }
+            let zero = || num_rational::BigRational::from_integer(0.into());
+            let game = match &args[0] {
+                Value::GoGame(g) => {
+                    let old = g.rules();
+                    let rule_set = go::RuleSet {
+                        scoring: rules_given.unwrap_or(old.scoring),
+                        ko_rule: ko_given.unwrap_or(old.ko_rule),
+                    };
+                    (**g).clone().with_settings(
+                        to_move.unwrap_or(g.to_move()),
+                        komi.unwrap_or_else(|| g.komi().clone()),
+                        rule_set,
+                    )
+                }
+                other => {
+                    let pos = match other {
+                        Value::Str(s) => match go::Position::parse(s) {
+                            Ok(p) => p,
+                            Err(e) => return Err(interp.diagram_error(&e, s, &sp(0))),
+                        },
+                        Value::Position(p) => p.pos.clone(),
+                        other => {
+                            return Err(interp.error(
+                                &sp(0),
+                                format!(
+                                "`game` needs a board: a diagram, a position or a game, found {}",
+                                other.kind()
+                            ),
+                            ))
+                        }
+                    };
+                    let rule_set = go::RuleSet {
+                        scoring: rules_given.unwrap_or_default(),
+                        ko_rule: ko_given.unwrap_or_default(),
+                    };
+                    let to_move = to_move.unwrap_or(go::Colour::Black);
+                    go::Game::new(&pos, to_move, komi.unwrap_or_else(zero), rule_set)
+                        .map_err(|e| interp.error(&sp(0), e.to_string()))?
+                }
+            };
+            Ok(Value::GoGame(Rc::new(game)))
+        }
+        "same_board" => {
+            let board = |i: usize| -> EvalResult<go::Position> {
+                match &args[i] {
+                    Value::GoGame(g) => Ok(g.position().clone()),
+                    Value::Position(p) => Ok(p.pos.clone()),
+                    other => Err(interp.error(
+                        &sp(i),
+                        format!(
+                            "`same_board` compares Go positions or games, found {}",
+                            other.kind()
+                        ),
+                    )),
+                }
+            };
+            let (a, b) = (board(0)?, board(1)?);
+            Ok(Value::Bool(a.same_stones(&b)))
         }
         "value" | "chilled" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();

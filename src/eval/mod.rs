@@ -782,7 +782,10 @@ impl Interp {
             }
             return Ok(Value::Game(GameSum::labelled(parts, labels)));
         }
-        if matches!(name, "black" | "white" | "japanese" | "chinese") {
+        if matches!(
+            name,
+            "black" | "white" | "japanese" | "chinese" | "basic" | "positional" | "situational"
+        ) {
             return Ok(Value::str(name));
         }
         if let Some(b) = builtins::lookup(name) {

@@ -264,9 +264,7 @@ impl Game {
     /// Whether two games (or a game and a position) show the same board:
     /// the same stones on the same points, whatever the history.
     pub fn same_board(&self, other: &Position) -> bool {
-        self.position.width() == other.width()
-            && self.position.height() == other.height()
-            && self.position.cells == other.cells
+        self.position.same_stones(other)
     }
 
     /// Plays one move: `mv.point == None` is a pass. The move must be the

@@ -232,6 +232,7 @@ mod coords;
 mod diagram;
 mod game;
 mod kos;
+mod lines;
 mod moves;
 mod position;
 mod search;
@@ -241,6 +242,7 @@ pub use coords::{CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};
+pub use lines::moves_to_option;
 pub use moves::{parse_moves, play, play_game, MoveError, MoveErrorKind, WrittenMove};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{

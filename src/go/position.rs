@@ -321,6 +321,13 @@ impl Position {
         libs
     }
 
+    /// Whether the two positions show the same stones on the same points of
+    /// rectangles of the same size (labels, frames, prisoners and bans
+    /// aside).
+    pub fn same_stones(&self, other: &Position) -> bool {
+        self.width == other.width && self.height == other.height && self.cells == other.cells
+    }
+
     /// Whether the stone on `p` is immortal: its chain holds a frame stone.
     pub fn is_immortal(&self, p: usize) -> bool {
         self.chain(p).iter().any(|&q| self.frame[q])
