@@ -321,7 +321,7 @@ impl Interp {
 
     /// A move string that cannot be played on a game: as [`Self::move_error`],
     /// with the position before the move replayed under the game's rules.
-    fn game_move_error(
+    pub(super) fn game_move_error(
         &self,
         e: &MoveError,
         text: &str,

@@ -194,7 +194,7 @@ impl fmt::Display for SgfErrorKind {
                 f,
                 "a board has 1 to {MAX_BOARD} lines each way; this one is {width}×{height}"
             ),
-            BadPoint(text, why) => write!(f, "`[{text}]` is not a point of the board: {why}"),
+            BadPoint(text, why) => write!(f, "{} is not a point of the board: {why}", short(text)),
             BadNumber { property, text } => {
                 write!(f, "`{property}[{text}]` is not a number (such as `6.5`)")
             }
@@ -223,6 +223,16 @@ impl fmt::Display for SgfErrorKind {
                 branch + 1
             ),
         }
+    }
+}
+
+/// A value as messages quote it: `[cc]`, or `[…]` when it is long or
+/// spans lines.
+fn short(text: &str) -> String {
+    if text.chars().count() <= 12 && !text.contains(['\n', '\r']) {
+        format!("`[{text}]`")
+    } else {
+        "this value".to_string()
     }
 }
 
