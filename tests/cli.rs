@@ -96,7 +96,16 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-            80 passed, 0 failed
+            87 passed, 0 failed
+            --- stderr
+            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
+            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
+            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
+            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
+            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
+            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
+            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
+            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
             --- exit 0
         "#]],
     );

@@ -236,6 +236,7 @@ mod lines;
 mod moves;
 mod position;
 mod search;
+mod sensei;
 pub mod sgf;
 
 pub use coords::{CoordError, Origin, MAX_BOARD};
@@ -250,6 +251,7 @@ pub use search::{
     ChilledEvaluation, Evaluation, GoError, GoEvaluation, KoRule, Rules, SearchOptions,
     SearchStats, MAX_REGION_POINTS,
 };
+pub use sensei::{is_sensei, read_sensei};
 
 #[cfg(test)]
 mod tests;
