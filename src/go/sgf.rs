@@ -10,7 +10,7 @@
 //! The `sgf-parse` crate (4.x) is well kept, but its errors and nodes carry
 //! no source positions: it could not say at which line and column a file is
 //! malformed, nor point at the value of an illegal move. SGF's grammar is
-//! tiny (FF[4], "EBNF definition"):
+//! tiny (FF\[4\], "EBNF definition"):
 //!
 //! ```text
 //! Collection = GameTree { GameTree }
@@ -25,17 +25,17 @@
 //! so [`parse`] reads it by hand, without recursion (a file of a million
 //! nested variations does not overflow the stack), and keeps the byte span
 //! of every property value. `sgf-parse` is a dev-dependency: the tests
-//! compare its parse of the files we write and of hand-written FF[3] and
-//! FF[4] files with ours.
+//! compare its parse of the files we write and of hand-written FF\[3\] and
+//! FF\[4\] files with ours.
 //!
 //! Values: `\` escapes the next character, and `\` before a line break
 //! removes the break (a soft line break). Text before the first `(` is
 //! skipped (mail headers, as SGF readers do), and so is anything after the
 //! last game tree.
 //!
-//! FF[3] files are read too: property identifiers may contain lowercase
+//! FF\[3\] files are read too: property identifiers may contain lowercase
 //! letters (`AddBlack[..]` is `AB`: the lowercase letters are skipped), and
-//! `[tt]` is a pass on boards of at most 19 × 19 (as is `[]`, FF[4]).
+//! `[tt]` is a pass on boards of at most 19 × 19 (as is `[]`, FF\[4\]).
 //!
 //! # What [`read`] makes of a file
 //!
@@ -43,10 +43,10 @@
 //! (the *main line*: the first child of every node, unless
 //! [`ReadOptions::variation`] says otherwise), and gives a [`Game`]:
 //!
-//! * `SZ[19]`, `SZ[9]`, `SZ[13:9]` (columns:rows, FF[4]): the board, 19 × 19
+//! * `SZ[19]`, `SZ[9]`, `SZ[13:9]` (columns:rows, FF\[4\]): the board, 19 × 19
 //!   when missing; at most 19 lines either way. `GM` must be 1 (Go) when
 //!   present.
-//! * `AB`, `AW`, `AE` (setup; single points or FF[4] rectangles `aa:cc`),
+//! * `AB`, `AW`, `AE` (setup; single points or FF\[4\] rectangles `aa:cc`),
 //!   in the root or in any later node: the game restarts from the board
 //!   with the stones added or removed ([`Game`] keeps the moves since the
 //!   last setup). A setup stone whose chain has no liberty is an error at
@@ -258,7 +258,7 @@ pub struct PropValue {
     pub span: Range<usize>,
 }
 
-/// A property: its identifier (uppercase letters only, FF[3] lowercase
+/// A property: its identifier (uppercase letters only, FF\[3\] lowercase
 /// letters dropped) and its values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Property {
@@ -683,8 +683,14 @@ pub fn read_collection(
     options: &ReadOptions,
 ) -> Result<SgfGame, SgfError> {
     let mut notes = Vec::new();
+    let Some(root) = collection
+        .roots
+        .first()
+        .and_then(|&r| collection.nodes.get(r))
+    else {
+        return Err(error(0..0, SgfErrorKind::NoGameTree));
+    };
     let root_id = collection.roots[0];
-    let root = &collection.nodes[root_id];
     let (width, height) = board_size(root)?;
     let mut komi = BigRational::zero();
     if let Some(km) = root.get("KM") {

@@ -523,12 +523,31 @@ fn same_as_sgf_parse(text: &str) {
     assert_eq!(count, ours.nodes.len());
 }
 
+/// sgf-parse finds nothing wrong in what we write (FF[4]: no move and
+/// setup in one node, no duplicate property, game information only once).
+fn valid_for_sgf_parse(text: &str) {
+    for node in sgf_parse::go::parse(text).unwrap() {
+        node.validate().unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    }
+}
+
 #[test]
 fn our_parse_agrees_with_sgf_parse() {
     let g = sample();
     let line = play_game(&g, "W G3, B pass").unwrap();
     same_as_sgf_parse(&write(&g, None));
     same_as_sgf_parse(&write(&g, Some((&line.moves()[4..], "score: 1/2"))));
+    valid_for_sgf_parse(&write(&g, None));
+    valid_for_sgf_parse(&write(&g, Some((&line.moves()[4..], "score: 1/2"))));
+    let empty = Game::new(
+        &Position::empty(9, 9),
+        Colour::Black,
+        BigRational::zero(),
+        RuleSet::default(),
+    )
+    .unwrap();
+    valid_for_sgf_parse(&write(&empty, None));
+    valid_for_sgf_parse(&write(&empty, Some((&[], "nothing to play"))));
     same_as_sgf_parse(include_str!("../../../examples/endgame.sgf"));
     for text in [
         "(;FF[4]GM[1]SZ[9]KM[6.5]AB[aa:cc]AE[bb]C[a\\]b];B[dd](;W[ee]MA[dd]SQ[aa])(;W[];B[ff]))",
@@ -539,5 +558,24 @@ fn our_parse_agrees_with_sgf_parse() {
         "  (;FF[4]\n  C[multi\nline]\n  ;B[aa]\n  ;W[bb]\n)\n",
     ] {
         same_as_sgf_parse(text);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Any text, and any text made of SGF's own characters, is read or
+    /// refused with an error inside the text; never a panic.
+    #[test]
+    fn random_text_never_panics(
+        noise in "\\PC{0,80}",
+        sgfish in "[();\\[\\]\\\\:ABWELSZKMPRUabcdtz0-9 \n]{0,120}",
+    ) {
+        for text in [noise.clone(), sgfish.clone(), format!("(;{sgfish}"), format!("(;SZ[5]{sgfish})")] {
+            match read(&text, &opts()) {
+                Ok(_) => {}
+                Err(e) => proptest::prop_assert!(e.span.end <= text.len() && e.span.start <= e.span.end),
+            }
+        }
     }
 }
