@@ -81,7 +81,7 @@
 //! `variation[k]` (from 0) is followed, the first child past the end of the
 //! list.
 //!
-//! # What [`write`] makes of a game
+//! # What [`write()`] makes of a game
 //!
 //! One game tree: the root carries `FF[4]GM[1]CA[UTF-8]AP[yose:0.1]`, the
 //! size, komi, rules, the player to move first and the start's stones as
