@@ -307,9 +307,11 @@ pub fn call(
     super::builtins::check_arity(interp, SGF_BUILTINS, name, args.len(), lo, hi, span)?;
     let mut options = sgf::ReadOptions::default();
     let mut comment = None;
+    let (mut move_span, mut variation_span) = (None, None);
     for (k, v, s) in &named {
         match k.as_str() {
             "move" => {
+                move_span = Some(s.clone());
                 let n = interp.to_integer(v, s)?;
                 options.move_number = Some(
                     usize::try_from(n)
@@ -317,6 +319,7 @@ pub fn call(
                 );
             }
             "variation" => {
+                variation_span = Some(s.clone());
                 let Value::List(items) = v else {
                     return Err(interp.error(
                         s,
@@ -349,7 +352,16 @@ pub fn call(
                     }
                     Ok(Value::GoGame(Rc::new(read.game)))
                 }
-                Err(e) => Err(interp.sgf_error(&e, &text, &shown, &sp(0))),
+                // The options asked for what the file does not have.
+                Err(e) => match (&e.kind, move_span, variation_span) {
+                    (sgf::SgfErrorKind::NoSuchMove { .. }, Some(at), _) => {
+                        Err(interp.error(&at, format!("{} ({shown})", e.kind)))
+                    }
+                    (sgf::SgfErrorKind::NoSuchVariation { .. }, _, Some(at)) => {
+                        Err(interp.sgf_error(&e, &text, &shown, &at))
+                    }
+                    _ => Err(interp.sgf_error(&e, &text, &shown, &sp(0))),
+                },
             }
         }
         "sgf" => {
