@@ -98,14 +98,8 @@ fn check_of_passing_scripts_exits_zero() {
         expect![[r#"
             87 passed, 0 failed
             --- stderr
-            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
-            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
-            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
-            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
-            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
-            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
-            note: sgf/variations.sgf:1:23: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
-            note: sgf/variations.sgf:2:42: label `hello` ignored: yose labels points with one lowercase letter
+            note: sgf/notes.sgf:1:21: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
+            note: sgf/notes.sgf:1:38: label `hello` ignored: yose labels points with one lowercase letter
             --- exit 0
         "#]],
     );

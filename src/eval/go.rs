@@ -300,55 +300,24 @@ impl Interp {
         self.error_with(diag)
     }
 
-    fn move_error(&self, e: &MoveError, text: &str, arg_span: &Span, before: &Position) -> Stop {
-        let label = move_error_label(e);
-        let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
-        if let MoveErrorKind::Illegal(_) = e.kind {
-            // The position the move was tried on.
-            if let Ok(p) = go::parse_moves(before, text) {
-                let mut cur = before.clone();
-                for w in p.iter().take(e.index.saturating_sub(1)) {
-                    match cur.play_move(w.mv) {
-                        Ok(next) => cur = next,
-                        Err(_) => break,
-                    }
-                }
-                diag = diag.with_note(format!(
-                    "the position before move {}:\n{}",
-                    e.index,
-                    cur.render(go::Style::Ascii).trim_end()
-                ));
-            }
-        }
-        self.error_with(diag)
-    }
-
-    /// A move string that cannot be played on a game: as [`Self::move_error`],
-    /// with the position before the move replayed under the game's rules.
-    pub(super) fn game_move_error(
+    /// A move string that cannot be played; for an illegal move, a note
+    /// shows `before`: what it is ("position", "game") and, rendered, the
+    /// state the move was tried on.
+    pub(super) fn move_error(
         &self,
         e: &MoveError,
         text: &str,
         arg_span: &Span,
-        before: &go::Game,
+        before: Option<(&str, String)>,
     ) -> Stop {
         let label = move_error_label(e);
         let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
-        if let MoveErrorKind::Illegal(_) = e.kind {
-            if let Ok(p) = go::parse_moves(before.position(), text) {
-                let mut cur = before.clone();
-                for w in p.iter().take(e.index.saturating_sub(1)) {
-                    match cur.play(w.mv) {
-                        Ok(next) => cur = next,
-                        Err(_) => break,
-                    }
-                }
-                diag = diag.with_note(format!(
-                    "the game before move {}:\n{}",
-                    e.index,
-                    cur.render(go::Style::Ascii).trim_end()
-                ));
-            }
+        if let (MoveErrorKind::Illegal(_), Some((what, before))) = (&e.kind, before) {
+            diag = diag.with_note(format!(
+                "the {what} before move {}:\n{}",
+                e.index,
+                before.trim_end()
+            ));
         }
         self.error_with(diag)
     }
@@ -531,7 +500,51 @@ impl Interp {
             None => Some(self.go_value_of(&c)),
         };
         *p.ko_view.borrow_mut() = Some(view.clone());
+        if view.is_some() {
+            self.ko_positions.retain(|w| w.strong_count() > 0);
+            self.ko_positions.push(Rc::downgrade(p));
+        }
         Ok(view)
+    }
+
+    /// The Go move of a ko-graph move from node `from` to node `to` of
+    /// `graph`, when the graph is the chilled ko value of a position the
+    /// interpreter handed out (`B C3`, or `B a` on a labelled diagram):
+    /// the point that is empty at `from` and holds the mover's stone at
+    /// `to`, the nodes' positions replayed from the walk's lines.
+    pub(crate) fn ko_move_name(
+        &self,
+        graph: &Rc<crate::ko::KoGraph>,
+        from: crate::ko::NodeId,
+        to: crate::ko::NodeId,
+        colour: go::Colour,
+    ) -> Option<String> {
+        let (pos, ko) = self.ko_positions.iter().find_map(|w| {
+            let p = w.upgrade()?;
+            let evals = p.evals.borrow();
+            let e = evals.iter().find(|e| e.key == default_view())?;
+            let Some(GoValue::Ko { kos, .. }) = &e.chilled else {
+                return None;
+            };
+            let ko = kos.iter().find(|k| Rc::ptr_eq(&k.graph, graph))?.clone();
+            Some((p.pos.clone(), ko))
+        })?;
+        let at = |node: crate::ko::NodeId| -> Option<Position> {
+            let line = ko.line(node).join(", ");
+            let mut cur = pos.clone();
+            for w in go::parse_moves(&pos, &line).ok()? {
+                // The walk's lines ignore the ko ban, like the local game.
+                let mut free = cur.clone();
+                free.clear_ko_ban();
+                cur = free.play_move(w.mv).ok()?;
+            }
+            Some(cur)
+        };
+        let (before, after) = (at(from)?, at(to)?);
+        let point = (0..before.cells_len()).find(|&q| {
+            before.cell(q) == go::Cell::Empty && after.cell(q) == go::Cell::Stone(colour)
+        })?;
+        Some(before.move_name_at(colour, point))
     }
 
     /// The arguments of a builtin that takes kos, each position holding a
@@ -688,7 +701,12 @@ pub fn call(
                 };
                 return match go::play_game(g, moves) {
                     Ok(next) => Ok(Value::GoGame(Rc::new(next))),
-                    Err(e) => Err(interp.game_move_error(&e, moves, &sp(1), g)),
+                    Err(e) => {
+                        let before =
+                            go::state_before(&**g, g.position(), moves, e.index, go::Game::play);
+                        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+                        Err(interp.move_error(&e, moves, &sp(1), shown))
+                    }
                 };
             }
             let p = position_of(interp, &args[0], &sp(0))?.clone();
@@ -703,7 +721,12 @@ pub fn call(
             };
             match go::play(&p.pos, moves) {
                 Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
-                Err(e) => Err(interp.move_error(&e, moves, &sp(1), &p.pos)),
+                Err(e) => {
+                    let before =
+                        go::state_before(&p.pos, &p.pos, moves, e.index, Position::play_move);
+                    let shown = before.map(|b| ("position", b.render(go::Style::Ascii)));
+                    Err(interp.move_error(&e, moves, &sp(1), shown))
+                }
             }
         }
         "game" => {

@@ -172,6 +172,10 @@ pub struct Interp {
     importing: usize,
     /// Named arguments of the builtin being called (`solve(B, budget: 1000)`).
     pub(crate) named_args: Vec<(String, Value, Span)>,
+    /// The positions whose ko values were handed to ko builtins, so that a
+    /// ko line can name its moves on the board (`eval/go.rs`,
+    /// `ko_move_name`). Weak: a position no longer bound anywhere is gone.
+    pub(crate) ko_positions: Vec<std::rc::Weak<go::GoPosition>>,
 }
 
 impl Interp {
@@ -196,6 +200,7 @@ impl Interp {
             loaded_modules: Vec::new(),
             importing: 0,
             named_args: Vec::new(),
+            ko_positions: Vec::new(),
         }
     }
 

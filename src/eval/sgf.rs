@@ -283,8 +283,11 @@ fn sgf_text(
     let Some((moves, span)) = line else {
         return Ok(sgf::write(game, None));
     };
-    let after =
-        go::play_game(game, moves).map_err(|e| interp.game_move_error(&e, moves, span, game))?;
+    let after = go::play_game(game, moves).map_err(|e| {
+        let before = go::state_before(game, game.position(), moves, e.index, go::Game::play);
+        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+        interp.move_error(&e, moves, span, shown)
+    })?;
     let played = &after.moves()[game.moves().len()..];
     let comment = comment.unwrap_or_else(|| format!("yose: {}", moves.trim()));
     Ok(sgf::write(game, Some((played, &comment))))

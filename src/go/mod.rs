@@ -258,12 +258,14 @@ mod search;
 mod sensei;
 pub mod sgf;
 
-pub use coords::{CoordError, Origin, MAX_BOARD};
+pub use coords::{column_letter, go_name, sgf_name, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};
 pub use lines::moves_to_option;
-pub use moves::{parse_moves, play, play_game, MoveError, MoveErrorKind, WrittenMove};
+pub use moves::{
+    parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,
+};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
     chilled, evaluate, evaluate_go, evaluate_go_chilled, go_chilled, go_value, search_moves, value,

@@ -197,6 +197,16 @@ impl Position {
         (point / self.width, point % self.width)
     }
 
+    /// The number of points of the rectangle.
+    pub fn cells_len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// `B C3`: a stone of `colour` on `point`, named as [`Self::point_name`].
+    pub fn move_name_at(&self, colour: Colour, point: usize) -> String {
+        format!("{} {}", colour.letter(), self.point_name(point))
+    }
+
     pub fn cell(&self, point: usize) -> Cell {
         self.cells[point]
     }
@@ -218,6 +228,11 @@ impl Position {
     /// Stones captured so far by `colour` (prisoners it holds).
     pub fn prisoners(&self, colour: Colour) -> u32 {
         self.prisoners[colour.index()]
+    }
+
+    /// Lifts the basic-ko ban (a local game has none).
+    pub fn clear_ko_ban(&mut self) {
+        self.ko_ban = None;
     }
 
     /// The basic-ko ban in force: `colour` may not play at `point` next.
