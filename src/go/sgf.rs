@@ -69,8 +69,10 @@
 //!   **safe**. `TR` and `CR` (triangle, circle) are only highlighting and
 //!   are ignored, as are marks on empty points. A later mark on the same
 //!   stone replaces an earlier one; a mark goes with its stone (captured,
-//!   it is dropped).
-//! * Every other property (game information, comments, `HA`, `TB`/`TW`, …)
+//!   it is dropped). Territory marks, as servers write them when a game is
+//!   scored, say the same of the stones in it: a white stone on a `TB`
+//!   point and a black stone on a `TW` point are marked **dead**.
+//! * Every other property (game information, comments, `HA`, …)
 //!   is kept in the parsed tree ([`Collection`]) and ignored; an unknown
 //!   identifier is not an error.
 //!
@@ -858,16 +860,22 @@ fn apply_node(
             )
         })?;
     }
-    // Marks on stones, then labels.
+    // Marks on stones, then labels. Territory (`TB`, `TW`) marks the
+    // opponent's stones on it dead.
     for prop in &node.props {
-        let status = match prop.ident.as_str() {
-            "MA" => Status::Dead,
-            "SQ" => Status::Safe,
+        let (status, only) = match prop.ident.as_str() {
+            "MA" => (Status::Dead, None),
+            "SQ" => (Status::Safe, None),
+            "TB" => (Status::Dead, Some(Colour::White)),
+            "TW" => (Status::Dead, Some(Colour::Black)),
             _ => continue,
         };
         for v in &prop.values {
             for (r, c) in points(v, width, height)? {
-                game.set_mark(r * width + c, Some(status));
+                let p = r * width + c;
+                if only.is_none_or(|colour| game.position().cell(p) == Cell::Stone(colour)) {
+                    game.set_mark(p, Some(status));
+                }
             }
         }
     }

@@ -157,6 +157,17 @@ fn a_file_gives_the_board_setup_moves_and_settings() {
 }
 
 #[test]
+fn territory_marks_the_opponents_stones_in_it_dead() {
+    let text = "(;SZ[5]AB[bb][cc]AW[dd][ee];TB[aa:bb][dd]TW[cc][ee][ab])";
+    let g = game_of(text);
+    assert_eq!(g.mark(pt(&g, "D2")), Some(Status::Dead));
+    assert_eq!(g.mark(pt(&g, "C3")), Some(Status::Dead));
+    // Own stones and empty points in one's territory: nothing.
+    assert_eq!(g.mark(pt(&g, "B4")), None);
+    assert_eq!(g.mark(pt(&g, "E1")), None);
+}
+
+#[test]
 fn ff3_files_long_names_tt_passes_and_the_default_size() {
     let text = "(;GaMe[1]AddBlack[dd]AddWhite[pp]Komi[0];B[tt];White[qq];B[])";
     let r = read(text, &opts()).unwrap();
