@@ -309,7 +309,15 @@ struct Open {
 pub fn parse(text: &str) -> Result<Collection, SgfError> {
     let bytes = text.as_bytes();
     let mut out = Collection::default();
-    let Some(first) = text.find('(') else {
+    // The collection starts at the first `(` followed by `;` (text before
+    // it, such as a mail header, is skipped), else at the first `(`.
+    let opens_tree = |&(i, _): &(usize, char)| text[i + 1..].trim_start().starts_with(';');
+    let first = text.char_indices().filter(|&(_, c)| c == '(');
+    let Some((first, _)) = first
+        .clone()
+        .find(opens_tree)
+        .or_else(|| first.clone().next())
+    else {
         return Err(error(0..0, SgfErrorKind::NoGameTree));
     };
     let mut stack: Vec<Open> = Vec::new();
@@ -342,12 +350,7 @@ pub fn parse(text: &str) -> Result<Collection, SgfError> {
                 i += 1;
             }
             b')' => {
-                let top = stack.pop().unwrap_or(Open {
-                    parent: None,
-                    last: None,
-                    had_variation: false,
-                    open: i,
-                });
+                let Some(top) = stack.pop() else { break };
                 if top.last.is_none() {
                     return Err(error(top.open..top.open + 1, SgfErrorKind::EmptyTree));
                 }

@@ -37,7 +37,7 @@ fn rational(n: i64, d: i64) -> BigRational {
 
 #[test]
 fn the_tree_keeps_every_property_with_decoded_values_and_spans() {
-    let text = "junk before (;FF[4]C[a\\]b\\\\c\\\nd]SZ[9]XY[kept][two]\n;B[cc](;W[dd])(;W[ee];B[ff])) trailing";
+    let text = "junk (before) (;FF[4]C[a\\]b\\\\c\\\nd]SZ[9]XY[kept][two]\n;B[cc](;W[dd])(;W[ee];B[ff])) trailing";
     let c = parse(text).unwrap();
     assert_eq!(c.roots, vec![0]);
     let root = &c.nodes[0];
