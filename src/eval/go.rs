@@ -65,7 +65,7 @@ pub const GO_BUILTINS: &[(&str, &str)] = &[
     ),
     (
         "game",
-        "game(Q, to_move: black, komi: 6.5, rules: japanese, ko_rule: basic): a game in progress on the whole board Q (a diagram, a position or a game; uppercase stones are marked safe)",
+        "game(Q, to_move: black, komi: 6.5, rules: japanese, ko_rule: basic): a game in progress on the whole board Q (a diagram, a position or a game; uppercase stones are marked safe; a Sensei's Library `$$` diagram reads as SL means it)",
     ),
     (
         "same_board",
@@ -277,6 +277,10 @@ impl Interp {
             DiagramErrorKind::DuplicateLabel(c) => format!("`{c}` again"),
             DiagramErrorKind::NoEmptyPoint => "no empty point in this diagram".to_string(),
             DiagramErrorKind::NoLiberties => "this chain has no liberty".to_string(),
+            DiagramErrorKind::BoardTooLarge { .. } => "too large a board".to_string(),
+            DiagramErrorKind::DuplicateMove(n) => format!("move {n} again"),
+            DiagramErrorKind::MissingMove(n) => format!("move {n} is missing before this one"),
+            DiagramErrorKind::IllegalNumberedMove(..) => "illegal move".to_string(),
         };
         let mut diag = self.string_diag(
             text,
@@ -299,7 +303,7 @@ impl Interp {
     /// A move string that cannot be played; for an illegal move, a note
     /// shows `before`: what it is ("position", "game") and, rendered, the
     /// state the move was tried on.
-    fn move_error(
+    pub(super) fn move_error(
         &self,
         e: &MoveError,
         text: &str,
@@ -760,6 +764,18 @@ pub fn call(
                         komi.unwrap_or_else(|| g.komi().clone()),
                         rule_set,
                     )
+                }
+                // A Sensei's Library diagram pasted whole: X and O are
+                // ordinary stones, marks say safe / dead, numbered stones
+                // are the history (go::read_sensei).
+                Value::Str(s) if go::is_sensei(s) => {
+                    let g = go::read_sensei(s).map_err(|e| interp.diagram_error(&e, s, &sp(0)))?;
+                    let rule_set = go::RuleSet {
+                        scoring: rules_given.unwrap_or_default(),
+                        ko_rule: ko_given.unwrap_or_default(),
+                    };
+                    let to_move = to_move.unwrap_or(g.to_move());
+                    g.with_settings(to_move, komi.unwrap_or_else(zero), rule_set)
                 }
                 other => {
                     let pos = match other {

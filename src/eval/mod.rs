@@ -12,6 +12,7 @@ mod kofight;
 mod kosolve;
 mod ops;
 mod play;
+mod sgf;
 pub mod value;
 
 use crate::diag::Diagnostic;
@@ -829,7 +830,7 @@ impl Interp {
         let mut named = Vec::new();
         for a in args {
             let accepts = a.name.as_ref().is_some_and(|n| {
-                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name))
+                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name))
             });
             // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
             // labelled ko-graph literal passed positionally (the label names

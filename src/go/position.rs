@@ -161,6 +161,21 @@ pub struct Position {
 }
 
 impl Position {
+    /// An empty board of `width` × `height` points (no origin).
+    pub(crate) fn empty(width: usize, height: usize) -> Position {
+        let n = width * height;
+        Position {
+            width,
+            height,
+            cells: vec![Cell::Empty; n],
+            frame: vec![false; n],
+            labels: vec![None; n],
+            prisoners: [0, 0],
+            ko_ban: None,
+            origin: None,
+        }
+    }
+
     /// Number of columns of the diagram.
     pub fn width(&self) -> usize {
         self.width
