@@ -146,21 +146,29 @@ pub fn call(
     let named = std::mem::take(&mut interp.named_args);
     super::builtins::check_arity(interp, ANALYSE_BUILTINS, name, args.len(), 1, 1, span)?;
     let sp0 = spans.first().cloned().unwrap_or_else(|| span.clone());
-    let board = match &args[0] {
-        Value::Position(p) => p.pos.clone(),
+    let mut opts = AnalysisOptions::default();
+    let mut rules = RuleSet::default();
+    // A game brings its own rules, komi and marks; a diagram its uppercase
+    // stones as safe marks. Named arguments override either.
+    let (board, mut marks) = match &args[0] {
+        Value::Position(p) => (p.pos.clone(), diagram_marks(&p.pos)),
+        Value::GoGame(g) => {
+            rules = g.rules();
+            opts.komi = g.komi().clone();
+            let pos = g.position().clone();
+            let marks = (0..pos.width() * pos.height()).map(|p| g.mark(p)).collect();
+            (pos, marks)
+        }
         other => {
             return Err(interp.error(
                 &sp0,
                 format!(
-                    "`analyse` needs a Go position taken as a whole board (from `go Q = \"\"\"…\"\"\"`), found {}",
+                    "`analyse` needs a Go position taken as a whole board (from `go Q = \"\"\"…\"\"\"`) or a game, found {}",
                     other.kind()
                 ),
             ))
         }
     };
-    let mut opts = AnalysisOptions::default();
-    let mut rules = RuleSet::default();
-    let mut marks = diagram_marks(&board);
     for (k, v, s) in &named {
         match k.as_str() {
             "rules" => rules.scoring = rules_of(interp, v, s)?,

@@ -155,6 +155,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .iter()
         .chain(super::play::PLAY_BUILTINS.iter())
         .chain(super::go::GO_BUILTINS.iter())
+        .chain(super::sgf::SGF_BUILTINS.iter())
         .chain(super::ko::KO_BUILTINS.iter())
         .chain(super::kofight::KOFIGHT_BUILTINS.iter())
         .chain(super::kosolve::KOSOLVE_BUILTINS.iter())
@@ -214,6 +215,9 @@ pub fn call(
     }
     if super::go::is_go_builtin(name) {
         return super::go::call(interp, name, args, spans, span);
+    }
+    if super::sgf::is_sgf_builtin(name) {
+        return super::sgf::call(interp, name, args, spans, span);
     }
     interp.named_args.clear();
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());

@@ -64,6 +64,14 @@ pub const GO_BUILTINS: &[(&str, &str)] = &[
         "chilled(Q): the chilled value of a Go position, the default view (rules: japanese|chinese, budget: N)",
     ),
     (
+        "game",
+        "game(Q, to_move: black, komi: 6.5, rules: japanese, ko_rule: basic): a game in progress on the whole board Q (a diagram, a position or a game; uppercase stones are marked safe; a Sensei's Library `$$` diagram reads as SL means it)",
+    ),
+    (
+        "same_board",
+        "same_board(P, Q): the two positions or games show the same stones on the same points",
+    ),
+    (
         "go_stats",
         "go_stats(Q): what the search for Q's value did: nodes, table lookups and hits, … (rules:, budget:)",
     ),
@@ -75,8 +83,11 @@ pub fn is_go_builtin(name: &str) -> bool {
 
 /// Which named arguments the Go builtins take.
 pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    matches!(builtin, "value" | "chilled" | "go_stats")
-        && matches!(arg, "rules" | "budget" | "ko_rule")
+    match builtin {
+        "value" | "chilled" | "go_stats" => matches!(arg, "rules" | "budget" | "ko_rule"),
+        "game" => matches!(arg, "rules" | "ko_rule" | "to_move" | "komi"),
+        _ => false,
+    }
 }
 
 /// What a search depends on: rules, ko rule and node budget.
@@ -145,6 +156,16 @@ pub fn render(p: &GoPosition, style: crate::render::Style) -> String {
         crate::render::Style::Unicode => go::Style::Unicode,
     };
     p.pos.render(style).trim_end().to_string()
+}
+
+/// The printed form of a game in progress: the board with coordinates, who
+/// is to move, prisoners, komi and rules.
+pub fn render_game(g: &go::Game, style: crate::render::Style) -> String {
+    let style = match style {
+        crate::render::Style::Ascii => go::Style::Ascii,
+        crate::render::Style::Unicode => go::Style::Unicode,
+    };
+    g.render(style).trim_end().to_string()
 }
 
 // ------------------------------------------------------- string origins
@@ -256,6 +277,10 @@ impl Interp {
             DiagramErrorKind::DuplicateLabel(c) => format!("`{c}` again"),
             DiagramErrorKind::NoEmptyPoint => "no empty point in this diagram".to_string(),
             DiagramErrorKind::NoLiberties => "this chain has no liberty".to_string(),
+            DiagramErrorKind::BoardTooLarge { .. } => "too large a board".to_string(),
+            DiagramErrorKind::DuplicateMove(n) => format!("move {n} again"),
+            DiagramErrorKind::MissingMove(n) => format!("move {n} is missing before this one"),
+            DiagramErrorKind::IllegalNumberedMove(..) => "illegal move".to_string(),
         };
         let mut diag = self.string_diag(
             text,
@@ -275,42 +300,24 @@ impl Interp {
         self.error_with(diag)
     }
 
-    fn move_error(&self, e: &MoveError, text: &str, arg_span: &Span, before: &Position) -> Stop {
-        let label = match &e.kind {
-            MoveErrorKind::Syntax(_) => "here".to_string(),
-            MoveErrorKind::UnknownPoint(p) => format!("no point `{p}`"),
-            MoveErrorKind::AmbiguousT => "tenuki or the point `t`?".to_string(),
-            MoveErrorKind::Coordinate(_, go::CoordError::ColumnI) => "no column I".to_string(),
-            MoveErrorKind::Coordinate(_, go::CoordError::OffBoard { .. }) => {
-                "off the board".to_string()
-            }
-            MoveErrorKind::Coordinate(_, go::CoordError::Malformed) => "here".to_string(),
-            MoveErrorKind::Illegal(why) => match why {
-                go::IllegalMove::Occupied => "occupied".to_string(),
-                go::IllegalMove::Suicide => "suicide".to_string(),
-                go::IllegalMove::KoBan => "ko-banned retake".to_string(),
-                go::IllegalMove::OffBoard => "off the board".to_string(),
-                go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
-                go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
-            },
-        };
+    /// A move string that cannot be played; for an illegal move, a note
+    /// shows `before`: what it is ("position", "game") and, rendered, the
+    /// state the move was tried on.
+    pub(super) fn move_error(
+        &self,
+        e: &MoveError,
+        text: &str,
+        arg_span: &Span,
+        before: Option<(&str, String)>,
+    ) -> Stop {
+        let label = move_error_label(e);
         let mut diag = self.string_diag(text, arg_span, e.span.clone(), e.to_string(), label);
-        if let MoveErrorKind::Illegal(_) = e.kind {
-            // The position the move was tried on.
-            if let Ok(p) = go::parse_moves(before, text) {
-                let mut cur = before.clone();
-                for w in p.iter().take(e.index.saturating_sub(1)) {
-                    match cur.play_move(w.mv) {
-                        Ok(next) => cur = next,
-                        Err(_) => break,
-                    }
-                }
-                diag = diag.with_note(format!(
-                    "the position before move {}:\n{}",
-                    e.index,
-                    cur.render(go::Style::Ascii).trim_end()
-                ));
-            }
+        if let (MoveErrorKind::Illegal(_), Some((what, before))) = (&e.kind, before) {
+            diag = diag.with_note(format!(
+                "the {what} before move {}:\n{}",
+                e.index,
+                before.trim_end()
+            ));
         }
         self.error_with(diag)
     }
@@ -444,6 +451,19 @@ impl Interp {
         self.go_value_of(v)
     }
 
+    /// The Go moves behind the option `to` of a position's chilled value
+    /// (Japanese rules, the view a position stands for as a game):
+    /// [`go::moves_to_option`].
+    pub(crate) fn go_moves_to(
+        &mut self,
+        pos: &Position,
+        colour: go::Colour,
+        to: GameId,
+    ) -> Option<(Vec<go::Move>, Position)> {
+        let opts = search_options(default_view());
+        go::moves_to_option(&mut self.store, pos, colour, to, &opts, true)
+    }
+
     /// A Go value as a language value: a game, or a sum with ko graphs.
     fn go_value_of(&mut self, v: &GoValue) -> Value {
         match v {
@@ -485,7 +505,51 @@ impl Interp {
             None => Some(self.go_value_of(&c)),
         };
         *p.ko_view.borrow_mut() = Some(view.clone());
+        if view.is_some() {
+            self.ko_positions.retain(|w| w.strong_count() > 0);
+            self.ko_positions.push(Rc::downgrade(p));
+        }
         Ok(view)
+    }
+
+    /// The Go move of a ko-graph move from node `from` to node `to` of
+    /// `graph`, when the graph is the chilled ko value of a position the
+    /// interpreter handed out (`B C3`, or `B a` on a labelled diagram):
+    /// the point that is empty at `from` and holds the mover's stone at
+    /// `to`, the nodes' positions replayed from the walk's lines.
+    pub(crate) fn ko_move_name(
+        &self,
+        graph: &Rc<crate::ko::KoGraph>,
+        from: crate::ko::NodeId,
+        to: crate::ko::NodeId,
+        colour: go::Colour,
+    ) -> Option<String> {
+        let (pos, ko) = self.ko_positions.iter().find_map(|w| {
+            let p = w.upgrade()?;
+            let evals = p.evals.borrow();
+            let e = evals.iter().find(|e| e.key == default_view())?;
+            let Some(GoValue::Ko { kos, .. }) = &e.chilled else {
+                return None;
+            };
+            let ko = kos.iter().find(|k| Rc::ptr_eq(&k.graph, graph))?.clone();
+            Some((p.pos.clone(), ko))
+        })?;
+        let at = |node: crate::ko::NodeId| -> Option<Position> {
+            let line = ko.line(node).join(", ");
+            let mut cur = pos.clone();
+            for w in go::parse_moves(&pos, &line).ok()? {
+                // The walk's lines ignore the ko ban, like the local game.
+                let mut free = cur.clone();
+                free.clear_ko_ban();
+                cur = free.play_move(w.mv).ok()?;
+            }
+            Some(cur)
+        };
+        let (before, after) = (at(from)?, at(to)?);
+        let point = (0..before.cells_len()).find(|&q| {
+            before.cell(q) == go::Cell::Empty && after.cell(q) == go::Cell::Stone(colour)
+        })?;
+        Some(before.move_name_at(colour, point))
     }
 
     /// The arguments of a builtin that takes kos, each position holding a
@@ -516,6 +580,28 @@ impl Interp {
     }
 }
 
+/// The short label under a move error.
+fn move_error_label(e: &MoveError) -> String {
+    match &e.kind {
+        MoveErrorKind::Syntax(_) => "here".to_string(),
+        MoveErrorKind::UnknownPoint(p) => format!("no point `{p}`"),
+        MoveErrorKind::AmbiguousT => "tenuki or the point `t`?".to_string(),
+        MoveErrorKind::Coordinate(_, go::CoordError::ColumnI) => "no column I".to_string(),
+        MoveErrorKind::Coordinate(_, go::CoordError::OffBoard { .. }) => {
+            "off the board".to_string()
+        }
+        MoveErrorKind::Coordinate(_, go::CoordError::Malformed) => "here".to_string(),
+        MoveErrorKind::Illegal(why) => match why {
+            go::IllegalMove::Occupied => "occupied".to_string(),
+            go::IllegalMove::Suicide => "suicide".to_string(),
+            go::IllegalMove::KoBan => "ko-banned retake".to_string(),
+            go::IllegalMove::OffBoard => "off the board".to_string(),
+            go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
+            go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
+        },
+    }
+}
+
 fn position_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a Rc<GoPosition>> {
     match v {
         Value::Position(p) => Ok(p),
@@ -527,6 +613,18 @@ fn position_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a
             ),
         )),
     }
+}
+
+/// `to_move: black | white`.
+fn colour_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<go::Colour> {
+    if let Value::Str(s) = v {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "b" => return Ok(go::Colour::Black),
+            "white" | "w" => return Ok(go::Colour::White),
+            _ => {}
+        }
+    }
+    Err(interp.error(span, "expected a player: `black` or `white`"))
 }
 
 /// `ko_rule: basic | positional | situational` (bare names or strings).
@@ -580,7 +678,11 @@ pub fn call(
         }
     }
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let arity = if name == "play" { 2 } else { 1 };
+    let arity = if matches!(name, "play" | "same_board") {
+        2
+    } else {
+        1
+    };
     super::builtins::check_arity(interp, GO_BUILTINS, name, args.len(), arity, arity, span)?;
     match name {
         "go" => match &args[0] {
@@ -592,6 +694,26 @@ pub fn call(
             )),
         },
         "play" => {
+            if let Value::GoGame(g) = &args[0] {
+                let Value::Str(moves) = &args[1] else {
+                    return Err(interp.error(
+                        &sp(1),
+                        format!(
+                            "`play` needs a move string such as \"B C3, W D4\", found {}",
+                            args[1].kind()
+                        ),
+                    ));
+                };
+                return match go::play_game(g, moves) {
+                    Ok(next) => Ok(Value::GoGame(Rc::new(next))),
+                    Err(e) => {
+                        let before =
+                            go::state_before(&**g, g.position(), moves, e.index, go::Game::play);
+                        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+                        Err(interp.move_error(&e, moves, &sp(1), shown))
+                    }
+                };
+            }
             let p = position_of(interp, &args[0], &sp(0))?.clone();
             let Value::Str(moves) = &args[1] else {
                 return Err(interp.error(
@@ -604,8 +726,106 @@ pub fn call(
             };
             match go::play(&p.pos, moves) {
                 Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
-                Err(e) => Err(interp.move_error(&e, moves, &sp(1), &p.pos)),
+                Err(e) => {
+                    let before =
+                        go::state_before(&p.pos, &p.pos, moves, e.index, Position::play_move);
+                    let shown = before.map(|b| ("position", b.render(go::Style::Ascii)));
+                    Err(interp.move_error(&e, moves, &sp(1), shown))
+                }
             }
+        }
+        "game" => {
+            let mut to_move = None;
+            let mut komi = None;
+            let mut rules_given = None;
+            let mut ko_given = None;
+            for (k, v, s) in &named {
+                match k.as_str() {
+                    "to_move" => to_move = Some(colour_of(interp, v, s)?),
+                    "komi" => match v {
+                        Value::Rational(r) => komi = Some(r.clone()),
+                        other => {
+                            return Err(interp.error(
+                                s,
+                                format!("`komi:` is a number such as 6.5, found {}", other.kind()),
+                            ))
+                        }
+                    },
+                    "rules" => rules_given = Some(rules),
+                    "ko_rule" => ko_given = Some(ko_rule),
+                    _ => {}
+                }
+            }
+            let zero = || num_rational::BigRational::from_integer(0.into());
+            let game = match &args[0] {
+                Value::GoGame(g) => {
+                    let old = g.rules();
+                    let rule_set = go::RuleSet {
+                        scoring: rules_given.unwrap_or(old.scoring),
+                        ko_rule: ko_given.unwrap_or(old.ko_rule),
+                    };
+                    (**g).clone().with_settings(
+                        to_move.unwrap_or(g.to_move()),
+                        komi.unwrap_or_else(|| g.komi().clone()),
+                        rule_set,
+                    )
+                }
+                // A Sensei's Library diagram pasted whole: X and O are
+                // ordinary stones, marks say safe / dead, numbered stones
+                // are the history (go::read_sensei).
+                Value::Str(s) if go::is_sensei(s) => {
+                    let g = go::read_sensei(s).map_err(|e| interp.diagram_error(&e, s, &sp(0)))?;
+                    let rule_set = go::RuleSet {
+                        scoring: rules_given.unwrap_or_default(),
+                        ko_rule: ko_given.unwrap_or_default(),
+                    };
+                    let to_move = to_move.unwrap_or(g.to_move());
+                    g.with_settings(to_move, komi.unwrap_or_else(zero), rule_set)
+                }
+                other => {
+                    let pos = match other {
+                        Value::Str(s) => match go::Position::parse(s) {
+                            Ok(p) => p,
+                            Err(e) => return Err(interp.diagram_error(&e, s, &sp(0))),
+                        },
+                        Value::Position(p) => p.pos.clone(),
+                        other => {
+                            return Err(interp.error(
+                                &sp(0),
+                                format!(
+                                "`game` needs a board: a diagram, a position or a game, found {}",
+                                other.kind()
+                            ),
+                            ))
+                        }
+                    };
+                    let rule_set = go::RuleSet {
+                        scoring: rules_given.unwrap_or_default(),
+                        ko_rule: ko_given.unwrap_or_default(),
+                    };
+                    let to_move = to_move.unwrap_or(go::Colour::Black);
+                    go::Game::new(&pos, to_move, komi.unwrap_or_else(zero), rule_set)
+                        .map_err(|e| interp.error(&sp(0), e.to_string()))?
+                }
+            };
+            Ok(Value::GoGame(Rc::new(game)))
+        }
+        "same_board" => {
+            let board = |i: usize| -> EvalResult<go::Position> {
+                match &args[i] {
+                    Value::GoGame(g) => Ok(g.position().clone()),
+                    Value::Position(p) => Ok(p.pos.clone()),
+                    other => Err(interp.error(
+                        &sp(i),
+                        format!(
+                            "`same_board` compares Go positions or games, found {}",
+                            other.kind()
+                        ),
+                    )),
+                }
+            };
+            let (a, b) = (board(0)?, board(1)?);
+            Ok(Value::Bool(a.same_stones(&b)))
         }
         "value" | "chilled" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();

@@ -188,7 +188,7 @@ fn component_value(c: &Component) -> Value {
 }
 
 /// The line of a solution as a `line` record.
-fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
+fn line_value(interp: &Interp, sol: &KoSolution, input_labels: &[String]) -> Value {
     let mut labels: Vec<String> = input_labels.to_vec();
     // The current value of each component along the line.
     let mut now: Vec<Component> = sol.components.clone();
@@ -241,6 +241,14 @@ fn line_value(sol: &KoSolution, input_labels: &[String]) -> Value {
                     };
                     match to {
                         Target::Node(n) => {
+                            let colour = match m.player {
+                                Side::Left => crate::go::Colour::Black,
+                                Side::Right => crate::go::Colour::White,
+                            };
+                            if let Some(name) = interp.ko_move_name(g, *from, *n, colour) {
+                                let point = name.split_once(' ').map_or("", |(_, p)| p);
+                                fields.push(("point", Value::str(point)));
+                            }
                             fields.push(("to", Value::str(&g.label(*n))));
                             fields.push(("note", Value::str(&format!("ko{scores}"))));
                             now[*component] = Component::Ko {
@@ -353,8 +361,8 @@ pub fn solve(
         vec![
             ("left_stop", Value::Rational(black.score.clone())),
             ("right_stop", Value::Rational(white.score.clone())),
-            ("black_first", line_value(&black, &labels)),
-            ("white_first", line_value(&white, &labels)),
+            ("black_first", line_value(interp, &black, &labels)),
+            ("white_first", line_value(interp, &white, &labels)),
             ("nodes", Value::int((black.nodes + white.nodes) as i64)),
         ],
     ))

@@ -13,6 +13,7 @@ mod kofight;
 mod kosolve;
 mod ops;
 mod play;
+mod sgf;
 pub mod value;
 
 use crate::diag::Diagnostic;
@@ -172,6 +173,10 @@ pub struct Interp {
     importing: usize,
     /// Named arguments of the builtin being called (`solve(B, budget: 1000)`).
     pub(crate) named_args: Vec<(String, Value, Span)>,
+    /// The positions whose ko values were handed to ko builtins, so that a
+    /// ko line can name its moves on the board (`eval/go.rs`,
+    /// `ko_move_name`). Weak: a position no longer bound anywhere is gone.
+    pub(crate) ko_positions: Vec<std::rc::Weak<go::GoPosition>>,
 }
 
 impl Interp {
@@ -196,6 +201,7 @@ impl Interp {
             loaded_modules: Vec::new(),
             importing: 0,
             named_args: Vec::new(),
+            ko_positions: Vec::new(),
         }
     }
 
@@ -783,7 +789,10 @@ impl Interp {
             }
             return Ok(Value::Game(GameSum::labelled(parts, labels)));
         }
-        if matches!(name, "black" | "white" | "japanese" | "chinese") {
+        if matches!(
+            name,
+            "black" | "white" | "japanese" | "chinese" | "basic" | "positional" | "situational"
+        ) {
             return Ok(Value::str(name));
         }
         if let Some(b) = builtins::lookup(name) {
@@ -822,7 +831,7 @@ impl Interp {
         let mut named = Vec::new();
         for a in args {
             let accepts = a.name.as_ref().is_some_and(|n| {
-                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name))
+                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name))
             });
             // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
             // labelled ko-graph literal passed positionally (the label names

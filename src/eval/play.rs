@@ -9,6 +9,7 @@
 use super::value::{GameSum, Value};
 use super::{EvalResult, Interp, Span, Stop};
 use crate::game::GameId;
+use crate::go::{Colour, Position};
 use crate::play::{self, Line, Move, PlayError, Player, Strategy};
 use std::rc::Rc;
 
@@ -132,7 +133,76 @@ fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
     )
 }
 
+/// The Go positions behind the components of a sum, where a component came
+/// from one: a position used as a game (alone or in a list), or a region of
+/// `board` bound to a position. Along a line, each is replaced by the
+/// position after the Go moves played in it, so that moves are told in the
+/// board's terms (`B C3`).
+struct GoComponents {
+    positions: Vec<Option<Position>>,
+}
+
+impl GoComponents {
+    fn of(interp: &Interp, arg: &Value, sum: &GameSum) -> GoComponents {
+        let n = sum.parts().len();
+        let mut positions = vec![None; n];
+        match arg {
+            Value::Position(p) if n == 1 => positions[0] = Some(p.pos.clone()),
+            Value::List(items) if items.len() == n => {
+                for (slot, item) in positions.iter_mut().zip(items.iter()) {
+                    if let Value::Position(p) = item {
+                        *slot = Some(p.pos.clone());
+                    }
+                }
+            }
+            Value::Game(_) => {
+                for (i, slot) in positions.iter_mut().enumerate() {
+                    let label = sum.label(i);
+                    if let Some((_, Value::Position(p))) =
+                        interp.board.iter().find(|(name, _)| **name == *label)
+                    {
+                        *slot = Some(p.pos.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+        GoComponents { positions }
+    }
+
+    /// The Go moves of a move of the solver in `component` (to the option
+    /// `to`), advancing that component's position; `None` when the
+    /// component is no position or no Go move matches.
+    fn moves(
+        &mut self,
+        interp: &mut Interp,
+        component: usize,
+        player: Player,
+        to: GameId,
+    ) -> Option<Vec<String>> {
+        let pos = self.positions.get(component)?.as_ref()?;
+        let colour = match player {
+            Player::Left => Colour::Black,
+            Player::Right => Colour::White,
+        };
+        let found = interp.go_moves_to(pos, colour, to);
+        let (moves, next) = match found {
+            Some(f) => f,
+            None => {
+                // The rest of this component's line cannot be told in Go moves.
+                self.positions[component] = None;
+                return None;
+            }
+        };
+        // Points keep their names from one position to the next.
+        let names = moves.iter().map(|&m| pos.move_name(m)).collect();
+        self.positions[component] = Some(next);
+        Some(names)
+    }
+}
+
 /// A move as a record; `number` is its place in a line, when it has one.
+/// `go` holds the Go moves it stands for, when the component is a position.
 fn move_record(
     sum: &GameSum,
     number: Option<usize>,
@@ -140,8 +210,9 @@ fn move_record(
     component: usize,
     from: GameId,
     to: GameId,
+    go: Option<Vec<String>>,
 ) -> Value {
-    let mut fields = Vec::with_capacity(6);
+    let mut fields = Vec::with_capacity(8);
     if let Some(n) = number {
         fields.push(("number", Value::int(n as i64)));
     }
@@ -149,13 +220,24 @@ fn move_record(
         ("player", Value::str(player_name(player))),
         ("component", Value::int(component as i64 + 1)),
         ("region", Value::str(&sum.label(component))),
-        ("from", Value::game(from)),
-        ("to", Value::game(to)),
     ]);
+    if let Some(moves) = go {
+        let point = moves[0].split_once(' ').map_or("", |(_, p)| p);
+        fields.push(("point", Value::str(point)));
+        if moves.len() > 1 {
+            let list = moves.iter().map(|m| Value::str(m)).collect();
+            fields.push(("go_moves", Value::List(Rc::new(list))));
+        }
+    }
+    fields.extend([("from", Value::game(from)), ("to", Value::game(to))]);
     record("move", fields)
 }
 
-fn move_value(sum: &GameSum, m: &Move) -> Value {
+fn move_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, m: &Move) -> Value {
+    let mut go = GoComponents {
+        positions: go.positions.clone(),
+    };
+    let names = go.moves(interp, m.component, m.player, m.to);
     move_record(
         sum,
         None,
@@ -163,14 +245,29 @@ fn move_value(sum: &GameSum, m: &Move) -> Value {
         m.component,
         sum.parts()[m.component],
         m.to,
+        names,
     )
 }
 
-fn line_value(sum: &GameSum, line: &Line) -> Value {
+fn line_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, line: &Line) -> Value {
+    let mut go = GoComponents {
+        positions: go.positions.clone(),
+    };
     let moves = line
         .moves
         .iter()
-        .map(|m| move_record(sum, Some(m.number), m.player, m.component, m.from, m.to))
+        .map(|m| {
+            let names = go.moves(interp, m.component, m.player, m.to);
+            move_record(
+                sum,
+                Some(m.number),
+                m.player,
+                m.component,
+                m.from,
+                m.to,
+                names,
+            )
+        })
         .collect();
     record(
         "line",
@@ -244,6 +341,7 @@ pub fn call(
                 return super::kosolve::solve(interp, &args[0], &sp(0), budget, span);
             }
             let sum = components(interp, &args[0], &sp(0))?;
+            let go = GoComponents::of(interp, &args[0], &sum);
             let black = play::solve(&mut interp.store, sum.parts(), Player::Left, budget)
                 .map_err(|e| play_error(interp, e, span))?;
             let white = play::solve(&mut interp.store, sum.parts(), Player::Right, budget)
@@ -253,8 +351,8 @@ pub fn call(
                 vec![
                     ("left_stop", Value::from_dyadic(&black.stop)),
                     ("right_stop", Value::from_dyadic(&white.stop)),
-                    ("black_first", line_value(&sum, &black.line)),
-                    ("white_first", line_value(&sum, &white.line)),
+                    ("black_first", line_value(interp, &sum, &go, &black.line)),
+                    ("white_first", line_value(interp, &sum, &go, &white.line)),
                     ("nodes", Value::int((black.nodes + white.nodes) as i64)),
                 ],
             ))
@@ -263,11 +361,14 @@ pub fn call(
             want(interp, 1, 2)?;
             let sum = components(interp, &args[0], &sp(0))?;
             let player = optional_player(interp, &args, 1, &sp(1))?;
+            let go = GoComponents::of(interp, &args[0], &sum);
             let moves = play::best_moves(&mut interp.store, sum.parts(), player, budget)
                 .map_err(|e| play_error(interp, e, span))?;
-            Ok(Value::List(Rc::new(
-                moves.iter().map(|m| move_value(&sum, m)).collect(),
-            )))
+            let list = moves
+                .iter()
+                .map(|m| move_value(interp, &sum, &go, m))
+                .collect();
+            Ok(Value::List(Rc::new(list)))
         }
         "must_play" | "avoid_play" => {
             want(interp, 2, 3)?;
@@ -296,8 +397,9 @@ pub fn call(
                 _ => play::best_moves(&mut interp.store, sum.parts(), player, budget)
                     .map(|v| v.into_iter().next()),
             };
+            let go = GoComponents::of(interp, &args[0], &sum);
             match r.map_err(|e| play_error(interp, e, span))? {
-                Some(m) => Ok(move_value(&sum, &m)),
+                Some(m) => Ok(move_value(interp, &sum, &go, &m)),
                 None => Ok(Value::Unit),
             }
         }
@@ -315,7 +417,8 @@ pub fn call(
                 budget,
             )
             .map_err(|e| play_error(interp, e, span))?;
-            Ok(line_value(&sum, &line))
+            let go = GoComponents::of(interp, &args[0], &sum);
+            Ok(line_value(interp, &sum, &go, &line))
         }
         _ => Err(interp.error(span, format!("unknown play builtin `{name}`"))),
     }

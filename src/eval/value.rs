@@ -127,6 +127,9 @@ pub enum Value {
     /// A Go position (`go Q = """…"""`); where a game is expected it stands
     /// for its chilled value (see `eval/go.rs`).
     Position(Rc<super::go::GoPosition>),
+    /// A game in progress on a whole board (`game(Q, to_move: black)`):
+    /// board, prisoners, history, komi and rules (see `crate::go::Game`).
+    GoGame(Rc<crate::go::Game>),
 }
 
 impl Value {
@@ -159,6 +162,7 @@ impl Value {
             Value::Thermograph(..) => "a thermograph",
             Value::Record(..) => "a record",
             Value::Position(_) => "a Go position",
+            Value::GoGame(_) => "a Go game",
         }
     }
 
@@ -189,6 +193,7 @@ impl Value {
             Value::Thermograph(t, _) => format_thermograph(t),
             Value::Record(kind, fields) => format_record(kind, fields, store, style)?,
             Value::Position(p) => super::go::render(p, style),
+            Value::GoGame(g) => super::go::render_game(g, style),
         })
     }
 }
@@ -263,9 +268,23 @@ fn format_record(
                 .unwrap_or_default();
             // Ko lines: a pass has no region; `note` says what a ko move,
             // a threat or a pass did.
-            match get("region") {
-                Some(_) => out.push_str(&format!("{player} at {region}:")),
-                None => out.push_str(&player),
+            match (get("region"), get("point"), get("go_moves")) {
+                (Some(_), _, Some(Value::List(moves))) => {
+                    let mut names = Vec::with_capacity(moves.len());
+                    for m in moves.iter() {
+                        names.push(m.display(store, style)?);
+                    }
+                    out.push_str(&format!(
+                        "{} in {region} (through a reversible move):",
+                        names.join(", ")
+                    ));
+                }
+                (Some(_), Some(point), _) => {
+                    let point = point.display(store, style)?;
+                    out.push_str(&format!("{player} {point} in {region}:"));
+                }
+                (Some(_), None, _) => out.push_str(&format!("{player} at {region}:")),
+                (None, _, _) => out.push_str(&player),
             }
             if let Some(from) = get("from") {
                 out.push_str(&format!(" {} →", from.display(store, style)?));

@@ -41,6 +41,15 @@ pub enum DiagramErrorKind {
     NoEmptyPoint,
     /// A capturable chain has no liberty (`offset` is its first stone).
     NoLiberties,
+    /// A Sensei's Library diagram that does not fit a 19 × 19 board (or the
+    /// size its title line gives).
+    BoardTooLarge { width: usize, height: usize },
+    /// A Sensei's Library move number drawn twice (`offset`: the second).
+    DuplicateMove(u32),
+    /// A Sensei's Library move number missing (`offset`: the next one).
+    MissingMove(u32),
+    /// A Sensei's Library numbered move that breaks a rule.
+    IllegalNumberedMove(u32, super::position::IllegalMove),
 }
 
 impl fmt::Display for DiagramErrorKind {
@@ -70,6 +79,20 @@ impl fmt::Display for DiagramErrorKind {
             }
             DiagramErrorKind::NoEmptyPoint => {
                 write!(f, "the region has no empty point")
+            }
+            DiagramErrorKind::BoardTooLarge { width, height } => write!(
+                f,
+                "a board has at most 19×19 points (or the size the `$$` title line gives); \
+                 this diagram needs {width}×{height}"
+            ),
+            DiagramErrorKind::DuplicateMove(n) => write!(f, "move {n} is drawn twice"),
+            DiagramErrorKind::MissingMove(n) => write!(
+                f,
+                "move {n} is missing: the numbered moves run from 1 without a gap (a move \
+                 played where a captured stone stood cannot be drawn)"
+            ),
+            DiagramErrorKind::IllegalNumberedMove(n, why) => {
+                write!(f, "move {n} is illegal: {why}")
             }
             DiagramErrorKind::NoLiberties => write!(
                 f,
@@ -214,8 +237,15 @@ fn rows(text: &str) -> Result<Vec<Row>, DiagramError> {
             let Some(rest) = body.strip_prefix("$$") else {
                 return Err(err(offset, DiagramErrorKind::MissingDollars));
             };
-            let header =
-                first_dollar_line && rest.chars().next().is_some_and(|c| !c.is_whitespace());
+            // A title line: `$$` followed at once by a character (`$$B`),
+            // or by text that no row could hold (`$$ Black to play`).
+            let header = first_dollar_line
+                && (rest.chars().next().is_some_and(|c| !c.is_whitespace())
+                    || rest.chars().any(|c| {
+                        !(matches!(c, '.' | ',' | 'X' | 'O' | '|' | '+' | '-')
+                            || c.is_ascii_lowercase()
+                            || c.is_whitespace())
+                    }));
             first_dollar_line = false;
             if header {
                 continue;

@@ -201,6 +201,61 @@ impl Game {
         self
     }
 
+    /// Who was to move at the start (the player of the first move, unless
+    /// the game was set up out of turn).
+    pub fn start_to_move(&self) -> Colour {
+        self.history.first().map_or(self.to_move, |s| s.to_move)
+    }
+
+    /// The game restarted from the current board with stones added or
+    /// removed (SGF setup: `AB`, `AW`, `AE`): the new board is the start,
+    /// the history and the moves so far are dropped, the prisoners, komi,
+    /// rules and player to move are kept, the marks of changed points are
+    /// cleared. Stones are not checked for liberties here (the caller
+    /// says which setup value is at fault).
+    pub(crate) fn with_setup(&self, changes: &[(usize, Cell)]) -> Game {
+        let mut position = self.position.clone();
+        position.ko_ban = None;
+        let mut marks = self.marks.clone();
+        for &(p, cell) in changes {
+            if p < position.cells.len() {
+                position.cells[p] = cell;
+                marks[p] = None;
+            }
+        }
+        let start = Rc::new(position.clone());
+        let history = vec![Seen {
+            board: position.cells.clone().into(),
+            to_move: self.to_move,
+        }];
+        Game {
+            position,
+            to_move: self.to_move,
+            komi: self.komi.clone(),
+            rules: self.rules,
+            marks,
+            history,
+            moves: Vec::new(),
+            start,
+        }
+    }
+
+    /// Labels the point `point` (or removes its label); a label already on
+    /// another point moves here. Labels name points in move strings.
+    pub(crate) fn set_label(&mut self, point: usize, label: Option<char>) {
+        if point >= self.position.labels.len() {
+            return;
+        }
+        if let Some(l) = label {
+            for other in self.position.labels.iter_mut() {
+                if *other == Some(l) {
+                    *other = None;
+                }
+            }
+        }
+        self.position.labels[point] = label;
+    }
+
     /// The number of board positions in the history (the start included).
     pub fn history_len(&self) -> usize {
         self.history.len()
@@ -209,9 +264,7 @@ impl Game {
     /// Whether two games (or a game and a position) show the same board:
     /// the same stones on the same points, whatever the history.
     pub fn same_board(&self, other: &Position) -> bool {
-        self.position.width() == other.width()
-            && self.position.height() == other.height()
-            && self.position.cells == other.cells
+        self.position.same_stones(other)
     }
 
     /// Plays one move: `mv.point == None` is a pass. The move must be the

@@ -207,8 +207,10 @@
 //!   repetition as any other (the player who is not komaster may not
 //!   repeat the position, whatever it scored).
 //! * A diagram is a full rectangle: there is no mark for an off-board point
-//!   inside it (draw framing stones instead). Sensei's Library marks other
-//!   than those listed above (numbered moves, marked stones) are rejected.
+//!   inside it (draw framing stones instead). In a region diagram,
+//!   Sensei's Library marks other than those listed above (numbered moves,
+//!   marked stones) are rejected; a whole board pasted from Sensei's
+//!   Library reads with all of them (below).
 //! * Cost: about 3–10 µs of CPU per expanded position in a release build
 //!   (more under area rules, and on a loaded machine). The search removes
 //!   dominated options by their stops before the canonical form and
@@ -228,29 +230,64 @@
 //!   BENCHMARKS.md, "Latest Go figures on main" and the helpers' sections
 //!   (who measured what, when, at what load).
 
+//! # Whole games: SGF files and Sensei's Library boards
+//!
+//! A [`Game`] (`game.rs`) is a whole board in progress. Two readers make
+//! one from text, with byte offsets in their errors and no IO:
+//!
+//! * [`sgf`]: SGF files (FF\[4\], and FF\[3\]'s quirks): board size, setup,
+//!   moves replayed with [`Game::play`], player to move, komi, rules,
+//!   labels, marks (`MA` dead, `SQ` safe), the main line or a chosen
+//!   variation, the position after move N; and [`sgf::write`], a game and
+//!   a solved line as a variation with a comment. Hand-written: the
+//!   `sgf-parse` crate keeps no source positions (module docs).
+//! * [`read_sensei`] (`sensei.rs`): a Sensei's Library diagram pasted
+//!   whole, read as SL means it (`X` / `O` ordinary stones, squared stones
+//!   safe, crossed stones dead, numbered stones the history), placed on
+//!   the board by the edges it draws. `go(…)` regions keep yose's meaning
+//!   of `$$` diagrams above.
+//!
+//! # Whole-board analysis
+//!
+//! [`analysis`] takes a whole board (a game, or a diagram taken as one):
+//! Benson's unconditional life ([`unconditionally_alive`]) and the user's
+//! marks decide the safe and dead stones, the rest is cut into independent
+//! regions valued by the local search above, and the stops, every optimal
+//! first move in Go coordinates and optimal lines to the end come from play
+//! on the sum; its module docs give the definitions and the test oracle.
+
 pub mod analysis;
 mod benson;
 mod coords;
 mod diagram;
 mod game;
 mod kos;
+mod lines;
 mod moves;
 mod position;
 mod search;
+mod sensei;
+pub mod sgf;
 
 pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptions};
 pub use benson::unconditionally_alive;
-pub use coords::{parse_go, CoordError, Origin, MAX_BOARD};
+pub use coords::{column_letter, go_name, parse_go, sgf_name, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};
-pub use moves::{parse_moves, play, play_game, MoveError, MoveErrorKind, WrittenMove};
+pub use lines::moves_to_option;
+pub use moves::{
+    parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,
+};
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
     chilled, evaluate, evaluate_go, evaluate_go_chilled, go_chilled, go_value, search_moves, value,
     ChilledEvaluation, Evaluation, GoError, GoEvaluation, KoRule, Rules, SearchOptions,
     SearchStats, MAX_REGION_POINTS,
 };
+pub use sensei::{is_sensei, read_sensei};
 
+#[cfg(test)]
+mod superko_oracle;
 #[cfg(test)]
 mod tests;

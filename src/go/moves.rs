@@ -90,10 +90,27 @@ pub struct WrittenMove {
 
 /// Plays a move string on a position (see the module docs).
 pub fn play(pos: &Position, moves: &str) -> Result<Position, MoveError> {
-    let parsed = parse_moves(pos, moves)?;
-    let mut current = pos.clone();
+    play_with(pos, pos, moves, Position::play_move)
+}
+
+/// Plays a move string on a game in progress ([`Game::play`]: turn order
+/// and the game's ko rule); a tenuki is a pass.
+pub fn play_game(game: &Game, moves: &str) -> Result<Game, MoveError> {
+    play_with(game, game.position(), moves, Game::play)
+}
+
+/// Plays the moves of `moves` (parsed against the points of `points`) one
+/// by one from `start` with `step`.
+fn play_with<T: Clone>(
+    start: &T,
+    points: &Position,
+    moves: &str,
+    step: impl Fn(&T, Move) -> Result<T, IllegalMove>,
+) -> Result<T, MoveError> {
+    let parsed = parse_moves(points, moves)?;
+    let mut current = start.clone();
     for (i, w) in parsed.into_iter().enumerate() {
-        current = current.play_move(w.mv).map_err(|why| MoveError {
+        current = step(&current, w.mv).map_err(|why| MoveError {
             index: i + 1,
             text: w.text.clone(),
             span: w.span.clone(),
@@ -103,20 +120,22 @@ pub fn play(pos: &Position, moves: &str) -> Result<Position, MoveError> {
     Ok(current)
 }
 
-/// Plays a move string on a game in progress ([`Game::play`]: turn order
-/// and the game's ko rule); a tenuki is a pass.
-pub fn play_game(game: &Game, moves: &str) -> Result<Game, MoveError> {
-    let parsed = parse_moves(game.position(), moves)?;
-    let mut current = game.clone();
-    for (i, w) in parsed.into_iter().enumerate() {
-        current = current.play(w.mv).map_err(|why| MoveError {
-            index: i + 1,
-            text: w.text.clone(),
-            span: w.span.clone(),
-            kind: MoveErrorKind::Illegal(why),
-        })?;
+/// The state before move `index` (from 1) of a move string that failed
+/// there: its first `index − 1` moves played from `start` with `step`
+/// (`play` or `play_game`'s step), for the note under the error.
+pub fn state_before<T: Clone>(
+    start: &T,
+    points: &Position,
+    moves: &str,
+    index: usize,
+    step: impl Fn(&T, Move) -> Result<T, IllegalMove>,
+) -> Option<T> {
+    let parsed = parse_moves(points, moves).ok()?;
+    let mut current = start.clone();
+    for w in parsed.iter().take(index.saturating_sub(1)) {
+        current = step(&current, w.mv).ok()?;
     }
-    Ok(current)
+    Some(current)
 }
 
 /// Parses a move string against the points of a position.

@@ -161,6 +161,21 @@ pub struct Position {
 }
 
 impl Position {
+    /// An empty board of `width` × `height` points (no origin).
+    pub(crate) fn empty(width: usize, height: usize) -> Position {
+        let n = width * height;
+        Position {
+            width,
+            height,
+            cells: vec![Cell::Empty; n],
+            frame: vec![false; n],
+            labels: vec![None; n],
+            prisoners: [0, 0],
+            ko_ban: None,
+            origin: None,
+        }
+    }
+
     /// Number of columns of the diagram.
     pub fn width(&self) -> usize {
         self.width
@@ -180,6 +195,16 @@ impl Position {
     /// `(row, column)` of a point index, both from 0.
     pub fn coords(&self, point: usize) -> (usize, usize) {
         (point / self.width, point % self.width)
+    }
+
+    /// The number of points of the rectangle.
+    pub fn cells_len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// `B C3`: a stone of `colour` on `point`, named as [`Self::point_name`].
+    pub fn move_name_at(&self, colour: Colour, point: usize) -> String {
+        format!("{} {}", colour.letter(), self.point_name(point))
     }
 
     pub fn cell(&self, point: usize) -> Cell {
@@ -203,6 +228,11 @@ impl Position {
     /// Stones captured so far by `colour` (prisoners it holds).
     pub fn prisoners(&self, colour: Colour) -> u32 {
         self.prisoners[colour.index()]
+    }
+
+    /// Lifts the basic-ko ban (a local game has none).
+    pub fn clear_ko_ban(&mut self) {
+        self.ko_ban = None;
     }
 
     /// The basic-ko ban in force: `colour` may not play at `point` next.
@@ -304,6 +334,13 @@ impl Position {
         libs.sort_unstable();
         libs.dedup();
         libs
+    }
+
+    /// Whether the two positions show the same stones on the same points of
+    /// rectangles of the same size (labels, frames, prisoners and bans
+    /// aside).
+    pub fn same_stones(&self, other: &Position) -> bool {
+        self.width == other.width && self.height == other.height && self.cells == other.cells
     }
 
     /// Whether the stone on `p` is immortal: its chain holds a frame stone.

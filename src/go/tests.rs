@@ -1719,3 +1719,103 @@ fn random_bad_input_gives_errors_at_a_character_never_a_panic() {
         kinds.len()
     );
 }
+
+// ------------------------------------------------- options back to Go moves
+
+/// Every option of a hot value is reached by Go moves ([`moves_to_option`]):
+/// one move, or a move, its reversing reply and the next move; and the
+/// position reached has exactly that value. Over random diagrams, both the
+/// unchilled and the chilled view, so that a broken tax (±1) or reversal
+/// test fails.
+#[test]
+fn options_of_values_are_go_moves() {
+    let mut s = Store::new();
+    let opts = SearchOptions::default();
+    let zero = BigRational::from_integer(0.into());
+    for chill in [false, true] {
+        let (mut options, mut single, mut reversible) = (0, 0, 0);
+        let mut missed = Vec::new();
+        for text in random_diagrams(300, 0x5eed_0f_11e5) {
+            let p = pos(&text);
+            let view = |s: &mut Store, q: &Position| {
+                if chill {
+                    chilled(s, q, &opts)
+                } else {
+                    value(s, q, &opts)
+                }
+            };
+            let Ok(g) = view(&mut s, &p) else {
+                continue; // kos
+            };
+            if s.temperature(g).unwrap() <= zero {
+                continue; // numbers and infinitesimals: options are not Go moves
+            }
+            let (lefts, rights) = s.options(g);
+            let sides = [
+                (Colour::Black, lefts.to_vec()),
+                (Colour::White, rights.to_vec()),
+            ];
+            for (colour, options_of_side) in sides {
+                for to in options_of_side {
+                    options += 1;
+                    let Some((moves, reached)) =
+                        moves_to_option(&mut s, &p, colour, to, &opts, chill)
+                    else {
+                        missed.push(format!("{colour} {}\n{text}", show(&mut s, to)));
+                        continue;
+                    };
+                    let mut replay = p.clone();
+                    for m in &moves {
+                        replay = replay.play_move(*m).unwrap();
+                    }
+                    assert_eq!(replay, reached, "{text}");
+                    let c = view(&mut s, &reached).unwrap();
+                    let tax = s.integer(if chill { -colour.sign() } else { 0 });
+                    assert_eq!(s.add(c, tax).unwrap(), to, "{text}");
+                    if moves.len() == 1 {
+                        single += 1;
+                    } else {
+                        reversible += 1;
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "chill {chill}: {options} options: {single} single moves, {reversible} reversible, {} missed",
+            missed.len()
+        );
+        assert!(options >= 10 && single > 0, "{options} {single}");
+        assert!(missed.is_empty(), "{}", missed.join("\n\n"));
+    }
+}
+
+/// A White option that the canonical form reaches through a reversible
+/// move: three Go moves (found among random 3 × 4 diagrams).
+#[test]
+fn a_reversible_option_is_three_go_moves() {
+    let mut s = Store::new();
+    let opts = SearchOptions::default();
+    let text = "o.oO\no.OO\nXX.x";
+    let p = pos(text);
+    for chill in [false, true] {
+        let g = if chill {
+            chilled(&mut s, &p, &opts).unwrap()
+        } else {
+            value(&mut s, &p, &opts).unwrap()
+        };
+        let rights = s.options(g).1.to_vec();
+        let sequences: Vec<Vec<String>> = rights
+            .iter()
+            .map(|&to| {
+                let (moves, _) = moves_to_option(&mut s, &p, Colour::White, to, &opts, chill)
+                    .unwrap_or_else(|| panic!("{}", show(&mut s, to)));
+                moves.iter().map(|&m| p.move_name(m)).collect()
+            })
+            .collect();
+        assert!(
+            sequences.iter().any(|q| q.len() == 3),
+            "{}: {sequences:?}",
+            show(&mut s, g)
+        );
+    }
+}

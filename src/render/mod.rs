@@ -1,5 +1,6 @@
-//! Turning values into text: games (ASCII / Unicode) and, later, thermographs.
+//! Turning values into text and pictures: games (ASCII / Unicode), thermographs, whole boards.
 
+pub mod board;
 pub mod game;
 pub mod thermograph;
 

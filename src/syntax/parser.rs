@@ -492,7 +492,7 @@ impl Builder<'_> {
                 self.number_lit(inner, true, span.start, d)
             }
             Rule::number_lit => self.number_lit(p, false, span.start, d),
-            Rule::frac | Rule::int => self.number(p, false, span.start),
+            Rule::frac | Rule::decimal | Rule::int => self.number(p, false, span.start),
             Rule::star => self.star(p, d),
             Rule::up_lit | Rule::down_lit => self.updown(p, d),
             Rule::tiny_glyph_app => self.tiny_glyph_app(p, d),
@@ -557,6 +557,15 @@ impl Builder<'_> {
                 let num = int_of(&it.next()?);
                 let den = int_of(&it.next()?);
                 Some(Expr::new(ExprKind::Frac(sign(num), den), span))
+            }
+            Rule::decimal => {
+                // `6.25` is 625/100: the digits after the point over 10^k.
+                let mut it = p.into_inner();
+                let whole = int_of(&it.next()?);
+                let digits = it.next()?;
+                let scale = num_traits::pow(BigInt::from(10), digits.as_str().len());
+                let num = whole * &scale + int_of(&digits);
+                Some(Expr::new(ExprKind::Frac(sign(num), scale), span))
             }
             _ => None,
         }
@@ -669,7 +678,7 @@ impl Builder<'_> {
         let n: BigInt = digits.parse().ok()?;
         let operand = it.next()?.into_inner().next()?;
         let value = match operand.as_rule() {
-            Rule::int | Rule::frac => {
+            Rule::int | Rule::frac | Rule::decimal => {
                 let start = operand.as_span().start();
                 self.number(operand, false, start)?
             }
@@ -710,7 +719,7 @@ impl Builder<'_> {
         };
         let operand = it.next()?.into_inner().next()?;
         let value = match operand.as_rule() {
-            Rule::int | Rule::frac => {
+            Rule::int | Rule::frac | Rule::decimal => {
                 let start = operand.as_span().start();
                 self.number(operand, false, start)?
             }

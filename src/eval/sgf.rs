@@ -1,0 +1,489 @@
+//! SGF files in the language: `sgf_read`, `sgf` and `sgf_write`, on top of
+//! [`crate::go::sgf`] (which knows no IO).
+//!
+//! * `sgf_read("game.sgf")` is the game of the file's main line;
+//!   `move: N` stops after the line's `N`th move (0: before the first);
+//!   `variation: [2, 1]` follows, at the first node with several children,
+//!   the second child, at the next such node the first (counted from 1;
+//!   past the list, the first child).
+//! * `sgf(G)` is the SGF text of a game (or of a position, as `game(Q)`
+//!   would make it); `sgf(G, "W C3, B D4", comment: "…")` adds the line of
+//!   moves from the game's position as a variation whose first node
+//!   carries the comment (by default the line itself).
+//! * `sgf_write(G, "out.sgf")` and `sgf_write(G, "W C3, B D4", "out.sgf",
+//!   comment: "…")` write that text to a file and give its path.
+//!
+//! Paths are relative to the directory of the script that names them (as
+//! `use "file.cgt"`; in the REPL, the current directory).
+//!
+//! Files are handled like a careful system tool does:
+//! * reading, a symbolic link in place of the file is refused (the file is
+//!   opened with `O_NOFOLLOW` after a `symlink_metadata` check), and so are
+//!   anything but a regular file and files over 16 MiB;
+//! * writing goes to a new temporary file beside the target (created
+//!   exclusively, never through a link) renamed over it, so a failure
+//!   leaves nothing half-written; a directory or a link in place of the
+//!   target is refused;
+//! * error messages quote the file only when it holds an SGF game tree:
+//!   a malformed file is reported as `file:line:column` with a short
+//!   excerpt of that line of the file, nothing else of it.
+//!
+//! Notes about parts of a file that were ignored (an unknown `RU`, a label
+//! that is not one lowercase letter) are printed on standard error as
+//! `note: file:line:column: …`; the game is read all the same.
+
+use super::value::Value;
+use super::{EvalResult, Interp, Span};
+use crate::diag::Diagnostic;
+use crate::go::{self, sgf};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// The largest SGF file read: 16 MiB.
+pub const MAX_SGF_BYTES: u64 = 16 << 20;
+
+pub const SGF_BUILTINS: &[(&str, &str)] = &[
+    (
+        "sgf_read",
+        "sgf_read(\"game.sgf\", move: N, variation: [2, 1]): the game of an SGF file (its main line; the position after move N; the child, from 1, followed at each branching)",
+    ),
+    (
+        "sgf",
+        "sgf(G) or sgf(G, \"W C3, B D4\", comment: \"…\"): the SGF text of a game, with a line of moves from its position as a variation",
+    ),
+    (
+        "sgf_write",
+        "sgf_write(G, \"out.sgf\") or sgf_write(G, \"W C3, B D4\", \"out.sgf\", comment: \"…\"): write a game (and a line) as an SGF file",
+    ),
+];
+
+pub fn is_sgf_builtin(name: &str) -> bool {
+    SGF_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    match builtin {
+        "sgf_read" => matches!(arg, "move" | "variation"),
+        "sgf" | "sgf_write" => arg == "comment",
+        _ => false,
+    }
+}
+
+/// Line and column (from 1, columns in characters) of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, col)
+}
+
+/// The line of `text` holding `offset`, cut to about 60 characters around
+/// the offset, and the column of the offset in that excerpt.
+fn excerpt(text: &str, offset: usize) -> (String, usize) {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line: Vec<char> = text[start..end].trim_end_matches('\r').chars().collect();
+    let col = text[start..at].chars().count();
+    let from = col.saturating_sub(30);
+    let to = (from + 60).min(line.len());
+    let mut shown: String = line[from..to]
+        .iter()
+        .map(|&c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut caret = col - from;
+    if from > 0 {
+        shown.insert(0, '…');
+        caret += 1;
+    }
+    if to < line.len() {
+        shown.push('…');
+    }
+    (shown, caret)
+}
+
+/// Why a file cannot be read or written.
+fn refuse(interp: &Interp, span: &Span, path: &Path, why: impl std::fmt::Display) -> super::Stop {
+    interp.error(span, format!("cannot use {}: {why}", path.display()))
+}
+
+impl Interp {
+    /// A path as a script names it: relative to the script's directory.
+    fn script_path(&self, name: &str) -> PathBuf {
+        let base = self.sources[self.current]
+            .dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("."));
+        base.join(name)
+    }
+
+    /// Reads an SGF file with the care the module docs describe.
+    fn read_sgf_file(&self, path: &Path, span: &Span) -> EvalResult<String> {
+        let meta = std::fs::symlink_metadata(path).map_err(|e| refuse(self, span, path, e))?;
+        if meta.file_type().is_symlink() {
+            return Err(refuse(
+                self,
+                span,
+                path,
+                "it is a symbolic link (yose does not follow links to files it reads)",
+            ));
+        }
+        if !meta.is_file() {
+            return Err(refuse(self, span, path, "not a regular file"));
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let file = options
+            .open(path)
+            .map_err(|e| refuse(self, span, path, e))?;
+        let meta = file.metadata().map_err(|e| refuse(self, span, path, e))?;
+        if !meta.is_file() {
+            return Err(refuse(self, span, path, "not a regular file"));
+        }
+        if meta.len() > MAX_SGF_BYTES {
+            return Err(refuse(
+                self,
+                span,
+                path,
+                format!(
+                    "{} bytes, more than the 16 MiB an SGF file may have",
+                    meta.len()
+                ),
+            ));
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_SGF_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| refuse(self, span, path, e))?;
+        if bytes.len() as u64 > MAX_SGF_BYTES {
+            return Err(refuse(self, span, path, "more than 16 MiB"));
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// Writes `text` to `path` through a temporary file and a rename.
+    fn write_sgf_file(&self, path: &Path, text: &str, span: &Span) -> EvalResult<()> {
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(refuse(
+                    self,
+                    span,
+                    path,
+                    "a symbolic link stands there (yose does not write through links)",
+                ))
+            }
+            Ok(meta) if !meta.is_file() => {
+                return Err(refuse(self, span, path, "not a regular file"))
+            }
+            _ => {}
+        }
+        let Some(file_name) = path.file_name() else {
+            return Err(refuse(self, span, path, "not a file name"));
+        };
+        let mut tmp_name = file_name.to_os_string();
+        tmp_name.push(format!(".yose-tmp-{}", std::process::id()));
+        let tmp = path.with_file_name(tmp_name);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW);
+        }
+        let result = options
+            .open(&tmp)
+            .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|_| f.sync_all()))
+            .and_then(|_| std::fs::rename(&tmp, path));
+        if let Err(e) = result {
+            // Only a temporary file this call created is removed.
+            if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_file()) {
+                let _ = std::fs::remove_file(&tmp);
+            }
+            return Err(refuse(self, span, path, e));
+        }
+        Ok(())
+    }
+
+    /// The diagnostic of a malformed SGF file named `shown` (as the script
+    /// wrote it) at `span`.
+    fn sgf_error(&self, e: &sgf::SgfError, text: &str, shown: &str, span: &Span) -> super::Stop {
+        let (line, col) = line_col(text, e.span.start);
+        let mut diag = Diagnostic::error(format!("{shown}:{line}:{col}: {}", e.kind))
+            .with_label(span.clone(), format!("in {shown}:{line}:{col}"));
+        // The file is quoted only when it is an SGF file at all.
+        if e.kind != sgf::SgfErrorKind::NoGameTree {
+            let (shown_line, caret) = excerpt(text, e.span.start);
+            let width = text.get(e.span.clone()).map_or(1, |s| {
+                s.lines().next().unwrap_or("").chars().count().clamp(1, 40)
+            });
+            diag = diag.with_note(format!(
+                "{shown}:{line}:{col}:\n  {shown_line}\n  {}{}",
+                " ".repeat(caret),
+                "^".repeat(width)
+            ));
+        }
+        if let sgf::SgfErrorKind::Illegal { .. } = e.kind {
+            diag = diag
+                .with_help("read the game up to the move before with `move: N`, or fix the file");
+        }
+        self.error_with(diag)
+    }
+}
+
+/// A game from a game value or a position (as `game(Q)` makes it).
+fn game_of(interp: &Interp, v: &Value, span: &Span, name: &str) -> EvalResult<Rc<go::Game>> {
+    match v {
+        Value::GoGame(g) => Ok(g.clone()),
+        Value::Position(p) => go::Game::new(
+            &p.pos,
+            go::Colour::Black,
+            num_rational::BigRational::from_integer(0.into()),
+            go::RuleSet::default(),
+        )
+        .map(Rc::new)
+        .map_err(|e| interp.error(span, e.to_string())),
+        other => Err(interp.error(
+            span,
+            format!(
+                "`{name}` needs a game (from `game(…)` or `sgf_read(…)`), found {}",
+                other.kind()
+            ),
+        )),
+    }
+}
+
+fn string_arg<'a>(interp: &Interp, v: &'a Value, span: &Span, what: &str) -> EvalResult<&'a str> {
+    match v {
+        Value::Str(s) => Ok(s),
+        other => Err(interp.error(span, format!("expected {what}, found {}", other.kind()))),
+    }
+}
+
+/// The SGF text of `game`, with the line of moves `line` (a move string
+/// played from the game's position) as a variation.
+fn sgf_text(
+    interp: &Interp,
+    game: &go::Game,
+    line: Option<(&str, &Span)>,
+    comment: Option<String>,
+) -> EvalResult<String> {
+    let Some((moves, span)) = line else {
+        return Ok(sgf::write(game, None));
+    };
+    let after = go::play_game(game, moves).map_err(|e| {
+        let before = go::state_before(game, game.position(), moves, e.index, go::Game::play);
+        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+        interp.move_error(&e, moves, span, shown)
+    })?;
+    let played = &after.moves()[game.moves().len()..];
+    let comment = comment.unwrap_or_else(|| format!("yose: {}", moves.trim()));
+    Ok(sgf::write(game, Some((played, &comment))))
+}
+
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
+    let named = std::mem::take(&mut interp.named_args);
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let (lo, hi) = match name {
+        "sgf_read" => (1, 1),
+        "sgf" => (1, 2),
+        _ => (2, 3),
+    };
+    super::builtins::check_arity(interp, SGF_BUILTINS, name, args.len(), lo, hi, span)?;
+    let mut options = sgf::ReadOptions::default();
+    let mut comment = None;
+    let (mut move_span, mut variation_span) = (None, None);
+    for (k, v, s) in &named {
+        match k.as_str() {
+            "move" => {
+                move_span = Some(s.clone());
+                let n = interp.to_integer(v, s)?;
+                options.move_number = Some(
+                    usize::try_from(n)
+                        .map_err(|_| interp.error(s, "`move:` is a move number: 0 or more"))?,
+                );
+            }
+            "variation" => {
+                variation_span = Some(s.clone());
+                let Value::List(items) = v else {
+                    return Err(interp.error(
+                        s,
+                        "`variation:` is a list of child numbers from 1, such as [2, 1]",
+                    ));
+                };
+                for x in items.iter() {
+                    let n = interp.to_integer(x, s)?;
+                    let k = usize::try_from(n)
+                        .ok()
+                        .filter(|&k| k >= 1)
+                        .ok_or_else(|| interp.error(s, "variations are numbered from 1"))?;
+                    options.variation.push(k - 1);
+                }
+            }
+            "comment" => comment = Some(string_arg(interp, v, s, "a comment string")?.to_string()),
+            _ => {}
+        }
+    }
+    match name {
+        "sgf_read" => {
+            let shown = string_arg(interp, &args[0], &sp(0), "a file name string")?.to_string();
+            let path = interp.script_path(&shown);
+            let text = interp.read_sgf_file(&path, &sp(0))?;
+            match sgf::read(&text, &options) {
+                Ok(read) => {
+                    for note in &read.notes {
+                        let (line, col) = line_col(&text, note.span.start);
+                        eprintln!("note: {shown}:{line}:{col}: {}", note.text);
+                    }
+                    Ok(Value::GoGame(Rc::new(read.game)))
+                }
+                // The options asked for what the file does not have.
+                Err(e) => match (&e.kind, move_span, variation_span) {
+                    (sgf::SgfErrorKind::NoSuchMove { .. }, Some(at), _) => {
+                        Err(interp.error(&at, format!("{} ({shown})", e.kind)))
+                    }
+                    (sgf::SgfErrorKind::NoSuchVariation { .. }, _, Some(at)) => {
+                        Err(interp.sgf_error(&e, &text, &shown, &at))
+                    }
+                    _ => Err(interp.sgf_error(&e, &text, &shown, &sp(0))),
+                },
+            }
+        }
+        "sgf" => {
+            let game = game_of(interp, &args[0], &sp(0), name)?;
+            let line = match args.get(1) {
+                Some(v) => Some(string_arg(
+                    interp,
+                    v,
+                    &sp(1),
+                    "a move string such as \"W C3, B D4\"",
+                )?),
+                None => None,
+            };
+            let text = sgf_text(interp, &game, line.map(|l| (l, &spans[1])), comment)?;
+            Ok(Value::str(&text))
+        }
+        _ => {
+            let game = game_of(interp, &args[0], &sp(0), name)?;
+            let last = args.len() - 1;
+            let shown =
+                string_arg(interp, &args[last], &sp(last), "a file name string")?.to_string();
+            let line = match last {
+                2 => Some(string_arg(
+                    interp,
+                    &args[1],
+                    &sp(1),
+                    "a move string such as \"W C3, B D4\"",
+                )?),
+                _ => None,
+            };
+            let line_span = sp(1);
+            let text = sgf_text(interp, &game, line.map(|l| (l, &line_span)), comment)?;
+            let path = interp.script_path(&shown);
+            interp.write_sgf_file(&path, &text, &sp(last))?;
+            Ok(Value::str(&shown))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{excerpt, line_col, MAX_SGF_BYTES};
+    use crate::eval::{Interp, Mode};
+    use crate::render::Style;
+    use std::path::PathBuf;
+
+    /// A fresh directory for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("yose-sgf-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn message(stop: crate::eval::Stop) -> String {
+        match stop {
+            crate::eval::Stop::Error(r) => r.diag.message.clone(),
+            _ => panic!("not an error"),
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_are_read_and_written_with_care() {
+        let dir = scratch("care");
+        let interp = Interp::new(Mode::Script, Style::Ascii);
+        let span = 0..0;
+        let good = dir.join("good.sgf");
+        std::fs::write(&good, "(;SZ[9];B[cc])").unwrap();
+        assert_eq!(
+            interp.read_sgf_file(&good, &span).unwrap(),
+            "(;SZ[9];B[cc])"
+        );
+        // A link planted in place of the file is refused, not followed.
+        let link = dir.join("link.sgf");
+        std::os::unix::fs::symlink(&good, &link).unwrap();
+        let e = message(interp.read_sgf_file(&link, &span).unwrap_err());
+        assert!(e.contains("symbolic link"), "{e}");
+        // Directories and other non-regular files are refused.
+        let e = message(interp.read_sgf_file(&dir, &span).unwrap_err());
+        assert!(e.contains("not a regular file"), "{e}");
+        // So are absurd sizes (a sparse file: no 16 MiB written).
+        let big = dir.join("big.sgf");
+        let f = std::fs::File::create(&big).unwrap();
+        f.set_len(MAX_SGF_BYTES + 1).unwrap();
+        let e = message(interp.read_sgf_file(&big, &span).unwrap_err());
+        assert!(e.contains("16 MiB"), "{e}");
+        // Writing replaces the file through a temporary one and leaves
+        // nothing else behind; a link at the target is refused and left
+        // as it was.
+        let out = dir.join("out.sgf");
+        interp.write_sgf_file(&out, "(;SZ[5])", &span).unwrap();
+        interp.write_sgf_file(&out, "(;SZ[7])", &span).unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "(;SZ[7])");
+        let e = message(interp.write_sgf_file(&link, "(;)", &span).unwrap_err());
+        assert!(e.contains("symbolic link"), "{e}");
+        assert_eq!(std::fs::read_to_string(&good).unwrap(), "(;SZ[9];B[cc])");
+        let e = message(interp.write_sgf_file(&dir, "(;)", &span).unwrap_err());
+        assert!(e.contains("not a regular file"), "{e}");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["big.sgf", "good.sgf", "link.sgf", "out.sgf"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn excerpts_show_the_line_around_the_offset() {
+        let text = "(;FF[4]\nAB[aa][bb\n";
+        let at = text.find("[bb").unwrap();
+        assert_eq!(line_col(text, at), (2, 7));
+        assert_eq!(excerpt(text, at), ("AB[aa][bb".to_string(), 6));
+        let long = format!("(;C[{}]B[zz])", "x".repeat(100));
+        let at = long.find("zz").unwrap();
+        let (shown, caret) = excerpt(&long, at);
+        assert_eq!(shown.chars().nth(caret), Some('z'));
+        assert!(shown.chars().count() <= 62);
+        assert_eq!(line_col("é\u{301}x", 3), (1, 2));
+    }
+}

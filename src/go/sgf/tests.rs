@@ -1,0 +1,592 @@
+use super::*;
+use crate::go::play_game;
+
+fn opts() -> ReadOptions {
+    ReadOptions::default()
+}
+
+fn game_of(text: &str) -> Game {
+    match read(text, &opts()) {
+        Ok(g) => g.game,
+        Err(e) => panic!("{e}\n{text}"),
+    }
+}
+
+fn err_of(text: &str) -> SgfError {
+    match read(text, &opts()) {
+        Ok(g) => panic!("read:\n{}", g.game),
+        Err(e) => e,
+    }
+}
+
+/// The text an error points at.
+fn at<'a>(text: &'a str, e: &SgfError) -> &'a str {
+    &text[e.span.clone()]
+}
+
+/// A board's point by its Go name.
+fn pt(g: &Game, name: &str) -> usize {
+    let pos = g.position();
+    let (r, c) = coords::parse_go(name, pos.width(), pos.height()).unwrap();
+    pos.index(r, c).unwrap()
+}
+
+fn rational(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+#[test]
+fn the_tree_keeps_every_property_with_decoded_values_and_spans() {
+    let text = "junk (before) (;FF[4]C[a\\]b\\\\c\\\nd]SZ[9]XY[kept][two]\n;B[cc](;W[dd])(;W[ee];B[ff])) trailing";
+    let c = parse(text).unwrap();
+    assert_eq!(c.roots, vec![0]);
+    let root = &c.nodes[0];
+    let comment = root.get("C").unwrap();
+    assert_eq!(comment.values[0].text, "a]b\\cd");
+    assert_eq!(&text[comment.values[0].span.clone()], "a\\]b\\\\c\\\nd");
+    let unknown = root.get("XY").unwrap();
+    assert_eq!(unknown.values.len(), 2);
+    assert_eq!(&text[unknown.ident_span.clone()], "XY");
+    assert_eq!(&text[unknown.values[1].span.clone()], "two");
+    // Root → B[cc] → two variations.
+    assert_eq!(root.children, vec![1]);
+    assert_eq!(c.nodes[1].children, vec![2, 3]);
+    assert_eq!(c.nodes[3].children, vec![4]);
+    assert_eq!(c.nodes[4].get("B").unwrap().values[0].text, "ff");
+    assert_eq!(&text[c.nodes[2].offset..c.nodes[2].offset + 1], ";");
+}
+
+#[test]
+fn malformed_text_is_an_error_at_the_byte_at_fault() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("no tree here", "", "no SGF game tree"),
+        ("(;B[aa];W[bb]", "(", "never closed"),
+        ("(;C[oops)", "[", "value is never closed"),
+        ("(;B[aa] % )", "%", "unexpected `%`"),
+        ("(;FF[4]()", "(", "must start with a node"),
+        ("(;B[aa](;W[bb]);B[cc])", ";", "a node after the variations"),
+        ("(;FF[4]B ;W[aa])", "B", "has no value"),
+        ("(;FF[4]add[aa])", "add", "not a property name"),
+        ("(B[aa])", "B", "unexpected `B`"),
+    ];
+    for &(text, fault, message) in cases {
+        let e = parse(text).unwrap_err();
+        assert_eq!(at(text, &e), fault, "{text}: {e}");
+        assert!(e.kind.to_string().contains(message), "{text}: {e}");
+    }
+    // The `;` at fault is the one after the variation.
+    let text = "(;B[aa](;W[bb]);B[cc])";
+    assert_eq!(parse(text).unwrap_err().span, 15..16);
+}
+
+#[test]
+fn every_prefix_and_mangling_of_a_file_is_read_or_refused_without_panic() {
+    let text = "(;FF[4]GM[1]SZ[5]KM[0.5]RU[AGA]PL[W]AB[aa:bb]AW[dd]LB[cc:a][ee:hello]MA[dd]\
+                ;W[cd];B[tt](;W[]C[x\\]y];B[ce])(;W[ec]))";
+    read(text, &opts()).unwrap();
+    for end in 0..=text.len() {
+        let _ = read(&text[..end], &opts());
+        let mut mangled = text.as_bytes().to_vec();
+        if end < mangled.len() {
+            for b in [b'(', b')', b'[', b']', b';', b'\\', b'z', b':'] {
+                mangled[end] = b;
+                if let Ok(s) = std::str::from_utf8(&mangled) {
+                    for m in [None, Some(0), Some(3)] {
+                        let o = ReadOptions {
+                            move_number: m,
+                            variation: vec![1, 5],
+                        };
+                        let _ = read(s, &o);
+                    }
+                }
+            }
+        }
+    }
+    // Deep nesting does not overflow the stack.
+    let deep = format!("{}{}", "(;B[aa]".repeat(100_000), ")".repeat(100_000));
+    assert!(parse(&deep).is_ok());
+}
+
+#[test]
+fn a_file_gives_the_board_setup_moves_and_settings() {
+    let text = "(;FF[4]GM[1]SZ[9]KM[6.5]RU[Chinese]PL[W]
+        AB[aa][ba:ca]AW[ab][bb]
+        ;W[ee];B[ff]
+        ;W[gg]MA[ab]SQ[aa]TR[ba]CR[ee]LB[hh:a][ii:ab][gg:b])";
+    let r = read(text, &opts()).unwrap();
+    let g = &r.game;
+    assert_eq!((g.position().width(), g.position().height()), (9, 9));
+    assert_eq!(*g.komi(), rational(13, 2));
+    assert_eq!(g.rules().scoring, Rules::Chinese);
+    assert_eq!(g.rules().ko_rule, KoRule::PositionalSuperko);
+    assert_eq!(g.start_to_move(), Colour::White);
+    assert_eq!(g.to_move(), Colour::Black);
+    assert_eq!(g.moves().len(), 3);
+    assert_eq!(r.line_moves, 3);
+    let pos = g.position();
+    for (name, cell) in [
+        ("A9", Cell::Stone(Colour::Black)),
+        ("B9", Cell::Stone(Colour::Black)),
+        ("C9", Cell::Stone(Colour::Black)),
+        ("A8", Cell::Stone(Colour::White)),
+        ("B8", Cell::Stone(Colour::White)),
+        ("E5", Cell::Stone(Colour::White)),
+        ("F4", Cell::Stone(Colour::Black)),
+        ("G3", Cell::Stone(Colour::White)),
+        ("D9", Cell::Empty),
+    ] {
+        assert_eq!(pos.cell(pt(g, name)), cell, "{name}");
+    }
+    // MA dead, SQ safe, TR / CR nothing.
+    assert_eq!(g.mark(pt(g, "A8")), Some(Status::Dead));
+    assert_eq!(g.mark(pt(g, "A9")), Some(Status::Safe));
+    assert_eq!(g.mark(pt(g, "B9")), None);
+    assert_eq!(g.mark(pt(g, "E5")), None);
+    // Labels: single lowercase letters are kept, the rest noted.
+    assert_eq!(pos.label_point('a'), Some(pt(g, "H2")));
+    assert_eq!(pos.label_point('b'), Some(pt(g, "G3")));
+    assert_eq!(r.notes.len(), 1);
+    assert!(r.notes[0].text.contains("`ab`"), "{:?}", r.notes);
+    assert_eq!(&text[r.notes[0].span.clone()], "ii:ab");
+    // The labels name points in move strings.
+    let next = play_game(g, "B a").unwrap();
+    assert_eq!(
+        next.position().cell(pt(g, "H2")),
+        Cell::Stone(Colour::Black)
+    );
+}
+
+#[test]
+fn territory_marks_the_opponents_stones_in_it_dead() {
+    let text = "(;SZ[5]AB[bb][cc]AW[dd][ee];TB[aa:bb][dd]TW[cc][ee][ab])";
+    let g = game_of(text);
+    assert_eq!(g.mark(pt(&g, "D2")), Some(Status::Dead));
+    assert_eq!(g.mark(pt(&g, "C3")), Some(Status::Dead));
+    // Own stones and empty points in one's territory: nothing.
+    assert_eq!(g.mark(pt(&g, "B4")), None);
+    assert_eq!(g.mark(pt(&g, "E1")), None);
+}
+
+#[test]
+fn ff3_files_long_names_tt_passes_and_the_default_size() {
+    let text = "(;GaMe[1]AddBlack[dd]AddWhite[pp]Komi[0];B[tt];White[qq];B[])";
+    let r = read(text, &opts()).unwrap();
+    let g = &r.game;
+    assert_eq!(g.position().width(), 19);
+    assert_eq!(g.moves().len(), 3);
+    assert_eq!(g.moves()[0].point, None);
+    assert_eq!(g.moves()[2].point, None);
+    assert_eq!(g.position().cell(pt(g, "D16")), Cell::Stone(Colour::Black));
+    assert_eq!(g.position().cell(pt(g, "Q4")), Cell::Stone(Colour::White));
+    assert_eq!(g.position().cell(pt(g, "R3")), Cell::Stone(Colour::White));
+    // A rectangle and the default komi.
+    let g = game_of("(;SZ[13:9]B[mi])");
+    assert_eq!((g.position().width(), g.position().height()), (13, 9));
+    assert_eq!(g.moves()[0].point, Some(8 * 13 + 12));
+    assert!(g.komi().is_zero());
+}
+
+#[test]
+fn moves_need_not_alternate() {
+    let g = game_of("(;SZ[5];B[aa];B[bb];W[cc];W[dd])");
+    assert_eq!(g.moves().len(), 4);
+    assert_eq!(g.to_move(), Colour::Black);
+}
+
+#[test]
+fn bad_games_are_errors_at_their_values() {
+    struct Case {
+        text: &'static str,
+        fault: &'static str,
+        message: &'static str,
+    }
+    let cases = [
+        Case {
+            text: "(;SZ[21];B[aa])",
+            fault: "21",
+            message: "1 to 19 lines each way; this one is 21×21",
+        },
+        Case {
+            text: "(;SZ[19:25])",
+            fault: "19:25",
+            message: "19×25",
+        },
+        Case {
+            text: "(;SZ[nine])",
+            fault: "nine",
+            message: "bad board size",
+        },
+        Case {
+            text: "(;GM[2]SZ[8])",
+            fault: "2",
+            message: "not a game of Go",
+        },
+        Case {
+            text: "(;SZ[9]KM[six])",
+            fault: "six",
+            message: "`KM[six]` is not a number",
+        },
+        Case {
+            text: "(;SZ[9]PL[X])",
+            fault: "X",
+            message: "not a colour",
+        },
+        Case {
+            text: "(;SZ[9];B[jj])",
+            fault: "jj",
+            message: "off the 9×9 board",
+        },
+        Case {
+            text: "(;SZ[9]AB[a])",
+            fault: "a",
+            message: "not a point",
+        },
+        Case {
+            text: "(;SZ[9]AB[aa:zz])",
+            fault: "aa:zz",
+            message: "off the 9×9 board",
+        },
+        // The black stone in the corner has no liberty.
+        Case {
+            text: "(;SZ[9]AW[ba][ab]AB[aa])",
+            fault: "aa",
+            message: "after this setup the black chain at A9 has no liberty",
+        },
+        // A later setup node is checked as well; here the white stone
+        // takes the last liberty of the black chain.
+        Case {
+            text: "(;SZ[9]AB[aa][ba];W[ca];AW[ab][bb])",
+            fault: "ab",
+            message: "the black chain at A9 has no liberty",
+        },
+        Case {
+            text: "(;SZ[9];B[cc];W[cc])",
+            fault: "cc",
+            message: "move 2 `W[cc]` is illegal: the point is occupied",
+        },
+        Case {
+            text: "(;SZ[9]AB[ba][ab];W[aa])",
+            fault: "aa",
+            message: "move 1 `W[aa]` is illegal: suicide",
+        },
+        // A ko: Black takes at C2 … on a 4×3 board, White retakes at once.
+        Case {
+            text: "(;SZ[4:3]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb];W[bb])",
+            fault: "bb",
+            message: "move 2 `W[bb]` is illegal: ko",
+        },
+        Case {
+            text: "(;SZ[4:3]RU[NZ]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb];W[];B[];W[bb])",
+            fault: "bb",
+            message: "situational superko",
+        },
+    ];
+    for case in &cases {
+        let e = err_of(case.text);
+        assert_eq!(at(case.text, &e), case.fault, "{}: {e}", case.text);
+        assert!(
+            e.kind.to_string().contains(case.message),
+            "{}: {e}",
+            case.text
+        );
+    }
+}
+
+#[test]
+fn unknown_properties_and_rules_are_kept_and_ignored() {
+    let text = "(;FF[4]SZ[5]RU[Martian]ZZ[whatever]FOO[1][2];B[cc]XX[y])";
+    let r = read(text, &opts()).unwrap();
+    assert_eq!(r.game.moves().len(), 1);
+    assert_eq!(r.game.rules(), RuleSet::default());
+    assert_eq!(r.notes.len(), 1);
+    assert!(r.notes[0].text.contains("unknown rules `Martian`"));
+    assert_eq!(&text[r.notes[0].span.clone()], "Martian");
+    let c = parse(text).unwrap();
+    assert!(c.nodes[0].get("FOO").is_some() && c.nodes[1].get("XX").is_some());
+}
+
+#[test]
+fn variations_and_move_numbers_pick_the_position() {
+    // Root, B[aa], then two variations: W[bb] B[cc] | W[dd].
+    let text = "(;SZ[5];B[aa](;W[bb];B[cc])(;W[dd]))";
+    let read_with = |move_number, variation: Vec<usize>| {
+        read(
+            text,
+            &ReadOptions {
+                move_number,
+                variation,
+            },
+        )
+    };
+    let name = |g: &Game| -> Vec<String> {
+        g.moves()
+            .iter()
+            .map(|&m| g.position().move_name(m))
+            .collect()
+    };
+    let main = read_with(None, vec![]).unwrap();
+    assert_eq!(name(&main.game), ["B A5", "W B4", "B C3"]);
+    assert_eq!(main.line_moves, 3);
+    let second = read_with(None, vec![1]).unwrap();
+    assert_eq!(name(&second.game), ["B A5", "W D2"]);
+    assert_eq!(second.line_moves, 2);
+    let after_one = read_with(Some(1), vec![]).unwrap();
+    assert_eq!(name(&after_one.game), ["B A5"]);
+    let start = read_with(Some(0), vec![]).unwrap();
+    assert!(start.game.moves().is_empty());
+    let e = read_with(Some(4), vec![]).unwrap_err();
+    assert_eq!(e.kind, SgfErrorKind::NoSuchMove { asked: 4, moves: 3 });
+    let e = read_with(None, vec![2]).unwrap_err();
+    assert_eq!(&text[e.span.clone()], ";");
+    assert_eq!(e.span.start, 7);
+    assert!(e.kind.to_string().contains("no variation 3 at branch 1"));
+}
+
+#[test]
+fn komi_is_an_exact_decimal_and_writes_back() {
+    for (text, n, d) in [
+        ("6.5", 13, 2),
+        ("-0.5", -1, 2),
+        ("7", 7, 1),
+        ("+3.75", 15, 4),
+        ("0.125", 1, 8),
+        (".5", 1, 2),
+    ] {
+        let x = decimal(text).unwrap();
+        assert_eq!(x, rational(n, d), "{text}");
+        assert_eq!(decimal(&real(&x)), Some(x));
+    }
+    for bad in ["", "-", ".", "6,5", "1e3", "--1"] {
+        assert_eq!(decimal(bad), None, "{bad}");
+    }
+    assert_eq!(real(&rational(1, 3)), "0.333333");
+    assert_eq!(real(&rational(-13, 2)), "-6.5");
+}
+
+/// A game with setup stones, marks, labels, moves, komi and rules.
+fn sample() -> Game {
+    let pos = Position::parse(
+        "\
+. . . . . . .
+. x x o o . .
+. x . x o . a
+. x x o . o .
+. . . . . . .",
+    )
+    .unwrap();
+    let rules = RuleSet {
+        scoring: Rules::Chinese,
+        ko_rule: KoRule::SituationalSuperko,
+    };
+    let mut g = Game::new(&pos, Colour::White, rational(7, 2), rules).unwrap();
+    g = play_game(&g, "W F3, B G4, W pass, B F5").unwrap();
+    let d4 = pt(&g, "D4");
+    g.set_mark(d4, Some(Status::Dead));
+    let b4 = pt(&g, "B4");
+    g.set_mark(b4, Some(Status::Safe));
+    g
+}
+
+#[test]
+fn a_written_game_reads_back_the_same() {
+    let g = sample();
+    let text = write(&g, None);
+    let back = read(&text, &opts()).unwrap();
+    assert!(back.notes.is_empty(), "{:?}", back.notes);
+    let h = back.game;
+    assert!(h.same_board(g.position()), "{text}\n{h}");
+    assert!(h.start().cells == g.start().cells);
+    assert_eq!(h.moves(), g.moves());
+    assert_eq!(h.to_move(), g.to_move());
+    assert_eq!(h.start_to_move(), g.start_to_move());
+    assert_eq!(h.komi(), g.komi());
+    assert_eq!(h.rules(), g.rules());
+    assert_eq!(h.position().labels, g.position().labels);
+    for p in 0..35 {
+        assert_eq!(h.mark(p), g.mark(p), "{p}");
+    }
+    expect_test::expect![[r#"
+        (;FF[4]GM[1]CA[UTF-8]AP[yose:0.1]SZ[7:5]KM[3.5]RU[AGA]PL[W]
+        AB[bb][cb][bc][dc][bd][cd]AW[db][eb][ec][dd][fd]
+        ;W[fc] ;B[gb] ;W[] ;B[fa]SQ[bb]MA[db]LB[gc:a])
+    "#]]
+    .assert_eq(&text);
+}
+
+#[test]
+fn a_solved_line_is_a_variation_with_the_score_in_a_comment() {
+    let g = sample();
+    let line = play_game(&g, "W G3, B pass").unwrap();
+    let moves = &line.moves()[g.moves().len()..];
+    let text = write(&g, Some((moves, "yose: W G3 [score: -1/2] ]")));
+    assert!(text.contains("\n(;W[gc]C[yose: W G3 [score: -1/2\\] \\]];B[])"));
+    let back = read(&text, &opts()).unwrap().game;
+    assert!(back.same_board(line.position()));
+    assert_eq!(back.moves(), line.moves());
+    // The comment is on the variation's first node.
+    let c = parse(&text).unwrap();
+    let last = c.nodes.iter().position(|n| n.get("C").is_some()).unwrap();
+    assert_eq!(
+        c.nodes[last].get("C").unwrap().values[0].text,
+        "yose: W G3 [score: -1/2] ]"
+    );
+    // The position alone stops before the line.
+    let before = read(
+        &text,
+        &ReadOptions {
+            move_number: Some(g.moves().len()),
+            variation: vec![],
+        },
+    )
+    .unwrap();
+    assert!(before.game.same_board(g.position()));
+}
+
+// ------------------------------------------------ comparison with sgf-parse
+
+/// What sgf-parse makes of a node: identifiers with their values in our
+/// terms (moves and point lists as board indices on a board `width` wide).
+fn their_node(node: &sgf_parse::SgfNode<sgf_parse::go::Prop>, width: usize) -> Vec<String> {
+    use sgf_parse::go::{Move as M, Prop};
+    use sgf_parse::SgfProp;
+    let mut out: Vec<String> = node
+        .properties()
+        .map(|p| match p {
+            Prop::B(m) | Prop::W(m) => {
+                let at = match m {
+                    M::Pass => "pass".to_string(),
+                    // FF[3]'s pass, which sgf-parse reads as a point.
+                    M::Move(q) if (q.x, q.y) == (19, 19) && width <= 19 => "pass".to_string(),
+                    M::Move(q) => (q.y as usize * width + q.x as usize).to_string(),
+                };
+                format!("{}={at}", p.identifier())
+            }
+            Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) | Prop::MA(ps) | Prop::SQ(ps) => {
+                let mut v: Vec<usize> = ps
+                    .iter()
+                    .map(|q| q.y as usize * width + q.x as usize)
+                    .collect();
+                v.sort_unstable();
+                format!("{}={v:?}", p.identifier())
+            }
+            Prop::KM(x) => format!("KM={x}"),
+            Prop::C(t) => format!("C={}", t.text),
+            other => other.identifier(),
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The same from our parse.
+fn our_node(node: &Node, width: usize, height: usize) -> Vec<String> {
+    let mut out: Vec<String> = node
+        .props
+        .iter()
+        .map(|p| match p.ident.as_str() {
+            "B" | "W" => {
+                let at = match move_point(&p.values[0], width, height).unwrap() {
+                    None => "pass".to_string(),
+                    Some(q) => q.to_string(),
+                };
+                format!("{}={at}", p.ident)
+            }
+            "AB" | "AW" | "AE" | "MA" | "SQ" => {
+                let mut v: Vec<usize> = p
+                    .values
+                    .iter()
+                    .flat_map(|v| points(v, width, height).unwrap())
+                    .map(|(r, c)| r * width + c)
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                format!("{}={v:?}", p.ident)
+            }
+            "KM" => format!("KM={}", p.values[0].text.parse::<f64>().unwrap()),
+            "C" => format!("C={}", p.values[0].text),
+            _ => p.ident.clone(),
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Both parses of `text` agree node by node, tree shape included.
+fn same_as_sgf_parse(text: &str) {
+    let theirs = sgf_parse::go::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let ours = parse(text).unwrap();
+    assert_eq!(theirs.len(), ours.roots.len());
+    let (w, h) = board_size(&ours.nodes[ours.roots[0]]).unwrap();
+    let mut stack: Vec<(&sgf_parse::SgfNode<_>, usize)> = theirs
+        .iter()
+        .zip(&ours.roots)
+        .map(|(t, &o)| (t, o))
+        .collect();
+    let mut count = 0;
+    while let Some((t, o)) = stack.pop() {
+        let node = &ours.nodes[o];
+        assert_eq!(their_node(t, w), our_node(node, w, h), "{text}");
+        let kids: Vec<_> = t.children().collect();
+        assert_eq!(kids.len(), node.children.len(), "{text}");
+        stack.extend(kids.into_iter().zip(node.children.iter().copied()));
+        count += 1;
+    }
+    assert_eq!(count, ours.nodes.len());
+}
+
+/// sgf-parse finds nothing wrong in what we write (FF[4]: no move and
+/// setup in one node, no duplicate property, game information only once).
+fn valid_for_sgf_parse(text: &str) {
+    for node in sgf_parse::go::parse(text).unwrap() {
+        node.validate().unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    }
+}
+
+#[test]
+fn our_parse_agrees_with_sgf_parse() {
+    let g = sample();
+    let line = play_game(&g, "W G3, B pass").unwrap();
+    same_as_sgf_parse(&write(&g, None));
+    same_as_sgf_parse(&write(&g, Some((&line.moves()[4..], "score: 1/2"))));
+    valid_for_sgf_parse(&write(&g, None));
+    valid_for_sgf_parse(&write(&g, Some((&line.moves()[4..], "score: 1/2"))));
+    let empty = Game::new(
+        &Position::empty(9, 9),
+        Colour::Black,
+        BigRational::zero(),
+        RuleSet::default(),
+    )
+    .unwrap();
+    valid_for_sgf_parse(&write(&empty, None));
+    valid_for_sgf_parse(&write(&empty, Some((&[], "nothing to play"))));
+    same_as_sgf_parse(include_str!("../../../examples/endgame.sgf"));
+    for text in [
+        "(;FF[4]GM[1]SZ[9]KM[6.5]AB[aa:cc]AE[bb]C[a\\]b];B[dd](;W[ee]MA[dd]SQ[aa])(;W[];B[ff]))",
+        "(;GM[1]SZ[19]AddBlack[pd][dp]AddWhite[dd]Comment[FF3 \\\\ file];B[tt];W[qq])",
+        "(;SZ[13:9]AB[aa][mi];B[cc];W[dd])(;SZ[5];B[cc])",
+        // (sgf-parse keeps soft line breaks, `\\` before a break, which FF[4]
+        // removes: the first test checks ours.)
+        "  (;FF[4]\n  C[multi\nline]\n  ;B[aa]\n  ;W[bb]\n)\n",
+    ] {
+        same_as_sgf_parse(text);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Any text, and any text made of SGF's own characters, is read or
+    /// refused with an error inside the text; never a panic.
+    #[test]
+    fn random_text_never_panics(
+        noise in "\\PC{0,80}",
+        sgfish in "[();\\[\\]\\\\:ABWELSZKMPRUabcdtz0-9 \n]{0,120}",
+    ) {
+        for text in [noise.clone(), sgfish.clone(), format!("(;{sgfish}"), format!("(;SZ[5]{sgfish})")] {
+            match read(&text, &opts()) {
+                Ok(_) => {}
+                Err(e) => proptest::prop_assert!(e.span.end <= text.len() && e.span.start <= e.span.end),
+            }
+        }
+    }
+}
