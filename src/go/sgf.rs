@@ -81,7 +81,9 @@
 //! the first move); [`ReadOptions::variation`] picks the line: at the `k`th
 //! node along the line that has several children, the child at index
 //! `variation[k]` (from 0) is followed, the first child past the end of the
-//! list.
+//! list. Asking for a move or a child the file does not have is an error
+//! (so is a list longer than the number of branching nodes on the line),
+//! not a silent fall-back to the main line.
 //!
 //! # What [`write()`] makes of a game
 //!
@@ -163,6 +165,9 @@ pub enum SgfErrorKind {
         index: usize,
         children: usize,
     },
+    /// [`ReadOptions::variation`] names a child at more branching nodes
+    /// than the line it picks has.
+    TooFewBranches { asked: usize, branches: usize },
 }
 
 impl fmt::Display for SgfErrorKind {
@@ -223,6 +228,11 @@ impl fmt::Display for SgfErrorKind {
                 "no variation {} at branch {} of the line: this node has {children} children",
                 index + 1,
                 branch + 1
+            ),
+            TooFewBranches { asked, branches } => write!(
+                f,
+                "the variation picks a child at {asked} branching node{}, but the line has {branches}",
+                if *asked == 1 { "" } else { "s" }
             ),
         }
     }
@@ -671,6 +681,16 @@ fn line(collection: &Collection, root: usize, variation: &[usize]) -> Result<Vec
         }
         out.push(next);
         at = next;
+    }
+    if branch < variation.len() {
+        let offset = collection.nodes.get(root).map_or(0, |n| n.offset);
+        return Err(error(
+            offset..offset + 1,
+            SgfErrorKind::TooFewBranches {
+                asked: variation.len(),
+                branches: branch,
+            },
+        ));
     }
     Ok(out)
 }

@@ -92,11 +92,13 @@ fn every_prefix_and_mangling_of_a_file_is_read_or_refused_without_panic() {
                 mangled[end] = b;
                 if let Ok(s) = std::str::from_utf8(&mangled) {
                     for m in [None, Some(0), Some(3)] {
-                        let o = ReadOptions {
-                            move_number: m,
-                            variation: vec![1, 5],
-                        };
-                        let _ = read(s, &o);
+                        for variation in [vec![], vec![1], vec![1, 5]] {
+                            let o = ReadOptions {
+                                move_number: m,
+                                variation,
+                            };
+                            let _ = read(s, &o);
+                        }
                     }
                 }
             }
@@ -340,6 +342,15 @@ fn variations_and_move_numbers_pick_the_position() {
     assert_eq!(&text[e.span.clone()], ";");
     assert_eq!(e.span.start, 7);
     assert!(e.kind.to_string().contains("no variation 3 at branch 1"));
+    // A variation list longer than the line's branchings is refused.
+    let e = read_with(None, vec![0, 0]).unwrap_err();
+    assert_eq!(
+        e.kind,
+        SgfErrorKind::TooFewBranches {
+            asked: 2,
+            branches: 1
+        }
+    );
 }
 
 #[test]
