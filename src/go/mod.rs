@@ -275,4 +275,6 @@ pub use search::{
 pub use sensei::{is_sensei, read_sensei};
 
 #[cfg(test)]
+mod superko_oracle;
+#[cfg(test)]
 mod tests;
