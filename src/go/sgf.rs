@@ -106,6 +106,11 @@ use num_traits::{One, Signed, Zero};
 use std::fmt;
 use std::ops::Range;
 
+/// The most moves [`read`] replays along a line: real games have a few
+/// hundred; every move of a [`Game`] is checked against its whole history,
+/// so a file of millions of moves would take hours.
+pub const MAX_LINE_MOVES: usize = 5_000;
+
 // ---------------------------------------------------------------- errors
 
 /// What is wrong with an SGF text, and where: `span` is a byte range of the
@@ -165,6 +170,9 @@ pub enum SgfErrorKind {
         index: usize,
         children: usize,
     },
+    /// More than [`MAX_LINE_MOVES`] moves on the line (the span is the
+    /// first move past the limit).
+    TooManyMoves,
     /// [`ReadOptions::variation`] names a child at more branching nodes
     /// than the line it picks has.
     TooFewBranches { asked: usize, branches: usize },
@@ -228,6 +236,11 @@ impl fmt::Display for SgfErrorKind {
                 "no variation {} at branch {} of the line: this node has {children} children",
                 index + 1,
                 branch + 1
+            ),
+            TooManyMoves => write!(
+                f,
+                "more than {MAX_LINE_MOVES} moves on this line (yose replays at most that many; \
+                 read an earlier position with `move: N`)"
             ),
             TooFewBranches { asked, branches } => write!(
                 f,
@@ -868,6 +881,9 @@ fn apply_node(
         let v = &prop.values[0];
         let point = move_point(v, width, height)?;
         *played += 1;
+        if *played > MAX_LINE_MOVES {
+            return Err(error(v.span.clone(), SgfErrorKind::TooManyMoves));
+        }
         if game.to_move() != colour {
             let (komi, rules) = (game.komi().clone(), game.rules());
             game = game.with_settings(colour, komi, rules);

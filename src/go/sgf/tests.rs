@@ -295,6 +295,22 @@ fn bad_games_are_errors_at_their_values() {
 }
 
 #[test]
+fn a_line_of_too_many_moves_is_refused_in_time() {
+    // Passes are always legal: 5 000 of them are read, one more is not.
+    let passes = |n: usize| format!("(;SZ[9]{})", ";B[];W[]".repeat(n / 2));
+    let start = std::time::Instant::now();
+    assert_eq!(
+        game_of(&passes(MAX_LINE_MOVES)).moves().len(),
+        MAX_LINE_MOVES
+    );
+    let text = passes(MAX_LINE_MOVES + 2);
+    let e = err_of(&text);
+    assert_eq!(e.kind, SgfErrorKind::TooManyMoves);
+    assert_eq!(e.span.start, text.len() - "];W[])".len());
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+#[test]
 fn unknown_properties_and_rules_are_kept_and_ignored() {
     let text = "(;FF[4]SZ[5]RU[Martian]ZZ[whatever]FOO[1][2];B[cc]XX[y])";
     let r = read(text, &opts()).unwrap();
