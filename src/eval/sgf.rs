@@ -5,7 +5,8 @@
 //!   `move: N` stops after the line's `N`th move (0: before the first);
 //!   `variation: [2, 1]` follows, at the first node with several children,
 //!   the second child, at the next such node the first (counted from 1;
-//!   past the list, the first child).
+//!   past the list, the first child; a move or a branching the file does
+//!   not have is an error labelled on the option).
 //! * `sgf(G)` is the SGF text of a game (or of a position, as `game(Q)`
 //!   would make it); `sgf(G, "W C3, B D4", comment: "…")` adds the line of
 //!   moves from the game's position as a variation whose first node
@@ -357,7 +358,8 @@ pub fn call(
                 }
                 // The options asked for what the file does not have.
                 Err(e) => match (&e.kind, move_span, variation_span) {
-                    (sgf::SgfErrorKind::NoSuchMove { .. }, Some(at), _) => {
+                    (sgf::SgfErrorKind::NoSuchMove { .. }, Some(at), _)
+                    | (sgf::SgfErrorKind::TooFewBranches { .. }, _, Some(at)) => {
                         Err(interp.error(&at, format!("{} ({shown})", e.kind)))
                     }
                     (sgf::SgfErrorKind::NoSuchVariation { .. }, _, Some(at)) => {

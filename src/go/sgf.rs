@@ -81,7 +81,9 @@
 //! the first move); [`ReadOptions::variation`] picks the line: at the `k`th
 //! node along the line that has several children, the child at index
 //! `variation[k]` (from 0) is followed, the first child past the end of the
-//! list.
+//! list. Asking for a move or a child the file does not have is an error
+//! (so is a list longer than the number of branching nodes on the line),
+//! not a silent fall-back to the main line.
 //!
 //! # What [`write()`] makes of a game
 //!
@@ -103,6 +105,11 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::fmt;
 use std::ops::Range;
+
+/// The most moves [`read`] replays along a line: real games have a few
+/// hundred; every move of a [`Game`] is checked against its whole history,
+/// so a file of millions of moves would take hours.
+pub const MAX_LINE_MOVES: usize = 5_000;
 
 // ---------------------------------------------------------------- errors
 
@@ -163,6 +170,12 @@ pub enum SgfErrorKind {
         index: usize,
         children: usize,
     },
+    /// More than [`MAX_LINE_MOVES`] moves on the line (the span is the
+    /// first move past the limit).
+    TooManyMoves,
+    /// [`ReadOptions::variation`] names a child at more branching nodes
+    /// than the line it picks has.
+    TooFewBranches { asked: usize, branches: usize },
 }
 
 impl fmt::Display for SgfErrorKind {
@@ -223,6 +236,16 @@ impl fmt::Display for SgfErrorKind {
                 "no variation {} at branch {} of the line: this node has {children} children",
                 index + 1,
                 branch + 1
+            ),
+            TooManyMoves => write!(
+                f,
+                "more than {MAX_LINE_MOVES} moves on this line (yose replays at most that many; \
+                 read an earlier position with `move: N`)"
+            ),
+            TooFewBranches { asked, branches } => write!(
+                f,
+                "the variation picks a child at {asked} branching node{}, but the line has {branches}",
+                if *asked == 1 { "" } else { "s" }
             ),
         }
     }
@@ -672,6 +695,16 @@ fn line(collection: &Collection, root: usize, variation: &[usize]) -> Result<Vec
         out.push(next);
         at = next;
     }
+    if branch < variation.len() {
+        let offset = collection.nodes.get(root).map_or(0, |n| n.offset);
+        return Err(error(
+            offset..offset + 1,
+            SgfErrorKind::TooFewBranches {
+                asked: variation.len(),
+                branches: branch,
+            },
+        ));
+    }
     Ok(out)
 }
 
@@ -848,6 +881,9 @@ fn apply_node(
         let v = &prop.values[0];
         let point = move_point(v, width, height)?;
         *played += 1;
+        if *played > MAX_LINE_MOVES {
+            return Err(error(v.span.clone(), SgfErrorKind::TooManyMoves));
+        }
         if game.to_move() != colour {
             let (komi, rules) = (game.komi().clone(), game.rules());
             game = game.with_settings(colour, komi, rules);

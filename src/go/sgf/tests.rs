@@ -92,11 +92,13 @@ fn every_prefix_and_mangling_of_a_file_is_read_or_refused_without_panic() {
                 mangled[end] = b;
                 if let Ok(s) = std::str::from_utf8(&mangled) {
                     for m in [None, Some(0), Some(3)] {
-                        let o = ReadOptions {
-                            move_number: m,
-                            variation: vec![1, 5],
-                        };
-                        let _ = read(s, &o);
+                        for variation in [vec![], vec![1], vec![1, 5]] {
+                            let o = ReadOptions {
+                                move_number: m,
+                                variation,
+                            };
+                            let _ = read(s, &o);
+                        }
                     }
                 }
             }
@@ -293,6 +295,22 @@ fn bad_games_are_errors_at_their_values() {
 }
 
 #[test]
+fn a_line_of_too_many_moves_is_refused_in_time() {
+    // Passes are always legal: 5 000 of them are read, one more is not.
+    let passes = |n: usize| format!("(;SZ[9]{})", ";B[];W[]".repeat(n / 2));
+    let start = std::time::Instant::now();
+    assert_eq!(
+        game_of(&passes(MAX_LINE_MOVES)).moves().len(),
+        MAX_LINE_MOVES
+    );
+    let text = passes(MAX_LINE_MOVES + 2);
+    let e = err_of(&text);
+    assert_eq!(e.kind, SgfErrorKind::TooManyMoves);
+    assert_eq!(e.span.start, text.len() - "];W[])".len());
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+#[test]
 fn unknown_properties_and_rules_are_kept_and_ignored() {
     let text = "(;FF[4]SZ[5]RU[Martian]ZZ[whatever]FOO[1][2];B[cc]XX[y])";
     let r = read(text, &opts()).unwrap();
@@ -340,6 +358,15 @@ fn variations_and_move_numbers_pick_the_position() {
     assert_eq!(&text[e.span.clone()], ";");
     assert_eq!(e.span.start, 7);
     assert!(e.kind.to_string().contains("no variation 3 at branch 1"));
+    // A variation list longer than the line's branchings is refused.
+    let e = read_with(None, vec![0, 0]).unwrap_err();
+    assert_eq!(
+        e.kind,
+        SgfErrorKind::TooFewBranches {
+            asked: 2,
+            branches: 1
+        }
+    );
 }
 
 #[test]
