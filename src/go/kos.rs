@@ -477,7 +477,10 @@ enum Met {
         /// every position of the walk). So distinct fillings of the
         /// component's points have distinct slots below 3^|comp|.
         weights: Box<[u32; 64]>,
-        slots: Vec<Option<To>>,
+        /// One word per slot ([`Met::encode`]): 0 for a position not met,
+        /// so that the table is allocated zeroed and only the pages of
+        /// slots written cost memory.
+        slots: Vec<u32>,
         len: usize,
     },
     Packed(FxHashMap<PackedBoard, To>),
@@ -493,9 +496,12 @@ struct Near {
 }
 
 /// The most points of a component whose positions [`Met::Dense`] gives a
-/// slot each: 3¹³ slots of 8 bytes are 12.8 MB (all written when the
-/// table is made: an empty slot is not zero bytes).
-const DENSE_POINTS: u32 = 13;
+/// slot each: 3¹⁶ slots of 4 bytes are 172 MB of address space, allocated
+/// zeroed, so that only the pages holding positions met are ever touched
+/// (the open 4 × 4 area meets 19.5 million of its 43 million, where the
+/// hash table held 16 bytes per position and grew by doubling; 3¹⁵ slots,
+/// for 3 × 5, are 57 MB).
+const DENSE_POINTS: u32 = 16;
 
 /// Black's and White's stones side by side (`black | white << span`).
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -536,13 +542,39 @@ impl Met {
             }
             Met::Dense {
                 weights,
-                slots: vec![None; 3usize.pow(points)],
+                slots: vec![0; 3usize.pow(points)],
                 len: 0,
             }
         } else if span <= 32 {
             Met::Packed(FxHashMap::with_capacity_and_hasher(capacity, hasher))
         } else {
             Met::Full(FxHashMap::with_capacity_and_hasher(capacity, hasher))
+        }
+    }
+
+    /// A [`Met::Dense`] slot's word for `to`: a node `i` is `i + 1`, a
+    /// game `g` is `g | 2³¹` (0 is an empty slot).
+    #[inline]
+    fn encode(to: To) -> u32 {
+        match to {
+            To::Board(i) => {
+                assert!(i < 1 << 31, "too many positions for the dense table");
+                i + 1
+            }
+            To::Game(g) => {
+                assert!(g.0 < 1 << 31, "too many games for the dense table");
+                g.0 | 1 << 31
+            }
+        }
+    }
+
+    /// The entry of a [`Met::Dense`] slot's word ([`Met::encode`]).
+    #[inline(always)]
+    fn decode(w: u32) -> Option<To> {
+        match w {
+            0 => None,
+            w if w & 1 << 31 != 0 => Some(To::Game(GameId(w & !(1 << 31)))),
+            w => Some(To::Board(w - 1)),
         }
     }
 
@@ -586,7 +618,9 @@ impl Met {
     #[inline]
     fn get_kid(&self, child: u64, stash: &Stash, near: Near) -> Option<To> {
         match self {
-            Met::Dense { weights, slots, .. } => slots[Met::kid_slot(weights, near, child)],
+            Met::Dense { weights, slots, .. } => {
+                Met::decode(slots[Met::kid_slot(weights, near, child)])
+            }
             Met::Packed(map) => map.get(&PackedBoard(child)).copied(),
             Met::Full(map) => map
                 .get(&FullBoard(stash.wide[child as usize].0.clone()))
@@ -609,8 +643,8 @@ impl Met {
         match self {
             Met::Dense { slots, len, .. } => {
                 let slot = &mut slots[near.slot];
-                debug_assert!(slot.is_none(), "a position is met once");
-                *slot = Some(to);
+                debug_assert!(*slot == 0, "a position is met once");
+                *slot = Met::encode(to);
                 *len += 1;
             }
             Met::Packed(map) => {
@@ -632,8 +666,8 @@ impl Met {
                 len,
             } => {
                 let slot = &mut slots[Met::kid_slot(weights, near, child)];
-                debug_assert!(slot.is_none(), "a position is met once");
-                *slot = Some(to);
+                debug_assert!(*slot == 0, "a position is met once");
+                *slot = Met::encode(to);
                 *len += 1;
             }
             Met::Packed(map) => {
