@@ -540,9 +540,11 @@ impl Met {
                 weights[span as usize + p] = 2 * power;
                 power *= 3;
             }
+            let mut slots = vec![0; 3usize.pow(points)];
+            super::search::advise_huge_pages(&mut slots);
             Met::Dense {
                 weights,
-                slots: vec![0; 3usize.pow(points)],
+                slots,
                 len: 0,
             }
         } else if span <= 32 {
