@@ -36,11 +36,15 @@
 //! position met is evaluated once: the walk keeps every position it met, a
 //! node or a ko-free position with its value, in one table, so a move to a
 //! position met before is a table lookup (why this is exact:
-//! `Search::board_graph`). A component of at most 13 points has a slot for
-//! each way to fill its points (3¹² slots of 8 bytes for 12 points:
-//! 4.3 MB, against 8.9 MB for the hash table it replaced; `Met`), so the
-//! lookups hit the cache more often; larger ones are hashed, by the board
-//! packed into a word when the region's bits allow. A node's immortal stones are those `step`
+//! `Search::board_graph`). A component of at most 16 points has a slot for
+//! each way to fill its points, one word each, allocated zeroed so that
+//! only the pages written cost memory (3¹² slots for 12 points: 2.1 MB,
+//! against 8.9 MB for the hash table it first replaced; 3¹⁵ for the open
+//! 3 × 5 area: 57 MB, against a hash table of 5.3 million positions that
+//! grew by doubling; `Met`), advised to huge pages
+//! (`search::advise_huge_pages`) so that its random lookups do not also
+//! miss the TLB; larger components are hashed, by the board packed into a
+//! word when the region's bits allow. A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
 //! checks this in debug builds), not recomputed; so is its split into
 //! components, made once per node and used for its playable points and

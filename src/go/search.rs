@@ -24,6 +24,18 @@
 //! region, one entry per byte value and byte position (`Region::image_of`);
 //! when a table key packs into one word, its images are made by exchanges
 //! of bits in all three of its masks at once (`Region::least_packed`).
+//!
+//! On the large regions (the open 2 × 8 area: 3.1 million positions, 39
+//! million lookups at 92% hits) the search waits mostly on the memory of
+//! its table. One-word keys live in an open-addressing table whose slot
+//! holds the key and its entry side by side (`SmallTable`: one cache line
+//! per lookup, against two for a general hash table's control bytes and
+//! bucket), `eval` plays every move of a position before following any and
+//! prefetches the slots of the positions they lead to (the lookups
+//! overlap), and the large tables are advised to huge pages
+//! (`advise_huge_pages`). No thread: the store that interns the values is
+//! one per search and not shared (see BENCHMARKS.md, "goperf10", on why
+//! two threads do not pay on two shared cores).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -64,7 +76,7 @@ pub struct SearchOptions {
     /// [`crate::go`]). Exact; turning it off is for testing.
     pub symmetry: bool,
     /// In a region with kos, give each position of a component of at most
-    /// 13 points its own slot in the table of positions met, instead of
+    /// 16 points its own slot in the table of positions met, instead of
     /// hashing it (module docs of `kos`). Exact; turning it off is for
     /// testing.
     pub dense_walk: bool,
@@ -1955,6 +1967,59 @@ mod tests {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    #[test]
+    fn the_one_word_table_agrees_with_a_map() {
+        // `SmallTable` (open addressing, growing by doubling) against a
+        // hash map: random probes and records of keys drawn from a few
+        // thousand, enough to make it grow several times from its first
+        // 1 024 slots, and the records made after a grow.
+        let mut table = SmallTable::new();
+        let mut model: std::collections::HashMap<u64, Entry> = Default::default();
+        let mut x: u64 = 0x0123_4567_89ab_cdef;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let entry = |n: u64| match n % 3 {
+            0 => Entry::Expanding,
+            1 => Entry::Done(Val::Loopy),
+            _ => Entry::Done(Val::Short(GameId((n >> 8) as u32))),
+        };
+        let same = |a: Entry, b: Entry| SmallTable::encode(a) == SmallTable::encode(b);
+        for _ in 0..40_000 {
+            // Keys spread like packed positions: never 0, often sharing
+            // their high bits.
+            let k = 1 + (next() % 6_000) * 0x1_0001;
+            match next() % 2 {
+                0 => {
+                    let found = table.probe(k);
+                    match model.get(&k) {
+                        Some(&e) => assert!(same(found.expect("a key met before"), e)),
+                        None => {
+                            assert!(found.is_none());
+                            model.insert(k, Entry::Expanding);
+                        }
+                    }
+                }
+                _ => {
+                    if model.contains_key(&k) {
+                        let e = entry(next());
+                        table.record(k, e);
+                        model.insert(k, e);
+                    }
+                }
+            }
+        }
+        assert!(table.len == model.len() && table.slots.len() >= 8192);
+        let mut values: Vec<u64> = table.values().map(SmallTable::encode).collect();
+        let mut expected: Vec<u64> = model.values().map(|&e| SmallTable::encode(e)).collect();
+        values.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(values, expected);
     }
 
     #[test]
