@@ -17,6 +17,8 @@
 //! them for `all`), and exits. Each of its lines gives the peak memory of
 //! the run: the process's peak resident set (`VmHWM`), reset before the
 //! run (`/proc/self/clear_refs`), with the resident set it started from.
+//! `YOSE_GO_LIMIT=<seconds>` changes the 10 s (for the time a region takes
+//! to finish on a loaded machine).
 
 use criterion::{criterion_group, BatchSize, Criterion};
 use std::hint::black_box;
@@ -286,9 +288,13 @@ fn report() {
 /// How far the families whose name contains `filter` (all for `all`) get
 /// in 10 s, with the peak memory of each run.
 fn how_far(filter: &str) {
+    let limit: u64 = std::env::var("YOSE_GO_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
     println!(
-        "How far in 10 s (Japanese rules; a run stops after 10 s; peak resident memory of the \
-         run, from the resident memory it started with):"
+        "How far in {limit} s (Japanese rules; a run stops after {limit} s; peak resident \
+         memory of the run, from the resident memory it started with):"
     );
     for (family, make, sizes) in families() {
         if filter != "all" && !family.contains(filter) {
@@ -310,7 +316,7 @@ fn how_far(filter: &str) {
                 let (flag, done) = (flag.clone(), done.clone());
                 std::thread::spawn(move || {
                     let start = Instant::now();
-                    while start.elapsed() < Duration::from_secs(10) {
+                    while start.elapsed() < Duration::from_secs(limit) {
                         if done.load(Ordering::Relaxed) {
                             return;
                         }
@@ -354,7 +360,7 @@ fn short(e: &GoError) -> String {
         GoError::Ko { .. } => "ko (not a short game)".into(),
         GoError::NodeBudget { nodes, .. } => format!("node budget ({nodes})"),
         GoError::TooLarge { points, .. } => format!("too large ({points})"),
-        GoError::Cg(yose::game::CgError::Interrupted) => "stopped at 10 s".into(),
+        GoError::Cg(yose::game::CgError::Interrupted) => "stopped at the time limit".into(),
         GoError::Cg(e) => e.to_string(),
         other => other.to_string(),
     }
