@@ -12,6 +12,13 @@
 //!
 //! `YOSE_GO_CASE=<name> cargo bench --bench go` evaluates only that case,
 //! once per rule, and exits: a fresh process per case, for cold figures.
+//! `YOSE_GO_FAR=<text> cargo bench --bench go` prints only the "how far in
+//! 10 s" report, for the families whose name contains `<text>` (all of
+//! them for `all`), and exits. Each of its lines gives the peak memory of
+//! the run: the process's peak resident set (`VmHWM`), reset before the
+//! run (`/proc/self/clear_refs`), with the resident set it started from.
+//! `YOSE_GO_LIMIT=<seconds>` changes the 10 s (for the time a region takes
+//! to finish on a loaded machine).
 
 use criterion::{criterion_group, BatchSize, Criterion};
 use std::hint::black_box;
@@ -123,9 +130,14 @@ fn kind(v: &GoValue) -> String {
     match v {
         GoValue::Short(_) => String::new(),
         GoValue::Ko { kos, .. } => {
+            // Counting the pairs of a graph of millions of nodes would
+            // take longer than the search and hold more memory.
             let sizes: Vec<String> = kos
                 .iter()
-                .map(|k| format!("{}/{}", k.graph.len(), pairs(&k.graph)))
+                .map(|k| match k.graph.len() {
+                    n if n > 1_000_000 => format!("{n}/-"),
+                    n => format!("{n}/{}", pairs(&k.graph)),
+                })
                 .collect();
             format!(" (ko: {} nodes/pairs)", sizes.join(", "))
         }
@@ -195,6 +207,55 @@ fn report_case(name: &str, text: &str) {
 /// A family of diagrams by size, and the sizes to try.
 type Family = (&'static str, Box<dyn Fn(usize) -> String>, Vec<usize>);
 
+/// A field of `/proc/self/status` in kB (`VmHWM`, `VmRSS`), 0 where there
+/// is none.
+fn status_kb(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Resets the process's peak resident set to the current one (Linux:
+/// writing 5 to `/proc/self/clear_refs`), so that `VmHWM` afterwards is the
+/// peak of what follows.
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// Megabytes, from kB.
+fn mb(kb: u64) -> String {
+    format!("{:.0} MB", kb as f64 / 1024.0)
+}
+
+/// The families of growing regions of the "how far in 10 s" report.
+fn families() -> Vec<Family> {
+    vec![
+        (
+            "corridor",
+            Box::new(closed_corridor),
+            vec![12, 16, 18, 20, 24, 28, 32],
+        ),
+        (
+            "fork",
+            Box::new(forked_corridor),
+            vec![10, 14, 16, 18, 22, 26],
+        ),
+        (
+            "open_2xw",
+            Box::new(|w| open_area(w, &".".repeat(w))),
+            vec![6, 7, 8, 9],
+        ),
+        ("open_3xw", Box::new(|w| open_rows(3, w)), vec![4, 5, 6]),
+        ("open_4xw", Box::new(|w| open_rows(4, w)), vec![3, 4]),
+    ]
+}
+
 fn report() {
     println!(
         "Go positions: nodes expanded, table hit %, one cold run: wall and CPU time of the \
@@ -220,26 +281,25 @@ fn report() {
         report_case(name, &text);
     }
     println!();
-    println!("How far in 10 s (Japanese rules; a run stops after 10 s):");
-    let families: Vec<Family> = vec![
-        (
-            "corridor",
-            Box::new(closed_corridor),
-            vec![12, 16, 18, 20, 24, 28, 32],
-        ),
-        (
-            "fork",
-            Box::new(forked_corridor),
-            vec![10, 14, 16, 18, 22, 26],
-        ),
-        (
-            "open_2xw",
-            Box::new(|w| open_area(w, &".".repeat(w))),
-            vec![6, 7, 8, 9],
-        ),
-        ("open_3xw", Box::new(|w| open_rows(3, w)), vec![4, 5, 6]),
-    ];
-    for (family, make, sizes) in families {
+    how_far("all");
+    println!();
+}
+
+/// How far the families whose name contains `filter` (all for `all`) get
+/// in 10 s, with the peak memory of each run.
+fn how_far(filter: &str) {
+    let limit: u64 = std::env::var("YOSE_GO_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    println!(
+        "How far in {limit} s (Japanese rules; a run stops after {limit} s; peak resident \
+         memory of the run, from the resident memory it started with):"
+    );
+    for (family, make, sizes) in families() {
+        if filter != "all" && !family.contains(filter) {
+            continue;
+        }
         for n in sizes {
             let text = make(n);
             let pos = Position::parse(&text).expect("bench diagrams parse");
@@ -256,7 +316,7 @@ fn report() {
                 let (flag, done) = (flag.clone(), done.clone());
                 std::thread::spawn(move || {
                     let start = Instant::now();
-                    while start.elapsed() < Duration::from_secs(10) {
+                    while start.elapsed() < Duration::from_secs(limit) {
                         if done.load(Ordering::Relaxed) {
                             return;
                         }
@@ -265,15 +325,19 @@ fn report() {
                     flag.store(true, Ordering::Relaxed);
                 })
             };
+            reset_peak();
+            let from = status_kb("VmRSS");
             let t = Instant::now();
             let r = evaluate_go(&mut store, &pos, &opts);
             let elapsed = t.elapsed();
             let cpu = cpu_time() - c;
+            let peak = status_kb("VmHWM");
             done.store(true, Ordering::Relaxed);
             let _ = timer.join();
+            let memory = format!("peak {} (from {})", mb(peak), mb(from));
             match r {
                 Ok(e) => println!(
-                    "  {family} {n:>2}: {} points, {} nodes, {}% hits, {elapsed:.2?} (CPU {cpu:.2?}){}",
+                    "  {family} {n:>2}: {} points, {} nodes, {}% hits, {elapsed:.2?} (CPU {cpu:.2?}), {memory}{}",
                     e.stats.region_points,
                     e.stats.nodes,
                     e.stats.hit_percent(),
@@ -281,7 +345,7 @@ fn report() {
                 ),
                 Err(e) => {
                     println!(
-                        "  {family} {n:>2}: {} after {elapsed:.2?} (CPU {cpu:.2?})",
+                        "  {family} {n:>2}: {} after {elapsed:.2?} (CPU {cpu:.2?}), {memory}",
                         short(&e)
                     );
                     break;
@@ -289,7 +353,6 @@ fn report() {
             }
         }
     }
-    println!();
 }
 
 fn short(e: &GoError) -> String {
@@ -297,7 +360,7 @@ fn short(e: &GoError) -> String {
         GoError::Ko { .. } => "ko (not a short game)".into(),
         GoError::NodeBudget { nodes, .. } => format!("node budget ({nodes})"),
         GoError::TooLarge { points, .. } => format!("too large ({points})"),
-        GoError::Cg(yose::game::CgError::Interrupted) => "stopped at 10 s".into(),
+        GoError::Cg(yose::game::CgError::Interrupted) => "stopped at the time limit".into(),
         GoError::Cg(e) => e.to_string(),
         other => other.to_string(),
     }
@@ -329,6 +392,10 @@ fn bench_cases(c: &mut Criterion) {
 criterion_group!(benches, bench_cases);
 
 fn main() {
+    if let Ok(filter) = std::env::var("YOSE_GO_FAR") {
+        how_far(&filter);
+        return;
+    }
     if let Ok(name) = std::env::var("YOSE_GO_CASE") {
         match cases().into_iter().find(|(n, _)| *n == name) {
             Some((name, text)) => report_case(name, &text),

@@ -36,11 +36,15 @@
 //! position met is evaluated once: the walk keeps every position it met, a
 //! node or a ko-free position with its value, in one table, so a move to a
 //! position met before is a table lookup (why this is exact:
-//! `Search::board_graph`). A component of at most 13 points has a slot for
-//! each way to fill its points (3¹² slots of 8 bytes for 12 points:
-//! 4.3 MB, against 8.9 MB for the hash table it replaced; `Met`), so the
-//! lookups hit the cache more often; larger ones are hashed, by the board
-//! packed into a word when the region's bits allow. A node's immortal stones are those `step`
+//! `Search::board_graph`). A component of at most 16 points has a slot for
+//! each way to fill its points, one word each, allocated zeroed so that
+//! only the pages written cost memory (3¹² slots for 12 points: 2.1 MB,
+//! against 8.9 MB for the hash table it first replaced; 3¹⁵ for the open
+//! 3 × 5 area: 57 MB, against a hash table of 5.3 million positions that
+//! grew by doubling; `Met`), advised to huge pages
+//! (`search::advise_huge_pages`) so that its random lookups do not also
+//! miss the TLB; larger components are hashed, by the board packed into a
+//! word when the region's bits allow. A node's immortal stones are those `step`
 //! returned with its position (the same as recomputing them: `step`
 //! checks this in debug builds), not recomputed; so is its split into
 //! components, made once per node and used for its playable points and
@@ -477,7 +481,10 @@ enum Met {
         /// every position of the walk). So distinct fillings of the
         /// component's points have distinct slots below 3^|comp|.
         weights: Box<[u32; 64]>,
-        slots: Vec<Option<To>>,
+        /// One word per slot ([`Met::encode`]): 0 for a position not met,
+        /// so that the table is allocated zeroed and only the pages of
+        /// slots written cost memory.
+        slots: Vec<u32>,
         len: usize,
     },
     Packed(FxHashMap<PackedBoard, To>),
@@ -493,9 +500,12 @@ struct Near {
 }
 
 /// The most points of a component whose positions [`Met::Dense`] gives a
-/// slot each: 3¹³ slots of 8 bytes are 12.8 MB (all written when the
-/// table is made: an empty slot is not zero bytes).
-const DENSE_POINTS: u32 = 13;
+/// slot each: 3¹⁶ slots of 4 bytes are 172 MB of address space, allocated
+/// zeroed, so that only the pages holding positions met are ever touched
+/// (the open 4 × 4 area meets 19.5 million of its 43 million, where the
+/// hash table held 16 bytes per position and grew by doubling; 3¹⁵ slots,
+/// for 3 × 5, are 57 MB).
+const DENSE_POINTS: u32 = 16;
 
 /// Black's and White's stones side by side (`black | white << span`).
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -534,15 +544,43 @@ impl Met {
                 weights[span as usize + p] = 2 * power;
                 power *= 3;
             }
+            let mut slots = vec![0; 3usize.pow(points)];
+            super::search::advise_huge_pages(&mut slots);
             Met::Dense {
                 weights,
-                slots: vec![None; 3usize.pow(points)],
+                slots,
                 len: 0,
             }
         } else if span <= 32 {
             Met::Packed(FxHashMap::with_capacity_and_hasher(capacity, hasher))
         } else {
             Met::Full(FxHashMap::with_capacity_and_hasher(capacity, hasher))
+        }
+    }
+
+    /// A [`Met::Dense`] slot's word for `to`: a node `i` is `i + 1`, a
+    /// game `g` is `g | 2³¹` (0 is an empty slot).
+    #[inline]
+    fn encode(to: To) -> u32 {
+        match to {
+            To::Board(i) => {
+                assert!(i < 1 << 31, "too many positions for the dense table");
+                i + 1
+            }
+            To::Game(g) => {
+                assert!(g.0 < 1 << 31, "too many games for the dense table");
+                g.0 | 1 << 31
+            }
+        }
+    }
+
+    /// The entry of a [`Met::Dense`] slot's word ([`Met::encode`]).
+    #[inline(always)]
+    fn decode(w: u32) -> Option<To> {
+        match w {
+            0 => None,
+            w if w & 1 << 31 != 0 => Some(To::Game(GameId(w & !(1 << 31)))),
+            w => Some(To::Board(w - 1)),
         }
     }
 
@@ -586,7 +624,9 @@ impl Met {
     #[inline]
     fn get_kid(&self, child: u64, stash: &Stash, near: Near) -> Option<To> {
         match self {
-            Met::Dense { weights, slots, .. } => slots[Met::kid_slot(weights, near, child)],
+            Met::Dense { weights, slots, .. } => {
+                Met::decode(slots[Met::kid_slot(weights, near, child)])
+            }
             Met::Packed(map) => map.get(&PackedBoard(child)).copied(),
             Met::Full(map) => map
                 .get(&FullBoard(stash.wide[child as usize].0.clone()))
@@ -609,8 +649,8 @@ impl Met {
         match self {
             Met::Dense { slots, len, .. } => {
                 let slot = &mut slots[near.slot];
-                debug_assert!(slot.is_none(), "a position is met once");
-                *slot = Some(to);
+                debug_assert!(*slot == 0, "a position is met once");
+                *slot = Met::encode(to);
                 *len += 1;
             }
             Met::Packed(map) => {
@@ -632,8 +672,8 @@ impl Met {
                 len,
             } => {
                 let slot = &mut slots[Met::kid_slot(weights, near, child)];
-                debug_assert!(slot.is_none(), "a position is met once");
-                *slot = Some(to);
+                debug_assert!(*slot == 0, "a position is met once");
+                *slot = Met::encode(to);
                 *len += 1;
             }
             Met::Packed(map) => {

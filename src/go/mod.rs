@@ -226,7 +226,12 @@
 //!   1.48 and 1.79 billion to the chilled value, 0.5–0.8 s on the shared
 //!   machine, most of it evaluating the positions the graph's walk meets
 //!   and playing their moves (module docs of `kos.rs`, "Cost"); other
-//!   frames of the same area expand up to 437 000 positions. See
+//!   frames of the same area expand up to 437 000 positions. The
+//!   16-point open 2 × 8 area (a short game, 3.1 million positions) takes
+//!   about 9 s of CPU, the 3 × 5 area (a ko graph of 5.3 million nodes)
+//!   about 12 s and 1.7 GB, the 4 × 4 area (19.5 million nodes) about 50 s
+//!   and 6.4 GB: the large regions wait mostly on memory, the tables'
+//!   random lookups (module docs of `search.rs`). See
 //!   BENCHMARKS.md, "Latest Go figures on main" and the helpers' sections
 //!   (who measured what, when, at what load).
 

@@ -24,6 +24,18 @@
 //! region, one entry per byte value and byte position (`Region::image_of`);
 //! when a table key packs into one word, its images are made by exchanges
 //! of bits in all three of its masks at once (`Region::least_packed`).
+//!
+//! On the large regions (the open 2 × 8 area: 3.1 million positions, 39
+//! million lookups at 92% hits) the search waits mostly on the memory of
+//! its table. One-word keys live in an open-addressing table whose slot
+//! holds the key and its entry side by side (`SmallTable`: one cache line
+//! per lookup, against two for a general hash table's control bytes and
+//! bucket), `eval` plays every move of a position before following any and
+//! prefetches the slots of the positions they lead to (the lookups
+//! overlap), and the large tables are advised to huge pages
+//! (`advise_huge_pages`). No thread: the store that interns the values is
+//! one per search and not shared (see BENCHMARKS.md, "goperf10", on why
+//! two threads do not pay on two shared cores).
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -64,7 +76,7 @@ pub struct SearchOptions {
     /// [`crate::go`]). Exact; turning it off is for testing.
     pub symmetry: bool,
     /// In a region with kos, give each position of a component of at most
-    /// 13 points its own slot in the table of positions met, instead of
+    /// 16 points its own slot in the table of positions met, instead of
     /// hashing it (module docs of `kos`). Exact; turning it off is for
     /// testing.
     pub dense_walk: bool,
@@ -962,17 +974,166 @@ enum TtKey {
     Full(Key),
 }
 
-/// A packed key `white | black << part | comp << 2·part` in one word
-/// (`Region::part`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Small(u64);
+/// Asks the kernel to back the buffer of `v` with huge pages (Linux
+/// `madvise(MADV_HUGEPAGE)`; a hint, with no effect on what `v` holds),
+/// when it is large: the search's large tables are read at random, one
+/// slot per lookup, so with 4 kB pages nearly every lookup also misses the
+/// TLB (the 57 MB walk table of the open 3 × 5 area spans 14 000 pages, a
+/// few dozen huge ones). Call it before the buffer is written: a fresh
+/// zeroed allocation of this size is pages not yet touched.
+pub(super) fn advise_huge_pages<T>(v: &mut [T]) {
+    let bytes = std::mem::size_of_val(v);
+    if bytes < 4 << 20 {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = (v.as_mut_ptr() as usize).next_multiple_of(PAGE);
+        let end = (v.as_mut_ptr() as usize + bytes) / PAGE * PAGE;
+        if end > start {
+            // SAFETY: the range lies inside the buffer of `v`, which this
+            // function borrows mutably; MADV_HUGEPAGE changes how the pages
+            // are backed, never their contents. Failure (no THP) is
+            // harmless.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+}
 
-impl std::hash::Hash for Small {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let mut h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+/// The table of the one-word keys `white | black << part | comp << 2·part`
+/// (`Region::part`): open addressing with linear probing, each slot the key
+/// and its entry side by side in 16 bytes, so that a lookup reads one cache
+/// line where a general hash table reads its control bytes and then the
+/// bucket, two lines far apart. The table is the search's largest cost on
+/// the large regions (its lookups mostly miss the cache: the open 2 × 8
+/// area makes 3.1 million entries). A key is never 0 (its component is not
+/// empty), so 0 marks an empty slot. It grows by doubling at 3/4 full.
+pub(super) struct SmallTable {
+    /// `[key, entry]` ([`SmallTable::encode`]); the length is a power of 2.
+    slots: Vec<[u64; 2]>,
+    len: usize,
+    /// `64 − log2(slots.len())`: a key's first slot is the top bits of its
+    /// hash.
+    shift: u32,
+}
+
+impl SmallTable {
+    fn new() -> SmallTable {
+        const BITS: u32 = 10;
+        SmallTable {
+            slots: vec![[0, 0]; 1 << BITS],
+            len: 0,
+            shift: 64 - BITS,
+        }
+    }
+
+    /// A well-mixed hash of a key (multiply–xorshift).
+    #[inline(always)]
+    fn hash(k: u64) -> u64 {
+        let mut h = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         h ^= h >> 29;
-        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        state.write_u64(h ^ (h >> 32));
+        h.wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+
+    #[inline(always)]
+    fn encode(e: Entry) -> u64 {
+        match e {
+            Entry::Expanding => 1,
+            Entry::Done(Val::Loopy) => 2,
+            Entry::Done(Val::Short(g)) => u64::from(g.0) << 2 | 3,
+        }
+    }
+
+    #[inline(always)]
+    fn decode(w: u64) -> Entry {
+        match w {
+            1 => Entry::Expanding,
+            2 => Entry::Done(Val::Loopy),
+            w => Entry::Done(Val::Short(GameId((w >> 2) as u32))),
+        }
+    }
+
+    /// The slot of `k`, or of the empty slot where it would go.
+    #[inline(always)]
+    fn find(&self, k: u64) -> usize {
+        debug_assert!(k != 0, "a key is never 0");
+        let mask = self.slots.len() - 1;
+        let mut i = (SmallTable::hash(k) >> self.shift) as usize;
+        loop {
+            let slot = self.slots[i][0];
+            if slot == k || slot == 0 {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The entry of `k`, or `None` after recording it as being expanded.
+    #[inline]
+    fn probe(&mut self, k: u64) -> Option<Entry> {
+        let i = self.find(k);
+        if self.slots[i][0] == k {
+            return Some(SmallTable::decode(self.slots[i][1]));
+        }
+        self.slots[i] = [k, SmallTable::encode(Entry::Expanding)];
+        self.len += 1;
+        if 4 * self.len > 3 * self.slots.len() {
+            self.grow();
+        }
+        None
+    }
+
+    /// Asks the memory for the first slot of `k` (a hint: no effect on
+    /// what the table holds).
+    #[inline(always)]
+    fn prefetch(&self, k: u64) {
+        let i = (SmallTable::hash(k) >> self.shift) as usize;
+        let slot: *const [u64; 2] = &self.slots[i];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and faults on no address; the
+        // slot is in bounds anyway.
+        #[allow(unused_unsafe)]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch(slot as *const i8, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
+    /// Sets the entry of `k` (made by [`SmallTable::probe`]).
+    #[inline]
+    fn record(&mut self, k: u64, e: Entry) {
+        let i = self.find(k);
+        debug_assert_eq!(self.slots[i][0], k, "recorded keys were probed");
+        self.slots[i] = [k, SmallTable::encode(e)];
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        let mut slots = vec![[0, 0]; size];
+        advise_huge_pages(&mut slots);
+        let old = std::mem::replace(&mut self.slots, slots);
+        self.shift -= 1;
+        for slot in old {
+            if slot[0] != 0 {
+                let i = self.find(slot[0]);
+                self.slots[i] = slot;
+            }
+        }
+    }
+
+    /// Every entry (for tests).
+    #[cfg(test)]
+    fn values(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s[0] != 0)
+            .map(|s| SmallTable::decode(s[1]))
     }
 }
 
@@ -1029,7 +1190,7 @@ pub(super) struct Search<'a> {
     /// is a repetition).
     tt: FxHashMap<Key, Entry>,
     /// The same for regions whose keys pack into one or two words.
-    tt_small: FxHashMap<Small, Entry>,
+    tt_small: SmallTable,
     tt_packed: FxHashMap<Packed, Entry>,
     /// Canonical forms by option lists (see [`Search::canonical`]): the
     /// length of the Left list, then both lists' game indices.
@@ -1046,6 +1207,9 @@ pub(super) struct Search<'a> {
     /// The integers `−SMALL_INT ..= SMALL_INT`, once interned (a store
     /// lookup hashes a number).
     ints: Vec<Option<GameId>>,
+    /// The moves of the positions being expanded on the search's current
+    /// line, each position's after its parent's (see [`Search::eval`]).
+    moves: Vec<SearchMove>,
     /// The depth of the current line of play (for statistics).
     depth: usize,
     /// The components of the masks split so far ([`Search::split`]), each
@@ -1057,6 +1221,16 @@ pub(super) struct Search<'a> {
     /// instead of flooded.
     split_of: FxHashMap<u128, (u32, u32)>,
     pub(super) stats: SearchStats,
+}
+
+/// A move of a position being expanded ([`Search::eval`]): the position it
+/// leads to, its immortal stones, what it scores and who plays it.
+#[derive(Clone)]
+struct SearchMove {
+    child: Board,
+    imm: [u128; 2],
+    gain: i64,
+    colour: Colour,
 }
 
 /// The integers `−SMALL_INT ..= SMALL_INT` are cached by the search.
@@ -1098,11 +1272,12 @@ impl<'a> Search<'a> {
             pos,
             opts,
             tt: FxHashMap::default(),
-            tt_small: FxHashMap::default(),
+            tt_small: SmallTable::new(),
             tt_packed: FxHashMap::default(),
             canon_memo: FxHashMap::default(),
             canon_key: Vec::new(),
             options: [Vec::new(), Vec::new()],
+            moves: Vec::new(),
             stops: Vec::new(),
             ints: Vec::new(),
             depth: 0,
@@ -1303,17 +1478,20 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Asks the memory for the table slot of the component `comp` of `b`
+    /// (one-word keys only), ahead of its lookup.
+    #[inline(always)]
+    fn prefetch(&self, comp: u128, b: &Board) {
+        if let TtKey::Small(k) = self.key(comp, b) {
+            self.tt_small.prefetch(k);
+        }
+    }
+
     /// The entry of `key`, or `None` after recording it as being expanded.
     fn probe(&mut self, key: &TtKey) -> Option<Entry> {
         use std::collections::hash_map::Entry as E;
         match key {
-            TtKey::Small(k) => match self.tt_small.entry(Small(*k)) {
-                E::Occupied(o) => Some(*o.get()),
-                E::Vacant(v) => {
-                    v.insert(Entry::Expanding);
-                    None
-                }
-            },
+            TtKey::Small(k) => self.tt_small.probe(*k),
             TtKey::Packed(k) => match self.tt_packed.entry(packed(*k)) {
                 E::Occupied(o) => Some(*o.get()),
                 E::Vacant(v) => {
@@ -1333,9 +1511,7 @@ impl<'a> Search<'a> {
 
     fn record(&mut self, key: &TtKey, e: Entry) {
         match key {
-            TtKey::Small(k) => {
-                self.tt_small.insert(Small(*k), e);
-            }
+            TtKey::Small(k) => self.tt_small.record(*k, e),
             TtKey::Packed(k) => {
                 self.tt_packed.insert(packed(*k), e);
             }
@@ -1704,11 +1880,35 @@ impl<'a> Search<'a> {
         // on the line; a child's evaluation that returns leaves the lists as
         // it found them (an error abandons the whole search, lists and all).
         let start = [self.options[0].len(), self.options[1].len()];
+        // Every move first, with a prefetch of the table slot of the
+        // position it leads to, so that the lookups (mostly cache misses
+        // on large regions) overlap; then the moves in order. The moves
+        // are kept in one buffer for the line, as the options are.
+        let first = self.moves.len();
         for p in bits(empty) {
             for colour in [Colour::Black, Colour::White] {
                 let Some((child, imm, gain)) = self.step(comp, b, b_imm, colour, p) else {
                     continue;
                 };
+                if imm == b_imm {
+                    self.prefetch(comp, &child);
+                }
+                self.moves.push(SearchMove {
+                    child,
+                    imm,
+                    gain,
+                    colour,
+                });
+            }
+        }
+        for k in first..self.moves.len() {
+            let SearchMove {
+                child,
+                imm,
+                gain,
+                colour,
+            } = self.moves[k].clone();
+            {
                 self.depth += 1;
                 // With no new immortal stone the points of `comp` that are
                 // empty or capturable are still all of `comp`, one component.
@@ -1721,6 +1921,7 @@ impl<'a> Search<'a> {
                 let Some(rest) = rest? else {
                     self.options[0].truncate(start[0]);
                     self.options[1].truncate(start[1]);
+                    self.moves.truncate(first);
                     self.record(&key, Entry::Done(Val::Loopy));
                     return Ok(Val::Loopy);
                 };
@@ -1733,6 +1934,7 @@ impl<'a> Search<'a> {
                 self.options[colour.index()].push(v);
             }
         }
+        self.moves.truncate(first);
         let value = self.canonical(start)?;
         self.record(&key, Entry::Done(Val::Short(value)));
         Ok(Val::Short(value))
@@ -1758,13 +1960,66 @@ mod tests {
             .tt_small
             .values()
             .filter_map(|e| match e {
-                Entry::Done(Val::Short(v)) => Some(*v),
+                Entry::Done(Val::Short(v)) => Some(v),
                 _ => None,
             })
             .collect();
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    #[test]
+    fn the_one_word_table_agrees_with_a_map() {
+        // `SmallTable` (open addressing, growing by doubling) against a
+        // hash map: random probes and records of keys drawn from a few
+        // thousand, enough to make it grow several times from its first
+        // 1 024 slots, and the records made after a grow.
+        let mut table = SmallTable::new();
+        let mut model: std::collections::HashMap<u64, Entry> = Default::default();
+        let mut x: u64 = 0x0123_4567_89ab_cdef;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let entry = |n: u64| match n % 3 {
+            0 => Entry::Expanding,
+            1 => Entry::Done(Val::Loopy),
+            _ => Entry::Done(Val::Short(GameId((n >> 8) as u32))),
+        };
+        let same = |a: Entry, b: Entry| SmallTable::encode(a) == SmallTable::encode(b);
+        for _ in 0..40_000 {
+            // Keys spread like packed positions: never 0, often sharing
+            // their high bits.
+            let k = 1 + (next() % 6_000) * 0x1_0001;
+            match next() % 2 {
+                0 => {
+                    let found = table.probe(k);
+                    match model.get(&k) {
+                        Some(&e) => assert!(same(found.expect("a key met before"), e)),
+                        None => {
+                            assert!(found.is_none());
+                            model.insert(k, Entry::Expanding);
+                        }
+                    }
+                }
+                _ => {
+                    if model.contains_key(&k) {
+                        let e = entry(next());
+                        table.record(k, e);
+                        model.insert(k, e);
+                    }
+                }
+            }
+        }
+        assert!(table.len == model.len() && table.slots.len() >= 8192);
+        let mut values: Vec<u64> = table.values().map(SmallTable::encode).collect();
+        let mut expected: Vec<u64> = model.values().map(|&e| SmallTable::encode(e)).collect();
+        values.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(values, expected);
     }
 
     #[test]

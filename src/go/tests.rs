@@ -1603,6 +1603,93 @@ X X O O X X X X X X X X X X X X X X X .";
     expect_test::expect!["126"].assert_eq(&kos.to_string());
 }
 
+/// Random framed areas of 14–16 points (2 × 7, 2 × 8, 3 × 5) crowded with
+/// capturable stones: the frame beside a stone is of the other colour, so
+/// that no stone is immortal and the whole area is one component (of more
+/// than 13 points: the walk's dense table then has 3¹⁴–3¹⁶ slots). Only
+/// those whose search stays within `budget` positions are kept.
+fn crowded_areas(count: usize, seed: u64, budget: u64) -> Vec<(String, Position)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    let mut s = Store::new();
+    while out.len() < count {
+        let (h, w) = [(2, 7), (2, 8), (3, 5)][(rng.next() % 3) as usize];
+        let mut g = vec![vec!['?'; w + 2]; h + 2];
+        for row in g.iter_mut().take(h + 1).skip(1) {
+            for cell in row.iter_mut().take(w + 1).skip(1) {
+                *cell = match rng.next() % 20 {
+                    0..=5 => '.',
+                    6..=12 => 'x',
+                    _ => 'o',
+                };
+            }
+        }
+        let inside = |r: usize, c: usize| (1..=h).contains(&r) && (1..=w).contains(&c);
+        for r in 0..h + 2 {
+            for c in 0..w + 2 {
+                if inside(r, c) {
+                    continue;
+                }
+                let near = |colour: char| {
+                    [(0, 1), (2, 1), (1, 0), (1, 2)].iter().any(|&(dr, dc)| {
+                        let (rr, cc) = ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1));
+                        inside(rr, cc) && g[rr][cc] == colour
+                    })
+                };
+                g[r][c] = match (near('x'), near('o')) {
+                    (true, _) => 'O',
+                    (false, true) => 'X',
+                    _ if rng.next() % 2 == 0 => 'X',
+                    _ => 'O',
+                };
+            }
+        }
+        let text: Vec<String> = g.iter().map(|r| r.iter().collect()).collect();
+        let text = text.join("\n");
+        let Ok(p) = Position::parse(&text) else {
+            continue;
+        };
+        assert!((0..p.cells.len()).all(|q| p.is_frame(q) || !p.is_immortal(q)));
+        let opts = SearchOptions {
+            node_budget: budget,
+            ..SearchOptions::default()
+        };
+        if go_value(&mut s, &p, &opts).is_ok() {
+            out.push((text, p));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_walk_tables_agree_on_components_of_14_to_16_points() {
+    // `Met::Dense` gives components of up to 16 points a slot each (one
+    // word, 0 for a position not met); the hashed table must give the same
+    // values, graphs and lines, under both rules.
+    let mut s = Store::new();
+    let mut kos = 0;
+    for (text, p) in crowded_areas(16, 0x5eed_0016_0000_0001, 5_000) {
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let dense = SearchOptions {
+                node_budget: 100_000,
+                ..SearchOptions::with_rules(rules)
+            };
+            let Ok(v) = go_value(&mut s, &p, &dense) else {
+                continue;
+            };
+            let hashed = SearchOptions {
+                dense_walk: false,
+                ..dense.clone()
+            };
+            assert_eq!(v, go_value(&mut s, &p, &hashed).unwrap(), "{text}");
+            if matches!(v, GoValue::Ko { .. }) {
+                kos += 1;
+            }
+        }
+    }
+    assert!(kos >= 16, "only {kos} ko graphs");
+}
+
 #[test]
 fn ko_graph_lines_replay_to_their_nodes() {
     // GoKo::line is kept as a tree of moves and named only when asked: on
