@@ -317,5 +317,107 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
         }),
     ));
     fields.push(("report", Value::str(&report)));
+    // The board with the dead stones put back, for `svg(A, …)` and `sketch(A)`.
+    let mut pictured = a.board.clone();
+    for c in &a.dead {
+        pictured = pictured.with_stones(c.colour, &c.points);
+    }
+    fields.push((
+        "board",
+        Value::Position(Rc::new(super::go::GoPosition::new(pictured))),
+    ));
     Ok(record(fields))
+}
+
+/// The picture of an analysis record (`svg(A, "board.svg")`, `sketch(A)`):
+/// its board, regions captioned with their values, safe and dead stones,
+/// and the line with Black first numbered on the stones. `None` when the
+/// value is no analysis record.
+pub(crate) fn picture(interp: &mut Interp, v: &Value, svg: bool) -> EvalResult<Option<String>> {
+    let Some(Value::Position(board)) = v.field("board") else {
+        return Ok(None);
+    };
+    let board = &board.pos;
+    let origin = board.board_origin();
+    let point = |name: &Value| -> Option<usize> {
+        let Value::Str(s) = name else { return None };
+        let (r, c) = crate::go::parse_go(s, origin.board_width, origin.board_height).ok()?;
+        board.board_point(r, c)
+    };
+    let points_of = |v: Option<&Value>| -> Vec<usize> {
+        match v {
+            Some(Value::List(items)) => items.iter().filter_map(point).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let chains = |v: Option<&Value>| -> Vec<usize> {
+        match v {
+            Some(Value::List(items)) => items
+                .iter()
+                .flat_map(|c| points_of(c.field("points")))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut regions = Vec::new();
+    if let Some(Value::List(items)) = v.field("regions") {
+        for r in items.iter() {
+            let caption = match (r.field("value"), r.field("chilled"), r.field("temperature")) {
+                (Some(value), Some(chilled), t) => {
+                    let mut c = format!(
+                        "{} (chilled {}",
+                        interp.display(value)?,
+                        interp.display(chilled)?
+                    );
+                    if let Some(t @ Value::Rational(_)) = t {
+                        c.push_str(&format!(", temperature {}", interp.display(t)?));
+                    }
+                    c.push(')');
+                    c
+                }
+                _ => format!(
+                    "too large ({} points)",
+                    points_of(r.field("points")).len()
+                ),
+            };
+            regions.push(crate::render::board::Shade {
+                points: points_of(r.field("points")),
+                caption,
+            });
+        }
+    }
+    let mut line = Vec::new();
+    if let Some(Value::List(moves)) = v.field("black_first").and_then(|l| l.field("moves")) {
+        for m in moves.iter() {
+            let colour = match m.field("player") {
+                Some(Value::Str(p)) if &**p == "W" => crate::go::Colour::White,
+                _ => crate::go::Colour::Black,
+            };
+            if let Some(p) = m.field("point").and_then(point) {
+                line.push((colour, p));
+            }
+        }
+    }
+    let score = v
+        .field("black_first")
+        .and_then(|l| l.field("score"))
+        .map(|s| interp.display(s))
+        .transpose()?;
+    let title = match score {
+        Some(s) => format!("Black first: an optimal line, score {s} (komi included)"),
+        None => "whole-board analysis".to_string(),
+    };
+    let picture = crate::render::board::BoardPicture {
+        board,
+        regions,
+        safe: chains(v.field("safe")),
+        dead: chains(v.field("dead")),
+        line,
+        title,
+    };
+    Ok(Some(if svg {
+        crate::render::board::board_svg(&picture)
+    } else {
+        crate::render::board::board_text(&picture)
+    }))
 }

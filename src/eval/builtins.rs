@@ -137,8 +137,8 @@ pub const BUILTINS: &[(&str, &str)] = &[
         "is_all_small(G): every position with a move for one player has one for the other",
     ),
     ("swing", "swing(G): left stop minus right stop"),
-    ("svg", "svg(T, \"file.svg\"): write thermograph(s) T (a thermograph, a game, or a list of them) as an SVG plot"),
-    ("sketch", "sketch(T): a small terminal drawing of a thermograph (or of a game's thermograph)"),
+    ("svg", "svg(T, \"file.svg\"): write thermograph(s) T (a thermograph, a game, or a list of them) as an SVG plot, or the board of an analysis (svg(analyse(Q), \"board.svg\"))"),
+    ("sketch", "sketch(T): a small terminal drawing of a thermograph (or of a game's thermograph), or of the board of an analysis"),
 ];
 
 pub fn lookup(name: &str) -> Option<&'static str> {
@@ -560,6 +560,17 @@ pub fn call(
         "str" => Ok(Value::str(&interp.display(&args[0])?)),
         "svg" => {
             arity(interp, name, &args, 2, 2, span)?;
+            if let Some(text) = super::analyse::picture(interp, &args[0], true)? {
+                let Value::Str(path) = &args[1] else {
+                    return Err(interp.error(
+                        &sp(1),
+                        format!("`svg` needs a file name string, found {}", args[1].kind()),
+                    ));
+                };
+                write_atomically(path, &text)
+                    .map_err(|e| interp.error(&sp(1), format!("cannot write {path}: {e}")))?;
+                return Ok(Value::Str(path.clone()));
+            }
             let items = match &args[0] {
                 Value::List(xs) => (**xs).clone(),
                 other => vec![other.clone()],
@@ -585,6 +596,9 @@ pub fn call(
             Ok(Value::str(&path))
         }
         "sketch" => {
+            if let Some(text) = super::analyse::picture(interp, &args[0], false)? {
+                return Ok(Value::str(&text));
+            }
             let (_, t) = thermograph_of(interp, &args[0], &sp(0))?;
             Ok(Value::str(&crate::render::thermograph::sketch(&t, 40, 12)))
         }

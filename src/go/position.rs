@@ -336,6 +336,17 @@ impl Position {
         libs
     }
 
+    /// The same position with stones of `colour` put back on `points` (as
+    /// mortal stones), such as dead stones an analysis removed.
+    pub fn with_stones(&self, colour: Colour, points: &[usize]) -> Position {
+        let mut next = self.clone();
+        for &p in points {
+            next.cells[p] = Cell::Stone(colour);
+            next.frame[p] = false;
+        }
+        next
+    }
+
     /// Whether the two positions show the same stones on the same points of
     /// rectangles of the same size (labels, frames, prisoners and bans
     /// aside).
