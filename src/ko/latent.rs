@@ -154,6 +154,14 @@
 //!   self-atari `hi` lets Black win the ko for nothing). The tests check
 //!   every verdict of the rule against the solver, and show kos that fail
 //!   it and do change results.
+//! * Coverage, as measured by the tests: of the 115 ko graphs (views
+//!   unchilled and chilled, at most 40 nodes) of 400 random small diagrams
+//!   the rule resolves 14; most of the rest are kos at the root (real kos)
+//!   or fail (R). Chilled `X . . O` is resolved; `X . . . O` (a White entry
+//!   goes unanswered by these bounds) and the open 2 × 3 area (the komaster
+//!   means of an off node differ from its `T`: (C)) are not.
+//! * Cost: (R) is checked on the whole of `S` first; the komaster analyses
+//!   of (C), the expensive part, run only when it holds.
 //! * The rule is applied to the graph it is given: to the chilled graph for
 //!   the chilled value, to the unchilled one for the unchilled value, so the
 //!   two views may decide differently (chilled `X . . O` is the short game
@@ -383,7 +391,9 @@ pub(crate) fn decide(
             work.push(it);
         }
     };
+    let mut counted = Vec::new();
     while let Some(item) = work.pop() {
+        counted.push(item);
         let live = |v: usize, why: Why| {
             Ok(Latent::Live {
                 node: NodeId(v as u32),
@@ -434,33 +444,8 @@ pub(crate) fn decide(
                         }
                     }
                 }
-                // (C): both komaster means are the mean of T(u).
-                let m = store.mean(tu)?.to_rational();
-                for k in [Komaster::Black, Komaster::White] {
-                    if checks.count && komaster_mean(store, u, k) != Some(m.clone()) {
-                        return live(u, Why::Count);
-                    }
-                }
             }
             Item::On(z, me) => {
-                // (C) on the cycles: the count of the opponent's komaster
-                // is no worse for `me` than the bound.
-                let bound = b.of(Target::Node(NodeId(z as u32)), me);
-                let m = store.mean(bound)?.to_rational();
-                let k = match me {
-                    Side::Left => Komaster::White,
-                    Side::Right => Komaster::Black,
-                };
-                let ok = match komaster_mean(store, z, k) {
-                    Some(c) => match me {
-                        Side::Left => c >= m,
-                        Side::Right => c <= m,
-                    },
-                    None => false,
-                };
-                if checks.count && !ok {
-                    return live(z, Why::Count);
-                }
                 let node = graph.node(NodeId(z as u32));
                 for side in [Side::Left, Side::Right] {
                     for &target in node.options(side) {
@@ -472,6 +457,46 @@ pub(crate) fn decide(
                         }
                     }
                 }
+            }
+        }
+    }
+    // (C), once (R) holds everywhere (the komaster analyses cost the most).
+    if checks.count {
+        for item in counted {
+            let (v, ok) = match item {
+                // Both komaster means are the mean of T(u).
+                Item::Off(u) => {
+                    let m = store.mean(b.t[u].unwrap())?.to_rational();
+                    let mut ok = true;
+                    for k in [Komaster::Black, Komaster::White] {
+                        ok = ok && komaster_mean(store, u, k) == Some(m.clone());
+                    }
+                    (u, ok)
+                }
+                // On the cycles: the count with the opponent as komaster is
+                // no worse for `me` than the bound.
+                Item::On(z, me) => {
+                    let bound = b.of(Target::Node(NodeId(z as u32)), me);
+                    let m = store.mean(bound)?.to_rational();
+                    let k = match me {
+                        Side::Left => Komaster::White,
+                        Side::Right => Komaster::Black,
+                    };
+                    let ok = match komaster_mean(store, z, k) {
+                        Some(c) => match me {
+                            Side::Left => c >= m,
+                            Side::Right => c <= m,
+                        },
+                        None => false,
+                    };
+                    (z, ok)
+                }
+            };
+            if !ok {
+                return Ok(Latent::Live {
+                    node: NodeId(v as u32),
+                    why: Why::Count,
+                });
             }
         }
     }
