@@ -63,7 +63,7 @@
 //!
 //! *Let `K` satisfy the rule. Let `X` be any sum of short games and ko
 //! threats θ for either player (any numbers of each), and let either player
-//! move first. Then under the rules of [`crate::ko::solve`] (basic ko rule,
+//! move first. Then under the rules of [`crate::ko::solve`](mod@crate::ko::solve) (basic ko rule,
 //! threats answered at once, no repeated whole-sum state, passes, two-pass
 //! end with counts) the optimal score of `K + X` equals that of `T(r) + X`,
 //! which is the stop of `T(r) + X` (Left stop with Black first, Right stop
@@ -71,7 +71,7 @@
 //! rule, replaced all at once.*
 //!
 //! **Proof.** `T(r) + X` holds no ko, so its score is its stop, threats and
-//! passes being irrelevant ([`crate::ko::solve`], "Scoring" and "No ko
+//! passes being irrelevant ([`crate::ko::solve`](mod@crate::ko::solve), "Scoring" and "No ko
 //! left"). We show that Black can guarantee at least the stop in `K + X`;
 //! the bound for White is the mirror image (negate everything: the rule is
 //! symmetric). Three facts about the line of play:
@@ -145,7 +145,7 @@
 //! * The theorem is about sums with short games and threats (and other
 //!   graphs that satisfy the rule). Next to a ko that does not, no claim is
 //!   made — as for any short game: replacing a short game by its canonical
-//!   form is not exact next to a ko either ([`crate::ko::solve`], the
+//!   form is not exact next to a ko either ([`crate::ko::solve`](mod@crate::ko::solve), the
 //!   `G + (−G)` example), since a reversible move can serve as a ko threat.
 //! * The rule is sufficient, not necessary. The bounds are crude: `lo`
 //!   forbids Black every move inside the ko, `hi` lets her retake at once and
@@ -154,10 +154,10 @@
 //!   self-atari `hi` lets Black win the ko for nothing). The tests check
 //!   every verdict of the rule against the solver, and show kos that fail
 //!   it and do change results.
-//! * Coverage, as measured by the tests: of the 115 ko graphs (views
-//!   unchilled and chilled, at most 40 nodes) of 400 random small diagrams
-//!   the rule resolves 14; most of the rest are kos at the root (real kos)
-//!   or fail (R). Chilled `X . . O` is resolved; `X . . . O` (a White entry
+//! * Coverage, as measured by the Go test: of the 115 ko graphs of at most
+//!   40 nodes (unchilled and chilled views) of its 404 diagrams (400 random
+//!   small ones, 4 named) the rule resolves 14; the rest are kos at the
+//!   root (real kos), or fail (R) or (C). Chilled `X . . O` is resolved; `X . . . O` (a White entry
 //!   goes unanswered by these bounds) and the open 2 × 3 area (the komaster
 //!   means of an off node differ from its `T`: (C)) are not.
 //! * Cost: (R) is checked on the whole of `S` first; the komaster analyses
