@@ -68,7 +68,11 @@
 //! end with counts) the optimal score of `K + X` equals that of `T(r) + X`,
 //! which is the stop of `T(r) + X` (Left stop with Black first, Right stop
 //! with White first). The same holds for several graphs that satisfy the
-//! rule, replaced all at once.*
+//! rule, replaced all at once.* (The solver's game needs the count of every
+//! node some line leaves open after two passes; where a komaster analysis
+//! of such a node fails, [`solve`](mod@crate::ko::solve) reports an error,
+//! not a score, and nothing is claimed. The nodes where the strategies
+//! below rest have their counts by (C).)
 //!
 //! **Proof.** `T(r) + X` holds no ko, so its score is its stop, threats and
 //! passes being irrelevant ([`crate::ko::solve`](mod@crate::ko::solve), "Scoring" and "No ko
