@@ -18,6 +18,16 @@
 //!   papers' default view). Both take `rules: japanese` (the default:
 //!   territory + prisoners) or `rules: chinese` (area), and `budget: N`
 //!   (expanded positions; 1 000 000 by default).
+//! * **Latent kos.** A ko that provably cannot change the result of play
+//!   (the rule and theorem of [`crate::ko::latent`]: every move into it is
+//!   answered so that the mover is no better off, and the counts agree) is
+//!   resolved: `value(Q)` / `chilled(Q)`, and a position used as a game,
+//!   give the short game of correct play (chilled `X . . O` is 0).
+//!   `latent: keep` gives the ko graph as searched. The rule is decided on
+//!   the graph of the view asked for, so the unchilled and chilled values
+//!   may decide differently; a ko the rule does not resolve may matter, and
+//!   stays a graph, analysed by the ko builtins (`temperature(K, komaster:
+//!   black)`, …).
 //! * **A position used where a game is expected stands for its chilled value
 //!   under Japanese rules**: `temperature(Q)`, `thermograph(Q)`,
 //!   `incentives(Q)`, `mean(Q)`, `Q + *`, `Q == 1/2`, `region R = Q` all see
@@ -57,11 +67,11 @@ pub const GO_BUILTINS: &[(&str, &str)] = &[
     ),
     (
         "value",
-        "value(Q): the unchilled value of a Go position (rules: japanese|chinese, budget: N)",
+        "value(Q): the unchilled value of a Go position (rules: japanese|chinese, budget: N, latent: resolve|keep)",
     ),
     (
         "chilled",
-        "chilled(Q): the chilled value of a Go position, the default view (rules: japanese|chinese, budget: N)",
+        "chilled(Q): the chilled value of a Go position, the default view (rules: japanese|chinese, budget: N, latent: resolve|keep)",
     ),
     (
         "game",
@@ -84,7 +94,8 @@ pub fn is_go_builtin(name: &str) -> bool {
 /// Which named arguments the Go builtins take.
 pub fn accepts_named(builtin: &str, arg: &str) -> bool {
     match builtin {
-        "value" | "chilled" | "go_stats" => matches!(arg, "rules" | "budget" | "ko_rule"),
+        "value" | "chilled" => matches!(arg, "rules" | "budget" | "ko_rule" | "latent"),
+        "go_stats" => matches!(arg, "rules" | "budget" | "ko_rule"),
         "game" => matches!(arg, "rules" | "ko_rule" | "to_move" | "komi"),
         _ => false,
     }
@@ -131,6 +142,9 @@ pub struct GoPosition {
     /// [`Interp::position_ko_value`] once computed: the chilled ko value,
     /// or `None` when the position holds no ko.
     ko_view: RefCell<Option<Option<Value>>>,
+    /// Values with their latent kos resolved ([`GoValue::resolve_latent`]),
+    /// by search and view (chilled or not).
+    resolved: RefCell<Vec<(SearchKey, bool, GoValue)>>,
 }
 
 impl GoPosition {
@@ -139,6 +153,7 @@ impl GoPosition {
             pos,
             evals: RefCell::new(Vec::new()),
             ko_view: RefCell::new(None),
+            resolved: RefCell::new(Vec::new()),
         }
     }
 }
@@ -437,6 +452,37 @@ impl Interp {
         Ok(e.chilled)
     }
 
+    /// The value (`chilled`: the chilled value) of a position with its
+    /// latent kos resolved: a short game where the rule of
+    /// [`crate::ko::latent`] shows that no ko can change the result of play
+    /// (remembered on the position).
+    fn go_resolved(
+        &mut self,
+        p: &GoPosition,
+        key: SearchKey,
+        chilled: bool,
+        span: &Span,
+    ) -> EvalResult<GoValue> {
+        if let Some((_, _, v)) = p
+            .resolved
+            .borrow()
+            .iter()
+            .find(|(k, c, _)| *k == key && *c == chilled)
+        {
+            return Ok(v.clone());
+        }
+        let v = if chilled {
+            self.go_evaluate_chilled(p, key, span)?
+        } else {
+            self.go_evaluate(p, key, span)?.0
+        };
+        let v = v
+            .resolve_latent(&mut self.store)
+            .map_err(|e| self.go_error(e, span))?;
+        p.resolved.borrow_mut().push((key, chilled, v.clone()));
+        Ok(v)
+    }
+
     /// The statistics of the search of a position (searched unchilled if it
     /// has not been searched yet).
     fn go_stats(&mut self, p: &GoPosition, key: SearchKey, span: &Span) -> EvalResult<SearchStats> {
@@ -478,7 +524,7 @@ impl Interp {
     /// chilled ko value ([`Interp::ko_views`]); anywhere else a short game
     /// is needed, so the ko is the error.
     pub(crate) fn position_game(&mut self, p: &GoPosition, span: &Span) -> EvalResult<GameId> {
-        let c = self.go_evaluate_chilled(p, default_view(), span)?;
+        let c = self.go_resolved(p, default_view(), true, span)?;
         c.into_short().map_err(|e| self.go_error(e, span))
     }
 
@@ -499,7 +545,7 @@ impl Interp {
         if let Some(view) = p.ko_view.borrow().as_ref() {
             return Ok(view.clone());
         }
-        let c = self.go_evaluate_chilled(p, default_view(), span)?;
+        let c = self.go_resolved(p, default_view(), true, span)?;
         let view = match c.as_short() {
             Some(_) => None,
             None => Some(self.go_value_of(&c)),
@@ -644,6 +690,20 @@ fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
     }
 }
 
+/// `latent: resolve | keep` (bare names or strings): whether a ko that
+/// provably cannot change the result becomes the short game of correct play
+/// ([`crate::ko::latent`]; the default) or stays a ko graph.
+fn latent_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<bool> {
+    match v {
+        Value::Str(s) if &**s == "resolve" => Ok(true),
+        Value::Str(s) if &**s == "keep" => Ok(false),
+        _ => Err(interp.error(
+            span,
+            "`latent:` is \"resolve\" (a ko that provably cannot change the result becomes the short game of correct play; the default) or \"keep\" (the ko graph)",
+        )),
+    }
+}
+
 fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Rules> {
     if let Value::Str(s) = v {
         match s.to_ascii_lowercase().as_str() {
@@ -669,8 +729,10 @@ pub fn call(
     let mut rules = Rules::Japanese;
     let mut budget = SearchOptions::default().node_budget;
     let mut ko_rule = KoRule::Basic;
+    let mut resolve = true;
     for (k, v, s) in &named {
         match k.as_str() {
+            "latent" => resolve = latent_of(interp, v, s)?,
             "rules" => rules = rules_of(interp, v, s)?,
             "ko_rule" => ko_rule = ko_rule_of(interp, v, s)?,
             "budget" => budget = super::builtins::budget_arg(interp, v, s)?,
@@ -830,9 +892,10 @@ pub fn call(
         "value" | "chilled" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();
             let key = (rules, ko_rule, budget);
-            let v = match name {
-                "value" => interp.go_evaluate(&p, key, span)?.0,
-                _ => interp.go_evaluate_chilled(&p, key, span)?,
+            let v = match (name, resolve) {
+                ("value", false) => interp.go_evaluate(&p, key, span)?.0,
+                (_, false) => interp.go_evaluate_chilled(&p, key, span)?,
+                (_, true) => interp.go_resolved(&p, key, name == "chilled", span)?,
             };
             Ok(interp.go_value_of(&v))
         }

@@ -791,7 +791,15 @@ impl Interp {
         }
         if matches!(
             name,
-            "black" | "white" | "japanese" | "chinese" | "basic" | "positional" | "situational"
+            "black"
+                | "white"
+                | "japanese"
+                | "chinese"
+                | "basic"
+                | "positional"
+                | "situational"
+                | "keep"
+                | "resolve"
         ) {
             return Ok(Value::str(name));
         }

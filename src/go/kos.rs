@@ -88,6 +88,10 @@ use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+/// The largest ko graph [`GoValue::resolve_latent`] tries (the rule's
+/// komaster analyses grow with the graph).
+pub const LATENT_NODE_LIMIT: usize = 5_000;
+
 /// The value of a Go position: a short game, or one with kos.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoValue {
@@ -235,6 +239,31 @@ impl GoValue {
                 Ok(GoValue::Ko { kos, short })
             }
         }
+    }
+
+    /// The value with its latent kos resolved ([`crate::ko::latent`]): when
+    /// every ko graph satisfies the rule there, the short game, the sum of
+    /// each graph's game of correct play and the ko-free rest (exact in
+    /// every sum of short games and ko threats, by the theorem there, which
+    /// covers several graphs replaced at once); otherwise the value as it
+    /// is. A graph of more than [`LATENT_NODE_LIMIT`] nodes is not tried
+    /// and stays. Applied to the graphs as given: a chilled value's graphs
+    /// are decided chilled.
+    pub fn resolve_latent(&self, store: &mut Store) -> Result<GoValue, GoError> {
+        let GoValue::Ko { kos, short } = self else {
+            return Ok(self.clone());
+        };
+        let mut sum = *short;
+        for k in kos {
+            if k.graph.len() > LATENT_NODE_LIMIT {
+                return Ok(self.clone());
+            }
+            match crate::ko::latent::latent(store, &k.graph)? {
+                crate::ko::latent::Latent::Short(g) => sum = store.add(sum, g)?,
+                crate::ko::latent::Latent::Live { .. } => return Ok(self.clone()),
+            }
+        }
+        Ok(GoValue::Short(sum))
     }
 
     /// The value printed: the game, or the ko graphs (labelled loopy

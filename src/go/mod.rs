@@ -198,6 +198,13 @@
 //!   immortal stones get separate graphs.
 //! * Seki, whose captures can be replayed, and most open areas of more than
 //!   a few points reach repetitions (by bad play) and so are ko graphs.
+//!   [`GoValue::resolve_latent`] turns a graph into the short game of
+//!   correct play when the rule of [`crate::ko::latent`] proves the ko
+//!   cannot change the result (chilled `X . . O` is 0; the language does
+//!   this by default). The rule is sufficient, not necessary: its bounds are
+//!   crude, so many such kos (the unchilled `X . . O`, the open 2 × 3 area)
+//!   stay graphs, and a graph of more than [`LATENT_NODE_LIMIT`] nodes is
+//!   not tried.
 //! * Unbalanced cycles are common: a local game lets a player move twice in
 //!   a row, so a line such as "White plays twice into atari, Black takes
 //!   both, White takes one back" repeats a position one prisoner apart (in
@@ -279,7 +286,7 @@ pub use benson::unconditionally_alive;
 pub use coords::{column_letter, go_name, parse_go, sgf_name, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
-pub use kos::{GoKo, GoValue};
+pub use kos::{GoKo, GoValue, LATENT_NODE_LIMIT};
 pub use lines::moves_to_option;
 pub use moves::{
     parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,

@@ -76,6 +76,7 @@ pub mod component;
 mod display;
 mod graph;
 pub mod kofight;
+pub mod latent;
 mod shapes;
 pub mod solve;
 pub mod thermo;

@@ -164,7 +164,7 @@ fn read_specs(st: &mut Store, text: &str) -> Vec<NodeSpec> {
     out
 }
 
-fn read(st: &mut Store, text: &str) -> Result<KoGraph, KoError> {
+pub(super) fn read(st: &mut Store, text: &str) -> Result<KoGraph, KoError> {
     let specs = read_specs(st, text);
     KoGraph::from_nodes(specs)
 }
