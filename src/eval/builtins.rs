@@ -159,6 +159,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .chain(super::ko::KO_BUILTINS.iter())
         .chain(super::kofight::KOFIGHT_BUILTINS.iter())
         .chain(super::kosolve::KOSOLVE_BUILTINS.iter())
+        .chain(super::analyse::ANALYSE_BUILTINS.iter())
 }
 
 fn arity(
@@ -208,6 +209,9 @@ pub fn call(
     }
     if let Some(v) = super::kosolve::call(interp, name, &args, spans, span)? {
         return Ok(v);
+    }
+    if super::analyse::is_analyse_builtin(name) {
+        return super::analyse::call(interp, name, args, spans, span);
     }
     if super::go::is_go_builtin(name) {
         return super::go::call(interp, name, args, spans, span);

@@ -446,6 +446,11 @@ impl Interp {
         Ok(self.go_evaluate(p, key, span)?.1)
     }
 
+    /// A Go value as a language value (for other builtins' records).
+    pub(crate) fn go_value_to_value(&mut self, v: &GoValue) -> Value {
+        self.go_value_of(v)
+    }
+
     /// The Go moves behind the option `to` of a position's chilled value
     /// (Japanese rules, the view a position stands for as a game):
     /// [`go::moves_to_option`].

@@ -5,6 +5,7 @@
 //! on; inside a theorem the first failure (or error) ends that theorem only. A
 //! runtime error outside a theorem ends the script.
 
+mod analyse;
 mod builtins;
 mod go;
 pub mod ko;
@@ -830,7 +831,7 @@ impl Interp {
         let mut named = Vec::new();
         for a in args {
             let accepts = a.name.as_ref().is_some_and(|n| {
-                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name))
+                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name))
             });
             // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
             // labelled ko-graph literal passed positionally (the label names

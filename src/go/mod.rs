@@ -246,7 +246,18 @@
 //!   safe, crossed stones dead, numbered stones the history), placed on
 //!   the board by the edges it draws. `go(…)` regions keep yose's meaning
 //!   of `$$` diagrams above.
+//!
+//! # Whole-board analysis
+//!
+//! [`analysis`] takes a whole board (a game, or a diagram taken as one):
+//! Benson's unconditional life ([`unconditionally_alive`]) and the user's
+//! marks decide the safe and dead stones, the rest is cut into independent
+//! regions valued by the local search above, and the stops, every optimal
+//! first move in Go coordinates and optimal lines to the end come from play
+//! on the sum; its module docs give the definitions and the test oracle.
 
+pub mod analysis;
+mod benson;
 mod coords;
 mod diagram;
 mod game;
@@ -258,7 +269,9 @@ mod search;
 mod sensei;
 pub mod sgf;
 
-pub use coords::{column_letter, go_name, sgf_name, CoordError, Origin, MAX_BOARD};
+pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptions};
+pub use benson::unconditionally_alive;
+pub use coords::{column_letter, go_name, parse_go, sgf_name, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
 pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue};

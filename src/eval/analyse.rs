@@ -1,0 +1,321 @@
+//! The builtin `analyse` (issue 15 §3): whole-board analysis of a Go
+//! position taken as a whole board, on top of [`crate::go::analysis`].
+//!
+//! `analyse(Q, rules: japanese|chinese, komi: k, ko_rule: basic|positional|situational,
+//! budget: N, safe: "C3 D4", dead: "E5")` returns a record:
+//!
+//! * `safe`, `dead`: the chains taken as safe (with `reason`: `benson` or
+//!   `marked`) and removed as dead, as records with `colour` and `points`;
+//! * `regions`: one record per region: `points` (Go coordinates), `value`,
+//!   `chilled`, `temperature` (a ko region has none: `ko: true`), `nodes`;
+//!   a region over the node budget has `too_large: true` and `size`;
+//! * `left_stop`, `right_stop`: the stops with Black / White first, komi
+//!   included (absent when some region is too large);
+//! * `black_best`, `white_best`: every optimal first move, as points;
+//! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
+//!   with `player`, `point`, `region`), `score` (komi included) and
+//!   `winner`;
+//! * `report`: the readable report (`print(A["report"])`).
+//!
+//! Uppercase stones of the diagram are marked safe; `safe:` and `dead:`
+//! mark more (a mark covers the stone's chain). `budget:` is the node budget
+//! of each region's local search.
+
+use super::value::Value;
+use super::{EvalResult, Interp, Span};
+use crate::go::analysis::{analyse, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason};
+use crate::go::{KoRule, Position, RuleSet, Rules, Status};
+use num_rational::BigRational;
+use num_traits::Zero;
+use std::rc::Rc;
+
+pub const ANALYSE_BUILTINS: &[(&str, &str)] = &[(
+    "analyse",
+    "analyse(Q): whole-board analysis: safe stones, regions with values, stops, optimal first moves and lines (rules:, komi:, ko_rule:, budget:, safe: \"C3\", dead: \"E5\")",
+)];
+
+pub fn is_analyse_builtin(name: &str) -> bool {
+    name == "analyse"
+}
+
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    builtin == "analyse"
+        && matches!(
+            arg,
+            "rules" | "komi" | "ko_rule" | "budget" | "safe" | "dead"
+        )
+}
+
+fn record(fields: Vec<(&str, Value)>) -> Value {
+    Value::Record(
+        "record",
+        Rc::new(
+            fields
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        ),
+    )
+}
+
+fn list(items: Vec<Value>) -> Value {
+    Value::List(Rc::new(items))
+}
+
+fn names(board: &Position, points: &[usize]) -> Value {
+    list(
+        points
+            .iter()
+            .map(|&p| Value::str(&board.point_name(p)))
+            .collect(),
+    )
+}
+
+/// Reads a list of Go coordinates (`"C3 D4"`, commas allowed) as marks.
+fn mark_points(
+    interp: &Interp,
+    board: &Position,
+    v: &Value,
+    span: &Span,
+    status: Status,
+    marks: &mut [Option<Status>],
+) -> EvalResult<()> {
+    let text = match v {
+        Value::Str(s) => s.to_string(),
+        other => {
+            return Err(interp.error(
+                span,
+                format!(
+                    "expected board points in Go coordinates, such as \"C3 D4\", found {}",
+                    other.kind()
+                ),
+            ))
+        }
+    };
+    for word in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+    {
+        let (row, col) = crate::go::parse_go(word, board.width(), board.height())
+            .map_err(|e| interp.error(span, format!("`{word}`: {e}")))?;
+        let p = row * board.width() + col;
+        if board.cell(p) == crate::go::Cell::Empty {
+            return Err(interp.error(span, format!("`{word}` holds no stone to mark")));
+        }
+        marks[p] = Some(status);
+    }
+    Ok(())
+}
+
+fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Rules> {
+    if let Value::Str(s) = v {
+        match s.to_ascii_lowercase().as_str() {
+            "japanese" | "territory" => return Ok(Rules::Japanese),
+            "chinese" | "area" => return Ok(Rules::Chinese),
+            _ => {}
+        }
+    }
+    Err(interp.error(
+        span,
+        "expected the rules: `japanese` (territory, the default) or `chinese` (area)",
+    ))
+}
+
+fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
+    if let Value::Str(s) = v {
+        match &**s {
+            "basic" => return Ok(KoRule::Basic),
+            "positional" => return Ok(KoRule::PositionalSuperko),
+            "situational" => return Ok(KoRule::SituationalSuperko),
+            _ => {}
+        }
+    }
+    Err(interp.error(
+        span,
+        "`ko_rule:` is \"basic\" (kos become ko graphs), \"positional\" or \"situational\" (local superko)",
+    ))
+}
+
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
+    let named = std::mem::take(&mut interp.named_args);
+    super::builtins::check_arity(interp, ANALYSE_BUILTINS, name, args.len(), 1, 1, span)?;
+    let sp0 = spans.first().cloned().unwrap_or_else(|| span.clone());
+    let mut opts = AnalysisOptions::default();
+    let mut rules = RuleSet::default();
+    // A game brings its own rules, komi and marks; a diagram its uppercase
+    // stones as safe marks. Named arguments override either.
+    let (board, mut marks) = match &args[0] {
+        Value::Position(p) => (p.pos.clone(), diagram_marks(&p.pos)),
+        Value::GoGame(g) => {
+            rules = g.rules();
+            opts.komi = g.komi().clone();
+            let pos = g.position().clone();
+            let marks = (0..pos.width() * pos.height()).map(|p| g.mark(p)).collect();
+            (pos, marks)
+        }
+        other => {
+            return Err(interp.error(
+                &sp0,
+                format!(
+                    "`analyse` needs a Go position taken as a whole board (from `go Q = \"\"\"…\"\"\"`) or a game, found {}",
+                    other.kind()
+                ),
+            ))
+        }
+    };
+    for (k, v, s) in &named {
+        match k.as_str() {
+            "rules" => rules.scoring = rules_of(interp, v, s)?,
+            "ko_rule" => rules.ko_rule = ko_rule_of(interp, v, s)?,
+            "budget" => opts.region_budget = super::builtins::budget_arg(interp, v, s)?,
+            "komi" => match v {
+                Value::Rational(r) => opts.komi = r.clone(),
+                other => {
+                    return Err(interp.error(
+                        s,
+                        format!(
+                            "`komi:` is a number such as 6.5 or 7, found {}",
+                            other.kind()
+                        ),
+                    ))
+                }
+            },
+            "safe" => mark_points(interp, &board, v, s, Status::Safe, &mut marks)?,
+            "dead" => mark_points(interp, &board, v, s, Status::Dead, &mut marks)?,
+            _ => {}
+        }
+    }
+    opts.rules = rules;
+    let a = analyse(&mut interp.store, &board, &marks, &opts)
+        .map_err(|e| interp.error(span, e.to_string()))?;
+    record_of(interp, &a, span)
+}
+
+fn line_value(a: &Analysis, line: &GoLine) -> Value {
+    let moves = line
+        .moves
+        .iter()
+        .map(|m| {
+            record(vec![
+                ("player", Value::str(&m.colour.letter().to_string())),
+                ("point", Value::str(&a.point_name(m))),
+                ("region", Value::int(m.region as i64 + 1)),
+            ])
+        })
+        .collect();
+    let winner = match Analysis::winner(&line.score) {
+        Some(c) => c.to_string(),
+        None => "jigo".to_string(),
+    };
+    record(vec![
+        ("moves", list(moves)),
+        ("score", Value::Rational(line.score.clone())),
+        ("winner", Value::str(&winner)),
+        ("finished", Value::Bool(line.finished)),
+    ])
+}
+
+fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value> {
+    let board = &a.board;
+    let safe = a
+        .safe
+        .iter()
+        .map(|(c, why)| {
+            record(vec![
+                ("colour", Value::str(&c.colour.to_string())),
+                ("points", names(board, &c.points)),
+                (
+                    "reason",
+                    Value::str(match why {
+                        SafeReason::Benson => "benson",
+                        SafeReason::Marked => "marked",
+                    }),
+                ),
+            ])
+        })
+        .collect();
+    let dead = a
+        .dead
+        .iter()
+        .map(|c| {
+            record(vec![
+                ("colour", Value::str(&c.colour.to_string())),
+                ("points", names(board, &c.points)),
+            ])
+        })
+        .collect();
+    let mut regions = Vec::new();
+    for r in &a.regions {
+        let mut fields = vec![("points", names(board, &r.points))];
+        match &r.outcome {
+            Ok(v) => {
+                let value = interp.go_value_to_value(&v.value);
+                let chilled = interp.go_value_to_value(&v.chilled);
+                fields.push(("value", value));
+                fields.push(("chilled", chilled));
+                fields.push((
+                    "temperature",
+                    match &v.temperature {
+                        Some(t) => Value::Rational(t.clone()),
+                        None => Value::Unit,
+                    },
+                ));
+                fields.push(("ko", Value::Bool(v.has_ko())));
+                fields.push(("nodes", Value::int(r.nodes as i64)));
+            }
+            Err(e) => {
+                fields.push(("too_large", Value::Bool(true)));
+                fields.push(("size", Value::int(r.points.len() as i64)));
+                fields.push(("reason", Value::str(&e.to_string())));
+            }
+        }
+        regions.push(record(fields));
+    }
+    let stop = |s: &Option<BigRational>| match s {
+        Some(x) => Value::Rational(x.clone()),
+        None => Value::Unit,
+    };
+    let best = |ms: &[crate::go::analysis::GoMove]| {
+        list(ms.iter().map(|m| Value::str(&a.point_name(m))).collect())
+    };
+    let report = a
+        .report(&mut interp.store)
+        .map_err(|e| interp.go_error(e, span))?;
+    let mut fields = vec![
+        ("safe", list(safe)),
+        ("dead", list(dead)),
+        ("regions", list(regions)),
+        ("left_stop", stop(&a.left_stop)),
+        ("right_stop", stop(&a.right_stop)),
+        ("black_best", best(&a.best_black)),
+        ("white_best", best(&a.best_white)),
+    ];
+    for (name, line) in [
+        ("black_first", &a.black_first),
+        ("white_first", &a.white_first),
+    ] {
+        fields.push((
+            name,
+            match line {
+                Some(l) => line_value(a, l),
+                None => Value::Unit,
+            },
+        ));
+    }
+    fields.push((
+        "komi",
+        Value::Rational(if a.komi.is_zero() {
+            BigRational::zero()
+        } else {
+            a.komi.clone()
+        }),
+    ));
+    fields.push(("report", Value::str(&report)));
+    Ok(record(fields))
+}

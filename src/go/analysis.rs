@@ -1,0 +1,1088 @@
+//! Whole-board analysis (issue 15 §3): from a whole board (a [`Game`] or a
+//! [`Position`] taken as one) to the values of its independent regions, the
+//! stops of the whole board, every optimal first move in Go coordinates and
+//! an optimal line to the end with the final score under the rules and komi.
+//!
+//! No syntax and no IO.
+//!
+//! # What is taken as settled
+//!
+//! * **Safe stones.** A chain is *safe* when Benson's algorithm
+//!   ([`super::benson`]) proves it unconditionally alive on the board (after
+//!   the stones marked dead are removed), or when one of its stones is
+//!   marked [`Status::Safe`] (uppercase `X` / `O` in a diagram, a game's
+//!   marks, a named argument): a mark covers the whole chain. Each safe
+//!   chain is reported with its reason.
+//! * **Dead stones.** A chain with a stone marked [`Status::Dead`] is
+//!   removed from the board before anything else; under Japanese rules its
+//!   stones are the opponent's prisoners, under area rules they count
+//!   nothing (their points become empty points of a region, which the
+//!   region's owner will count as area). A chain marked both safe and dead,
+//!   or marked dead while Benson proves it alive, is an error.
+//!
+//! # Regions
+//!
+//! Every point that is not a safe stone belongs to a *region*: a connected
+//! component of non-safe points. Two regions touch only through safe stones,
+//! which never change, so a move in one changes nothing in another (the
+//! local game applies no ko ban, see below), and the whole board is the
+//! disjunctive sum of its regions.
+//!
+//! A region is cut out as its own [`Position`]: the bounding box of its
+//! points grown by one point on each side (so every neighbour of a region
+//! point is in the box), clipped to the board. Safe stones in the box are
+//! framing stones; points of the box that belong to other regions become
+//! Black framing stones. Such a filler point touches no point of this region
+//! (it would otherwise be in the region: it is not safe), and the local
+//! search reads framing stones only through the region points next to them
+//! (which stones are immortal, which components are settled: see "Settled
+//! areas" in [`crate::go`]), so the filler changes nothing. The cut carries
+//! an [`super::Origin`], so its points print as `C3`. Each region is
+//! evaluated by [`evaluate_go`] under the game's scoring and ko rule and a
+//! per-region node budget; a region over budget (or over the search's 128
+//! points) is reported as too large with its point count and the others are
+//! still analysed (the stops and lines then need every region and are not
+//! given).
+//!
+//! # The whole board's score
+//!
+//! The local search scores a region as the module docs of [`crate::go`]
+//! say: under Japanese rules the prisoners taken in it plus its settled
+//! areas, under area rules its region points that hold immortal stones plus
+//! its settled areas (framing stones count nothing). So the whole board is
+//!
+//! `Σ regions + c − komi`,
+//!
+//! with the constant `c` = the prisoners already taken plus the stones
+//! marked dead, as prisoners of their opponent (Japanese), or the safe
+//! stones on the board, Black's minus White's (area). Black is positive.
+//!
+//! # Stops, optimal moves and lines
+//!
+//! The stops of the whole board are the stops of the sum of the regions'
+//! values and `c`, minus komi: [`crate::play`] when every region is a short
+//! game, the ko solver [`crate::ko::solve`] (basic ko rule, threats none)
+//! when some region holds a ko.
+//!
+//! *Optimal first moves* are Go moves. A legal move of player `P` in region
+//! `R` (on a point the local search would play: not in a settled area) is
+//! optimal when the stop, with the opponent to move, of the sum with `R`
+//! replaced by the value of the position after the move equals `P`'s stop
+//! of the whole board. For a sum of short games this is exactly the
+//! definition of the stop: `LS(G) = max RS(G^L)` over the Left options of
+//! any form of a game `G` not equal to a number, and the Go moves are the
+//! options of the sum. When every region is a number no move is listed
+//! (play is over: the stop is that number). With kos the replacement loses
+//! the ban on an immediate retake, so after a ko capture the opponent is
+//! credited with a retake the ko rule forbids: a listed move is optimal, but
+//! a ko capture may be optimal without being listed. The report says so.
+//!
+//! *Lines* start from the given player and, move after move, play a
+//! listed optimal move (the one the short-game solver's own line takes when
+//! some Go move leads to exactly that option, else the first found), until
+//! every region is a number; the final score is then the sum of those
+//! numbers plus `c` minus komi. With kos the line plays the move with the
+//! best replaced stop and respects the basic ko ban on the board; it is
+//! capped in length and marked unfinished if the cap is reached.
+//!
+//! # The oracle (tests)
+//!
+//! `analysis/tests.rs` computes, with no decomposition, the value of the
+//! *whole-board local game*: positions are whole boards (safe stones as
+//! framing stones), moves are the legal moves outside settled areas, a
+//! Japanese move scores its captures, an area move the change in immortal
+//! stones, and a board where neither player can move scores its settled
+//! areas (the rules of [`crate::go`], implemented again on plain boards). Its
+//! canonical value `W` is computed recursively over whole boards. **Theorem:**
+//! `W + c = Σ regions + c` as games, so their stops are equal. *Proof
+//! sketch:* the regions are exactly the components of the whole board that
+//! are connected through non-safe points; a move in one leaves the others'
+//! points and the settledness of their components unchanged (settledness
+//! reads only a component and the stones next to it), so the whole-board
+//! game tree is the disjunctive sum of the region game trees (induction on
+//! the position: the options of the sum are the options of one summand),
+//! and the local search computes each summand's value (the module docs of
+//! [`crate::go`]). The test compares `W` with the sum of the regions'
+//! values and the stops of `W` with the analysis' stops on random small
+//! boards, under both scorings. Boards whose whole-board game repeats a
+//! position (kos) have no short value `W`; there the comparison is between
+//! the ko solver on the regions' graphs and the ko solver on the whole board
+//! searched as a single component.
+//!
+//! The stops are CGT stops: play until the remaining sum is a number. A Go
+//! game with passes ending at two passes can differ where moving hurts both
+//! players (a region worth 1/2 is never played out, and the Go score of the
+//! unplayed board is not defined by the local game): the analysis reports
+//! the CGT stop, and the line's final score is that number, not always an
+//! integer.
+
+use super::benson::unconditionally_alive;
+use super::game::{Game, RuleSet, Status};
+use super::kos::GoValue;
+use super::position::{Cell, Colour, Position};
+use super::search::{evaluate_go, search_moves, GoError, KoRule, Rules, SearchOptions};
+use super::Origin;
+use crate::game::{CgError, GameId, Store};
+use crate::ko::{solve::KoSolveOptions, Component, Side};
+use crate::play::{self, Player};
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// What the analysis needs besides the board.
+#[derive(Clone, Debug)]
+pub struct AnalysisOptions {
+    pub rules: RuleSet,
+    pub komi: BigRational,
+    /// The node budget of the local search of one region.
+    pub region_budget: u64,
+    /// The node budget of one stop computation on the sum.
+    pub play_budget: u64,
+    /// Compute the stops and the optimal first moves.
+    pub stops: bool,
+    /// Compute the two optimal lines to the end (with the stops).
+    pub lines: bool,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> Self {
+        AnalysisOptions {
+            rules: RuleSet::default(),
+            komi: BigRational::zero(),
+            region_budget: 1_000_000,
+            play_budget: play::DEFAULT_BUDGET,
+            stops: true,
+            lines: true,
+        }
+    }
+}
+
+/// Why a chain was taken as safe.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SafeReason {
+    /// Benson's algorithm proves it unconditionally alive.
+    Benson,
+    /// The user marked it safe.
+    Marked,
+}
+
+/// A chain the analysis took as safe or dead.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Chain {
+    pub colour: Colour,
+    /// Board points, in order.
+    pub points: Vec<usize>,
+}
+
+/// One region and what the local search made of it.
+#[derive(Clone, Debug)]
+pub struct RegionReport {
+    /// Board points, in order.
+    pub points: Vec<usize>,
+    /// The region cut out of the board (see the module docs).
+    pub position: Position,
+    /// The value, or why there is none (over budget: too large).
+    pub outcome: Result<RegionValue, GoError>,
+    /// Positions the local search expanded (up to the budget).
+    pub nodes: u64,
+    /// Wall time of the local search.
+    pub time: Duration,
+}
+
+/// The value of a region.
+#[derive(Clone, Debug)]
+pub struct RegionValue {
+    pub value: GoValue,
+    pub chilled: GoValue,
+    /// The temperature of a short value (`None` with kos).
+    pub temperature: Option<BigRational>,
+}
+
+impl RegionValue {
+    pub fn has_ko(&self) -> bool {
+        matches!(self.value, GoValue::Ko { .. })
+    }
+}
+
+/// A Go move of the analysis: a stone of `colour` on board point `point`,
+/// in region number `region` (an index into [`Analysis::regions`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GoMove {
+    pub colour: Colour,
+    pub region: usize,
+    pub point: usize,
+}
+
+/// An optimal line to the end.
+#[derive(Clone, Debug)]
+pub struct GoLine {
+    pub first: Colour,
+    pub moves: Vec<GoMove>,
+    /// The final score, komi included (Black positive): the sum of the
+    /// numbers the regions reached plus the constant, minus komi.
+    pub score: BigRational,
+    /// Whether every region reached a number (else the line was cut at its
+    /// length cap, possible only with kos).
+    pub finished: bool,
+}
+
+/// The result of [`analyse`].
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The board analysed: dead stones removed, safe stones as framing
+    /// stones, named in Go coordinates.
+    pub board: Position,
+    pub safe: Vec<(Chain, SafeReason)>,
+    pub dead: Vec<Chain>,
+    pub regions: Vec<RegionReport>,
+    /// The score outside the regions (module docs), Black positive.
+    pub constant: i64,
+    pub komi: BigRational,
+    pub rules: RuleSet,
+    /// Black first / White first, komi included; `None` when some region
+    /// has no value.
+    pub left_stop: Option<BigRational>,
+    pub right_stop: Option<BigRational>,
+    /// Every optimal first move of Black / White (module docs).
+    pub best_black: Vec<GoMove>,
+    pub best_white: Vec<GoMove>,
+    pub black_first: Option<GoLine>,
+    pub white_first: Option<GoLine>,
+    /// Why the stops are missing when every region has a value (the play
+    /// search on the sum ran out of budget).
+    pub play_error: Option<String>,
+}
+
+/// Why there is no analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisError {
+    /// A mark on a point without a stone.
+    NoStone {
+        point: String,
+    },
+    /// A chain marked both safe and dead.
+    SafeAndDead {
+        point: String,
+    },
+    /// A chain marked dead that Benson's algorithm proves alive.
+    DeadButAlive {
+        point: String,
+    },
+    /// The board is larger than 19 × 19.
+    TooLarge {
+        width: usize,
+        height: usize,
+    },
+    /// A play question on the sum failed (budget, interrupt).
+    Play(String),
+    /// The local search failed otherwise than by its budget.
+    Search(GoError),
+    Interrupted,
+}
+
+impl fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnalysisError::NoStone { point } => {
+                write!(f, "{point} holds no stone to mark safe or dead")
+            }
+            AnalysisError::SafeAndDead { point } => {
+                write!(f, "the chain at {point} is marked both safe and dead")
+            }
+            AnalysisError::DeadButAlive { point } => write!(
+                f,
+                "the chain at {point} is marked dead, but Benson's algorithm proves it \
+                 unconditionally alive"
+            ),
+            AnalysisError::TooLarge { width, height } => write!(
+                f,
+                "a board has at most 19×19 points; this one is {width}×{height}"
+            ),
+            AnalysisError::Play(m) => write!(f, "{m}"),
+            AnalysisError::Search(e) => write!(f, "{e}"),
+            AnalysisError::Interrupted => write!(f, "interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+impl From<CgError> for AnalysisError {
+    fn from(e: CgError) -> Self {
+        match e {
+            CgError::Interrupted => AnalysisError::Interrupted,
+            e => AnalysisError::Search(GoError::Cg(e)),
+        }
+    }
+}
+
+impl From<play::PlayError> for AnalysisError {
+    fn from(e: play::PlayError) -> Self {
+        match e {
+            play::PlayError::Interrupted => AnalysisError::Interrupted,
+            e => AnalysisError::Play(format!("the stops of the whole board: {e}")),
+        }
+    }
+}
+
+impl From<crate::ko::KoSolveError> for AnalysisError {
+    fn from(e: crate::ko::KoSolveError) -> Self {
+        match e {
+            crate::ko::KoSolveError::Interrupted => AnalysisError::Interrupted,
+            e => AnalysisError::Play(format!("the stops of the whole board (kos): {e}")),
+        }
+    }
+}
+
+/// The marks of a diagram taken as a whole board: its framing stones
+/// (uppercase) are marked safe.
+pub fn diagram_marks(pos: &Position) -> Vec<Option<Status>> {
+    pos.frame
+        .iter()
+        .map(|&f| f.then_some(Status::Safe))
+        .collect()
+}
+
+/// Analyses a game in progress with its own marks, komi and rules
+/// (`opts.rules` and `opts.komi` are replaced by the game's).
+pub fn analyse_game(
+    store: &mut Store,
+    game: &Game,
+    opts: &AnalysisOptions,
+) -> Result<Analysis, AnalysisError> {
+    let pos = game.position();
+    let marks: Vec<Option<Status>> = (0..pos.cells.len()).map(|p| game.mark(p)).collect();
+    let opts = AnalysisOptions {
+        rules: game.rules(),
+        komi: game.komi().clone(),
+        ..opts.clone()
+    };
+    analyse(store, pos, &marks, &opts)
+}
+
+/// Analyses `board` taken as a whole board, every stone capturable but for
+/// the marks (one per point; see the module docs). The board's own framing
+/// flags are ignored: pass [`diagram_marks`] to honour them.
+pub fn analyse(
+    store: &mut Store,
+    board: &Position,
+    marks: &[Option<Status>],
+    opts: &AnalysisOptions,
+) -> Result<Analysis, AnalysisError> {
+    let (width, height) = (board.width(), board.height());
+    if width > super::MAX_BOARD || height > super::MAX_BOARD {
+        return Err(AnalysisError::TooLarge { width, height });
+    }
+    let mut pos = board.clone();
+    if pos.origin.is_none() {
+        pos.origin = Some(Origin::board(width, height));
+    }
+    pos.frame.iter_mut().for_each(|f| *f = false);
+    pos.labels.iter_mut().for_each(|l| *l = None);
+    pos.ko_ban = None;
+    let n = pos.cells.len();
+
+    // Marks cover whole chains.
+    let mut chain_mark: Vec<Option<Status>> = vec![None; n];
+    // The marked point of each marked chain, to name it in errors.
+    let mut marked_at: Vec<usize> = (0..n).collect();
+    for p in 0..n {
+        let Some(m) = marks.get(p).copied().flatten() else {
+            continue;
+        };
+        if pos.cells[p] == Cell::Empty {
+            return Err(AnalysisError::NoStone {
+                point: pos.point_name(p),
+            });
+        }
+        for q in pos.chain(p) {
+            match chain_mark[q] {
+                Some(old) if old != m => {
+                    return Err(AnalysisError::SafeAndDead {
+                        point: pos.point_name(p),
+                    })
+                }
+                _ => {
+                    chain_mark[q] = Some(m);
+                    marked_at[q] = p;
+                }
+            }
+        }
+    }
+
+    // Dead stones leave the board.
+    let mut dead = Vec::new();
+    let mut done = vec![false; n];
+    let mut constant: i64 = 0;
+    if opts.rules.scoring == Rules::Japanese {
+        constant +=
+            i64::from(pos.prisoners(Colour::Black)) - i64::from(pos.prisoners(Colour::White));
+    }
+    let before_removal = pos.clone();
+    for p in 0..n {
+        if done[p] || chain_mark[p] != Some(Status::Dead) {
+            continue;
+        }
+        let Cell::Stone(colour) = before_removal.cells[p] else {
+            continue;
+        };
+        let chain = before_removal.chain(p);
+        for &q in &chain {
+            done[q] = true;
+            pos.cells[q] = Cell::Empty;
+        }
+        if opts.rules.scoring == Rules::Japanese {
+            // Prisoners of the opponent: Black's score rises for White stones.
+            constant -= colour.sign() * chain.len() as i64;
+        }
+        dead.push(Chain {
+            colour,
+            points: chain,
+        });
+    }
+
+    // Safe stones: Benson after the removal, and the marks.
+    let alive = unconditionally_alive(&pos);
+    let alive_before = unconditionally_alive(&before_removal);
+    if let Some(d) = dead.iter().find(|d| alive_before[d.points[0]]) {
+        return Err(AnalysisError::DeadButAlive {
+            point: pos.point_name(marked_at[d.points[0]]),
+        });
+    }
+    let mut safe_flag = vec![false; n];
+    let mut safe = Vec::new();
+    let mut seen = vec![false; n];
+    for p in 0..n {
+        let Cell::Stone(colour) = pos.cells[p] else {
+            continue;
+        };
+        if seen[p] {
+            continue;
+        }
+        let chain = pos.chain(p);
+        chain.iter().for_each(|&q| seen[q] = true);
+        let reason = if alive[p] {
+            Some(SafeReason::Benson)
+        } else if chain_mark[p] == Some(Status::Safe) {
+            Some(SafeReason::Marked)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            for &q in &chain {
+                safe_flag[q] = true;
+            }
+            if opts.rules.scoring == Rules::Chinese {
+                constant += colour.sign() * chain.len() as i64;
+            }
+            safe.push((
+                Chain {
+                    colour,
+                    points: chain,
+                },
+                reason,
+            ));
+        }
+    }
+
+    // Regions: connected components of non-safe points.
+    let mut region_of = vec![usize::MAX; n];
+    let mut region_points: Vec<Vec<usize>> = Vec::new();
+    for start in 0..n {
+        if safe_flag[start] || region_of[start] != usize::MAX {
+            continue;
+        }
+        let id = region_points.len();
+        region_of[start] = id;
+        let mut stack = vec![start];
+        let mut pts = Vec::new();
+        while let Some(p) = stack.pop() {
+            pts.push(p);
+            for q in pos.neighbours(p) {
+                if !safe_flag[q] && region_of[q] == usize::MAX {
+                    region_of[q] = id;
+                    stack.push(q);
+                }
+            }
+        }
+        pts.sort_unstable();
+        region_points.push(pts);
+    }
+
+    let mut board_pos = pos.clone();
+    for p in 0..n {
+        board_pos.frame[p] = safe_flag[p];
+    }
+
+    let search_opts = SearchOptions {
+        rules: opts.rules.scoring,
+        ko_rule: opts.rules.ko_rule,
+        node_budget: opts.region_budget,
+        ..SearchOptions::default()
+    };
+    let mut regions = Vec::new();
+    for (id, pts) in region_points.into_iter().enumerate() {
+        let cut = cut_region(&board_pos, &region_of, id);
+        let started = Instant::now();
+        let outcome = evaluate_go(store, &cut, &search_opts);
+        let time = started.elapsed();
+        let (outcome, nodes) = match outcome {
+            Ok(e) => {
+                let chilled = e.value.chill(store).map_err(AnalysisError::Search)?;
+                let temperature = match e.value.as_short() {
+                    Some(g) => Some(store.temperature(g)?),
+                    None => None,
+                };
+                let nodes = e.stats.nodes;
+                (
+                    Ok(RegionValue {
+                        value: e.value,
+                        chilled,
+                        temperature,
+                    }),
+                    nodes,
+                )
+            }
+            Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
+            Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
+            Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
+            Err(e) => return Err(AnalysisError::Search(e)),
+        };
+        regions.push(RegionReport {
+            points: pts,
+            position: cut,
+            outcome,
+            nodes,
+            time,
+        });
+    }
+
+    let mut analysis = Analysis {
+        board: board_pos,
+        safe,
+        dead,
+        regions,
+        constant,
+        komi: opts.komi.clone(),
+        rules: opts.rules,
+        left_stop: None,
+        right_stop: None,
+        best_black: Vec::new(),
+        best_white: Vec::new(),
+        black_first: None,
+        white_first: None,
+        play_error: None,
+    };
+    let values: Option<Vec<GoValue>> = analysis
+        .regions
+        .iter()
+        .map(|r| r.outcome.as_ref().ok().map(|v| v.value.clone()))
+        .collect();
+    let Some(values) = values else {
+        return Ok(analysis);
+    };
+    if !opts.stops {
+        return Ok(analysis);
+    }
+    let mut play = Play {
+        store,
+        constant,
+        budget: opts.play_budget,
+        search: search_opts,
+        cache: FxHashMap::default(),
+    };
+    let positions: Vec<Position> = analysis
+        .regions
+        .iter()
+        .map(|r| r.position.clone())
+        .collect();
+    match play.everything(&positions, &values, opts.lines) {
+        Ok((ls, rs, best_black, best_white, lines)) => {
+            analysis.left_stop = Some(ls - &opts.komi);
+            analysis.right_stop = Some(rs - &opts.komi);
+            analysis.best_black = best_black;
+            analysis.best_white = best_white;
+            if let Some((mut b, mut w)) = lines {
+                b.score -= &opts.komi;
+                w.score -= &opts.komi;
+                analysis.black_first = Some(b);
+                analysis.white_first = Some(w);
+            }
+        }
+        Err(AnalysisError::Interrupted) => return Err(AnalysisError::Interrupted),
+        Err(e) => analysis.play_error = Some(e.to_string()),
+    }
+    Ok(analysis)
+}
+
+/// The region numbered `id` cut out of the board (module docs, "Regions").
+fn cut_region(board: &Position, region_of: &[usize], id: usize) -> Position {
+    let (w, h) = (board.width, board.height);
+    let (mut r0, mut c0, mut r1, mut c1) = (h, w, 0, 0);
+    for p in (0..board.cells.len()).filter(|&p| region_of[p] == id) {
+        let (r, c) = board.coords(p);
+        r0 = r0.min(r);
+        c0 = c0.min(c);
+        r1 = r1.max(r);
+        c1 = c1.max(c);
+    }
+    let (r0, c0) = (r0.saturating_sub(1), c0.saturating_sub(1));
+    let (r1, c1) = ((r1 + 1).min(h - 1), (c1 + 1).min(w - 1));
+    let (cw, ch) = (c1 - c0 + 1, r1 - r0 + 1);
+    let mut cells = Vec::with_capacity(cw * ch);
+    let mut frame = Vec::with_capacity(cw * ch);
+    for r in r0..=r1 {
+        for c in c0..=c1 {
+            let p = r * w + c;
+            if region_of[p] == id {
+                cells.push(board.cells[p]);
+                frame.push(false);
+            } else if board.frame[p] {
+                cells.push(board.cells[p]);
+                frame.push(true);
+            } else {
+                // A point of another region: it touches no point of this
+                // one, so any framing stone will do.
+                cells.push(Cell::Stone(Colour::Black));
+                frame.push(true);
+            }
+        }
+    }
+    let o = board.board_origin();
+    Position {
+        width: cw,
+        height: ch,
+        cells,
+        frame,
+        labels: vec![None; cw * ch],
+        prisoners: [0, 0],
+        ko_ban: None,
+        origin: Some(Origin {
+            board_width: o.board_width,
+            board_height: o.board_height,
+            row: o.row + r0,
+            col: o.col + c0,
+        }),
+    }
+}
+
+/// The board point of a cut's point.
+fn board_point(board: &Position, cut: &Position, p: usize) -> usize {
+    let (r, c) = cut.coords(p);
+    let o = cut.origin.expect("cuts carry an origin");
+    let bo = board.board_origin();
+    (o.row - bo.row + r) * board.width + (o.col - bo.col + c)
+}
+
+fn player(colour: Colour) -> Player {
+    match colour {
+        Colour::Black => Player::Left,
+        Colour::White => Player::Right,
+    }
+}
+
+fn side(colour: Colour) -> Side {
+    match colour {
+        Colour::Black => Side::Left,
+        Colour::White => Side::Right,
+    }
+}
+
+/// Play questions on the sum of the regions.
+struct Play<'s> {
+    store: &'s mut Store,
+    constant: i64,
+    budget: u64,
+    search: SearchOptions,
+    /// Values of region positions met after moves: (cells, prisoners).
+    cache: FxHashMap<(Vec<Cell>, [u32; 2], usize, usize), GoValue>,
+}
+
+/// The stops, optimal first moves of each side and (optionally) the two
+/// lines.
+type PlayAnswers = (
+    BigRational,
+    BigRational,
+    Vec<GoMove>,
+    Vec<GoMove>,
+    Option<(GoLine, GoLine)>,
+);
+
+impl Play<'_> {
+    fn everything(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        lines: bool,
+    ) -> Result<PlayAnswers, AnalysisError> {
+        let ls = self.stop(values, Colour::Black)?;
+        let rs = self.stop(values, Colour::White)?;
+        let best_black = self.best_moves(positions, values, Colour::Black, &ls)?;
+        let best_white = self.best_moves(positions, values, Colour::White, &rs)?;
+        let lines = if lines {
+            Some((
+                self.line(positions, values, Colour::Black)?,
+                self.line(positions, values, Colour::White)?,
+            ))
+        } else {
+            None
+        };
+        Ok((ls, rs, best_black, best_white, lines))
+    }
+
+    /// The stop of `values` plus the constant with `first` to move.
+    fn stop(&mut self, values: &[GoValue], first: Colour) -> Result<BigRational, AnalysisError> {
+        let shorts: Option<Vec<GameId>> = values.iter().map(|v| v.as_short()).collect();
+        if let Some(mut comps) = shorts {
+            comps.push(self.store.integer(self.constant));
+            let mut s = play::search::Solver::new(self.store, self.budget);
+            return Ok(s.stop(&comps, player(first))?.to_rational());
+        }
+        let mut comps: Vec<Component> = Vec::new();
+        for v in values {
+            comps.extend(v.components(self.store));
+        }
+        comps.push(Component::Short(self.store.integer(self.constant)));
+        let sol = crate::ko::solve::solve(
+            self.store,
+            &comps,
+            side(first),
+            &KoSolveOptions::with_budget(self.budget),
+        )?;
+        Ok(sol.score)
+    }
+
+    fn all_numbers(&self, values: &[GoValue]) -> bool {
+        values
+            .iter()
+            .all(|v| v.as_short().is_some_and(|g| self.store.is_number(g)))
+    }
+
+    /// The value of a region position (cached).
+    fn value(&mut self, pos: &Position) -> Result<GoValue, AnalysisError> {
+        let o = pos.origin.expect("cuts carry an origin");
+        let key = (pos.cells.clone(), pos.prisoners, o.row, o.col);
+        if let Some(v) = self.cache.get(&key) {
+            return Ok(v.clone());
+        }
+        let v = match evaluate_go(self.store, pos, &self.search) {
+            Ok(e) => e.value,
+            Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
+            Err(e) => return Err(AnalysisError::Search(e)),
+        };
+        self.cache.insert(key, v.clone());
+        Ok(v)
+    }
+
+    /// Every move of `colour` with the stop after it (opponent to move) and
+    /// the position it leads to. `ban`: a point the basic ko rule forbids.
+    #[allow(clippy::type_complexity)]
+    fn moves_with_stops(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        colour: Colour,
+        ban: Option<(usize, usize)>,
+        only: Option<usize>,
+    ) -> Result<Vec<(GoMove, BigRational, Position, GoValue)>, AnalysisError> {
+        let mut out = Vec::new();
+        for (r, pos) in positions.iter().enumerate() {
+            if only.is_some_and(|o| o != r) {
+                continue;
+            }
+            let moves = search_moves(pos, colour, true).map_err(AnalysisError::Search)?;
+            for (mv, next) in moves {
+                let Some(p) = mv.point else { continue };
+                if ban == Some((r, p)) {
+                    continue;
+                }
+                let v = self.value(&next)?;
+                let mut after = values.to_vec();
+                after[r] = v.clone();
+                let s = self.stop(&after, colour.opponent())?;
+                out.push((
+                    GoMove {
+                        colour,
+                        region: r,
+                        point: p,
+                    },
+                    s,
+                    next,
+                    v,
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every optimal first move (module docs), as moves in the cuts; the
+    /// caller maps them to the board.
+    fn best_moves(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        colour: Colour,
+        stop: &BigRational,
+    ) -> Result<Vec<GoMove>, AnalysisError> {
+        if self.all_numbers(values) {
+            return Ok(Vec::new());
+        }
+        let all = self.moves_with_stops(positions, values, colour, None, None)?;
+        Ok(all
+            .into_iter()
+            .filter(|(_, s, _, _)| s == stop)
+            .map(|(m, _, _, _)| m)
+            .collect())
+    }
+
+    /// An optimal line from `first` to the end (module docs).
+    fn line(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        first: Colour,
+    ) -> Result<GoLine, AnalysisError> {
+        let mut positions = positions.to_vec();
+        let mut values = values.to_vec();
+        let mut colour = first;
+        let mut moves = Vec::new();
+        let cap = 4 * positions.iter().map(|p| p.cells.len()).sum::<usize>() + 16;
+        let mut ban: Option<(usize, usize)> = None;
+        let mut finished = true;
+        while !self.all_numbers(&values) {
+            if moves.len() >= cap {
+                finished = false;
+                break;
+            }
+            let shorts: Option<Vec<GameId>> = values.iter().map(|v| v.as_short()).collect();
+            let mut chosen = None;
+            if let Some(mut comps) = shorts {
+                // The short-game solver's own first move, if a Go move
+                // leads to exactly that option.
+                comps.push(self.store.integer(self.constant));
+                let stop;
+                let target = {
+                    let mut s = play::search::Solver::new(self.store, self.budget);
+                    stop = s.stop(&comps, player(colour))?.to_rational();
+                    s.optimal_move(&comps, player(colour))?
+                };
+                if let Some(m) = target {
+                    if m.component < positions.len() {
+                        let pos = &positions[m.component];
+                        for (mv, next) in
+                            search_moves(pos, colour, true).map_err(AnalysisError::Search)?
+                        {
+                            let Some(p) = mv.point else { continue };
+                            let v = self.value(&next)?;
+                            if v.as_short() == Some(m.to) {
+                                chosen = Some((m.component, p, next, v));
+                                break;
+                            }
+                        }
+                    }
+                }
+                if chosen.is_none() {
+                    let all = self.moves_with_stops(&positions, &values, colour, None, None)?;
+                    chosen = all
+                        .into_iter()
+                        .find(|(_, s, _, _)| *s == stop)
+                        .map(|(m, _, next, v)| (m.region, m.point, next, v));
+                }
+            } else {
+                let all = self.moves_with_stops(&positions, &values, colour, ban, None)?;
+                let better = |a: &BigRational, b: &BigRational| match colour {
+                    Colour::Black => a > b,
+                    Colour::White => a < b,
+                };
+                let mut best: Option<(GoMove, BigRational, Position, GoValue)> = None;
+                for cand in all {
+                    if best.as_ref().is_none_or(|b| better(&cand.1, &b.1)) {
+                        best = Some(cand);
+                    }
+                }
+                chosen = best.map(|(m, _, next, v)| (m.region, m.point, next, v));
+            }
+            let Some((r, p, next, v)) = chosen else {
+                // No legal move for this player: pass.
+                colour = colour.opponent();
+                ban = None;
+                if moves.len() >= cap {
+                    break;
+                }
+                continue;
+            };
+            ban = next.ko_ban.map(|(_, q)| (r, q));
+            moves.push(GoMove {
+                colour,
+                region: r,
+                point: p,
+            });
+            positions[r] = next;
+            values[r] = v;
+            colour = colour.opponent();
+        }
+        let mut score = BigRational::from_integer(self.constant.into());
+        if finished {
+            for v in &values {
+                if let Some(x) = v.as_short().and_then(|g| self.store.as_number(g)) {
+                    score += x.to_rational();
+                }
+            }
+        }
+        Ok(GoLine {
+            first,
+            moves,
+            score,
+            finished,
+        })
+    }
+}
+
+impl Analysis {
+    /// The board name (`C3`) of a move's point.
+    pub fn point_name(&self, mv: &GoMove) -> String {
+        let cut = &self.regions[mv.region].position;
+        self.board
+            .point_name(board_point(&self.board, cut, mv.point))
+    }
+
+    /// The board point of a move.
+    pub fn board_point(&self, mv: &GoMove) -> usize {
+        board_point(&self.board, &self.regions[mv.region].position, mv.point)
+    }
+
+    /// Whether some region holds a ko.
+    pub fn has_ko(&self) -> bool {
+        self.regions
+            .iter()
+            .any(|r| r.outcome.as_ref().is_ok_and(|v| v.has_ko()))
+    }
+
+    /// The winner of a final score: `Some(Black)`, `Some(White)` or `None`
+    /// (jigo).
+    pub fn winner(score: &BigRational) -> Option<Colour> {
+        if score.is_positive() {
+            Some(Colour::Black)
+        } else if score.is_negative() {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    }
+
+    /// A readable report.
+    pub fn report(&self, store: &mut Store) -> Result<String, GoError> {
+        use super::game::format_number;
+        let style = crate::render::Style::Ascii;
+        let mut out = String::new();
+        let rules = self.rules.describe();
+        out.push_str(&format!(
+            "whole-board analysis · {rules} · komi {}\n",
+            format_number(&self.komi)
+        ));
+        let names = |pts: &[usize]| {
+            pts.iter()
+                .map(|&p| self.board.point_name(p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (chain, reason) in &self.safe {
+            let why = match reason {
+                SafeReason::Benson => "unconditionally alive (Benson)",
+                SafeReason::Marked => "marked safe",
+            };
+            out.push_str(&format!(
+                "safe {}: {} — {why}\n",
+                chain.colour,
+                names(&chain.points)
+            ));
+        }
+        for chain in &self.dead {
+            out.push_str(&format!(
+                "dead {} (removed): {}\n",
+                chain.colour,
+                names(&chain.points)
+            ));
+        }
+        out.push_str(&format!("score outside the regions: {}\n", self.constant));
+        for (i, r) in self.regions.iter().enumerate() {
+            out.push_str(&format!(
+                "region {} ({} points: {}): ",
+                i + 1,
+                r.points.len(),
+                names(&r.points)
+            ));
+            match &r.outcome {
+                Ok(v) => {
+                    let value = v.value.format(store, style)?;
+                    let chilled = v.chilled.format(store, style)?;
+                    out.push_str(&format!("value {value}, chilled {chilled}"));
+                    match &v.temperature {
+                        Some(t) => out.push_str(&format!(", temperature {t}")),
+                        None => out.push_str(", holds a ko"),
+                    }
+                    out.push_str(&format!(" ({} positions)\n", r.nodes));
+                }
+                Err(e) => out.push_str(&format!("too large: {e}\n")),
+            }
+        }
+        match (&self.left_stop, &self.right_stop) {
+            (Some(l), Some(r)) => {
+                out.push_str(&format!(
+                    "stops (komi included): Black first {}, White first {}\n",
+                    format_number(l),
+                    format_number(r)
+                ));
+                for (colour, best) in [
+                    (Colour::Black, &self.best_black),
+                    (Colour::White, &self.best_white),
+                ] {
+                    let list: Vec<String> = best.iter().map(|m| self.point_name(m)).collect();
+                    out.push_str(&format!(
+                        "optimal first moves for {colour}: {}\n",
+                        if list.is_empty() {
+                            "none (every region is a number)".to_string()
+                        } else {
+                            list.join(" ")
+                        }
+                    ));
+                }
+                if self.has_ko() {
+                    out.push_str("(with kos, a ko capture may be optimal without being listed)\n");
+                }
+            }
+            _ => match &self.play_error {
+                Some(e) => out.push_str(&format!("no stops: {e}\n")),
+                None => out.push_str("no stops: some region is too large\n"),
+            },
+        }
+        for line in [&self.black_first, &self.white_first].into_iter().flatten() {
+            let moves: Vec<String> = line
+                .moves
+                .iter()
+                .map(|m| format!("{} {}", m.colour.letter(), self.point_name(m)))
+                .collect();
+            let who = match Analysis::winner(&line.score) {
+                Some(c) => format!("{c} wins by {}", format_number(&line.score.abs())),
+                None => "jigo".to_string(),
+            };
+            out.push_str(&format!(
+                "{} first: {}{} → score {} ({who})\n",
+                line.first,
+                if moves.is_empty() {
+                    "no move".to_string()
+                } else {
+                    moves.join(", ")
+                },
+                if line.finished { "" } else { " … (cut)" },
+                format_number(&line.score),
+            ));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,565 @@
+//! Tests of the whole-board analysis, with the whole-board oracle of the
+//! module docs ("The oracle"): the local game of the whole board computed
+//! by plain recursion over whole boards, no decomposition.
+
+use super::*;
+use crate::go::Move;
+use rustc_hash::FxHashSet;
+
+fn opts(scoring: Rules) -> AnalysisOptions {
+    AnalysisOptions {
+        rules: RuleSet {
+            scoring,
+            ko_rule: KoRule::Basic,
+        },
+        ..AnalysisOptions::default()
+    }
+}
+
+fn analyse_diagram(store: &mut Store, d: &str, scoring: Rules) -> Analysis {
+    let pos = Position::parse(d).unwrap();
+    analyse(store, &pos, &diagram_marks(&pos), &opts(scoring)).unwrap()
+}
+
+// ----------------------------------------------------------------- oracle
+
+#[derive(Debug)]
+enum OracleError {
+    /// A line of play repeats a whole-board position.
+    Repetition,
+    /// Over the node budget.
+    Budget,
+}
+
+/// The whole-board local game (module docs, "The oracle"), written again on
+/// plain boards: no bitboards, no components, no settled-area pruning by
+/// components of the search, no symmetry, no transposition by component.
+struct Oracle<'s> {
+    store: &'s mut Store,
+    rules: Rules,
+    memo: FxHashMap<Vec<Cell>, GameId>,
+    on_line: FxHashSet<Vec<Cell>>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl<'s> Oracle<'s> {
+    fn new(store: &'s mut Store, _board: &Position, rules: Rules, budget: u64) -> Oracle<'s> {
+        Oracle {
+            store,
+            rules,
+            memo: FxHashMap::default(),
+            on_line: FxHashSet::default(),
+            nodes: 0,
+            budget,
+        }
+    }
+
+    /// For each point, whether it holds an immortal stone: one whose chain
+    /// holds a framing stone (a flood from the framing stones through
+    /// stones of their colour).
+    fn immortals(pos: &Position) -> Vec<bool> {
+        let mut imm = pos.frame.clone();
+        let mut stack: Vec<usize> = (0..pos.cells.len()).filter(|&p| imm[p]).collect();
+        while let Some(p) = stack.pop() {
+            for q in pos.neighbours(p) {
+                if !imm[q] && pos.cells[q] == pos.cells[p] {
+                    imm[q] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        imm
+    }
+
+    /// For each point, whether it is in a settled component, and the
+    /// settled score of the board (Black positive).
+    fn settled(&self, pos: &Position) -> (Vec<bool>, i64) {
+        let n = pos.cells.len();
+        let imm = Self::immortals(pos);
+        let inside: Vec<bool> = (0..n).map(|p| !imm[p]).collect();
+        let mut done = vec![false; n];
+        let mut settled = vec![false; n];
+        let mut score = 0i64;
+        for start in 0..n {
+            if !inside[start] || done[start] {
+                continue;
+            }
+            let mut comp = vec![start];
+            done[start] = true;
+            let mut i = 0;
+            while i < comp.len() {
+                let p = comp[i];
+                i += 1;
+                for q in pos.neighbours(p) {
+                    if inside[q] && !done[q] {
+                        done[q] = true;
+                        comp.push(q);
+                    }
+                }
+            }
+            for colour in [Colour::Black, Colour::White] {
+                let own = Cell::Stone(colour);
+                let opp = Cell::Stone(colour.opponent());
+                let no_own = comp.iter().all(|&p| pos.cells[p] != own);
+                let no_opp_around = comp
+                    .iter()
+                    .all(|&p| pos.neighbours(p).all(|q| inside[q] || pos.cells[q] != opp));
+                let all_touch = comp
+                    .iter()
+                    .all(|&p| pos.neighbours(p).any(|q| pos.cells[q] == own));
+                if no_own && no_opp_around && all_touch {
+                    let mut s = comp.len() as i64;
+                    if self.rules == Rules::Japanese {
+                        s += comp.iter().filter(|&&p| pos.cells[p] == opp).count() as i64;
+                    }
+                    score += colour.sign() * s;
+                    comp.iter().for_each(|&p| settled[p] = true);
+                    break;
+                }
+            }
+        }
+        (settled, score)
+    }
+
+    /// Immortal stones on non-framing points, Black's minus White's.
+    fn immortal_count(pos: &Position) -> i64 {
+        let imm = Self::immortals(pos);
+        (0..pos.cells.len())
+            .filter(|&p| !pos.frame[p] && imm[p])
+            .map(|p| match pos.cells[p] {
+                Cell::Stone(c) => c.sign(),
+                Cell::Empty => 0,
+            })
+            .sum()
+    }
+
+    /// The moves of `colour` with what each scores at once and the board it
+    /// leads to.
+    fn moves(&self, pos: &Position, colour: Colour) -> Vec<(usize, i64, Position)> {
+        let (settled, _) = self.settled(pos);
+        let mut out = Vec::new();
+        for p in 0..pos.cells.len() {
+            if pos.cells[p] != Cell::Empty || settled[p] {
+                continue;
+            }
+            let Ok(mut next) = pos.play_move(Move {
+                colour,
+                point: Some(p),
+            }) else {
+                continue;
+            };
+            next.ko_ban = None;
+            let gain = match self.rules {
+                Rules::Japanese => {
+                    let i = colour.index();
+                    colour.sign() * i64::from(next.prisoners[i] - pos.prisoners[i])
+                }
+                Rules::Chinese => Self::immortal_count(&next) - Self::immortal_count(pos),
+            };
+            next.prisoners = [0, 0];
+            out.push((p, gain, next));
+        }
+        out
+    }
+
+    /// The value of the board from now on (prisoners already taken and
+    /// immortal stones already on the board not included).
+    fn value(&mut self, pos: &Position) -> Result<GameId, OracleError> {
+        if let Some(&v) = self.memo.get(&pos.cells) {
+            return Ok(v);
+        }
+        if self.on_line.contains(&pos.cells) {
+            return Err(OracleError::Repetition);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(OracleError::Budget);
+        }
+        let black = self.moves(pos, Colour::Black);
+        let white = self.moves(pos, Colour::White);
+        // The settled areas are a number added to the rest (module docs,
+        // "The oracle"): each option is taken relative to them.
+        let (_, settled) = self.settled(pos);
+        let s = self.store.integer(settled);
+        let v = if black.is_empty() && white.is_empty() {
+            s
+        } else {
+            self.on_line.insert(pos.cells.clone());
+            let mut sides = [Vec::new(), Vec::new()];
+            for (i, moves) in [black, white].into_iter().enumerate() {
+                for (_, gain, next) in moves {
+                    let w = match self.value(&next) {
+                        Ok(w) => w,
+                        Err(e) => {
+                            self.on_line.remove(&pos.cells);
+                            return Err(e);
+                        }
+                    };
+                    let g = self.store.integer(gain - settled);
+                    sides[i].push(self.store.add(g, w).unwrap());
+                }
+            }
+            self.on_line.remove(&pos.cells);
+            let [l, r] = sides;
+            let u = self.store.canonical(l, r).unwrap();
+            self.store.add(s, u).unwrap()
+        };
+        self.memo.insert(pos.cells.clone(), v);
+        Ok(v)
+    }
+}
+
+// ------------------------------------------------------- random boards
+
+/// A board from rows of `X O x o .` (separated by spaces), without the
+/// diagram parser's checks (the generator repairs what they would refuse).
+fn from_text(w: usize, h: usize, text: &str) -> Position {
+    let mut cells = Vec::new();
+    let mut frame = Vec::new();
+    for ch in text.chars().filter(|c| !c.is_whitespace()) {
+        let (cell, f) = match ch {
+            'X' => (Cell::Stone(Colour::Black), true),
+            'O' => (Cell::Stone(Colour::White), true),
+            'x' => (Cell::Stone(Colour::Black), false),
+            'o' => (Cell::Stone(Colour::White), false),
+            _ => (Cell::Empty, false),
+        };
+        cells.push(cell);
+        frame.push(f);
+    }
+    Position {
+        width: w,
+        height: h,
+        cells,
+        frame,
+        labels: vec![None; w * h],
+        prisoners: [0, 0],
+        ko_ban: None,
+        origin: None,
+    }
+}
+
+/// SplitMix64: a small deterministic generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random late-endgame board of 5×5 to 7×7: safe (framing) stones in
+/// random places cutting the board into regions, at most 14 empty points,
+/// and capturable stones (each chain with a liberty).
+fn random_board(rng: &mut Rng) -> Position {
+    let w = 5 + rng.below(3) as usize;
+    let h = 5 + rng.below(3) as usize;
+    let max_empty = 4 + rng.below(11) as usize;
+    let mut text = String::new();
+    for _ in 0..h {
+        for _ in 0..w {
+            let r = rng.below(100);
+            let black = rng.below(2) == 0;
+            text.push(match r {
+                0..=44 => {
+                    if black {
+                        'X'
+                    } else {
+                        'O'
+                    }
+                }
+                45..=79 => '.',
+                _ => {
+                    if black {
+                        'x'
+                    } else {
+                        'o'
+                    }
+                }
+            });
+            text.push(' ');
+        }
+        text.push('\n');
+    }
+    let mut pos = from_text(w, h, &text);
+    let n = pos.cells.len();
+    // At most `max_empty` empty points: fill the others with safe stones.
+    let mut empties: Vec<usize> = (0..n).filter(|&p| pos.cells[p] == Cell::Empty).collect();
+    while empties.len() > max_empty {
+        let i = rng.below(empties.len() as u64) as usize;
+        let p = empties.swap_remove(i);
+        let colour = if rng.below(2) == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        pos.cells[p] = Cell::Stone(colour);
+        pos.frame[p] = true;
+    }
+    if empties.is_empty() {
+        let p = rng.below(n as u64) as usize;
+        pos.cells[p] = Cell::Empty;
+        pos.frame[p] = false;
+    }
+    // Capturable chains need a liberty: a chain without one becomes safe.
+    for p in 0..n {
+        if pos.cells[p] != Cell::Empty && !pos.frame[p] {
+            let chain = pos.chain(p);
+            if !chain.iter().any(|&q| pos.frame[q]) && pos.liberties(&chain).is_empty() {
+                chain.iter().for_each(|&q| pos.frame[q] = true);
+            }
+        }
+    }
+    pos
+}
+
+/// The stops of a game, as rationals.
+fn stops(store: &mut Store, g: GameId) -> (BigRational, BigRational) {
+    (
+        store.left_stop(g).unwrap().to_rational(),
+        store.right_stop(g).unwrap().to_rational(),
+    )
+}
+
+struct Compared {
+    boards: usize,
+    with_ko: usize,
+    over_budget: usize,
+    moves_checked: usize,
+}
+
+/// Compares the analysis with the oracle on one board; `None` when the
+/// oracle could not decide it (repetition or budget).
+fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
+    let mut store = Store::new();
+    let mut o = opts(scoring);
+    o.komi = BigRational::from_integer(komi.into());
+    o.region_budget = 20_000;
+    let t0 = std::time::Instant::now();
+    let diagram = board.diagram(crate::go::Style::Ascii);
+    // The oracle first: boards with kos are left to the ko comparison.
+    let marks = diagram_marks(board);
+    let a = analyse(
+        &mut store,
+        board,
+        &marks,
+        &AnalysisOptions {
+            stops: false,
+            ..o.clone()
+        },
+    );
+    let mut whole = match &a {
+        Ok(a) if a.regions.iter().any(|r| r.outcome.is_err()) => {
+            tally.over_budget += 1;
+            return;
+        }
+        Ok(a) => a.board.clone(),
+        Err(e) => panic!("{e}\n{diagram}"),
+    };
+    let t1 = t0.elapsed();
+    whole.prisoners = [0, 0];
+    let mut oracle = Oracle::new(&mut store, &whole, scoring, 20_000);
+    let w = match oracle.value(&whole) {
+        Ok(w) => w,
+        Err(OracleError::Repetition) => {
+            tally.with_ko += 1;
+            return;
+        }
+        Err(OracleError::Budget) => {
+            tally.over_budget += 1;
+            return;
+        }
+    };
+    let base_imm = match scoring {
+        Rules::Japanese => 0,
+        Rules::Chinese => Oracle::immortal_count(&whole),
+    };
+    drop(oracle);
+    let t2 = t0.elapsed();
+    let a = analyse(&mut store, board, &marks, &o).unwrap();
+    let t3 = t0.elapsed();
+    if t3.as_millis() > 2000 {
+        eprintln!(
+            "slow board: regions {t1:?}, oracle {:?}, analysis {:?}\n{diagram}",
+            t2 - t1,
+            t3 - t2
+        );
+    }
+    let base = a.constant + base_imm;
+    let mut oracle = Oracle::new(&mut store, &whole, scoring, 20_000);
+    oracle.value(&whole).unwrap();
+    // The oracle's root moves, for the optimal-move check.
+    let root_moves: Vec<(Colour, usize, GameId)> = {
+        let mut out = Vec::new();
+        for colour in [Colour::Black, Colour::White] {
+            for (p, gain, next) in oracle.moves(&whole, colour) {
+                let v = oracle.value(&next).expect("children of a decided board");
+                let g = oracle.store.integer(gain);
+                out.push((colour, p, oracle.store.add(g, v).unwrap()));
+            }
+        }
+        out
+    };
+    assert!(!a.has_ko(), "the oracle found no repetition:\n{diagram}");
+    let c = store.integer(base - komi);
+    let total = store.add(w, c).unwrap();
+    // The values: Σ regions + c equals the whole-board value.
+    let mut sum = store.integer(a.constant - komi);
+    for r in &a.regions {
+        let v = r.outcome.as_ref().unwrap().value.as_short().unwrap();
+        sum = store.add(sum, v).unwrap();
+    }
+    assert_eq!(
+        sum,
+        total,
+        "{scoring:?}: Σ regions + c = {} but the whole board is {}\n{diagram}",
+        crate::render::format_game(&mut store, sum, crate::render::Style::Ascii).unwrap(),
+        crate::render::format_game(&mut store, total, crate::render::Style::Ascii).unwrap(),
+    );
+    let (ls, rs) = stops(&mut store, total);
+    assert_eq!(
+        a.left_stop.as_ref(),
+        Some(&ls),
+        "{scoring:?} Black first\n{diagram}"
+    );
+    assert_eq!(
+        a.right_stop.as_ref(),
+        Some(&rs),
+        "{scoring:?} White first\n{diagram}"
+    );
+    // Optimal first moves: exactly the oracle's moves that keep the stop,
+    // unless every region is a number (then none).
+    let all_numbers = a.regions.iter().all(|r| {
+        let v = r.outcome.as_ref().unwrap().value.as_short().unwrap();
+        store.is_number(v)
+    });
+    let komi_q = BigRational::from_integer(komi.into());
+    for (colour, best, stop) in [
+        (Colour::Black, &a.best_black, &ls),
+        (Colour::White, &a.best_white, &rs),
+    ] {
+        let mut expected: Vec<usize> = Vec::new();
+        if !all_numbers {
+            for &(c2, p, v) in &root_moves {
+                if c2 != colour {
+                    continue;
+                }
+                let after = store.add(v, c).unwrap();
+                let s = match colour {
+                    Colour::Black => store.right_stop(after).unwrap(),
+                    Colour::White => store.left_stop(after).unwrap(),
+                };
+                if s.to_rational() == *stop {
+                    expected.push(p);
+                }
+            }
+        }
+        let mut got: Vec<usize> = best.iter().map(|m| a.board_point(m)).collect();
+        got.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(
+            got, expected,
+            "{scoring:?} optimal moves for {colour}\n{diagram}"
+        );
+        tally.moves_checked += got.len();
+    }
+    // The lines end at the stops.
+    let bl = a.black_first.as_ref().unwrap();
+    let wl = a.white_first.as_ref().unwrap();
+    assert!(bl.finished && wl.finished);
+    assert_eq!(bl.score, ls, "{scoring:?} Black's line\n{diagram}");
+    assert_eq!(wl.score, rs, "{scoring:?} White's line\n{diagram}");
+    let _ = komi_q;
+    tally.boards += 1;
+}
+
+#[test]
+fn the_analysis_equals_whole_board_minimax_on_random_boards() {
+    let started = std::time::Instant::now();
+    for scoring in [Rules::Japanese, Rules::Chinese] {
+        let mut rng = Rng(0x5eed_0015 + scoring as u64);
+        let mut tally = Compared {
+            boards: 0,
+            with_ko: 0,
+            over_budget: 0,
+            moves_checked: 0,
+        };
+        let mut tried = 0;
+        while tally.boards < 200 && tried < 2000 {
+            tried += 1;
+            let board = random_board(&mut rng);
+            let komi = rng.below(7) as i64 - 3;
+            compare(&board, scoring, komi, &mut tally);
+        }
+        eprintln!(
+            "{:?} {scoring:?}: {} boards compared ({} optimal moves), {} with kos, {} over the oracle's budget, {tried} tried",
+            started.elapsed(), tally.boards, tally.moves_checked, tally.with_ko, tally.over_budget
+        );
+        assert!(
+            tally.boards >= 200,
+            "{scoring:?}: only {} boards",
+            tally.boards
+        );
+        assert!(tally.moves_checked > 0);
+    }
+}
+
+#[test]
+fn a_small_board_has_regions_and_stops() {
+    let d = "\
+. X . O .
+X X X O O
+. . x O .
+X X X O O
+. X . O .";
+    let mut store = Store::new();
+    let a = analyse_diagram(&mut store, d, Rules::Japanese);
+    let report = a.report(&mut store).unwrap();
+    println!("{report}");
+    assert!(a.left_stop.is_some());
+}
+
+/// The board on which a first oracle, which put the settled areas inside
+/// the options (`{-2 | }` = 0 where the sum says −3 + `{1 | }` = −1), was
+/// wrong: numbers do not translate through `{ | }` when several integers
+/// fit between the options. The settled areas are a summand.
+#[test]
+fn settled_areas_are_a_summand_of_the_whole_board() {
+    let d = "\
+O . O X X o O
+X O . X X o .
+O X X O o O O
+. . X O X X x
+. x O O X o O
+X X X o O . O";
+    let board = from_text(7, 6, d);
+    let mut store = Store::new();
+    let a = analyse(
+        &mut store,
+        &board,
+        &diagram_marks(&board),
+        &opts(Rules::Japanese),
+    )
+    .unwrap();
+    let q = |n: i64| BigRational::from_integer(n.into());
+    assert_eq!(a.left_stop, Some(q(-1)));
+    assert_eq!(a.right_stop, Some(q(-3)));
+    let names: Vec<String> = a.best_black.iter().map(|m| a.point_name(m)).collect();
+    assert_eq!(names, ["A3"]);
+    let mut whole = a.board.clone();
+    whole.prisoners = [0, 0];
+    let mut oracle = Oracle::new(&mut store, &whole, Rules::Japanese, 200_000);
+    let w = oracle.value(&whole).unwrap();
+    assert_eq!(
+        crate::render::format_game(&mut store, w, crate::render::Style::Ascii).unwrap(),
+        "{-1*|-3*}"
+    );
+}
