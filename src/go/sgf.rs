@@ -33,6 +33,11 @@
 //! skipped (mail headers, as SGF readers do), and so is anything after the
 //! last game tree.
 //!
+//! Limits: at most [`MAX_NODES`] nodes in a collection and
+//! [`MAX_LINE_MOVES`] moves replayed along a line (each an error at the
+//! first past the limit), so that no file, however made, costs gigabytes
+//! or hours.
+//!
 //! FF\[3\] files are read too: property identifiers may contain lowercase
 //! letters (`AddBlack[..]` is `AB`: the lowercase letters are skipped), and
 //! `[tt]` is a pass on boards of at most 19 × 19 (as is `[]`, FF\[4\]).
@@ -106,6 +111,10 @@ use num_traits::{One, Signed, Zero};
 use std::fmt;
 use std::ops::Range;
 
+/// The most nodes [`parse`] reads (a node costs about a hundred bytes:
+/// a 16 MiB file of bare `;` would otherwise take gigabytes).
+pub const MAX_NODES: usize = 1_000_000;
+
 /// The most moves [`read`] replays along a line: real games have a few
 /// hundred; every move of a [`Game`] is checked against its whole history,
 /// so a file of millions of moves would take hours.
@@ -170,6 +179,9 @@ pub enum SgfErrorKind {
         index: usize,
         children: usize,
     },
+    /// More than [`MAX_NODES`] nodes in the collection (the span is the
+    /// `;` of the first past the limit).
+    TooManyNodes,
     /// More than [`MAX_LINE_MOVES`] moves on the line (the span is the
     /// first move past the limit).
     TooManyMoves,
@@ -236,6 +248,10 @@ impl fmt::Display for SgfErrorKind {
                 "no variation {} at branch {} of the line: this node has {children} children",
                 index + 1,
                 branch + 1
+            ),
+            TooManyNodes => write!(
+                f,
+                "more than {MAX_NODES} nodes: too large an SGF collection for yose"
             ),
             TooManyMoves => write!(
                 f,
@@ -390,6 +406,9 @@ pub fn parse(text: &str) -> Result<Collection, SgfError> {
                     return Err(error(i..i + 1, SgfErrorKind::NodeAfterVariation));
                 }
                 let id = out.nodes.len();
+                if id >= MAX_NODES {
+                    return Err(error(i..i + 1, SgfErrorKind::TooManyNodes));
+                }
                 out.nodes.push(Node {
                     props: Vec::new(),
                     children: Vec::new(),

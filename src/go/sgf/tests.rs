@@ -104,6 +104,13 @@ fn every_prefix_and_mangling_of_a_file_is_read_or_refused_without_panic() {
             }
         }
     }
+    // Too many nodes are refused at the first past the limit.
+    let many = format!("(;{})", ";".repeat(MAX_NODES));
+    let e = parse(&many).unwrap_err();
+    assert_eq!(
+        (e.kind, e.span.start),
+        (SgfErrorKind::TooManyNodes, MAX_NODES + 1)
+    );
     // Deep nesting does not overflow the stack.
     let deep = format!("{}{}", "(;B[aa]".repeat(100_000), ")".repeat(100_000));
     assert!(parse(&deep).is_ok());
