@@ -375,10 +375,7 @@ pub(crate) fn picture(interp: &mut Interp, v: &Value, svg: bool) -> EvalResult<O
                     c.push(')');
                     c
                 }
-                _ => format!(
-                    "too large ({} points)",
-                    points_of(r.field("points")).len()
-                ),
+                _ => format!("too large ({} points)", points_of(r.field("points")).len()),
             };
             regions.push(crate::render::board::Shade {
                 points: points_of(r.field("points")),

@@ -120,7 +120,7 @@ use super::benson::unconditionally_alive;
 use super::game::{Game, RuleSet, Status};
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Position};
-use super::search::{evaluate_go, search_moves, GoError, KoRule, Rules, SearchOptions};
+use super::search::{evaluate_go, search_moves, GoError, Rules, SearchOptions};
 use super::Origin;
 use crate::game::{CgError, GameId, Store};
 use crate::ko::{solve::KoSolveOptions, Component, Side};

@@ -35,8 +35,18 @@ const FILLS: [&str; 8] = [
 
 /// The letter of region `i` in the text version: `A`…`Z`, then `a`…`z`.
 fn region_letter(i: usize) -> char {
-    let letters = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz";
+    // No X, O or the move digits: they are stones and numbers.
+    let letters = b"ABCDEFGHJKLMNPQRSTUVWYZabcdefghjkmnpqrstuvwyz";
     letters[i % letters.len()] as char
+}
+
+/// A caption cut to about `max` characters (a ko graph can be long).
+fn short(caption: &str, max: usize) -> String {
+    if caption.chars().count() <= max {
+        return caption.to_string();
+    }
+    let cut: String = caption.chars().take(max).collect();
+    format!("{cut}…")
 }
 
 /// The number shown on each point (the first move there) and the moves on
@@ -196,7 +206,11 @@ pub fn board_svg(p: &BoardPicture) -> String {
             ly - 10.0,
             margin + 18.0,
             ly,
-            escape(&format!("{}: {}", region_letter(i), region.caption))
+            escape(&format!(
+                "{}: {}",
+                region_letter(i),
+                short(&region.caption, 90)
+            ))
         );
         ly += 18.0;
     }
@@ -250,7 +264,7 @@ pub fn board_text(p: &BoardPicture) -> String {
     }
     let _ = writeln!(out, "   {}", header.trim_start());
     for (i, region) in p.regions.iter().enumerate() {
-        let _ = writeln!(out, "{}: {}", region_letter(i), region.caption);
+        let _ = writeln!(out, "{}: {}", region_letter(i), short(&region.caption, 90));
     }
     if p.line.iter().enumerate().any(|(i, _)| i >= 9) || !later.is_empty() {
         let moves: Vec<String> = p
