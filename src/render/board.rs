@@ -183,6 +183,18 @@ pub fn board_svg(p: &BoardPicture) -> String {
                 );
             }
         }
+        if numbers[pt].is_none() && board.cell(pt) == Cell::Empty {
+            // The region's letter, which the legend explains (colours repeat).
+            if let Some(i) = p.regions.iter().position(|r| r.points.contains(&pt)) {
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#333">{}</text>"##,
+                    x(c),
+                    y(r) + 4.0,
+                    region_letter(i)
+                );
+            }
+        }
         if let Some((n, colour)) = numbers[pt] {
             if board.cell(pt) == Cell::Empty {
                 stone(&mut s, pt, colour);
