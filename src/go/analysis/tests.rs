@@ -3,7 +3,7 @@
 //! by plain recursion over whole boards, no decomposition.
 
 use super::*;
-use crate::go::Move;
+use crate::go::{KoRule, Move};
 use rustc_hash::FxHashSet;
 
 fn opts(scoring: Rules) -> AnalysisOptions {
