@@ -144,7 +144,7 @@ use super::benson::unconditionally_alive;
 use super::game::{Game, RuleSet, Status};
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Position};
-use super::search::{evaluate_go, search_moves, GoError, KoRule, Rules, SearchOptions};
+use super::search::{evaluate_go, search_moves, GoError, Rules, SearchOptions};
 use super::Origin;
 use crate::game::{CgError, GameId, Store};
 use crate::ko::{solve::KoSolveOptions, Component, Side};
@@ -536,9 +536,7 @@ pub fn analyse(
     }
 
     let mut board_pos = pos.clone();
-    for p in 0..n {
-        board_pos.frame[p] = safe_flag[p];
-    }
+    board_pos.frame.copy_from_slice(&safe_flag);
 
     let search_opts = SearchOptions {
         rules: opts.rules.scoring,

@@ -3,7 +3,7 @@
 //! by plain recursion over whole boards, no decomposition.
 
 use super::*;
-use crate::go::Move;
+use crate::go::{KoRule, Move};
 use rustc_hash::FxHashSet;
 
 fn opts(scoring: Rules) -> AnalysisOptions {
@@ -74,6 +74,7 @@ impl<'s> Oracle<'s> {
 
     /// For each point, whether it is in a settled component, and the
     /// settled score of the board (Black positive).
+    #[allow(clippy::needless_range_loop)]
     fn settled(&self, pos: &Position) -> (Vec<bool>, i64) {
         let n = pos.cells.len();
         let imm = Self::immortals(pos);
@@ -136,6 +137,7 @@ impl<'s> Oracle<'s> {
 
     /// The moves of `colour` with what each scores at once and the board it
     /// leads to.
+    #[allow(clippy::needless_range_loop)]
     fn moves(&self, pos: &Position, colour: Colour) -> Vec<(usize, i64, Position)> {
         let (settled, _) = self.settled(pos);
         let mut out = Vec::new();
