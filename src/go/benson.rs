@@ -63,7 +63,9 @@ fn label(pos: &Position, inside: impl Fn(usize) -> bool) -> (Vec<usize>, usize) 
     (lab, count)
 }
 
-/// The points of the unconditionally alive chains of `colour`.
+/// The points of the unconditionally alive chains of `colour`. (Points are
+/// indices into several per-point tables at once, hence the index loops.)
+#[allow(clippy::needless_range_loop)]
 fn alive_points(pos: &Position, colour: Colour) -> Vec<usize> {
     let own = Cell::Stone(colour);
     let (chain_of, chains) = label(pos, |p| pos.cells[p] == own);

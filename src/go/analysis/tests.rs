@@ -74,6 +74,7 @@ impl<'s> Oracle<'s> {
 
     /// For each point, whether it is in a settled component, and the
     /// settled score of the board (Black positive).
+    #[allow(clippy::needless_range_loop)]
     fn settled(&self, pos: &Position) -> (Vec<bool>, i64) {
         let n = pos.cells.len();
         let imm = Self::immortals(pos);
@@ -136,6 +137,7 @@ impl<'s> Oracle<'s> {
 
     /// The moves of `colour` with what each scores at once and the board it
     /// leads to.
+    #[allow(clippy::needless_range_loop)]
     fn moves(&self, pos: &Position, colour: Colour) -> Vec<(usize, i64, Position)> {
         let (settled, _) = self.settled(pos);
         let mut out = Vec::new();
@@ -331,9 +333,120 @@ fn stops(store: &mut Store, g: GameId) -> (BigRational, BigRational) {
 
 struct Compared {
     boards: usize,
+    /// Boards with kos compared through the ko solver, and those skipped
+    /// (a search or a komaster analysis over its budget).
+    ko_compared: usize,
+    ko_skipped: usize,
+    /// Ko boards where the two disagree (area scoring only, open).
+    ko_disagree: usize,
     with_ko: usize,
     over_budget: usize,
     moves_checked: usize,
+}
+
+/// A board whose whole-board game repeats a position: the analysis' stops
+/// (the ko solver on the regions' graphs) against the ko solver on the whole
+/// board searched as one component (`split_components: false`: one graph
+/// whose nodes are whole boards, no decomposition). The states of the two
+/// games correspond one to one (a whole-board state is the tuple of the
+/// regions' states), and so do the basic ko ban (undoing the opponent's
+/// last move) and the no-repetition rule; the two-pass count could differ
+/// (the komaster mean of the product graph against the sum of the regions'
+/// means), which optimal play did not reach on these boards.
+fn compare_ko(
+    store: &mut Store,
+    board: &Position,
+    whole: &Position,
+    o: &AnalysisOptions,
+    tally: &mut Compared,
+) {
+    let diagram = board.diagram(crate::go::Style::Ascii);
+    // The ko solver's two-pass counts need komaster thermographs of the
+    // graphs, unbounded by its node budget: keep the graphs small.
+    let graph_nodes = |v: &GoValue| match v {
+        GoValue::Ko { kos, .. } => kos.iter().map(|k| k.graph.len()).sum::<usize>(),
+        GoValue::Short(_) => 0,
+    };
+    let Ok(a0) = analyse(
+        store,
+        board,
+        &diagram_marks(board),
+        &AnalysisOptions {
+            stops: false,
+            ..o.clone()
+        },
+    ) else {
+        tally.ko_skipped += 1;
+        return;
+    };
+    let region_nodes: usize = a0
+        .regions
+        .iter()
+        .map(|r| {
+            r.outcome
+                .as_ref()
+                .map_or(usize::MAX / 2, |v| graph_nodes(&v.value))
+        })
+        .sum();
+    if region_nodes > 60 {
+        tally.ko_skipped += 1;
+        return;
+    }
+    let Ok(a) = analyse(
+        store,
+        board,
+        &diagram_marks(board),
+        &AnalysisOptions {
+            lines: false,
+            play_budget: 200_000,
+            ..o.clone()
+        },
+    ) else {
+        tally.ko_skipped += 1;
+        return;
+    };
+    let (Some(ls), Some(rs)) = (a.left_stop.clone(), a.right_stop.clone()) else {
+        tally.ko_skipped += 1;
+        return;
+    };
+    let opts = SearchOptions {
+        rules: o.rules.scoring,
+        split_components: false,
+        node_budget: 20_000,
+        ..SearchOptions::default()
+    };
+    let Ok(e) = evaluate_go(store, whole, &opts) else {
+        tally.ko_skipped += 1;
+        return;
+    };
+    if graph_nodes(&e.value) > 60 {
+        tally.ko_skipped += 1;
+        return;
+    }
+    let mut comps = e.value.components(store);
+    comps.push(Component::Short(store.integer(a.constant)));
+    let mut stops = Vec::new();
+    for first in [Side::Left, Side::Right] {
+        match crate::ko::solve::solve(store, &comps, first, &KoSolveOptions::with_budget(200_000)) {
+            Ok(sol) => stops.push(sol.score - &o.komi),
+            Err(_) => {
+                tally.ko_skipped += 1;
+                return;
+            }
+        }
+    }
+    tally.ko_compared += 1;
+    if (ls.clone(), rs.clone()) != (stops[0].clone(), stops[1].clone()) {
+        // Open: see `ko_boards_under_area_scoring_can_disagree`.
+        assert_eq!(
+            o.rules.scoring,
+            Rules::Chinese,
+            "kos: the regions give {ls} / {rs}, the whole board {} / {}\n{diagram}",
+            stops[0],
+            stops[1]
+        );
+        tally.ko_disagree += 1;
+    }
 }
 
 /// Compares the analysis with the oracle on one board; `None` when the
@@ -371,6 +484,10 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
         Ok(w) => w,
         Err(OracleError::Repetition) => {
             tally.with_ko += 1;
+            drop(oracle);
+            if tally.ko_compared < 30 {
+                compare_ko(&mut store, board, &whole, &o, tally);
+            }
             return;
         }
         Err(OracleError::Budget) => {
@@ -378,9 +495,22 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
             return;
         }
     };
-    let base_imm = match scoring {
+    // The score outside the whole-board game, counted again from the board
+    // (not taken from the analysis): no prisoners and no dead stones on
+    // these boards (Japanese); under area scoring the framing (safe) stones
+    // and the immortal stones already on the board.
+    let base = match scoring {
         Rules::Japanese => 0,
-        Rules::Chinese => Oracle::immortal_count(&whole),
+        Rules::Chinese => {
+            let framing: i64 = (0..whole.cells.len())
+                .filter(|&p| whole.frame[p])
+                .map(|p| match whole.cells[p] {
+                    Cell::Stone(c) => c.sign(),
+                    Cell::Empty => 0,
+                })
+                .sum();
+            framing + Oracle::immortal_count(&whole)
+        }
     };
     drop(oracle);
     let t2 = t0.elapsed();
@@ -393,7 +523,6 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
             t3 - t2
         );
     }
-    let base = a.constant + base_imm;
     let mut oracle = Oracle::new(&mut store, &whole, scoring, 20_000);
     oracle.value(&whole).unwrap();
     // The oracle's root moves, for the optimal-move check.
@@ -488,6 +617,9 @@ fn the_analysis_equals_whole_board_minimax_on_random_boards() {
         let mut rng = Rng(0x5eed_0015 + scoring as u64);
         let mut tally = Compared {
             boards: 0,
+            ko_compared: 0,
+            ko_skipped: 0,
+            ko_disagree: 0,
             with_ko: 0,
             over_budget: 0,
             moves_checked: 0,
@@ -500,8 +632,8 @@ fn the_analysis_equals_whole_board_minimax_on_random_boards() {
             compare(&board, scoring, komi, &mut tally);
         }
         eprintln!(
-            "{:?} {scoring:?}: {} boards compared ({} optimal moves), {} with kos, {} over the oracle's budget, {tried} tried",
-            started.elapsed(), tally.boards, tally.moves_checked, tally.with_ko, tally.over_budget
+            "{:?} {scoring:?}: {} boards compared ({} optimal moves), {} with kos ({} compared through the ko solver, {} disagreeing, {} over a budget), {} over the oracle's budget, {tried} tried",
+            started.elapsed(), tally.boards, tally.moves_checked, tally.with_ko, tally.ko_compared, tally.ko_disagree, tally.ko_skipped, tally.over_budget
         );
         assert!(
             tally.boards >= 200,
@@ -509,6 +641,11 @@ fn the_analysis_equals_whole_board_minimax_on_random_boards() {
             tally.boards
         );
         assert!(tally.moves_checked > 0);
+        assert!(
+            tally.ko_compared >= 10,
+            "{scoring:?}: {} kos compared",
+            tally.ko_compared
+        );
     }
 }
 
@@ -562,4 +699,44 @@ X X X o O . O";
         crate::render::format_game(&mut store, w, crate::render::Style::Ascii).unwrap(),
         "{-1*|-3*}"
     );
+}
+
+/// Open (found at the end of the session, not resolved): on this board with
+/// kos, under area scoring, the ko solver on the regions' graphs gives White
+/// first −2 (the ko `{2 | {k0 | −2}}`, the region −1 and the dame ±1: White
+/// takes the ko, Black may not retake at once, plays the dame, White fills)
+/// while the ko solver on the whole board searched as one graph gives 0.
+/// Under Japanese rules the two agree on every ko board compared. Whether
+/// the product graph or the sum is at fault is not known yet; the analysis
+/// reports the sum's value.
+///
+/// The test pins the disagreement as it stands (one board compared, one
+/// disagreeing), so that it is seen: when the cause is found and mended it
+/// fails, and the expected pair becomes `(1, 0)`.
+#[test]
+fn ko_boards_under_area_scoring_can_disagree() {
+    let d = "\
+X . x O X O
+X X O O O X
+. o X x X X
+o . X X O X
+O o X O O .
+o X O O X O";
+    let board = from_text(6, 6, d);
+    let mut store = Store::new();
+    let o = opts(Rules::Chinese);
+    let a = analyse(&mut store, &board, &diagram_marks(&board), &o).unwrap();
+    let mut whole = a.board.clone();
+    whole.prisoners = [0, 0];
+    let mut tally = Compared {
+        boards: 0,
+        ko_compared: 0,
+        ko_skipped: 0,
+        ko_disagree: 0,
+        with_ko: 0,
+        over_budget: 0,
+        moves_checked: 0,
+    };
+    compare_ko(&mut store, &board, &whole, &o, &mut tally);
+    assert_eq!((tally.ko_compared, tally.ko_disagree), (1, 1));
 }
