@@ -1,5 +1,10 @@
 //! Exhaustive local search: from a position to its game value.
 //!
+//! One file (past 2 000 lines) because the bitboard region, the move
+//! generation, the transposition tables and the search share private
+//! representations (masks, packed keys, table slots) whose invariants are
+//! easier to keep in one place than across module boundaries.
+//!
 //! See the module docs of [`crate::go`] for the rules this implements. The
 //! search works on bitboards over the *region* (the points that are not
 //! framing stones, at most 128) and evaluates one *component* at a time: a

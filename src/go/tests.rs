@@ -1,4 +1,5 @@
-//! Tests of Go positions. Literature values are computed from diagrams, never
+//! Tests of Go positions (one file: the diagrams, generators and oracles
+//! here are shared by most tests). Literature values are computed from diagrams, never
 //! typed in as games, and each names its source:
 //!   [SL-C]  Sensei's Library, "Corridors" (senseis.xmp.net/?Corridors).
 //!   [SL-CI] Sensei's Library, "Corridor Infinitesimals", Bill Spight
