@@ -24,7 +24,7 @@
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::go::analysis::{analyse, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason};
-use crate::go::{KoRule, Position, RuleSet, Rules, Status};
+use crate::go::{Position, RuleSet, Status};
 use num_rational::BigRational;
 use num_traits::Zero;
 use std::rc::Rc;
@@ -107,35 +107,6 @@ fn mark_points(
     Ok(())
 }
 
-fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Rules> {
-    if let Value::Str(s) = v {
-        match s.to_ascii_lowercase().as_str() {
-            "japanese" | "territory" => return Ok(Rules::Japanese),
-            "chinese" | "area" => return Ok(Rules::Chinese),
-            _ => {}
-        }
-    }
-    Err(interp.error(
-        span,
-        "expected the rules: `japanese` (territory, the default) or `chinese` (area)",
-    ))
-}
-
-fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
-    if let Value::Str(s) = v {
-        match &**s {
-            "basic" => return Ok(KoRule::Basic),
-            "positional" => return Ok(KoRule::PositionalSuperko),
-            "situational" => return Ok(KoRule::SituationalSuperko),
-            _ => {}
-        }
-    }
-    Err(interp.error(
-        span,
-        "`ko_rule:` is \"basic\" (kos become ko graphs), \"positional\" or \"situational\" (local superko)",
-    ))
-}
-
 pub fn call(
     interp: &mut Interp,
     name: &str,
@@ -171,8 +142,8 @@ pub fn call(
     };
     for (k, v, s) in &named {
         match k.as_str() {
-            "rules" => rules.scoring = rules_of(interp, v, s)?,
-            "ko_rule" => rules.ko_rule = ko_rule_of(interp, v, s)?,
+            "rules" => rules.scoring = super::go::rules_of(interp, v, s)?,
+            "ko_rule" => rules.ko_rule = super::go::ko_rule_of(interp, v, s)?,
             "budget" => opts.region_budget = super::builtins::budget_arg(interp, v, s)?,
             "komi" => match v {
                 Value::Rational(r) => opts.komi = r.clone(),

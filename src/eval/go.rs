@@ -674,7 +674,7 @@ fn colour_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<go::Colour> 
 }
 
 /// `ko_rule: basic | positional | situational` (bare names or strings).
-fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
+pub(crate) fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
     let name = match v {
         Value::Str(s) => s.to_string(),
         _ => String::new(),
@@ -704,7 +704,7 @@ fn latent_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<bool> {
     }
 }
 
-fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Rules> {
+pub(crate) fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Rules> {
     if let Value::Str(s) = v {
         match s.to_ascii_lowercase().as_str() {
             "japanese" | "territory" => return Ok(Rules::Japanese),
