@@ -46,18 +46,6 @@ pub fn accepts_named(builtin: &str, arg: &str) -> bool {
         )
 }
 
-fn record(fields: Vec<(&str, Value)>) -> Value {
-    Value::Record(
-        "record",
-        Rc::new(
-            fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        ),
-    )
-}
-
 fn list(items: Vec<Value>) -> Value {
     Value::List(Rc::new(items))
 }
@@ -173,23 +161,29 @@ fn line_value(a: &Analysis, line: &GoLine) -> Value {
         .moves
         .iter()
         .map(|m| {
-            record(vec![
-                ("player", Value::str(&m.colour.letter().to_string())),
-                ("point", Value::str(&a.point_name(m))),
-                ("region", Value::int(m.region as i64 + 1)),
-            ])
+            Value::record(
+                "record",
+                vec![
+                    ("player", Value::str(&m.colour.letter().to_string())),
+                    ("point", Value::str(&a.point_name(m))),
+                    ("region", Value::int(m.region as i64 + 1)),
+                ],
+            )
         })
         .collect();
     let winner = match Analysis::winner(&line.score) {
         Some(c) => c.to_string(),
         None => "jigo".to_string(),
     };
-    record(vec![
-        ("moves", list(moves)),
-        ("score", Value::Rational(line.score.clone())),
-        ("winner", Value::str(&winner)),
-        ("finished", Value::Bool(line.finished)),
-    ])
+    Value::record(
+        "record",
+        vec![
+            ("moves", list(moves)),
+            ("score", Value::Rational(line.score.clone())),
+            ("winner", Value::str(&winner)),
+            ("finished", Value::Bool(line.finished)),
+        ],
+    )
 }
 
 fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value> {
@@ -198,27 +192,33 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
         .safe
         .iter()
         .map(|(c, why)| {
-            record(vec![
-                ("colour", Value::str(&c.colour.to_string())),
-                ("points", names(board, &c.points)),
-                (
-                    "reason",
-                    Value::str(match why {
-                        SafeReason::Benson => "benson",
-                        SafeReason::Marked => "marked",
-                    }),
-                ),
-            ])
+            Value::record(
+                "record",
+                vec![
+                    ("colour", Value::str(&c.colour.to_string())),
+                    ("points", names(board, &c.points)),
+                    (
+                        "reason",
+                        Value::str(match why {
+                            SafeReason::Benson => "benson",
+                            SafeReason::Marked => "marked",
+                        }),
+                    ),
+                ],
+            )
         })
         .collect();
     let dead = a
         .dead
         .iter()
         .map(|c| {
-            record(vec![
-                ("colour", Value::str(&c.colour.to_string())),
-                ("points", names(board, &c.points)),
-            ])
+            Value::record(
+                "record",
+                vec![
+                    ("colour", Value::str(&c.colour.to_string())),
+                    ("points", names(board, &c.points)),
+                ],
+            )
         })
         .collect();
     let mut regions = Vec::new();
@@ -246,7 +246,7 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
                 fields.push(("reason", Value::str(&e.to_string())));
             }
         }
-        regions.push(record(fields));
+        regions.push(Value::record("record", fields));
     }
     let stop = |s: &Option<BigRational>| match s {
         Some(x) => Value::Rational(x.clone()),
@@ -297,7 +297,7 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
         "board",
         Value::Position(Rc::new(super::go::GoPosition::new(pictured))),
     ));
-    Ok(record(fields))
+    Ok(Value::record("record", fields))
 }
 
 /// The picture of an analysis record (`svg(A, "board.svg")`, `sketch(A)`):

@@ -36,18 +36,6 @@ pub fn is_kofight_builtin(name: &str) -> bool {
     KOFIGHT_BUILTINS.iter().any(|(n, _)| *n == name)
 }
 
-fn record(fields: Vec<(&str, Value)>) -> Value {
-    Value::Record(
-        "record",
-        Rc::new(
-            fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        ),
-    )
-}
-
 fn int(n: &BigInt) -> Value {
     Value::Rational(BigRational::from_integer(n.clone()))
 }
@@ -207,7 +195,7 @@ fn advice_value(a: &Advice) -> Value {
             ("bu", opt_int(&d.bu)),
         ]);
     }
-    record(fields)
+    Value::record("record", fields)
 }
 
 pub fn call(
@@ -243,11 +231,14 @@ pub fn call(
                 .iter()
                 .map(|(m, v)| {
                     let (kind, value) = move_fields(m);
-                    record(vec![
-                        ("move", kind),
-                        ("value", value),
-                        ("score", Value::Rational(v.clone())),
-                    ])
+                    Value::record(
+                        "record",
+                        vec![
+                            ("move", kind),
+                            ("value", value),
+                            ("score", Value::Rational(v.clone())),
+                        ],
+                    )
                 })
                 .collect();
             let best = ex
@@ -256,24 +247,27 @@ pub fn call(
                 .map(|m| Value::str(&m.to_string()))
                 .collect();
             let holds = advised.as_ref().is_some_and(|v| a.claim.holds_for(v));
-            Ok(record(vec![
-                ("optimum", Value::Rational(ex.optimum.clone())),
-                ("best", Value::List(Rc::new(best))),
-                ("advice", Value::str(&a.mv.to_string())),
-                (
-                    "advised",
-                    advised.clone().map_or(Value::Unit, Value::Rational),
-                ),
-                (
-                    "optimal",
-                    Value::Bool(advised.as_ref() == Some(&ex.optimum)),
-                ),
-                ("profit", opt_int(&a.claim.profit().cloned())),
-                ("claim", Value::str(a.claim.kind())),
-                ("claim_holds", Value::Bool(holds)),
-                ("moves", Value::List(Rc::new(moves))),
-                ("nodes", Value::int(ex.nodes as i64)),
-            ]))
+            Ok(Value::record(
+                "record",
+                vec![
+                    ("optimum", Value::Rational(ex.optimum.clone())),
+                    ("best", Value::List(Rc::new(best))),
+                    ("advice", Value::str(&a.mv.to_string())),
+                    (
+                        "advised",
+                        advised.clone().map_or(Value::Unit, Value::Rational),
+                    ),
+                    (
+                        "optimal",
+                        Value::Bool(advised.as_ref() == Some(&ex.optimum)),
+                    ),
+                    ("profit", opt_int(&a.claim.profit().cloned())),
+                    ("claim", Value::str(a.claim.kind())),
+                    ("claim_holds", Value::Bool(holds)),
+                    ("moves", Value::List(Rc::new(moves))),
+                    ("nodes", Value::int(ex.nodes as i64)),
+                ],
+            ))
         }
         _ => Err(interp.error(span, format!("unknown ko-fight builtin `{name}`"))),
     }

@@ -78,18 +78,6 @@ pub fn accepts_named(builtin: &str, arg: &str) -> bool {
     arg == "budget" && matches!(builtin, "ko_winner" | "equivalent" | "pseudo_incentive")
 }
 
-fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
-    Value::Record(
-        kind,
-        Rc::new(
-            fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        ),
-    )
-}
-
 fn side_name(s: Side) -> &'static str {
     match s {
         Side::Left => "B",
@@ -310,13 +298,13 @@ fn line_value(interp: &Interp, sol: &KoSolution, input_labels: &[String]) -> Val
             }
         }
         fields.push(("score", Value::Rational(m.score.clone())));
-        moves.push(record("move", fields));
+        moves.push(Value::record("move", fields));
     }
     let fills = sol
         .fills
         .iter()
         .map(|f| {
-            record(
+            Value::record(
                 "record",
                 vec![
                     ("number", Value::int(f.number as i64)),
@@ -331,7 +319,7 @@ fn line_value(interp: &Interp, sol: &KoSolution, input_labels: &[String]) -> Val
         Ending::AllNumbers => "all numbers",
         Ending::TwoPasses => "two passes",
     };
-    record(
+    Value::record(
         "line",
         vec![
             ("moves", list(moves)),
@@ -356,7 +344,7 @@ pub fn solve(
         .map_err(|e| ko_solve_error(interp, e, span))?;
     let white = ko::solve(&mut interp.store, &parts, Side::Right, &opts)
         .map_err(|e| ko_solve_error(interp, e, span))?;
-    Ok(record(
+    Ok(Value::record(
         "record",
         vec![
             ("left_stop", Value::Rational(black.score.clone())),
@@ -415,7 +403,7 @@ pub(crate) fn call(
                 .map(|&k| {
                     let (b, bn) = who(&w.black_first, k);
                     let (wh, wn) = who(&w.white_first, k);
-                    record(
+                    Value::record(
                         "record",
                         vec![
                             ("region", Value::str(&labels[k])),
@@ -463,7 +451,7 @@ pub(crate) fn call(
                     Value::Rational(a[1].clone()),
                 ])
             };
-            record(
+            Value::record(
                 "record",
                 vec![
                     ("incentive", Value::game(p.incentive)),

@@ -121,18 +121,6 @@ fn play_error(interp: &Interp, e: PlayError, span: &Span) -> Stop {
     }
 }
 
-fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
-    Value::Record(
-        kind,
-        Rc::new(
-            fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        ),
-    )
-}
-
 /// The Go positions behind the components of a sum, where a component came
 /// from one: a position used as a game (alone or in a list), or a region of
 /// `board` bound to a position. Along a line, each is replaced by the
@@ -230,7 +218,7 @@ fn move_record(
         }
     }
     fields.extend([("from", Value::game(from)), ("to", Value::game(to))]);
-    record("move", fields)
+    Value::record("move", fields)
 }
 
 fn move_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, m: &Move) -> Value {
@@ -269,7 +257,7 @@ fn line_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, line: &Line
             )
         })
         .collect();
-    record(
+    Value::record(
         "line",
         vec![
             ("moves", Value::List(Rc::new(moves))),
@@ -346,7 +334,7 @@ pub fn call(
                 .map_err(|e| play_error(interp, e, span))?;
             let white = play::solve(&mut interp.store, sum.parts(), Player::Right, budget)
                 .map_err(|e| play_error(interp, e, span))?;
-            Ok(record(
+            Ok(Value::record(
                 "record",
                 vec![
                     ("left_stop", Value::from_dyadic(&black.stop)),

@@ -145,6 +145,15 @@ impl Value {
     pub fn str(s: &str) -> Value {
         Value::Str(Rc::from(s))
     }
+    /// A record of `kind` (`"record"`, `"line"`, `"move"`: how it prints)
+    /// with its fields in order.
+    pub fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
+        let fields = fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        Value::Record(kind, Rc::new(fields))
+    }
 
     /// What the value is, for error messages ("expected a game, found a list").
     pub fn kind(&self) -> &'static str {
