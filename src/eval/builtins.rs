@@ -160,6 +160,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .chain(super::kofight::KOFIGHT_BUILTINS.iter())
         .chain(super::kosolve::KOSOLVE_BUILTINS.iter())
         .chain(super::analyse::ANALYSE_BUILTINS.iter())
+        .chain(super::korules::KORULES_BUILTINS.iter())
 }
 
 fn arity(
@@ -212,6 +213,9 @@ pub fn call(
     }
     if super::analyse::is_analyse_builtin(name) {
         return super::analyse::call(interp, name, args, spans, span);
+    }
+    if super::korules::is_korules_builtin(name) {
+        return super::korules::call(interp, name, args, spans, span);
     }
     if super::go::is_go_builtin(name) {
         return super::go::call(interp, name, args, spans, span);

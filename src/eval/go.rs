@@ -637,6 +637,7 @@ fn move_error_label(e: &MoveError) -> String {
             "off the board".to_string()
         }
         MoveErrorKind::Coordinate(_, go::CoordError::Malformed) => "here".to_string(),
+        MoveErrorKind::Notation(_) => "no such move here".to_string(),
         MoveErrorKind::Illegal(why) => match why {
             go::IllegalMove::Occupied => "occupied".to_string(),
             go::IllegalMove::Suicide => "suicide".to_string(),
@@ -644,6 +645,7 @@ fn move_error_label(e: &MoveError) -> String {
             go::IllegalMove::OffBoard => "off the board".to_string(),
             go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
             go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
+            go::IllegalMove::NewKoRules { rule, .. } => format!("forbidden by the {}", rule.name()),
         },
     }
 }
@@ -673,21 +675,32 @@ fn colour_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<go::Colour> 
     Err(interp.error(span, "expected a player: `black` or `white`"))
 }
 
-/// `ko_rule: basic | positional | situational` (bare names or strings).
+/// `ko_rule: basic | positional | situational | natural_situational |
+/// new_ko_rules | none` (bare names or strings); an unknown name gets the
+/// nearest one as a suggestion.
 pub(crate) fn ko_rule_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<KoRule> {
     let name = match v {
         Value::Str(s) => s.to_string(),
-        _ => String::new(),
+        other => {
+            return Err(interp.error(
+                span,
+                format!(
+                    "`ko_rule:` is a rule name such as basic, found {}",
+                    other.kind()
+                ),
+            ))
+        }
     };
-    match name.as_str() {
-        "basic" => Ok(KoRule::Basic),
-        "positional" => Ok(KoRule::PositionalSuperko),
-        "situational" => Ok(KoRule::SituationalSuperko),
-        _ => Err(interp.error(
-            span,
-            "`ko_rule:` is \"basic\" (kos become ko graphs), \"positional\" or \"situational\" (local superko)",
-        )),
-    }
+    KoRule::from_name(&name).map_err(|near| {
+        let all: Vec<&str> = KoRule::ALL.iter().map(|r| r.name()).collect();
+        let mut d = Diagnostic::error(format!("unknown ko rule `{name}`"))
+            .with_label(span.clone(), "not a ko rule")
+            .with_note(format!("the ko rules are {}", all.join(", ")));
+        if let Some(n) = near {
+            d = d.with_help(format!("did you mean `{n}`?"));
+        }
+        interp.error_with(d)
+    })
 }
 
 /// `latent: resolve | keep` (bare names or strings): whether a ko that
@@ -769,8 +782,7 @@ pub fn call(
                 return match go::play_game(g, moves) {
                     Ok(next) => Ok(Value::GoGame(Rc::new(next))),
                     Err(e) => {
-                        let before =
-                            go::state_before(&**g, g.position(), moves, e.index, go::Game::play);
+                        let before = go::state_before(&**g, moves, e.index);
                         let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
                         Err(interp.move_error(&e, moves, &sp(1), shown))
                     }
@@ -789,8 +801,7 @@ pub fn call(
             match go::play(&p.pos, moves) {
                 Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
                 Err(e) => {
-                    let before =
-                        go::state_before(&p.pos, &p.pos, moves, e.index, Position::play_move);
+                    let before = go::state_before(&p.pos, moves, e.index);
                     let shown = before.map(|b| ("position", b.render(go::Style::Ascii)));
                     Err(interp.move_error(&e, moves, &sp(1), shown))
                 }
@@ -892,6 +903,19 @@ pub fn call(
         "value" | "chilled" => {
             let p = position_of(interp, &args[0], &sp(0))?.clone();
             let key = (rules, ko_rule, budget);
+            if ko_rule == KoRule::NoRule {
+                // No rule decides a repetition: a region whose positions can
+                // repeat has no value (the game need not end).
+                if let GoValue::Ko { .. } = interp.go_evaluate(&p, key, span)?.0 {
+                    return Err(interp.error_with(
+                        Diagnostic::error(
+                            "no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever",
+                        )
+                        .with_label(sp(0), "a region with a ko")
+                        .with_help("pick a rule: basic (a ko graph), positional or situational (short games), new_ko_rules"),
+                    ));
+                }
+            }
             let v = match (name, resolve) {
                 ("value", false) => interp.go_evaluate(&p, key, span)?.0,
                 (_, false) => interp.go_evaluate_chilled(&p, key, span)?,

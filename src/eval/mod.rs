@@ -10,6 +10,7 @@ mod builtins;
 mod go;
 pub mod ko;
 mod kofight;
+mod korules;
 mod kosolve;
 mod ops;
 mod play;
@@ -798,6 +799,9 @@ impl Interp {
                 | "basic"
                 | "positional"
                 | "situational"
+                | "natural_situational"
+                | "new_ko_rules"
+                | "none"
                 | "keep"
                 | "resolve"
         ) {
@@ -817,6 +821,7 @@ impl Interp {
     fn suggest(&self, name: &str, scope: &Scope) -> Option<String> {
         let mut candidates = scope.names();
         candidates.extend(builtins::names().map(str::to_string));
+        candidates.extend(crate::go::KoRule::ALL.iter().map(|r| r.name().to_string()));
         candidates
             .into_iter()
             .map(|c| (edit_distance(name, &c), c))

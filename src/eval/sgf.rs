@@ -285,7 +285,7 @@ fn sgf_text(
         return Ok(sgf::write(game, None));
     };
     let after = go::play_game(game, moves).map_err(|e| {
-        let before = go::state_before(game, game.position(), moves, e.index, go::Game::play);
+        let before = go::state_before(game, moves, e.index);
         let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
         interp.move_error(&e, moves, span, shown)
     })?;

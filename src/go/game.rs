@@ -15,20 +15,19 @@
 //! marks for the analysis; they do not change what a move does. A mark goes
 //! with its stone: when the stone is captured the mark is dropped.
 //!
-//! The ko rules, as a whole game applies them (the local search's reading
-//! of the same rules is in [`super::search::KoRule`]):
-//! * [`KoRule::Basic`]: a single stone that has just captured a single
-//!   stone may not be retaken at once;
-//! * [`KoRule::PositionalSuperko`]: a move may not recreate any board
-//!   position of the game's history (the start included);
-//! * [`KoRule::SituationalSuperko`]: a move may not recreate a board position
-//!   of the history with the same player to move next.
+//! The ko rules, as a whole game applies them, are described in
+//! [`super::korules`] (the local search's reading of the same rules is in
+//! [`super::search::KoRule`]).
 //!
 //! A pass is always legal and is part of the history (the same board with
-//! the other player to move). Two passes in a row do not end the game here:
+//! the other player to move). A tenuki ([`Game::play_elsewhere`]) is a
+//! board play off the board that is never captured: the history counts the
+//! stones each player has played elsewhere, so no board before a tenuki can
+//! recur after it. Two passes in a row do not end the game here:
 //! scoring is the analysis' business.
 
 use super::coords::{Origin, MAX_BOARD};
+use super::korules::{self, NkrState, Play};
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
 use super::search::{KoRule, Rules};
 use num_rational::BigRational;
@@ -50,12 +49,7 @@ impl RuleSet {
             Rules::Japanese => "japanese",
             Rules::Chinese => "chinese",
         };
-        let ko = match self.ko_rule {
-            KoRule::Basic => "basic ko",
-            KoRule::PositionalSuperko => "positional superko",
-            KoRule::SituationalSuperko => "situational superko",
-        };
-        format!("{scoring}, {ko}")
+        format!("{scoring}, {}", self.ko_rule.describe())
     }
 }
 
@@ -71,6 +65,10 @@ pub enum Status {
 struct Seen {
     board: Rc<[Cell]>,
     to_move: Colour,
+    /// The player whose board play created it (none: the start, a pass).
+    by: Option<Colour>,
+    /// Stones played elsewhere (tenukis) by Black and White so far.
+    elsewhere: [u32; 2],
 }
 
 /// A game in progress (see the module docs).
@@ -87,6 +85,10 @@ pub struct Game {
     moves: Vec<Move>,
     /// The board the game started from (for writing SGF setup stones).
     start: Rc<Position>,
+    /// Stones played elsewhere (tenukis) by Black and White.
+    elsewhere: [u32; 2],
+    /// What the New Ko Rules remember (unused under the other rules).
+    nkr: NkrState,
 }
 
 /// Why a position cannot be the board of a game.
@@ -134,6 +136,8 @@ impl Game {
         let history = vec![Seen {
             board: position.cells.clone().into(),
             to_move,
+            by: None,
+            elsewhere: [0, 0],
         }];
         Ok(Game {
             position,
@@ -144,6 +148,8 @@ impl Game {
             history,
             moves: Vec::new(),
             start,
+            elsewhere: [0, 0],
+            nkr: NkrState::default(),
         })
     }
 
@@ -227,6 +233,8 @@ impl Game {
         let history = vec![Seen {
             board: position.cells.clone().into(),
             to_move: self.to_move,
+            by: None,
+            elsewhere: self.elsewhere,
         }];
         Game {
             position,
@@ -237,6 +245,8 @@ impl Game {
             history,
             moves: Vec::new(),
             start,
+            elsewhere: self.elsewhere,
+            nkr: NkrState::default(),
         }
     }
 
@@ -269,35 +279,94 @@ impl Game {
 
     /// Plays one move: `mv.point == None` is a pass. The move must be the
     /// player to move's, on an empty point, not suicide, and allowed by the
-    /// ko rule in force.
+    /// ko rule in force ([`super::korules`]).
     pub fn play(&self, mv: Move) -> Result<Game, IllegalMove> {
-        if mv.colour != self.to_move {
+        let play = match mv.point {
+            Some(p) => Play::Board(p),
+            None => Play::Pass,
+        };
+        self.judge(mv.colour, play)
+    }
+
+    /// A tenuki: `colour` plays elsewhere, off the board (module docs).
+    pub fn play_elsewhere(&self, colour: Colour) -> Result<Game, IllegalMove> {
+        self.judge(colour, Play::Tenuki)
+    }
+
+    /// The stones each player has played elsewhere (Black, White).
+    pub fn elsewhere(&self) -> [u32; 2] {
+        self.elsewhere
+    }
+
+    /// The New Ko Rules' state (disturbers, hot stones, the epoch).
+    pub fn nkr_state(&self) -> &NkrState {
+        &self.nkr
+    }
+
+    /// The one judge of a move in a game (module docs of `korules`).
+    fn judge(&self, colour: Colour, play: Play) -> Result<Game, IllegalMove> {
+        if colour != self.to_move {
             return Err(IllegalMove::OutOfTurn(self.to_move));
         }
+        let rule = self.rules.ko_rule;
         let mut before = self.position.clone();
-        if self.rules.ko_rule != KoRule::Basic {
-            // Superko decides every repetition, the immediate retake too.
+        if rule != KoRule::Basic {
+            // The other rules decide every repetition, the immediate retake
+            // too (the New Ko Rules by their own basic ko rule).
             before.ko_ban = None;
         }
-        let mut next_position = before.play_move(mv)?;
-        let next_to_move = mv.colour.opponent();
-        if mv.point.is_some() {
-            let repeated = self.history.iter().position(|seen| {
-                *seen.board == *next_position.cells
-                    && match self.rules.ko_rule {
-                        KoRule::Basic => false,
-                        KoRule::PositionalSuperko => true,
-                        KoRule::SituationalSuperko => seen.to_move == next_to_move,
-                    }
-            });
+        let point = match play {
+            Play::Board(p) => Some(p),
+            _ => None,
+        };
+        let mut next_position = before.play_move(Move { colour, point })?;
+        let next_to_move = colour.opponent();
+        let mut elsewhere = self.elsewhere;
+        if play == Play::Tenuki {
+            elsewhere[colour.index()] += 1;
+        }
+        let mut nkr = NkrState::default();
+        if let Play::Board(_) = play {
+            let same =
+                |seen: &Seen| *seen.board == *next_position.cells && seen.elsewhere == elsewhere;
+            let repeated = match rule {
+                KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules => None,
+                KoRule::PositionalSuperko => self.history.iter().position(same),
+                KoRule::SituationalSuperko => self
+                    .history
+                    .iter()
+                    .position(|seen| same(seen) && seen.to_move == next_to_move),
+                KoRule::NaturalSituationalSuperko => self
+                    .history
+                    .iter()
+                    .position(|seen| same(seen) && seen.by == Some(colour)),
+            };
             if let Some(at) = repeated {
                 return Err(IllegalMove::Superko {
-                    rule: self.rules.ko_rule,
+                    rule,
                     after_move: at,
                 });
             }
         }
-        if self.rules.ko_rule != KoRule::Basic {
+        if rule == KoRule::NewKoRules {
+            // The board before the opponent's last move, when it was a board
+            // play (for the basic ko rule).
+            let n = self.history.len();
+            let two_back = (n >= 2 && self.history[n - 1].by == Some(colour.opponent()))
+                .then(|| &*self.history[n - 2].board);
+            nkr = korules::judge_nkr(
+                &self.nkr,
+                &before,
+                &next_position,
+                two_back,
+                colour,
+                play,
+                self.elsewhere,
+                elsewhere,
+            )
+            .map_err(|(rule, why)| IllegalMove::NewKoRules { rule, why })?;
+        }
+        if rule != KoRule::Basic {
             next_position.ko_ban = None;
         }
         let marks = self
@@ -310,9 +379,11 @@ impl Game {
         history.push(Seen {
             board: next_position.cells.clone().into(),
             to_move: next_to_move,
+            by: point.map(|_| colour),
+            elsewhere,
         });
         let mut moves = self.moves.clone();
-        moves.push(mv);
+        moves.push(Move { colour, point });
         Ok(Game {
             position: next_position,
             to_move: next_to_move,
@@ -322,6 +393,8 @@ impl Game {
             history,
             moves,
             start: self.start.clone(),
+            elsewhere,
+            nkr,
         })
     }
 

@@ -736,7 +736,7 @@ impl Search<'_> {
         if loopy.is_empty() {
             return Ok(GoValue::Short(short));
         }
-        match self.opts.ko_rule {
+        match self.opts.ko_rule.local_reading() {
             KoRule::Basic => {
                 let (mut shift, mut rest) = (short, self.store.zero());
                 if !self.store.is_number(short) {

@@ -270,9 +270,11 @@
 
 pub mod analysis;
 mod benson;
+pub mod census;
 mod coords;
 mod diagram;
 mod game;
+pub mod korules;
 mod kos;
 mod lines;
 mod moves;
@@ -289,7 +291,8 @@ pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue, LATENT_NODE_LIMIT};
 pub use lines::moves_to_option;
 pub use moves::{
-    parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,
+    parse_moves, play, play_game, play_line, state_before, How, MoveError, MoveErrorKind, Playable,
+    Step, WrittenMove,
 };
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{

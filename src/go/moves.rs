@@ -21,7 +21,7 @@
 
 use super::coords::{self, CoordError};
 use super::game::Game;
-use super::position::{Colour, IllegalMove, Move, Position};
+use super::position::{Cell, Colour, IllegalMove, Move, Position};
 use std::fmt;
 use std::ops::Range;
 
@@ -49,6 +49,9 @@ pub enum MoveErrorKind {
     Coordinate(String, CoordError),
     /// The move breaks a rule of Go.
     Illegal(IllegalMove),
+    /// A letter or `M` of the seed's notation that names no move on the
+    /// board it is played on.
+    Notation(String),
 }
 
 impl fmt::Display for MoveError {
@@ -74,6 +77,7 @@ impl fmt::Display for MoveError {
             MoveErrorKind::Illegal(why) => {
                 write!(f, "move {} `{}` is illegal: {why}", self.index, self.text)
             }
+            MoveErrorKind::Notation(why) => write!(f, "move {} `{}`: {why}", self.index, self.text),
         }
     }
 }
@@ -83,59 +87,227 @@ impl std::error::Error for MoveError {}
 /// A parsed move with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
+    /// The move; for [`How::Mouth`] and [`How::MouthM`] the point is only
+    /// known on the board the move is played on ([`WrittenMove::resolve`]).
     pub mv: Move,
     pub span: Range<usize>,
     pub text: String,
+    pub how: How,
+    /// The marks written after the sequence's `]` (`#`, `*`), on its last
+    /// move.
+    pub marks: String,
+}
+
+/// How a written move names its point.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum How {
+    /// A point (or a pass, `point: None`).
+    Exact,
+    /// A tenuki: a board play elsewhere (a pass on a position).
+    Tenuki,
+    /// A letter of the seed's notation inside `[…]`: its point when empty,
+    /// else the play in the same ko mouth that captures the stones on it
+    /// (`W[aa]`: the second `a` is Black's retake).
+    Mouth(usize),
+    /// `M` inside `[…]`: the play on the only empty unlabelled point next to
+    /// what the previous move of the sequence played or captured.
+    MouthM,
+}
+
+/// What a parsed move becomes on a board: a move, or a tenuki.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Move(Move),
+    Elsewhere(Colour),
+}
+
+impl WrittenMove {
+    /// The move on `board`; `last` is the board before and after the
+    /// previous move of the same string, if any (for `M`).
+    pub fn resolve(
+        &self,
+        board: &Position,
+        last: Option<(&Position, &Position)>,
+    ) -> Result<Step, MoveErrorKind> {
+        let colour = self.mv.colour;
+        match self.how {
+            How::Exact => Ok(Step::Move(self.mv)),
+            How::Tenuki => Ok(Step::Elsewhere(colour)),
+            How::Mouth(p) => {
+                if board.cell(p) == Cell::Empty {
+                    return Ok(Step::Move(self.mv));
+                }
+                // The retake: an empty neighbour of the string on `p` whose
+                // play captures it.
+                let chain = board.chain(p);
+                let mut found = Vec::new();
+                if board.cell(p) == Cell::Stone(colour.opponent()) {
+                    for q in board.liberties(&chain) {
+                        let mut free = board.clone();
+                        free.clear_ko_ban();
+                        if let Ok(next) = free.play_move(Move {
+                            colour,
+                            point: Some(q),
+                        }) {
+                            if next.cell(p) == Cell::Empty {
+                                found.push(q);
+                            }
+                        }
+                    }
+                }
+                match found.as_slice() {
+                    [q] => Ok(Step::Move(Move {
+                        colour,
+                        point: Some(*q),
+                    })),
+                    _ => Err(MoveErrorKind::Notation(format!(
+                        "`{}` is occupied and no single play of {colour} captures the stones on it                          (a letter means its point, or the retake in its ko mouth)",
+                        board.label(p).unwrap_or('?')
+                    ))),
+                }
+            }
+            How::MouthM => {
+                let Some((before, after)) = last else {
+                    return Err(MoveErrorKind::Notation(
+                        "`M` needs a board play before it in the sequence".into(),
+                    ));
+                };
+                let touched: Vec<usize> = (0..after.cells_len())
+                    .filter(|&q| before.cell(q) != after.cell(q))
+                    .collect();
+                if touched.is_empty() {
+                    return Err(MoveErrorKind::Notation(
+                        "`M` must follow a board play, not a pass or a tenuki".into(),
+                    ));
+                }
+                let mut near: Vec<usize> = touched
+                    .iter()
+                    .flat_map(|&q| {
+                        let mut v: Vec<usize> = after.neighbours(q).collect();
+                        v.push(q);
+                        v
+                    })
+                    .filter(|&q| board.cell(q) == Cell::Empty && board.label(q).is_none())
+                    .filter(|&q| {
+                        let mut free = board.clone();
+                        free.clear_ko_ban();
+                        free.play_move(Move {
+                            colour,
+                            point: Some(q),
+                        })
+                        .is_ok()
+                    })
+                    .collect();
+                near.sort_unstable();
+                near.dedup();
+                match near.as_slice() {
+                    [q] => Ok(Step::Move(Move {
+                        colour,
+                        point: Some(*q),
+                    })),
+                    [] => Err(MoveErrorKind::Notation(format!(
+                        "`M`: {colour} has no play on an unlabelled point next to the previous move"
+                    ))),
+                    many => Err(MoveErrorKind::Notation(format!(
+                        "`M` is ambiguous here: {} are all unlabelled points next to the previous move",
+                        many.iter()
+                            .map(|&q| board.point_name(q))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))),
+                }
+            }
+        }
+    }
+}
+
+/// What a move string is played on: a position (the basic ko ban, a tenuki
+/// is a pass) or a game in progress (its rule set, a tenuki a stone
+/// elsewhere).
+pub trait Playable: Clone {
+    fn board(&self) -> &Position;
+    fn step(&self, step: Step) -> Result<Self, IllegalMove>;
+}
+
+impl Playable for Position {
+    fn board(&self) -> &Position {
+        self
+    }
+    fn step(&self, step: Step) -> Result<Self, IllegalMove> {
+        match step {
+            Step::Move(mv) => self.play_move(mv),
+            Step::Elsewhere(colour) => self.play_move(Move {
+                colour,
+                point: None,
+            }),
+        }
+    }
+}
+
+impl Playable for Game {
+    fn board(&self) -> &Position {
+        self.position()
+    }
+    fn step(&self, step: Step) -> Result<Self, IllegalMove> {
+        match step {
+            Step::Move(mv) => self.play(mv),
+            Step::Elsewhere(colour) => self.play_elsewhere(colour),
+        }
+    }
 }
 
 /// Plays a move string on a position (see the module docs).
 pub fn play(pos: &Position, moves: &str) -> Result<Position, MoveError> {
-    play_with(pos, pos, moves, Position::play_move)
+    play_with(pos, moves)
 }
 
 /// Plays a move string on a game in progress ([`Game::play`]: turn order
-/// and the game's ko rule); a tenuki is a pass.
+/// and the game's ko rule); `t` is a stone elsewhere, `pass` / `p` a pass.
 pub fn play_game(game: &Game, moves: &str) -> Result<Game, MoveError> {
-    play_with(game, game.position(), moves, Game::play)
+    play_with(game, moves)
 }
 
-/// Plays the moves of `moves` (parsed against the points of `points`) one
-/// by one from `start` with `step`.
-fn play_with<T: Clone>(
-    start: &T,
-    points: &Position,
-    moves: &str,
-    step: impl Fn(&T, Move) -> Result<T, IllegalMove>,
-) -> Result<T, MoveError> {
-    let parsed = parse_moves(points, moves)?;
-    let mut current = start.clone();
+/// Every state of a move string played from `start`: the start, then the
+/// state after each move.
+pub fn play_line<T: Playable>(start: &T, moves: &str) -> Result<Vec<T>, MoveError> {
+    let parsed = parse_moves(start.board(), moves)?;
+    let mut line = vec![start.clone()];
     for (i, w) in parsed.into_iter().enumerate() {
-        current = step(&current, w.mv).map_err(|why| MoveError {
+        let current = line.last().expect("the start");
+        let last = (i > 0).then(|| (line[i - 1].board(), current.board()));
+        let fail = |kind| MoveError {
             index: i + 1,
             text: w.text.clone(),
             span: w.span.clone(),
-            kind: MoveErrorKind::Illegal(why),
-        })?;
+            kind,
+        };
+        let step = w.resolve(current.board(), last).map_err(fail)?;
+        let next = current
+            .step(step)
+            .map_err(|why| fail(MoveErrorKind::Illegal(why)))?;
+        line.push(next);
     }
-    Ok(current)
+    Ok(line)
+}
+
+/// Plays the moves of `moves` one by one from `start`.
+fn play_with<T: Playable>(start: &T, moves: &str) -> Result<T, MoveError> {
+    Ok(play_line(start, moves)?.pop().expect("the start"))
 }
 
 /// The state before move `index` (from 1) of a move string that failed
-/// there: its first `index − 1` moves played from `start` with `step`
-/// (`play` or `play_game`'s step), for the note under the error.
-pub fn state_before<T: Clone>(
-    start: &T,
-    points: &Position,
-    moves: &str,
-    index: usize,
-    step: impl Fn(&T, Move) -> Result<T, IllegalMove>,
-) -> Option<T> {
-    let parsed = parse_moves(points, moves).ok()?;
-    let mut current = start.clone();
-    for w in parsed.iter().take(index.saturating_sub(1)) {
-        current = step(&current, w.mv).ok()?;
+/// there, for the note under the error.
+pub fn state_before<T: Playable>(start: &T, moves: &str, index: usize) -> Option<T> {
+    let parsed = parse_moves(start.board(), moves).ok()?;
+    let n = index.saturating_sub(1).min(parsed.len());
+    let mut line = vec![start.clone()];
+    for (i, w) in parsed.iter().take(n).enumerate() {
+        let current = line.last()?;
+        let last = (i > 0).then(|| (line[i - 1].board(), current.board()));
+        let next = current.step(w.resolve(current.board(), last).ok()?).ok()?;
+        line.push(next);
     }
-    Some(current)
+    line.pop()
 }
 
 /// Parses a move string against the points of a position.
@@ -186,6 +358,8 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                 mv: Move { colour, point },
                 span,
                 text,
+                how: How::Exact,
+                marks: String::new(),
             });
             i = end;
             if i < bytes.len() && !is_sep(bytes[i]) {
@@ -217,23 +391,29 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                 let span = i..i + c.len_utf8();
                 let text = format!("{} {c}", turn.letter());
                 let index = out.len() + 1;
-                let point = if c.is_ascii_lowercase() {
-                    resolve_letter(pos, c).map_err(|kind| MoveError {
-                        index,
-                        text: text.clone(),
-                        span: span.clone(),
-                        kind,
-                    })?
-                } else {
-                    return Err(MoveError {
-                        index,
-                        text,
-                        span,
-                        kind: MoveErrorKind::Syntax(format!(
-                            "`{c}` in a move sequence: only point labels and `t` (tenuki) may \
-                             appear between `[` and `]`"
-                        )),
-                    });
+                let fail = |kind| MoveError {
+                    index,
+                    text: text.clone(),
+                    span: span.clone(),
+                    kind,
+                };
+                let (point, how) = match c {
+                    't' => {
+                        resolve_letter(pos, 't').map_err(fail)?;
+                        (None, How::Tenuki)
+                    }
+                    'p' if pos.label_point('p').is_none() => (None, How::Exact),
+                    'M' => (None, How::MouthM),
+                    c if c.is_ascii_lowercase() => match resolve_letter(pos, c).map_err(fail)? {
+                        Some(p) => (Some(p), How::Mouth(p)),
+                        None => (None, How::Tenuki),
+                    },
+                    _ => {
+                        return Err(fail(MoveErrorKind::Syntax(format!(
+                            "`{c}` in a move sequence: only point labels, `t` (tenuki), `p` (pass) \
+                             and `M` (the play in the ko mouth) may appear between `[` and `]`"
+                        ))))
+                    }
                 };
                 out.push(WrittenMove {
                     mv: Move {
@@ -242,6 +422,8 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     },
                     span,
                     text,
+                    how,
+                    marks: String::new(),
                 });
                 count_in_bracket += 1;
                 turn = turn.opponent();
@@ -254,8 +436,12 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     "empty move sequence `[]`".into(),
                 ));
             }
+            let marks_from = i;
             while i < bytes.len() && (bytes[i] == b'#' || bytes[i] == b'*') {
                 i += 1;
+            }
+            if let Some(last) = out.last_mut() {
+                last.marks = s[marks_from..i].to_string();
             }
             if i < bytes.len() && !is_sep(bytes[i]) {
                 return Err(syntax(
@@ -308,6 +494,8 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                 },
                 span,
                 text,
+                how: How::Exact,
+                marks: String::new(),
             });
         } else {
             while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
@@ -329,6 +517,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     "a colour must be followed by a point, `t`, or `[…]`".into(),
                 ));
             }
+            let tenuki = matches!(word, "t" | "tenuki");
             let point = match word {
                 "pass" | "tenuki" => None,
                 w if w.len() == 1 && w.as_bytes()[0].is_ascii_lowercase() => {
@@ -360,6 +549,8 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                 mv: Move { colour, point },
                 span,
                 text,
+                how: if tenuki { How::Tenuki } else { How::Exact },
+                marks: String::new(),
             });
         }
         if i < bytes.len() && !is_sep(bytes[i]) {

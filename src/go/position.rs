@@ -96,6 +96,13 @@ pub enum IllegalMove {
         rule: super::search::KoRule,
         after_move: usize,
     },
+    /// In a game under the New Ko Rules, a move that one of its rules
+    /// forbids, with the reason (the deciding state: who is the disturber,
+    /// which stones are hot, which play was made before).
+    NewKoRules {
+        rule: super::korules::NkrRule,
+        why: String,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -104,18 +111,24 @@ impl fmt::Display for IllegalMove {
         match self {
             IllegalMove::OutOfTurn(colour) => return write!(f, "it is {colour}'s turn"),
             IllegalMove::Superko { rule, after_move } => {
-                let (name, what) = match rule {
-                    KoRule::SituationalSuperko => (
-                        "situational superko",
-                        "the board position, with the same player to move,",
-                    ),
-                    _ => ("positional superko", "the board position"),
+                let what = match rule {
+                    KoRule::SituationalSuperko => {
+                        "the board position, with the same player to move,"
+                    }
+                    KoRule::NaturalSituationalSuperko => {
+                        "the board position, which this player created with a board play,"
+                    }
+                    _ => "the board position",
                 };
+                let name = rule.describe();
                 let when = match after_move {
                     0 => "at the start".to_string(),
                     n => format!("after move {n}"),
                 };
                 return write!(f, "{name}: {what} would be the one {when}");
+            }
+            IllegalMove::NewKoRules { rule, why } => {
+                return write!(f, "New Ko Rules, {}: {why}", rule.name());
             }
             _ => {}
         }
@@ -126,7 +139,9 @@ impl fmt::Display for IllegalMove {
                 "ko: the stone would retake the ko at once (play a threat or a tenuki first)"
             }
             IllegalMove::OffBoard => "the point is not on the board",
-            IllegalMove::OutOfTurn(_) | IllegalMove::Superko { .. } => unreachable!(),
+            IllegalMove::OutOfTurn(_)
+            | IllegalMove::Superko { .. }
+            | IllegalMove::NewKoRules { .. } => unreachable!(),
         })
     }
 }

@@ -109,7 +109,123 @@ pub enum KoRule {
     /// player to move next). The position searched counts as reached by a
     /// White move for Black's options and by a Black move for White's. The
     /// value is a short game.
+    ///
+    /// A local line records no tenuki (a move elsewhere leaves no trace in
+    /// the region's history), so "the same player to move next" is read as
+    /// "created by a board play of the same player": the local reading of
+    /// situational superko is the natural situational one
+    /// ([`KoRule::NaturalSituationalSuperko`]), see `go::korules`.
     SituationalSuperko,
+    /// Natural situational superko (whole games): a player may not use a
+    /// board play to recreate a board position that the same player created
+    /// with a board play. Passes create nothing. Locally the same as
+    /// [`KoRule::SituationalSuperko`].
+    NaturalSituationalSuperko,
+    /// Robert Jasiek's New Ko Rules (basic ko rule, fighting rule, disturber
+    /// rule, prohibition rule), as reconstructed in `go::korules`. They need
+    /// the whole board (the ko census) and the game's history; the local
+    /// search reads them as the basic ko rule (module docs of `korules`).
+    NewKoRules,
+    /// No ko rule at all: any cycle may be repeated (the game may have no
+    /// result). Locally the position graph, as under the basic rule, but a
+    /// region whose positions can repeat has no value.
+    NoRule,
+}
+
+impl KoRule {
+    /// Every ko rule, in the order of the documentation.
+    pub const ALL: [KoRule; 6] = [
+        KoRule::Basic,
+        KoRule::PositionalSuperko,
+        KoRule::SituationalSuperko,
+        KoRule::NaturalSituationalSuperko,
+        KoRule::NewKoRules,
+        KoRule::NoRule,
+    ];
+
+    /// The name the language uses (`ko_rule: natural_situational`).
+    pub fn name(self) -> &'static str {
+        match self {
+            KoRule::Basic => "basic",
+            KoRule::PositionalSuperko => "positional",
+            KoRule::SituationalSuperko => "situational",
+            KoRule::NaturalSituationalSuperko => "natural_situational",
+            KoRule::NewKoRules => "new_ko_rules",
+            KoRule::NoRule => "none",
+        }
+    }
+
+    /// A longer name for reports (`positional superko`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            KoRule::Basic => "basic ko",
+            KoRule::PositionalSuperko => "positional superko",
+            KoRule::SituationalSuperko => "situational superko",
+            KoRule::NaturalSituationalSuperko => "natural situational superko",
+            KoRule::NewKoRules => "New Ko Rules",
+            KoRule::NoRule => "no ko rule",
+        }
+    }
+
+    /// The rule named `name` (the names of [`KoRule::name`], a few
+    /// spellings more); `Err` carries the nearest name when one is close.
+    pub fn from_name(name: &str) -> Result<KoRule, Option<&'static str>> {
+        let n = name.trim().to_ascii_lowercase().replace(['-', ' '], "_");
+        let rule = match n.as_str() {
+            "basic" | "simple" => KoRule::Basic,
+            "positional" | "psk" | "positional_superko" => KoRule::PositionalSuperko,
+            "situational" | "ssk" | "situational_superko" => KoRule::SituationalSuperko,
+            "natural_situational" | "nssk" | "natural_situational_superko" => {
+                KoRule::NaturalSituationalSuperko
+            }
+            "new_ko_rules" | "newko" | "jasiek" => KoRule::NewKoRules,
+            "none" | "no_rule" => KoRule::NoRule,
+            _ => {
+                const SPELLINGS: [(&str, KoRule); 4] = [
+                    ("jasiek", KoRule::NewKoRules),
+                    ("newko", KoRule::NewKoRules),
+                    ("superko", KoRule::PositionalSuperko),
+                    ("no_rule", KoRule::NoRule),
+                ];
+                let best = KoRule::ALL
+                    .iter()
+                    .map(|r| (r.name(), *r))
+                    .chain(SPELLINGS)
+                    .map(|(s, r)| (edit_distance(&n, s), r.name()))
+                    .min();
+                return Err(best.filter(|&(d, _)| d <= 3).map(|(_, s)| s));
+            }
+        };
+        Ok(rule)
+    }
+
+    /// How the local search reads the rule: basic (a ko graph), positional
+    /// or situational superko (a short game). See the variants' docs.
+    pub fn local_reading(self) -> KoRule {
+        match self {
+            KoRule::NaturalSituationalSuperko => KoRule::SituationalSuperko,
+            KoRule::NewKoRules | KoRule::NoRule => KoRule::Basic,
+            r => r,
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j]))
+                .min(row[j] + 1)
+                .min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 impl Default for SearchOptions {

@@ -129,3 +129,56 @@ fn superko_values_agree_with_brute_force_over_lines() {
         }
     }
 }
+
+#[test]
+fn tmp_debug_ssk() {
+    let mut s = Store::new();
+    let p0 = Position::parse("X X X X O O\nX a b o d O").unwrap();
+    let show =
+        |s: &mut Store, g| crate::render::format_game(s, g, crate::render::Style::Ascii).unwrap();
+    let rule = KoRule::SituationalSuperko;
+    let here = cells(&p0);
+    for (_, n1) in search_moves(&p0, Colour::Black, true).unwrap() {
+        let mut h = vec![
+            (here.clone(), Some(Colour::White)),
+            (cells(&n1), Some(Colour::Black)),
+        ];
+        let v = brute(&mut s, &n1, rule, &mut h);
+        eprintln!(
+            "B option:\n{}\n= {}",
+            n1.diagram(Style::Ascii),
+            show(&mut s, v)
+        );
+        for c in [Colour::Black, Colour::White] {
+            for (_, n2) in search_moves(&n1, c, true).unwrap() {
+                let mut h2 = h.clone();
+                let seen = (cells(&n2), Some(c));
+                if h2.contains(&seen) {
+                    continue;
+                }
+                h2.push(seen);
+                let v2 = brute(&mut s, &n2, rule, &mut h2);
+                eprintln!(
+                    "   {c:?} then:\n{}\n   = {} (prisoners b{} w{})",
+                    n2.diagram(Style::Ascii),
+                    show(&mut s, v2),
+                    n2.prisoners(Colour::Black),
+                    n2.prisoners(Colour::White)
+                );
+            }
+        }
+    }
+    let here = cells(&p0);
+    for (_, n1) in search_moves(&p0, Colour::White, true).unwrap() {
+        let mut h = vec![
+            (here.clone(), Some(Colour::Black)),
+            (cells(&n1), Some(Colour::White)),
+        ];
+        let v = brute(&mut s, &n1, rule, &mut h);
+        eprintln!(
+            "W option:\n{}\n= {}",
+            n1.diagram(Style::Ascii),
+            show(&mut s, v)
+        );
+    }
+}

@@ -1,0 +1,395 @@
+//! Ko rules in the language: the ko census, strings and breaths, cyclical
+//! move-sequences, and the judge of a move string under a game's ko rule,
+//! on top of [`crate::go::census`] and [`crate::go::korules`].
+//!
+//! * `ko_census(G)`: a record with `ko_stones`, `ko_strings` (records
+//!   `colour`, `points`, `complete`), `single` / `double` / `triple` (ko
+//!   strings by size), `ko_mouths` (records `points`, `size`, `colour` of
+//!   its ko string), `ko_couplings` (lists of string records),
+//!   `ko_positions` (records `points`, `size`, `mouths`, `type` — `FK`,
+//!   `stable DLife`, `single DDeath`, … —, `dk`, `coupled`), `overlay` (the
+//!   board with ko positions lettered `A`, `B`, … and coupling stones `#` /
+//!   `@`) and `report`.
+//! * `strings(G)`: every string (`colour`, `points`, `breaths`);
+//!   `breaths(G, "C3")`: the breaths of the string through a point (a Go
+//!   coordinate or a diagram label).
+//! * `cyclical(G, "B[edfedf]")`: whether the move-sequence is cyclical
+//!   (board plays only, the board after it the board before it), played
+//!   under no ko rule; a sequence marked `*` must be cyclical twice over.
+//! * `judge(G, "B[cbacbacb]")`: plays the string on the game `G` under its
+//!   rule set: `legal: true`, or `legal: false` with `move` (its number),
+//!   `text`, `rule` (which rule forbids it) and `why`.
+//! * `disturbers(G)`: the disturbers of the game's current ko-stone
+//!   move-sequence under the New Ko Rules (`colour`, `points`).
+//!
+//! `G` is a position (a diagram, taken as a whole board) or a game.
+
+use super::value::Value;
+use super::{EvalResult, Interp, Span};
+use crate::go::census::{self, Census, KoType};
+use crate::go::{self, Colour, Game, IllegalMove, KoRule, MoveErrorKind, Position, RuleSet};
+use std::rc::Rc;
+
+pub const KORULES_BUILTINS: &[(&str, &str)] = &[
+    (
+        "ko_census",
+        "ko_census(G): ko stones, ko strings, ko mouths, ko couplings and ko positions (with FK / DK types) of a board, with an overlay",
+    ),
+    (
+        "strings",
+        "strings(G): every string of the board with its colour, points and breaths (liberties)",
+    ),
+    (
+        "breaths",
+        "breaths(G, \"C3\"): the breaths (liberties) of the string through a point",
+    ),
+    (
+        "cyclical",
+        "cyclical(G, \"B[edfedf]\"): whether a move-sequence of board plays repeats the board (no ko rule)",
+    ),
+    (
+        "judge",
+        "judge(G, \"B[cbacbacb]\"): plays moves under the game's ko rule: legal, or which move, which rule and why",
+    ),
+    (
+        "disturbers",
+        "disturbers(G): the disturbers of the current ko-stone move-sequence (New Ko Rules)",
+    ),
+];
+
+pub fn is_korules_builtin(name: &str) -> bool {
+    KORULES_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
+fn list(items: Vec<Value>) -> Value {
+    Value::List(Rc::new(items))
+}
+
+fn names(board: &Position, points: &[usize]) -> Value {
+    list(
+        points
+            .iter()
+            .map(|&p| Value::str(&board.point_name(p)))
+            .collect(),
+    )
+}
+
+/// The board of a position or a game.
+fn board_of(interp: &Interp, v: &Value, span: &Span, name: &str) -> EvalResult<Position> {
+    match v {
+        Value::Position(p) => Ok(p.pos.clone()),
+        Value::GoGame(g) => Ok(g.position().clone()),
+        other => Err(interp.error(
+            span,
+            format!(
+                "`{name}` needs a Go position or a game, found {}",
+                other.kind()
+            ),
+        )),
+    }
+}
+
+/// A game on the board of `v` with `ko_rule` (a game keeps its history
+/// when the rule is its own).
+fn game_with(
+    interp: &Interp,
+    v: &Value,
+    span: &Span,
+    name: &str,
+    to_move: Colour,
+    ko_rule: Option<KoRule>,
+) -> EvalResult<Rc<Game>> {
+    match v {
+        Value::GoGame(g) if ko_rule.is_none() => Ok(g.clone()),
+        _ => {
+            let board = board_of(interp, v, span, name)?;
+            let rules = RuleSet {
+                ko_rule: ko_rule.unwrap_or(KoRule::Basic),
+                ..RuleSet::default()
+            };
+            Game::new(
+                &board,
+                to_move,
+                num_rational::BigRational::from_integer(0.into()),
+                rules,
+            )
+            .map(Rc::new)
+            .map_err(|e| interp.error(span, e.to_string()))
+        }
+    }
+}
+
+fn string_arg<'a>(interp: &Interp, v: &'a Value, span: &Span, name: &str) -> EvalResult<&'a str> {
+    match v {
+        Value::Str(s) => Ok(s),
+        other => Err(interp.error(
+            span,
+            format!(
+                "`{name}` needs a move string such as \"B[ab]\", found {}",
+                other.kind()
+            ),
+        )),
+    }
+}
+
+/// The colour of the first move of a move string (Black when none).
+fn first_colour(moves: &str) -> Colour {
+    match moves.trim_start().chars().next() {
+        Some('W') => Colour::White,
+        _ => Colour::Black,
+    }
+}
+
+fn census_value(board: &Position, c: &Census) -> Value {
+    let colour = |c: Colour| Value::str(&c.to_string());
+    let string_rec = |s: &census::GoString| {
+        Value::record(
+            "record",
+            vec![
+                ("colour", colour(s.colour)),
+                ("points", names(board, &s.stones)),
+                ("breaths", names(board, &s.breaths)),
+            ],
+        )
+    };
+    let ko_strings = c
+        .mouths
+        .iter()
+        .map(|m| {
+            Value::record(
+                "record",
+                vec![
+                    ("colour", colour(m.colour)),
+                    ("points", names(board, &m.string)),
+                    ("complete", Value::Bool(true)),
+                ],
+            )
+        })
+        .collect();
+    let mouths = c
+        .mouths
+        .iter()
+        .map(|m| {
+            Value::record(
+                "record",
+                vec![
+                    ("points", names(board, &m.points())),
+                    ("size", Value::int(m.points().len() as i64)),
+                    ("colour", colour(m.colour)),
+                ],
+            )
+        })
+        .collect();
+    let couplings = c
+        .couplings
+        .iter()
+        .map(|k| list(k.iter().map(|&s| string_rec(&c.strings[s])).collect()))
+        .collect();
+    let positions = c
+        .positions
+        .iter()
+        .map(|k| {
+            let (stable, dying) = match k.ko_type {
+                KoType::Fk => (None, None),
+                KoType::DLife { stable, .. } => (Some(stable), None),
+                KoType::DDeath { stable, dying, .. } => (Some(stable), Some(dying)),
+            };
+            let mut fields = vec![
+                ("points", names(board, &k.points)),
+                ("size", Value::int(k.points.len() as i64)),
+                ("mouths", Value::int(k.mouths.len() as i64)),
+                ("type", Value::str(&k.ko_type.describe())),
+                ("dk", Value::Bool(k.ko_type.is_dk())),
+                ("coupled", Value::Bool(!k.coupling.is_empty())),
+            ];
+            if let Some(s) = stable {
+                fields.push(("stable", Value::Bool(s)));
+            }
+            if let Some(d) = dying {
+                fields.push(("dying", colour(d)));
+            }
+            Value::record("record", fields)
+        })
+        .collect();
+    let [one, two, three] = c.by_size();
+    Value::record(
+        "record",
+        vec![
+            ("ko_stones", Value::int(c.ko_stones() as i64)),
+            ("ko_strings", list(ko_strings)),
+            ("single", Value::int(one as i64)),
+            ("double", Value::int(two as i64)),
+            ("triple", Value::int(three as i64)),
+            ("ko_mouths", list(mouths)),
+            ("ko_couplings", list(couplings)),
+            ("ko_positions", list(positions)),
+            ("overlay", Value::str(&c.overlay(board))),
+            ("report", Value::str(&c.report(board))),
+        ],
+    )
+}
+
+/// A point of `board` named by a Go coordinate or a diagram label.
+fn point_arg(interp: &Interp, board: &Position, v: &Value, span: &Span) -> EvalResult<usize> {
+    let Value::Str(s) = v else {
+        return Err(interp.error(span, "expected a point such as \"C3\" or a label \"a\""));
+    };
+    let s = s.trim();
+    let mut chars = s.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if let Some(p) = board.label_point(c) {
+            return Ok(p);
+        }
+    }
+    let origin = board.board_origin();
+    let (row, col) = go::parse_go(s, origin.board_width, origin.board_height)
+        .map_err(|e| interp.error(span, format!("`{s}`: {e}")))?;
+    board
+        .board_point(row, col)
+        .ok_or_else(|| interp.error(span, format!("`{s}` is not a point of this board")))
+}
+
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
+    interp.named_args.clear();
+    let (min, max) = match name {
+        "ko_census" | "strings" | "disturbers" => (1, 1),
+        _ => (2, 2),
+    };
+    super::builtins::check_arity(interp, KORULES_BUILTINS, name, args.len(), min, max, span)?;
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    match name {
+        "ko_census" => {
+            let board = board_of(interp, &args[0], &sp(0), name)?;
+            let c = census::census(&board);
+            Ok(census_value(&board, &c))
+        }
+        "strings" => {
+            let board = board_of(interp, &args[0], &sp(0), name)?;
+            let items = census::strings(&board)
+                .iter()
+                .map(|s| {
+                    Value::record(
+                        "record",
+                        vec![
+                            ("colour", Value::str(&s.colour.to_string())),
+                            ("points", names(&board, &s.stones)),
+                            ("breaths", names(&board, &s.breaths)),
+                        ],
+                    )
+                })
+                .collect();
+            Ok(list(items))
+        }
+        "breaths" => {
+            let board = board_of(interp, &args[0], &sp(0), name)?;
+            let p = point_arg(interp, &board, &args[1], &sp(1))?;
+            if board.cell(p) == go::Cell::Empty {
+                return Err(interp.error(&sp(1), "no stone on this point"));
+            }
+            Ok(names(&board, &board.liberties(&board.chain(p))))
+        }
+        "cyclical" => {
+            let moves = string_arg(interp, &args[1], &sp(1), name)?.to_string();
+            let g = game_with(
+                interp,
+                &args[0],
+                &sp(0),
+                name,
+                first_colour(&moves),
+                Some(KoRule::NoRule),
+            )?;
+            let parsed = go::parse_moves(g.position(), &moves)
+                .map_err(|e| interp.move_error(&e, &moves, &sp(1), None))?;
+            let repeat = parsed.last().is_some_and(|w| w.marks.contains('*'));
+            let board_plays = parsed.iter().all(|w| {
+                w.how != go::How::Tenuki
+                    && (w.mv.point.is_some() || matches!(w.how, go::How::MouthM))
+            });
+            let text = if repeat {
+                // The sequence once more, from the same colour.
+                format!("{moves}, {}", moves.trim_end_matches(['#', '*']))
+            } else {
+                moves.clone()
+            };
+            let end = match go::play_game(&g, &text) {
+                Ok(end) => end,
+                Err(e) => {
+                    let before = go::state_before(&*g, &text, e.index);
+                    let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+                    return Err(interp.move_error(&e, &moves, &sp(1), shown));
+                }
+            };
+            Ok(Value::Bool(board_plays && end.same_board(g.position())))
+        }
+        "judge" => {
+            let moves = string_arg(interp, &args[1], &sp(1), name)?.to_string();
+            let g = match &args[0] {
+                Value::GoGame(g) => g.clone(),
+                other => {
+                    return Err(interp.error(
+                        &sp(0),
+                        format!(
+                            "`judge` needs a game with its rules (from `game(Q, ko_rule: …)`), found {}",
+                            other.kind()
+                        ),
+                    ))
+                }
+            };
+            match go::play_game(&g, &moves) {
+                Ok(_) => Ok(Value::record("record", vec![("legal", Value::Bool(true))])),
+                Err(e) => {
+                    let MoveErrorKind::Illegal(why) = &e.kind else {
+                        let before = go::state_before(&*g, &moves, e.index);
+                        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+                        return Err(interp.move_error(&e, &moves, &sp(1), shown));
+                    };
+                    let rule = match why {
+                        IllegalMove::NewKoRules { rule, .. } => rule.name().to_string(),
+                        IllegalMove::Superko { rule, .. } => rule.describe().to_string(),
+                        IllegalMove::KoBan => "basic ko rule".to_string(),
+                        IllegalMove::Occupied => "occupied".to_string(),
+                        IllegalMove::Suicide => "suicide".to_string(),
+                        IllegalMove::OffBoard => "off the board".to_string(),
+                        IllegalMove::OutOfTurn(_) => "out of turn".to_string(),
+                    };
+                    Ok(Value::record(
+                        "record",
+                        vec![
+                            ("legal", Value::Bool(false)),
+                            ("move", Value::int(e.index as i64)),
+                            ("text", Value::str(&e.text)),
+                            ("rule", Value::str(&rule)),
+                            ("why", Value::str(&why.to_string())),
+                        ],
+                    ))
+                }
+            }
+        }
+        "disturbers" => {
+            let Value::GoGame(g) = &args[0] else {
+                return Err(interp.error(&sp(0), "`disturbers` needs a game"));
+            };
+            let board = g.position();
+            let items = go::korules::disturbers(g.nkr_state())
+                .into_iter()
+                .map(|(c, pts)| {
+                    Value::record(
+                        "record",
+                        vec![
+                            ("colour", Value::str(&c.to_string())),
+                            ("points", names(board, &pts)),
+                        ],
+                    )
+                })
+                .collect();
+            Ok(list(items))
+        }
+        _ => unreachable!("{name}"),
+    }
+}

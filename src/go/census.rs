@@ -1,0 +1,642 @@
+//! The ko census of a board: strings and breaths, ko strings, ko mouths, ko
+//! couplings, ko positions, and the ko type of each ko position, after
+//! Robert Jasiek's "The New Ko Rules" and its pages "Examples 1" and "The
+//! Ko Coupling Rules" (all at `home.snafu.de/jasiek/`).
+//!
+//! Jasiek defines a *ko string* through move-sequences: a string that some
+//! move of a cyclical move-sequence captures whole. Read literally that is a
+//! search over all move-sequences of the board. We compute a local,
+//! decidable reading of it, and say where it is a choice (**Choice**):
+//!
+//! * **String**, **breath**: a maximal connected set of stones of one
+//!   colour; a breath is an empty point next to it (Jasiek's word for a
+//!   liberty).
+//! * **Ko mouth** (Choice K1). A set `M = S ∪ E` of board points where `S`
+//!   is a string of colour `C` of 1 to 3 stones, `E` the set of its breaths
+//!   (connected, as many points as `S` has stones, at most 3), every
+//!   neighbour of `S` outside `M` is an opponent stone or the edge, every
+//!   neighbour of `E` outside `M` is a stone of `C` or the edge, and the
+//!   opponent, filling `E`, captures `S` and is left with the string `E`
+//!   whose breaths lie in `S` (so that `C`, filling `S` again, captures it
+//!   back: the two fills are a cyclical move-sequence, with moves elsewhere
+//!   in between when `|E| > 1`). `S` is then a **ko string** and its stones
+//!   **ko stones**: a *single*, *double* or *triple* ko stone by the size of
+//!   `S`. The basic ko is `|S| = |E| = 1`; the seed's four-point mouths
+//!   (`c-d`, `n-o`) are `|S| = |E| = 2`. A ko string found this way fills
+//!   its side of the mouth, so it is **complete** (Choice K2: the seed's
+//!   incomplete ko strings, a stone just played into a bigger mouth, are
+//!   not found by this reading; they are not ko strings here).
+//! * **Ko coupling** ("The Ko Coupling Rules"): at least two ko mouths,
+//!   each adjacent to no empty point outside itself and each adjacent to
+//!   exactly the same set of strings (outside the mouths); that set of
+//!   strings is the coupling. (Choice K3: "the same set" literally; two
+//!   mouths on one big wall but with different inner strings are not
+//!   coupled.)
+//! * **Ko position**: the union of the ko mouths of one coupling, or a ko
+//!   mouth that belongs to no coupling. A coupling does not belong to its
+//!   ko position.
+//!
+//! # Ko types (Choice T1, reconstructed from the examples)
+//!
+//! Let the coupling strings of a ko position be `K` (empty for a single
+//! mouth).
+//! * **DLife** (with a coupling): every string of `K` has at least two
+//!   breaths (**stable**), or some move in the ko position gives every
+//!   string of `K` at least two breaths (**instable**).
+//! * **DDeath** (with a coupling): exactly two ko mouths, and the strings
+//!   of `K` of one colour (the *dying* colour) all have breaths only in the
+//!   ko position. **Stable** when the ko position holds ko stones of both
+//!   colours and some string of `K` has one breath while the strings of
+//!   `K` of the other colour have at least two; **instable** otherwise.
+//! * A single mouth: a **single DDeath** when the strings adjacent to the
+//!   mouth of one colour all have at least two breaths, while with a ko
+//!   stone of that colour in the mouth (the present ko string being of that
+//!   colour, or after its capture) the other colour's adjacent strings have
+//!   one breath each; otherwise a **FK** when the mouth allows an infinite
+//!   ko-stone move-sequence: here, a basic-ko mouth (two points) whose
+//!   adjacent strings all have at least two breaths, or a bigger mouth
+//!   (Choice T2: every bigger mouth found by K1 allows the endless refill
+//!   cycle, so it is a FK); else a **single DLife**.
+//! * Anything else is a **FK** (fighting ko), the triple ko among them (its
+//!   three mouths are more than a DDeath's two).
+//!
+//! The census is computed from the board alone (no history); the New Ko
+//! Rules ([`super::korules`]) consult it before each move.
+
+use super::position::{Cell, Colour, Position};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+/// A string: its colour, stones and breaths (point indices, sorted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoString {
+    pub colour: Colour,
+    pub stones: Vec<usize>,
+    pub breaths: Vec<usize>,
+}
+
+/// Every string of the board, in the order of their first stone.
+pub fn strings(pos: &Position) -> Vec<GoString> {
+    let mut seen = vec![false; pos.cells_len()];
+    let mut out = Vec::new();
+    for p in 0..pos.cells_len() {
+        if seen[p] {
+            continue;
+        }
+        if let Cell::Stone(colour) = pos.cell(p) {
+            let stones = pos.chain(p);
+            for &q in &stones {
+                seen[q] = true;
+            }
+            let breaths = pos.liberties(&stones);
+            out.push(GoString {
+                colour,
+                stones,
+                breaths,
+            });
+        }
+    }
+    out
+}
+
+/// One ko mouth: the ko string `string` (its colour and stones) and the
+/// empty points `empty` the opponent fills to capture it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoMouth {
+    pub colour: Colour,
+    pub string: Vec<usize>,
+    pub empty: Vec<usize>,
+    /// Indices (into [`Census::strings`]) of the strings next to the mouth,
+    /// outside it. (A mouth found by K1 touches no empty point outside
+    /// itself: its neighbours are all stones.)
+    pub adjacent: Vec<usize>,
+}
+
+impl KoMouth {
+    /// The board points of the mouth, sorted.
+    pub fn points(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = self.string.iter().chain(&self.empty).copied().collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// The type of a ko position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum KoType {
+    /// Fighting ko.
+    Fk,
+    /// Disturbing ko, life: `stable`, `coupled` (has a ko coupling).
+    DLife { stable: bool, coupled: bool },
+    /// Disturbing ko, death; `dying` is the colour whose strings die.
+    DDeath {
+        stable: bool,
+        coupled: bool,
+        dying: Colour,
+    },
+}
+
+impl KoType {
+    pub fn is_dk(self) -> bool {
+        !matches!(self, KoType::Fk)
+    }
+
+    /// `FK`, `stable DLife`, `single DDeath`, …
+    pub fn describe(self) -> String {
+        match self {
+            KoType::Fk => "FK".into(),
+            KoType::DLife { coupled: false, .. } => "single DLife".into(),
+            KoType::DDeath { coupled: false, .. } => "single DDeath".into(),
+            KoType::DLife { stable, .. } => {
+                format!("{} DLife", if stable { "stable" } else { "instable" })
+            }
+            KoType::DDeath { stable, .. } => {
+                format!("{} DDeath", if stable { "stable" } else { "instable" })
+            }
+        }
+    }
+}
+
+/// A ko position: its mouths (indices into [`Census::mouths`]), its ko
+/// coupling (indices into [`Census::strings`], empty for a single mouth),
+/// its board points and its type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoPosition {
+    pub mouths: Vec<usize>,
+    pub coupling: Vec<usize>,
+    pub points: Vec<usize>,
+    pub ko_type: KoType,
+}
+
+/// The ko census of a board (module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    pub strings: Vec<GoString>,
+    pub mouths: Vec<KoMouth>,
+    /// The ko couplings: each a set of strings (indices into `strings`).
+    pub couplings: Vec<Vec<usize>>,
+    pub positions: Vec<KoPosition>,
+}
+
+impl Census {
+    /// The ko strings (one per mouth), as indices into `strings`.
+    pub fn ko_strings(&self) -> Vec<usize> {
+        self.mouths
+            .iter()
+            .filter_map(|m| self.strings.iter().position(|s| s.stones == m.string))
+            .collect()
+    }
+
+    /// The number of ko stones.
+    pub fn ko_stones(&self) -> usize {
+        self.mouths.iter().map(|m| m.string.len()).sum()
+    }
+
+    /// How many ko strings have 1, 2 and 3 stones.
+    pub fn by_size(&self) -> [usize; 3] {
+        let mut n = [0; 3];
+        for m in &self.mouths {
+            n[m.string.len() - 1] += 1;
+        }
+        n
+    }
+
+    /// The ko position holding `point`, if any.
+    pub fn position_of(&self, point: usize) -> Option<usize> {
+        self.positions
+            .iter()
+            .position(|k| k.points.binary_search(&point).is_ok())
+    }
+
+    /// Every point of every ko position, sorted.
+    pub fn ko_points(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .positions
+            .iter()
+            .flat_map(|k| k.points.iter().copied())
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The board with the census drawn on it: the points of the `i`-th ko
+    /// position by the `i`-th letter (`A`, `B`, …; lower case where a White
+    /// stone stands), the stones of ko couplings as `#` (Black) and `@`
+    /// (White), other stones `x` / `o`, other empty points `.`.
+    pub fn overlay(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        let coupled: BTreeSet<usize> = self
+            .couplings
+            .iter()
+            .flat_map(|c| {
+                c.iter()
+                    .flat_map(|&s| self.strings[s].stones.iter().copied())
+            })
+            .collect();
+        for r in 0..pos.height() {
+            for c in 0..pos.width() {
+                let p = r * pos.width() + c;
+                if c > 0 {
+                    out.push(' ');
+                }
+                let ch = if let Some(k) = self.position_of(p) {
+                    let letter = (b'A' + (k % 26) as u8) as char;
+                    match pos.cell(p) {
+                        Cell::Stone(Colour::White) => letter.to_ascii_lowercase(),
+                        _ => letter,
+                    }
+                } else {
+                    match pos.cell(p) {
+                        Cell::Empty => '.',
+                        Cell::Stone(Colour::Black) if coupled.contains(&p) => '#',
+                        Cell::Stone(Colour::White) if coupled.contains(&p) => '@',
+                        Cell::Stone(Colour::Black) => 'x',
+                        Cell::Stone(Colour::White) => 'o',
+                    }
+                };
+                out.push(ch);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// A readable summary: the counts, then one line per ko position.
+    pub fn report(&self, pos: &Position) -> String {
+        let [one, two, three] = self.by_size();
+        let mut out = format!(
+            "{} ko stones, {} ko strings ({} single, {} double, {} triple ko stones), {} ko mouths, {} ko couplings, {} ko positions\n",
+            self.ko_stones(),
+            self.mouths.len(),
+            one,
+            two,
+            three,
+            self.mouths.len(),
+            self.couplings.len(),
+            self.positions.len()
+        );
+        for (i, k) in self.positions.iter().enumerate() {
+            let names: Vec<String> = k.points.iter().map(|&p| pos.point_name(p)).collect();
+            let _ = writeln!(
+                out,
+                "{}: {} ({} mouths, {} points: {})",
+                (b'A' + (i % 26) as u8) as char,
+                k.ko_type.describe(),
+                k.mouths.len(),
+                k.points.len(),
+                names.join(" ")
+            );
+        }
+        out
+    }
+}
+
+/// The census of `pos` (module docs).
+pub fn census(pos: &Position) -> Census {
+    let strings = strings(pos);
+    let mut string_at = vec![usize::MAX; pos.cells_len()];
+    for (i, s) in strings.iter().enumerate() {
+        for &p in &s.stones {
+            string_at[p] = i;
+        }
+    }
+    let mut mouths = Vec::new();
+    for s in &strings {
+        if let Some(m) = mouth_of(pos, s, &string_at) {
+            mouths.push(m);
+        }
+    }
+    // Couplings: closed mouths grouped by their identical adjacent strings.
+    let mut couplings: Vec<Vec<usize>> = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, m) in mouths.iter().enumerate() {
+        if m.adjacent.is_empty() {
+            continue;
+        }
+        match couplings.iter().position(|c| *c == m.adjacent) {
+            Some(g) => groups[g].push(i),
+            None => {
+                couplings.push(m.adjacent.clone());
+                groups.push(vec![i]);
+            }
+        }
+    }
+    let keep: Vec<bool> = groups.iter().map(|g| g.len() >= 2).collect();
+    let couplings: Vec<Vec<usize>> = couplings
+        .into_iter()
+        .zip(&keep)
+        .filter_map(|(c, &k)| k.then_some(c))
+        .collect();
+    let groups: Vec<Vec<usize>> = groups
+        .into_iter()
+        .zip(&keep)
+        .filter_map(|(g, &k)| k.then_some(g))
+        .collect();
+    let mut positions = Vec::new();
+    let mut grouped = vec![false; mouths.len()];
+    for (g, coupling) in groups.iter().zip(&couplings) {
+        for &m in g {
+            grouped[m] = true;
+        }
+        positions.push(make_position(
+            pos,
+            &strings,
+            &mouths,
+            g.clone(),
+            coupling.clone(),
+        ));
+    }
+    for m in 0..mouths.len() {
+        if !grouped[m] {
+            positions.push(make_position(pos, &strings, &mouths, vec![m], Vec::new()));
+        }
+    }
+    positions.sort_by_key(|k| k.points[0]);
+    Census {
+        strings,
+        mouths,
+        couplings,
+        positions,
+    }
+}
+
+/// The ko mouth whose ko string is `s`, if `s` is one (module docs, K1).
+fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth> {
+    let n = s.stones.len();
+    if n > 3 || s.breaths.len() != n || s.stones.iter().any(|&p| pos.is_frame(p)) {
+        return None;
+    }
+    let own = Cell::Stone(s.colour);
+    let opp = Cell::Stone(s.colour.opponent());
+    let inside = |p: usize| s.stones.contains(&p) || s.breaths.contains(&p);
+    // Neighbours of S outside the mouth: opponent stones; of E: own stones.
+    for &p in &s.stones {
+        if pos.neighbours(p).any(|q| !inside(q) && pos.cell(q) != opp) {
+            return None;
+        }
+    }
+    for &e in &s.breaths {
+        if pos.neighbours(e).any(|q| !inside(q) && pos.cell(q) != own) {
+            return None;
+        }
+    }
+    if !connected(pos, &s.breaths) {
+        return None;
+    }
+    // The opponent fills E (in some legal order) and captures S; the
+    // string E is then alone with its breaths in S.
+    let filled = fill(pos, s.colour.opponent(), &s.breaths)?;
+    if s.stones.iter().any(|&p| filled.cell(p) != Cell::Empty) {
+        return None;
+    }
+    let t = filled.chain(s.breaths[0]);
+    if t != s.breaths {
+        return None;
+    }
+    let t_breaths = filled.liberties(&t);
+    if t_breaths.is_empty() || t_breaths.iter().any(|p| !s.stones.contains(p)) {
+        return None;
+    }
+    let mut adjacent: Vec<usize> = s
+        .stones
+        .iter()
+        .chain(&s.breaths)
+        .flat_map(|&p| pos.neighbours(p))
+        .filter(|&q| !inside(q) && string_at[q] != usize::MAX)
+        .map(|q| string_at[q])
+        .collect();
+    adjacent.sort_unstable();
+    adjacent.dedup();
+    Some(KoMouth {
+        colour: s.colour,
+        string: s.stones.clone(),
+        empty: s.breaths.clone(),
+        adjacent,
+    })
+}
+
+/// Whether `points` are connected on the board.
+fn connected(pos: &Position, points: &[usize]) -> bool {
+    let Some(&first) = points.first() else {
+        return true;
+    };
+    let mut seen = vec![first];
+    let mut stack = vec![first];
+    while let Some(p) = stack.pop() {
+        for q in pos.neighbours(p) {
+            if points.contains(&q) && !seen.contains(&q) {
+                seen.push(q);
+                stack.push(q);
+            }
+        }
+    }
+    seen.len() == points.len()
+}
+
+/// `colour` plays every point of `points`, in the first order (of at most
+/// 3! orders) in which each play is legal; the board after the last.
+fn fill(pos: &Position, colour: Colour, points: &[usize]) -> Option<Position> {
+    let mut start = pos.clone();
+    start.clear_ko_ban();
+    let orders: Vec<Vec<usize>> = match points {
+        [a] => vec![vec![*a]],
+        [a, b] => vec![vec![*a, *b], vec![*b, *a]],
+        [a, b, c] => vec![
+            vec![*a, *b, *c],
+            vec![*a, *c, *b],
+            vec![*b, *a, *c],
+            vec![*b, *c, *a],
+            vec![*c, *a, *b],
+            vec![*c, *b, *a],
+        ],
+        _ => return None,
+    };
+    'order: for order in orders {
+        let mut cur = start.clone();
+        for p in order {
+            match cur.play_move(super::position::Move {
+                colour,
+                point: Some(p),
+            }) {
+                Ok(mut next) => {
+                    next.clear_ko_ban();
+                    cur = next;
+                }
+                Err(_) => continue 'order,
+            }
+        }
+        return Some(cur);
+    }
+    None
+}
+
+fn make_position(
+    pos: &Position,
+    strings: &[GoString],
+    mouths: &[KoMouth],
+    ms: Vec<usize>,
+    coupling: Vec<usize>,
+) -> KoPosition {
+    let mut points: Vec<usize> = ms.iter().flat_map(|&m| mouths[m].points()).collect();
+    points.sort_unstable();
+    points.dedup();
+    let ko_type = classify(pos, strings, mouths, &ms, &coupling, &points);
+    KoPosition {
+        mouths: ms,
+        coupling,
+        points,
+        ko_type,
+    }
+}
+
+/// The ko type of a ko position (module docs, T1).
+fn classify(
+    pos: &Position,
+    strings: &[GoString],
+    mouths: &[KoMouth],
+    ms: &[usize],
+    coupling: &[usize],
+    points: &[usize],
+) -> KoType {
+    let in_k = |p: &usize| points.binary_search(p).is_ok();
+    if !coupling.is_empty() {
+        let all_two = |p: &Position| {
+            coupling.iter().all(|&s| {
+                let stones = &strings[s].stones;
+                p.cell(stones[0]) != Cell::Empty && p.liberties(&p.chain(stones[0])).len() >= 2
+            })
+        };
+        if all_two(pos) {
+            return KoType::DLife {
+                stable: true,
+                coupled: true,
+            };
+        }
+        // One move in the ko position that gives every coupling string two
+        // breaths again.
+        for &p in points {
+            for colour in [Colour::Black, Colour::White] {
+                let mut b = pos.clone();
+                b.clear_ko_ban();
+                if let Ok(next) = b.play_move(super::position::Move {
+                    colour,
+                    point: Some(p),
+                }) {
+                    if all_two(&next) {
+                        return KoType::DLife {
+                            stable: false,
+                            coupled: true,
+                        };
+                    }
+                }
+            }
+        }
+        if ms.len() == 2 {
+            for dying in [Colour::Black, Colour::White] {
+                let theirs: Vec<&GoString> = coupling
+                    .iter()
+                    .map(|&s| &strings[s])
+                    .filter(|s| s.colour == dying)
+                    .collect();
+                if theirs.is_empty() || !theirs.iter().all(|s| s.breaths.iter().all(in_k)) {
+                    continue;
+                }
+                let both_colours = [Colour::Black, Colour::White]
+                    .iter()
+                    .all(|&c| points.iter().any(|&p| pos.cell(p) == Cell::Stone(c)));
+                let some_one = coupling.iter().any(|&s| strings[s].breaths.len() == 1);
+                let others_two = coupling
+                    .iter()
+                    .map(|&s| &strings[s])
+                    .filter(|s| s.colour != dying)
+                    .all(|s| s.breaths.len() >= 2);
+                return KoType::DDeath {
+                    stable: both_colours && some_one && others_two,
+                    coupled: true,
+                    dying,
+                };
+            }
+        }
+        return KoType::Fk;
+    }
+    // A single mouth.
+    let m = &mouths[ms[0]];
+    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| &strings[s]).collect();
+    for safe in [Colour::Black, Colour::White] {
+        let safe_two = adjacent
+            .iter()
+            .filter(|s| s.colour == safe)
+            .all(|s| s.breaths.len() >= 2);
+        let other: Vec<&&GoString> = adjacent.iter().filter(|s| s.colour != safe).collect();
+        if !safe_two || other.is_empty() {
+            continue;
+        }
+        // With a ko stone of `safe` in the mouth: the present ko string is
+        // `safe`'s, or `safe` has just captured it by filling the mouth.
+        let board = if m.colour == safe {
+            Some(pos.clone())
+        } else {
+            fill(pos, safe, &m.empty)
+        };
+        let Some(board) = board else { continue };
+        let one_each = other.iter().all(|s| {
+            board.cell(s.stones[0]) != Cell::Empty
+                && board.liberties(&board.chain(s.stones[0])).len() == 1
+        });
+        if one_each {
+            // Stable while the safe colour's ko stone stands in the mouth.
+            return KoType::DDeath {
+                stable: m.colour == safe,
+                coupled: false,
+                dying: safe.opponent(),
+            };
+        }
+    }
+    let all_two = adjacent.iter().all(|s| s.breaths.len() >= 2);
+    if m.points().len() > 2 || all_two {
+        KoType::Fk
+    } else {
+        KoType::DLife {
+            stable: true,
+            coupled: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn census_of(text: &str) -> (Position, Census) {
+        let p = Position::parse(text).unwrap();
+        let c = census(&p);
+        (p, c)
+    }
+
+    #[test]
+    fn a_basic_ko_is_one_mouth_one_position_a_fk() {
+        let (p, c) = census_of(
+            "\
+. x o .
+x o . o
+. x o .",
+        );
+        assert_eq!(c.mouths.len(), 1);
+        assert_eq!(c.ko_stones(), 1);
+        assert_eq!(c.positions.len(), 1);
+        assert_eq!(c.positions[0].ko_type, KoType::Fk);
+        assert_eq!(c.positions[0].points, vec![5, 6]);
+        expect_test::expect![[r#"
+            . x o .
+            x a A o
+            . x o .
+        "#]]
+        .assert_eq(&c.overlay(&p));
+    }
+
+    #[test]
+    fn no_ko_no_census() {
+        let (_, c) = census_of(". x o .\nx . x o\n. x o .");
+        assert!(c.mouths.is_empty() && c.positions.is_empty());
+    }
+}
