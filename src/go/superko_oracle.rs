@@ -3,13 +3,47 @@
 //! over whole lines of play, with no graph, no memo and no pruning of
 //! history, against [`super::go_value`]'s unfolding.
 //!
-//! It settles the question of `X X X X O O / X a b o d O` under situational
-//! superko (value `*`, against `{3|1||0}` under positional superko): the
-//! oracle gives `*` too. After Black b the position is not the fresh
-//! position searched from scratch (where Black's capture at d could not be
-//! retaken, the start counting as reached by White): on the line, White may
-//! retake at c once (the board then has Black, not White, to move) and
-//! Black may not take again, so Black's b is worth less than it is alone.
+//! # Why `X X X X O O / X a b o d O` is `*` under situational superko
+//!
+//! The issue reporting it argued: Black b, White d (forced), Black keeps a
+//! point, so the left stop is at least 1, and `*` must be wrong. The oracle
+//! gives `*` too, and the value is right; the argument's flaw is the word
+//! "forced". Name the points `a b c d` (`c` holds the White stone). Local
+//! situational superko (module docs of `korules`): a board play may not
+//! recreate a board of the line that a board play of the same player
+//! created; the root counts as created by the opponent of the first mover.
+//!
+//! * `P1` = after Black b (created by Black). White's only move is d
+//!   (connecting: `P3`, Black keeps a, value 1); White a is suicide.
+//! * `P2` = `P1` then Black d, capturing c (Black +1). White may retake at
+//!   c: the board is `P1`'s again, but `P1` was created by *Black*, so the
+//!   retake is allowed. Call that `P4` (prisoners even, board of `P1`).
+//! * In `P4` Black may not take at d again (that would recreate `P2`,
+//!   created by Black). Black's only other move is a (filling his own
+//!   point, after which White d leaves 0); White's is d (value 1). So `P4`
+//!   = `{{1|0}|1}`-like = 0 (the oracle: 0), `P2` = `{2|0}` (Black c
+//!   connects: prisoner + point a = 2; White's retake: 0), and
+//!   `P1 = {P2 | P3} = {{2|0} | 1} = 0`: a number, because Left's option
+//!   `{2|0}` is not ≥ 0 and Right's option 1 is > 0.
+//! * From the start, Black's best is then 0 and White's (b, connecting
+//!   under Black's stones) is 0: `{0 | 0} = *`.
+//!
+//! The "forced" White d is White's only *local* move, which counts for the
+//! stop of a form but not of its value: in a sum White does not answer b
+//! at all (answering costs White a point, since `P1 = 0 < 1`); if Black
+//! then takes at d, White retakes at c and the ko is over, Black's capture
+//! having gained nothing. The stops of `*` are 0 and 0, and no stop of the
+//! value is 1. Under positional superko White's retake recreates `P1`'s
+//! board and is forbidden, so Black's capture at d wins (White has no move
+//! left: `P2 = {2|} = 3`, `P1 = {3|1}`) and the value is `{3|1||0}`. Every step is pinned by
+//! `the_situational_example_step_by_step` below.
+//!
+//! In a whole game the same retake depends on what happened elsewhere: with
+//! a pass between Black b and Black d, situational superko forbids White's
+//! retake (the board of `P1` with Black to move stood after the pass) and
+//! natural situational superko allows it (the pass created nothing); with a
+//! tenuki (a stone elsewhere) no earlier whole board recurs at all. The
+//! local search's reading is the natural one (`korules`, "Local analyses").
 
 use super::*;
 use crate::game::{GameId, Store};
@@ -48,6 +82,13 @@ fn brute(store: &mut Store, pos: &Position, rule: KoRule, hist: &mut Vec<Seen>) 
     if !any {
         // Nothing left to play: the score (prisoners and settled areas).
         return value(store, pos, &opts).unwrap();
+    }
+    if sides.iter().all(Vec::is_empty) {
+        // Every legal move repeats a position of the line: play stops here,
+        // scoring what was taken (the search's reading of a node with no
+        // allowed move: its edges' gains, nothing more).
+        let net = i64::from(pos.prisoners(Colour::Black)) - i64::from(pos.prisoners(Colour::White));
+        return store.integer(net);
     }
     let [l, r] = sides;
     store.canonical(l, r).unwrap()
@@ -130,55 +171,174 @@ fn superko_values_agree_with_brute_force_over_lines() {
     }
 }
 
+fn show(s: &mut Store, g: GameId) -> String {
+    crate::render::format_game(s, g, crate::render::Style::Ascii).unwrap()
+}
+
+/// The oracle's value of the position after `line` (board plays, by
+/// label or `(row,col)`) from `start`, with the line as history.
+fn after_line(s: &mut Store, start: &str, line: &[(Colour, &str)], rule: KoRule) -> String {
+    let p0 = Position::parse(start).unwrap();
+    let tag = |c: Colour| match rule {
+        KoRule::SituationalSuperko => Some(c),
+        _ => None,
+    };
+    let first = line[0].0;
+    let mut hist = vec![(cells(&p0), tag(first.opponent()))];
+    let mut pos = p0.clone();
+    for &(c, name) in line {
+        let mv = crate::go::parse_moves(&pos, &format!("{} {name}", c.letter())).unwrap()[0].mv;
+        pos.ko_ban = None;
+        pos = pos.play_move(mv).unwrap();
+        let seen = (cells(&pos), tag(c));
+        assert!(!hist.contains(&seen), "the line repeats at {name}");
+        hist.push(seen);
+    }
+    // The value counts the prisoners taken since the start of the line.
+    let v = brute(s, &pos, rule, &mut hist);
+    show(s, v)
+}
+
 #[test]
-fn tmp_debug_ssk() {
+fn the_situational_example_step_by_step() {
     let mut s = Store::new();
-    let p0 = Position::parse("X X X X O O\nX a b o d O").unwrap();
-    let show =
-        |s: &mut Store, g| crate::render::format_game(s, g, crate::render::Style::Ascii).unwrap();
-    let rule = KoRule::SituationalSuperko;
-    let here = cells(&p0);
-    for (_, n1) in search_moves(&p0, Colour::Black, true).unwrap() {
-        let mut h = vec![
-            (here.clone(), Some(Colour::White)),
-            (cells(&n1), Some(Colour::Black)),
-        ];
-        let v = brute(&mut s, &n1, rule, &mut h);
-        eprintln!(
-            "B option:\n{}\n= {}",
-            n1.diagram(Style::Ascii),
-            show(&mut s, v)
-        );
-        for c in [Colour::Black, Colour::White] {
-            for (_, n2) in search_moves(&n1, c, true).unwrap() {
-                let mut h2 = h.clone();
-                let seen = (cells(&n2), Some(c));
-                if h2.contains(&seen) {
-                    continue;
+    let text = "X X X X O O\nX a b o d O";
+    let ssk = KoRule::SituationalSuperko;
+    let psk = KoRule::PositionalSuperko;
+    let (b, w) = (Colour::Black, Colour::White);
+    // P1: after Black b, in the line: 0 (fresh, as a position of its own:
+    // {3|1}, whatever the rule).
+    assert_eq!(after_line(&mut s, text, &[(b, "b")], ssk), "0");
+    assert_eq!(after_line(&mut s, text, &[(b, "b")], psk), "{3|1}");
+    // P2: Black takes at d: {2|0} (White's retake at c is allowed); under
+    // positional superko the retake is forbidden: {2|1}.
+    assert_eq!(
+        after_line(&mut s, text, &[(b, "b"), (b, "d")], ssk),
+        "{2|0}"
+    );
+    assert_eq!(after_line(&mut s, text, &[(b, "b"), (b, "d")], psk), "3");
+    // P4: White retakes at c (the point (2,4)): 0; Black cannot take again.
+    assert_eq!(
+        after_line(&mut s, text, &[(b, "b"), (b, "d"), (w, "(2,4)")], ssk),
+        "0"
+    );
+    // P3: White connects at d: 1.
+    assert_eq!(after_line(&mut s, text, &[(b, "b"), (w, "d")], ssk), "1");
+    // The forms are the values: {{2|0}|1} = 0, and the start is * (and
+    // {3|1||0} under positional superko).
+    let two_zero = {
+        let (two, zero) = (s.integer(2), s.zero());
+        s.canonical(vec![two], vec![zero]).unwrap()
+    };
+    let one = s.integer(1);
+    let p1 = s.canonical(vec![two_zero], vec![one]).unwrap();
+    assert_eq!(show(&mut s, p1), "0");
+    let p = Position::parse(text).unwrap();
+    for (rule, want) in [
+        (ssk, "*"),
+        (psk, "{3|1||0}"),
+        (KoRule::NaturalSituationalSuperko, "*"),
+    ] {
+        let opts = SearchOptions {
+            ko_rule: rule,
+            ..SearchOptions::default()
+        };
+        let got = go_value(&mut s, &p, &opts).unwrap().into_short().unwrap();
+        assert_eq!(show(&mut s, got), want, "{rule:?}");
+    }
+}
+
+/// For every ko rule, on random small regions: each option of the computed
+/// value is the value of the position after that move under the same rule
+/// and history (the oracle builds the value from exactly those), and with
+/// the options taken fresh (no history) wherever no position can repeat.
+/// Where a position can repeat, fresh options are not the options of the
+/// value under a superko rule (the history forbids moves the fresh position
+/// allows: the situational example above), and under the basic rule, the
+/// New Ko Rules (locally) and no rule the value is a ko graph whose nodes
+/// are the positions themselves.
+#[test]
+fn every_rule_values_options_after_the_move_with_the_history() {
+    let mut s = Store::new();
+    let mut checked = [0usize; 2];
+    let mut disagree: Vec<String> = Vec::new();
+    for text in super::tests::random_diagrams(60, 0x6b0_2017) {
+        let p = Position::parse(&text).unwrap();
+        let region = text
+            .chars()
+            .filter(|c| matches!(c, '.' | 'x' | 'o'))
+            .count();
+        if region > 5 {
+            continue;
+        }
+        for rule in KoRule::ALL {
+            let opts = SearchOptions {
+                ko_rule: rule,
+                ..SearchOptions::default()
+            };
+            let got = go_value(&mut s, &p, &opts).unwrap();
+            match rule.local_reading() {
+                KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                    // The oracle reads the rule on the whole region; so
+                    // does the search with its components kept together.
+                    let whole = SearchOptions {
+                        split_components: false,
+                        ..opts.clone()
+                    };
+                    let unsplit = go_value(&mut s, &p, &whole).unwrap().into_short().unwrap();
+                    let want = oracle(&mut s, &p, rule.local_reading());
+                    assert_eq!(
+                        show(&mut s, unsplit),
+                        show(&mut s, want),
+                        "{rule:?}\n{text}"
+                    );
+                    // Split into independent components, each has its own
+                    // history (module docs): the value may differ.
+                    let got = got.into_short().unwrap();
+                    let (got, want) = (show(&mut s, got), show(&mut s, want));
+                    if got != want {
+                        disagree.push(format!(
+                            "{rule:?} {text:?}: components {got}, whole region {want}"
+                        ));
+                    }
+                    checked[0] += 1;
                 }
-                h2.push(seen);
-                let v2 = brute(&mut s, &n2, rule, &mut h2);
-                eprintln!(
-                    "   {c:?} then:\n{}\n   = {} (prisoners b{} w{})",
-                    n2.diagram(Style::Ascii),
-                    show(&mut s, v2),
-                    n2.prisoners(Colour::Black),
-                    n2.prisoners(Colour::White)
-                );
+                _ => {
+                    let Ok(got) = got.into_short() else {
+                        continue;
+                    };
+                    // No repetition: the options are the fresh values.
+                    let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+                    let mut any = false;
+                    for c in [Colour::Black, Colour::White] {
+                        for (_, next) in search_moves(&p, c, true).unwrap() {
+                            any = true;
+                            // The value of a position counts the
+                            // prisoners it holds.
+                            let v = go_value(&mut s, &next, &opts)
+                                .unwrap()
+                                .into_short()
+                                .unwrap();
+                            sides[c.index()].push(v);
+                        }
+                    }
+                    if !any {
+                        continue;
+                    }
+                    let [l, r] = sides;
+                    let want = s.canonical(l, r).unwrap();
+                    assert_eq!(show(&mut s, got), show(&mut s, want), "{rule:?}\n{text}");
+                    checked[1] += 1;
+                }
             }
         }
     }
-    let here = cells(&p0);
-    for (_, n1) in search_moves(&p0, Colour::White, true).unwrap() {
-        let mut h = vec![
-            (here.clone(), Some(Colour::Black)),
-            (cells(&n1), Some(Colour::White)),
-        ];
-        let v = brute(&mut s, &n1, rule, &mut h);
-        eprintln!(
-            "W option:\n{}\n= {}",
-            n1.diagram(Style::Ascii),
-            show(&mut s, v)
-        );
-    }
+    assert!(checked[0] >= 40 && checked[1] >= 20, "{checked:?}");
+    expect_test::expect![[r#"
+        PositionalSuperko "oO.\n.OX\noXX": components {2*|*}, whole region {1|*}
+        SituationalSuperko "oO.\n.OX\noXX": components {2*|*}, whole region {1|*}
+        NaturalSituationalSuperko "oO.\n.OX\noXX": components {2*|*}, whole region {1|*}
+        PositionalSuperko "OXO.o\nX.OoX\nOXXoX": components {2*|*}, whole region {1|*}
+        SituationalSuperko "OXO.o\nX.OoX\nOXXoX": components {2*|*}, whole region {1|*}
+        NaturalSituationalSuperko "OXO.o\nX.OoX\nOXXoX": components {2*|*}, whole region {1|*}"#]].assert_eq(&disagree.join("\n"));
 }

@@ -430,7 +430,7 @@ impl Rng {
     }
 }
 
-fn random_diagrams(count: usize, seed: u64) -> Vec<String> {
+pub(super) fn random_diagrams(count: usize, seed: u64) -> Vec<String> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
