@@ -11,7 +11,7 @@
 //!   (`$$`-lines) can be pasted as they are.
 //! * A position prints as its diagram (ASCII or Unicode as the REPL / CLI
 //!   style says) followed by the prisoners taken so far.
-//! * `play(Q, "B a, W b")` and seed 004's `play(Q, "B[ab]")` (`t` a tenuki)
+//! * `play(Q, "B a, W b")` and Jasiek's `play(Q, "B[ab]")` (`t` a tenuki)
 //!   return the position after the moves. The name `play` is free: the play
 //!   questions on sums are `solve`, `best_moves`, `play_out`, ….
 //! * `value(Q)` is the unchilled value, `chilled(Q)` the chilled one (the

@@ -7,7 +7,9 @@
 //!   strings by size), `ko_mouths` (records `points`, `size`, `colour` of
 //!   its ko string), `ko_couplings` (lists of string records),
 //!   `ko_positions` (records `points`, `size`, `mouths`, `type` — `FK`,
-//!   `stable DLife`, `single DDeath`, … —, `dk`, `coupled`), `overlay` (the
+//!   `stable DLife`, `single DDeath`, … —, `dk`, `coupled`, and for a DK
+//!   `stable`, `dying` for a DDeath, and `disturbing`: the plays that would
+//!   disturb it, such as `B C8`), `overlay` (the
 //!   board with ko positions lettered `A`, `B`, … and coupling stones `#` /
 //!   `@`) and `report`.
 //! * `strings(G)`: every string (`colour`, `points`, `breaths`);
@@ -188,7 +190,8 @@ fn census_value(board: &Position, c: &Census) -> Value {
     let positions = c
         .positions
         .iter()
-        .map(|k| {
+        .enumerate()
+        .map(|(i, k)| {
             let (stable, dying) = match k.ko_type {
                 KoType::Fk => (None, None),
                 KoType::DLife { stable, .. } => (Some(stable), None),
@@ -207,6 +210,13 @@ fn census_value(board: &Position, c: &Census) -> Value {
             }
             if let Some(d) = dying {
                 fields.push(("dying", colour(d)));
+            }
+            if k.ko_type.is_dk() {
+                let moves = go::korules::disturbing_moves(board, c, i)
+                    .into_iter()
+                    .map(|(who, p)| Value::str(&board.move_name_at(who, p)))
+                    .collect();
+                fields.push(("disturbing", list(moves)));
             }
             Value::record("record", fields)
         })

@@ -606,37 +606,85 @@ fn classify(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use expect_test::{expect, Expect};
 
-    fn census_of(text: &str) -> (Position, Census) {
-        let p = Position::parse(text).unwrap();
+    /// The census of a whole board (as a game sees it: no immortal
+    /// stones), as its report and overlay.
+    fn check(text: &str, want: Expect) {
+        let mut p = Position::parse(text).unwrap();
+        p.frame.iter_mut().for_each(|f| *f = false);
         let c = census(&p);
-        (p, c)
+        want.assert_eq(&format!("{}{}", c.report(&p), c.overlay(&p)));
     }
 
     #[test]
     fn a_basic_ko_is_one_mouth_one_position_a_fk() {
-        let (p, c) = census_of(
+        check(
             "\
-. x o .
-x o . o
-. x o .",
+. . . . . .
+. . x o . .
+. x o . o .
+. . x o . .
+. . . . . .",
+            expect![[r#""#]],
         );
-        assert_eq!(c.mouths.len(), 1);
-        assert_eq!(c.ko_stones(), 1);
-        assert_eq!(c.positions.len(), 1);
-        assert_eq!(c.positions[0].ko_type, KoType::Fk);
-        assert_eq!(c.positions[0].points, vec![5, 6]);
-        expect_test::expect![[r#"
-            . x o .
-            x a A o
-            . x o .
-        "#]]
-        .assert_eq(&c.overlay(&p));
     }
 
     #[test]
     fn no_ko_no_census() {
-        let (_, c) = census_of(". x o .\nx . x o\n. x o .");
-        assert!(c.mouths.is_empty() && c.positions.is_empty());
+        check(
+            "\
+. . . . .
+. x o . .
+x . x o .
+. x o . .
+. . . . .",
+            expect![[r#""#]],
+        );
+    }
+
+    #[test]
+    fn a_triple_ko_with_eyes_is_a_stable_dlife() {
+        check(
+            "\
+x x x o o o
+x x o . o o
+x x x o o o
+x x o . o o
+x x x o o o
+x x . x o o
+x x x o o o
+x . x o . o
+x x x o o o",
+            expect![[r#""#]],
+        );
+    }
+
+    #[test]
+    fn a_single_ddeath() {
+        check(
+            "\
+. . x x . .
+. x o o x .
+x o . o . x
+. x o o x .
+. . x x . .",
+            expect![[r#""#]],
+        );
+    }
+
+    #[test]
+    fn a_double_ko_stone_mouth() {
+        // Black's two stones with two breaths; White fills both and is left
+        // with two stones whose breaths are Black's former points.
+        check(
+            "\
+. . . . . . .
+. o o x x . .
+o x x . . x .
+. o o x x . .
+. . . . . . .",
+            expect![[r#""#]],
+        );
     }
 }

@@ -383,3 +383,37 @@ pub fn disturbers(state: &NkrState) -> Vec<(Colour, Vec<usize>)> {
         .map(|d| (d.colour, d.points.clone()))
         .collect()
 }
+
+/// The plays that would disturb the DK ko position `k` of `pos`'s census
+/// (module docs, rule 3): `(colour, point)` for each empty point of the ko
+/// position and each player whose play there is legal and disturbs it.
+pub fn disturbing_moves(pos: &Position, c: &Census, k: usize) -> Vec<(Colour, usize)> {
+    let kp = &c.positions[k];
+    if !kp.ko_type.is_dk() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for &q in &kp.points {
+        if pos.cell(q) != Cell::Empty {
+            continue;
+        }
+        for colour in [Colour::Black, Colour::White] {
+            let mut free = pos.clone();
+            free.clear_ko_ban();
+            let Ok(after) = free.play_move(super::position::Move {
+                colour,
+                point: Some(q),
+            }) else {
+                continue;
+            };
+            let disturbs = match kp.ko_type {
+                KoType::DDeath { stable, .. } => stable && !stable_ddeath(&after, &kp.points),
+                _ => reduces_breaths(pos, &after, c, &kp.points, colour),
+            };
+            if disturbs {
+                out.push((colour, q));
+            }
+        }
+    }
+    out
+}

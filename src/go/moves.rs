@@ -9,12 +9,19 @@
 //!   elsewhere;
 //! * `B [cc]`, `B[cc]`: an SGF point, on a position that lies on a board
 //!   (a game, or a region cut from one); `[]` and `[tt]` are passes. When
-//!   both letters are labels of the diagram, the brackets are seed 004's
+//!   both letters are labels of the diagram, the brackets are Jasiek's
 //!   sequence below;
-//! * `B[abt]` (seed 004's notation): a sequence of moves starting with the
-//!   given colour and alternating, one letter per move, `t` a tenuki. The
-//!   annotations `#` and `*` that seed 004 writes after the bracket are
-//!   accepted and ignored.
+//! * `B[abt]` (the notation of Jasiek's "The New Ko Rules"): a sequence of
+//!   moves starting with the given colour and alternating, one character
+//!   per move: a label (its point; when that point is occupied, the play
+//!   of the mover that captures the stones on it, i.e. the retake in its
+//!   ko mouth: in `W[aa]` the second `a` is Black's retake), `t` a tenuki
+//!   (a stone elsewhere in a game, a pass on a position), `p` a pass (when
+//!   no point is labelled `p`), `M` the play on the only empty unlabelled
+//!   point next to what the previous move played or captured (an error
+//!   when there is none or several). `#` and `*` may follow the bracket;
+//!   they are kept on the last move ([`WrittenMove::marks`]): `*` means the
+//!   sequence repeated (`cyclical` plays it twice), `#` changes nothing.
 //!
 //! `t` always means tenuki; when the diagram also labels a point `t`, a bare
 //! `t` is an error (write the point as `(row,col)`, the tenuki as `pass`).
@@ -576,7 +583,7 @@ fn go_point(pos: &Position, word: &str) -> Result<usize, MoveErrorKind> {
 /// An SGF point in brackets at `at` (`[cc]`, `[]` or, on boards of at most
 /// 19 lines, FF[3]'s `[tt]` for a pass), with the byte offset after `]`.
 /// Only on a position that lies on a board ([`Position::origin`]), and only
-/// when the brackets do not read as seed 004's sequence of labels: when
+/// when the brackets do not read as Jasiek's sequence of labels: when
 /// both letters are labels of the diagram (or `t`), `B[ab]` stays the
 /// sequence `B a, W b`.
 fn sgf_bracket(

@@ -72,7 +72,9 @@ pub struct SearchOptions {
     /// rule is part of the definition of the local game.
     pub prune_settled: bool,
     /// Evaluate the components of a position separately and add the values.
-    /// Exact; turning it off is for testing.
+    /// Exact under the basic rule; turning it off is for testing. Ignored
+    /// under a superko rule, which couples the components through the
+    /// history (see `search_value`).
     pub split_components: bool,
     /// What a repetition means ([`KoRule`]).
     pub ko_rule: KoRule,
@@ -418,6 +420,21 @@ fn search_value(
 ) -> Result<(GoValue, SearchStats), GoError> {
     let region = Region::new(pos)?;
     let root = region.root.clone();
+    // Under a superko rule a repetition is judged on the whole region: a
+    // move in one component may make a position of another component
+    // repeatable again (the superko oracle's property test), so the
+    // components are not independent and are searched together.
+    let together;
+    let opts = match opts.ko_rule.local_reading() {
+        KoRule::PositionalSuperko | KoRule::SituationalSuperko if opts.split_components => {
+            together = SearchOptions {
+                split_components: false,
+                ..opts.clone()
+            };
+            &together
+        }
+        _ => opts,
+    };
     let mut search = Search::new(store, &region, pos, opts);
     search.stats.region_points = region.n;
     let imm = region.immortal(&root);

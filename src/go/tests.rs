@@ -210,13 +210,26 @@ fn move_errors_name_the_move() {
         e.to_string(),
         "move 2 `W a` is illegal: the point is occupied"
     );
+    // In a sequence an occupied letter means the retake in its ko mouth;
+    // here no White play captures the stone on `a`.
     let e = play(&p, "B[aab]").unwrap_err();
-    assert_eq!(e.kind, MoveErrorKind::Illegal(IllegalMove::Occupied));
+    assert!(matches!(e.kind, MoveErrorKind::Notation(_)), "{e}");
     assert_eq!((e.index, e.text.as_str(), e.span.clone()), (2, "W a", 3..4));
+    assert_eq!(
+        e.to_string(),
+        "move 2 `W a`: `a` is occupied and no single play of White captures the stones on it \
+         (a letter means its point, or the retake in its ko mouth)"
+    );
     let e = play(&p, "B a, W z").unwrap_err();
     assert_eq!(e.kind, MoveErrorKind::UnknownPoint("z".into()));
     assert_eq!(e.span, 7..8);
-    let e = play(&p, "B[aM]").unwrap_err();
+    // `M`: the only empty unlabelled point next to the previous move.
+    let m = play(&p, "B[aM]").unwrap();
+    assert_eq!(m.cell(5), Cell::Stone(Colour::White));
+    let e = play(&p, "B[Ma]").unwrap_err();
+    assert!(matches!(e.kind, MoveErrorKind::Notation(_)));
+    assert_eq!(e.span, 2..3);
+    let e = play(&p, "B[a?]").unwrap_err();
     assert!(matches!(e.kind, MoveErrorKind::Syntax(_)));
     assert_eq!(e.span, 3..4);
     let e = play(&p, "B (9,9)").unwrap_err();
@@ -232,7 +245,7 @@ fn move_errors_name_the_move() {
     let e = play(&pt, "B t").unwrap_err();
     assert_eq!(e.kind, MoveErrorKind::AmbiguousT);
     assert!(play(&pt, "B (1,3), W pass").is_ok());
-    // Seed 004 writes `#` and `*` after a sequence: accepted and ignored.
+    // The paper writes `#` and `*` after a sequence: kept as marks.
     assert!(play(&p, "B[ab]#").is_ok());
     assert!(play(&p, "W[a]*").is_ok());
 }
