@@ -12,8 +12,8 @@
 //!   colour; a breath is an empty point next to it (Jasiek's word for a
 //!   liberty).
 //! * **Ko mouth** (Choice K1). A set `M = S ∪ E` of board points where `S`
-//!   is a string of colour `C` of 1 to 3 stones, `E` the set of its breaths
-//!   (connected, as many points as `S` has stones, at most 3), every
+//!   is a string of colour `C` of 1 to 3 stones, `E` the empty points
+//!   connected (through empty points) to its breaths, at most 3, every
 //!   neighbour of `S` outside `M` is an opponent stone or the edge, every
 //!   neighbour of `E` outside `M` is a stone of `C` or the edge, and the
 //!   opponent, filling `E`, captures `S` and is left with the string `E`
@@ -362,35 +362,46 @@ pub fn census(pos: &Position) -> Census {
 
 /// The ko mouth whose ko string is `s`, if `s` is one (module docs, K1).
 fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth> {
-    let n = s.stones.len();
-    if n > 3 || s.breaths.len() != n || s.stones.iter().any(|&p| pos.is_frame(p)) {
+    if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
     }
+    // E: the empty points connected to S's breaths through empty points.
+    let mut empty: Vec<usize> = s.breaths.clone();
+    let mut i = 0;
+    while i < empty.len() {
+        for q in pos.neighbours(empty[i]) {
+            if pos.cell(q) == Cell::Empty && !empty.contains(&q) {
+                empty.push(q);
+                if empty.len() > 3 {
+                    return None;
+                }
+            }
+        }
+        i += 1;
+    }
+    empty.sort_unstable();
     let own = Cell::Stone(s.colour);
     let opp = Cell::Stone(s.colour.opponent());
-    let inside = |p: usize| s.stones.contains(&p) || s.breaths.contains(&p);
+    let inside = |p: usize| s.stones.contains(&p) || empty.contains(&p);
     // Neighbours of S outside the mouth: opponent stones; of E: own stones.
     for &p in &s.stones {
         if pos.neighbours(p).any(|q| !inside(q) && pos.cell(q) != opp) {
             return None;
         }
     }
-    for &e in &s.breaths {
+    for &e in &empty {
         if pos.neighbours(e).any(|q| !inside(q) && pos.cell(q) != own) {
             return None;
         }
     }
-    if !connected(pos, &s.breaths) {
-        return None;
-    }
     // The opponent fills E (in some legal order) and captures S; the
     // string E is then alone with its breaths in S.
-    let filled = fill(pos, s.colour.opponent(), &s.breaths)?;
+    let filled = fill(pos, s.colour.opponent(), &empty)?;
     if s.stones.iter().any(|&p| filled.cell(p) != Cell::Empty) {
         return None;
     }
-    let t = filled.chain(s.breaths[0]);
-    if t != s.breaths {
+    let t = filled.chain(empty[0]);
+    if t != empty {
         return None;
     }
     let t_breaths = filled.liberties(&t);
@@ -400,7 +411,7 @@ fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth
     let mut adjacent: Vec<usize> = s
         .stones
         .iter()
-        .chain(&s.breaths)
+        .chain(&empty)
         .flat_map(|&p| pos.neighbours(p))
         .filter(|&q| !inside(q) && string_at[q] != usize::MAX)
         .map(|q| string_at[q])
@@ -410,27 +421,9 @@ fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth
     Some(KoMouth {
         colour: s.colour,
         string: s.stones.clone(),
-        empty: s.breaths.clone(),
+        empty,
         adjacent,
     })
-}
-
-/// Whether `points` are connected on the board.
-fn connected(pos: &Position, points: &[usize]) -> bool {
-    let Some(&first) = points.first() else {
-        return true;
-    };
-    let mut seen = vec![first];
-    let mut stack = vec![first];
-    while let Some(p) = stack.pop() {
-        for q in pos.neighbours(p) {
-            if points.contains(&q) && !seen.contains(&q) {
-                seen.push(q);
-                stack.push(q);
-            }
-        }
-    }
-    seen.len() == points.len()
 }
 
 /// `colour` plays every point of `points`, in the first order (of at most
@@ -626,7 +619,15 @@ mod tests {
 . x o . o .
 . . x o . .
 . . . . . .",
-            expect![[r#""#]],
+            expect![[r#"
+                1 ko stones, 1 ko strings (1 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 2 points: (3,3) (3,4))
+                . . . . . .
+                . . x o . .
+                . x a A o .
+                . . x o . .
+                . . . . . .
+            "#]],
         );
     }
 
@@ -636,10 +637,18 @@ mod tests {
             "\
 . . . . .
 . x o . .
-x . x o .
+. x o . .
 . x o . .
 . . . . .",
-            expect![[r#""#]],
+            expect![[r#"
+                1 ko stones, 1 ko strings (1 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 2 points: (3,2) (3,3))
+                . . . . .
+                . x o . .
+                x A A o .
+                . x o . .
+                . . . . .
+            "#]],
         );
     }
 
@@ -656,7 +665,19 @@ x x . x o o
 x x x o o o
 x . x o . o
 x x x o o o",
-            expect![[r#""#]],
+            expect![[r#"
+                3 ko stones, 3 ko strings (3 single, 0 double, 0 triple ko stones), 3 ko mouths, 1 ko couplings, 1 ko positions
+                A: stable DLife (3 mouths, 6 points: (2,3) (2,4) (4,3) (4,4) (6,3) (6,4))
+                # # # @ @ @
+                # # a A @ @
+                # # # @ @ @
+                # # a A @ @
+                # # # @ @ @
+                # # A A @ @
+                # # # @ @ @
+                # . # @ . @
+                # # # @ @ @
+            "#]],
         );
     }
 
@@ -669,7 +690,15 @@ x x x o o o",
 x o . o . x
 . x o o x .
 . . x x . .",
-            expect![[r#""#]],
+            expect![[r#"
+                1 ko stones, 1 ko strings (1 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: single DDeath (1 mouths, 2 points: (3,2) (3,3))
+                . . x x . .
+                . x o o x .
+                x a A o . x
+                . x o o x .
+                . . x x . .
+            "#]],
         );
     }
 
@@ -684,7 +713,14 @@ x o . o . x
 o x x . . x .
 . o o x x . .
 . . . . . . .",
-            expect![[r#""#]],
+            expect![[r#"
+                0 ko stones, 0 ko strings (0 single, 0 double, 0 triple ko stones), 0 ko mouths, 0 ko couplings, 0 ko positions
+                . . . . . . .
+                . o o x x . .
+                o x x . . x .
+                . o o x x . .
+                . . . . . . .
+            "#]],
         );
     }
 }

@@ -75,7 +75,9 @@
 //!    of at least one string of the opponent"); in a DDeath when it turns a
 //!    stable DDeath into an instable one (Examples 1: `B[cttc]#` "disturb
 //!    the DDeath by transforming it from a state of stable DDeath into
-//!    instable DDeath"; `B[a]` in a single DDeath does not). The first player to disturb
+//!    instable DDeath"; `B[a]` in a single DDeath does not; a play after
+//!    which no ko position is left there ends the ko and does not disturb
+//!    it: Choice N3). The first player to disturb
 //!    a DK during a ko-stone MS becomes its disturber until the MS ends.
 //!    Once the ko position's stones are again those they were before the
 //!    disturber's first disturbing play, the disturber may not disturb it
@@ -287,7 +289,7 @@ pub fn judge_nkr(
             next.hot = None;
             // 3. Disturber rule.
             let disturbs = match kp.ko_type {
-                KoType::DDeath { stable, .. } => stable && !stable_ddeath(after, &points),
+                KoType::DDeath { stable, .. } => stable && destabilises(after, &points),
                 _ => reduces_breaths(before, after, &c, &points, colour),
             };
             if disturbs {
@@ -337,13 +339,21 @@ pub fn judge_nkr(
     Ok(next)
 }
 
-/// Whether the ko position on `points` is a stable DDeath on `board`.
-fn stable_ddeath(board: &Position, points: &[usize]) -> bool {
-    let c = census(board);
-    c.positions.iter().any(|k| {
-        k.points.iter().any(|p| points.binary_search(p).is_ok())
-            && matches!(k.ko_type, KoType::DDeath { stable: true, .. })
-    })
+/// Whether a play turned the stable DDeath on `points` into a DK that is
+/// not a stable DDeath (a play after which no ko position overlaps the
+/// points, such as a connection, ends the ko instead of disturbing it).
+fn destabilises(after: &Position, points: &[usize]) -> bool {
+    let c = census(after);
+    let overlapping: Vec<KoType> = c
+        .positions
+        .iter()
+        .filter(|k| k.points.iter().any(|p| points.binary_search(p).is_ok()))
+        .map(|k| k.ko_type)
+        .collect();
+    !overlapping.is_empty()
+        && !overlapping
+            .iter()
+            .any(|t| matches!(t, KoType::DDeath { stable: true, .. }))
 }
 
 /// Whether a play by `colour` takes a breath from an opponent string next
@@ -407,7 +417,7 @@ pub fn disturbing_moves(pos: &Position, c: &Census, k: usize) -> Vec<(Colour, us
                 continue;
             };
             let disturbs = match kp.ko_type {
-                KoType::DDeath { stable, .. } => stable && !stable_ddeath(&after, &kp.points),
+                KoType::DDeath { stable, .. } => stable && destabilises(&after, &kp.points),
                 _ => reduces_breaths(pos, &after, c, &kp.points, colour),
             };
             if disturbs {

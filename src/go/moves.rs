@@ -168,7 +168,7 @@ impl WrittenMove {
                         point: Some(*q),
                     })),
                     _ => Err(MoveErrorKind::Notation(format!(
-                        "`{}` is occupied and no single play of {colour} captures the stones on it                          (a letter means its point, or the retake in its ko mouth)",
+                        "`{}` is occupied and no single play of {colour} captures the stones on it (a letter means its point, or the retake in its ko mouth)",
                         board.label(p).unwrap_or('?')
                     ))),
                 }
@@ -603,7 +603,7 @@ fn sgf_bracket(
     if letters.len() != 2 || !letters.iter().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let is_label = |c: char| c == 't' || pos.label_point(c).is_some();
+    let is_label = |c: char| c == 't' || c == 'M' || pos.label_point(c).is_some();
     if letters.iter().all(|&c| is_label(c)) && inner != "tt" {
         return None;
     }
