@@ -641,11 +641,10 @@ mod tests {
 . x o . .
 . . . . .",
             expect![[r#"
-                1 ko stones, 1 ko strings (1 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
-                A: FK (1 mouths, 2 points: (3,2) (3,3))
+                0 ko stones, 0 ko strings (0 single, 0 double, 0 triple ko stones), 0 ko mouths, 0 ko couplings, 0 ko positions
                 . . . . .
                 . x o . .
-                x A A o .
+                . x o . .
                 . x o . .
                 . . . . .
             "#]],
@@ -691,13 +690,15 @@ x o . o . x
 . x o o x .
 . . x x . .",
             expect![[r#"
-                1 ko stones, 1 ko strings (1 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
-                A: single DDeath (1 mouths, 2 points: (3,2) (3,3))
-                . . x x . .
-                . x o o x .
-                x a A o . x
-                . x o o x .
-                . . x x . .
+                3 ko stones, 3 ko strings (3 single, 0 double, 0 triple ko stones), 3 ko mouths, 0 ko couplings, 3 ko positions
+                A: FK (1 mouths, 4 points: (1,1) (1,2) (2,1) (2,2))
+                B: single DDeath (1 mouths, 2 points: (3,2) (3,3))
+                C: FK (1 mouths, 4 points: (4,1) (4,2) (5,1) (5,2))
+                A A x x . .
+                A A o o x .
+                x b B o . x
+                C C o o x .
+                C C x x . .
             "#]],
         );
     }
@@ -714,10 +715,11 @@ o x x . . x .
 . o o x x . .
 . . . . . . .",
             expect![[r#"
-                0 ko stones, 0 ko strings (0 single, 0 double, 0 triple ko stones), 0 ko mouths, 0 ko couplings, 0 ko positions
+                2 ko stones, 1 ko strings (0 single, 1 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 4 points: (3,2) (3,3) (3,4) (3,5))
                 . . . . . . .
                 . o o x x . .
-                o x x . . x .
+                o A A A A x .
                 . o o x x . .
                 . . . . . . .
             "#]],
