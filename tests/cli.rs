@@ -96,7 +96,7 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-            91 passed, 0 failed
+            118 passed, 0 failed
             --- stderr
             note: sgf/notes.sgf:1:21: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
             note: sgf/notes.sgf:1:38: label `hello` ignored: yose labels points with one lowercase letter

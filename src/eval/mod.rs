@@ -11,6 +11,8 @@ mod go;
 pub mod ko;
 mod kofight;
 mod kosolve;
+#[cfg(test)]
+mod notation_tests;
 mod ops;
 mod play;
 mod sgf;
@@ -142,6 +144,9 @@ pub enum Mode {
 }
 
 const MAX_CALL_DEPTH: usize = 20_000;
+
+/// The longest list a range `a..b` makes.
+const MAX_RANGE: usize = 10_000_000;
 
 /// The REPL writes out ko graphs of at most this many positions (a Go
 /// region's graph can have 150 000) ...
@@ -765,6 +770,49 @@ impl Interp {
                 }
             }
             ExprKind::Block(block) => self.exec_block_in(&block.stmts, &scope.child()),
+            ExprKind::Lambda { params, body } => Ok(Value::Function(Rc::new(Function {
+                name: String::new(),
+                params: params.iter().map(|p| p.name.clone()).collect(),
+                body: (**body).clone(),
+                scope: scope.clone(),
+                source: self.current,
+            }))),
+            ExprKind::Range {
+                from,
+                to,
+                inclusive,
+            } => {
+                let a = self.integer_arg(from, scope)?;
+                let mut b = self.integer_arg(to, scope)?;
+                if *inclusive {
+                    b += 1;
+                }
+                let len = if b > a { &b - &a } else { BigInt::from(0) };
+                if len > BigInt::from(MAX_RANGE) {
+                    return Err(self.error(
+                        &e.span,
+                        format!(
+                            "a range makes a list of at most {} numbers, this one has {len}",
+                            ko::grouped(MAX_RANGE)
+                        ),
+                    ));
+                }
+                let items = num_iter(a, b).map(|i| Value::Rational(i.into())).collect();
+                Ok(Value::List(Rc::new(items)))
+            }
+            ExprKind::PlusMinus(items) => {
+                let mut left = Vec::with_capacity(items.len());
+                for item in items {
+                    let v = self.eval(item, scope)?;
+                    left.push(self.game_of(&v, &item.span)?);
+                }
+                let right: Vec<_> = left.iter().map(|&g| self.store.neg(g)).collect();
+                let g = self
+                    .store
+                    .canonical(left, right)
+                    .map_err(|err| self.cg_error(err, &e.span))?;
+                Ok(Value::game(g))
+            }
         }
     }
 
@@ -884,11 +932,15 @@ impl Interp {
             Value::Builtin(b) => builtins::call(self, b, args, spans, span),
             Value::Function(f) => {
                 if f.params.len() != args.len() {
+                    let who = if f.name.is_empty() {
+                        "this function".to_string()
+                    } else {
+                        format!("`{}`", f.name)
+                    };
                     return Err(self.error(
                         span,
                         format!(
-                            "`{}` takes {}, given {}",
-                            f.name,
+                            "{who} takes {}, given {}",
                             builtins::arguments(f.params.len(), f.params.len()),
                             args.len()
                         ),

@@ -196,6 +196,7 @@ impl Value {
                 }
                 format!("[{}]", parts.join(", "))
             }
+            Value::Function(f) if f.name.is_empty() => format!("<fn({})>", f.params.join(", ")),
             Value::Function(f) => format!("<fn {}>", f.name),
             Value::Builtin(name) => format!("<builtin {name}>"),
             Value::Unit => String::new(),
