@@ -79,10 +79,14 @@ pub const BUILTINS: &[(&str, &str)] = &[
     ("floor", "floor(x): the greatest integer ≤ x"),
     ("ceil", "ceil(x): the least integer ≥ x"),
     ("str", "str(v): v as text"),
-    ("mean", "mean(G): the mean (mast value of the thermograph)"),
+    (
+        "mean",
+        "mean(G): the mean (mast value of the thermograph); of a sum, the sum of the means",
+    ),
     (
         "temperature",
-        "temperature(G): where the thermograph's walls meet (integers -1, m/2^k: -1/2^k)",
+        "temperature(G): where the thermograph's walls meet (integers -1, m/2^k: -1/2^k); \
+         of a sum, from the components when the hottest is alone (else from sums of the tied ones)",
     ),
     ("temp", "temp(G): alias of temperature"),
     (
@@ -599,17 +603,16 @@ pub fn call(
             let (_, t) = thermograph_of(interp, &args[0], &sp(0))?;
             Ok(Value::str(&crate::render::thermograph::sketch(&t, 40, 12)))
         }
+        // A sum answers from its components (no canonical form of the sum).
         "mean" => {
-            let g = interp.game_of(&args[0], &sp(0))?;
-            Ok(Value::from_dyadic(
-                &interp.store.mean(g).map_err(|e| cg(interp, e))?,
-            ))
+            let parts = interp.game_sum_of(&args[0], &sp(0))?;
+            let m = interp.store.sum_mean(parts.parts());
+            Ok(Value::from_dyadic(&m.map_err(|e| cg(interp, e))?))
         }
         "temperature" | "temp" => {
-            let g = interp.game_of(&args[0], &sp(0))?;
-            Ok(Value::Rational(
-                interp.store.temperature(g).map_err(|e| cg(interp, e))?,
-            ))
+            let parts = interp.game_sum_of(&args[0], &sp(0))?;
+            let t = interp.store.sum_temperature(parts.parts());
+            Ok(Value::Rational(t.map_err(|e| cg(interp, e))?))
         }
         "thermograph" => {
             let g = interp.game_of(&args[0], &sp(0))?;
