@@ -126,6 +126,10 @@ pub fn run(out: Output) -> i32 {
         "yose {} — combinatorial game theory for the Go endgame. :help for help, Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     );
+    match &history {
+        Some(h) => println!("History is kept in {}.", h.display()),
+        None => println!("History is not kept (no home directory)."),
+    }
     let mut entry_no = 0usize;
     loop {
         match editor.readline("yose> ") {

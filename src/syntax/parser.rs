@@ -1259,6 +1259,18 @@ fn ascii_zero_prefix_before(src: &str, pos: usize) -> Option<u32> {
     n.parse().ok().filter(|_| standalone)
 }
 
+/// True when the line up to `pos` is a lone name (`x = 3`, a missing `let`).
+fn binds_a_name(src: &str, pos: usize) -> bool {
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = src[line_start..pos].trim();
+    !before.is_empty()
+        && before
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && before.chars().all(is_ident_char)
+}
+
 /// True when only spaces and tabs separate `pos` from the previous newline.
 fn starts_line(src: &str, pos: usize) -> bool {
     src[..pos]
@@ -1384,6 +1396,12 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
             "this `{ … | … }` is a game, but a block of statements is expected here; \
              to make a game the value of a block, wrap it: `{ {1|0} }`",
         );
+    } else if c == '=' && wants_operator && binds_a_name(src, pos) {
+        let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let lhs = src[line_start..pos].trim();
+        d = d.with_help(format!(
+            "to bind a name, write `let {lhs} = …`; to compare, write `==`"
+        ));
     } else if c == '=' && wants_operator {
         d = d.with_help("to compare, write `==`");
     } else if let Some(n) = ascii_zero_prefix_before(src, pos)
