@@ -17,7 +17,10 @@ use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
 const COMMANDS: &[(&str, &str)] = &[
-    (":help", "this help; `:help NAME` describes a builtin"),
+    (
+        ":help",
+        "this help; `:help NAME` describes a builtin, `:help MODULE` a stdlib module",
+    ),
     (":load FILE", "run a script in this session"),
     (":ascii", "print games in CGSuite's ASCII"),
     (":unicode", "print games with Unicode glyphs"),
@@ -233,9 +236,25 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
                     crate::eval::builtin_names().collect::<Vec<_>>().join(", ")
                 );
             } else {
-                match crate::eval::builtin_help(arg) {
-                    Some(h) => println!("{h}"),
-                    None => println!("no builtin named `{arg}`"),
+                match (
+                    crate::eval::builtin_help(arg),
+                    crate::stdlib::definitions(arg),
+                ) {
+                    (Some(h), _) => println!("{h}"),
+                    (None, Some(defs)) => {
+                        println!("`use {arg}` defines:");
+                        for (sig, doc) in defs {
+                            println!("  {sig:<28} {doc}");
+                        }
+                    }
+                    (None, None) => {
+                        let modules: Vec<&str> =
+                            crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect();
+                        println!(
+                            "no builtin or stdlib module named `{arg}` (modules: {})",
+                            modules.join(", ")
+                        )
+                    }
                 }
             }
         }
