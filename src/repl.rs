@@ -17,7 +17,10 @@ use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
 const COMMANDS: &[(&str, &str)] = &[
-    (":help", "this help; `:help NAME` describes a builtin"),
+    (
+        ":help",
+        "this help; `:help NAME` describes a builtin, `:help MODULE` a stdlib module",
+    ),
     (":load FILE", "run a script in this session"),
     (":ascii", "print games in CGSuite's ASCII"),
     (":unicode", "print games with Unicode glyphs"),
@@ -126,6 +129,10 @@ pub fn run(out: Output) -> i32 {
         "yose {} — combinatorial game theory for the Go endgame. :help for help, Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     );
+    match &history {
+        Some(h) => println!("History is kept in {}.", h.display()),
+        None => println!("History is not kept (no home directory)."),
+    }
     let mut entry_no = 0usize;
     loop {
         match editor.readline("yose> ") {
@@ -229,9 +236,25 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
                     crate::eval::builtin_names().collect::<Vec<_>>().join(", ")
                 );
             } else {
-                match crate::eval::builtin_help(arg) {
-                    Some(h) => println!("{h}"),
-                    None => println!("no builtin named `{arg}`"),
+                match (
+                    crate::eval::builtin_help(arg),
+                    crate::stdlib::definitions(arg),
+                ) {
+                    (Some(h), _) => println!("{h}"),
+                    (None, Some(defs)) => {
+                        println!("`use {arg}` defines:");
+                        for (sig, doc) in defs {
+                            println!("  {sig:<28} {doc}");
+                        }
+                    }
+                    (None, None) => {
+                        let modules: Vec<&str> =
+                            crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect();
+                        println!(
+                            "no builtin or stdlib module named `{arg}` (modules: {})",
+                            modules.join(", ")
+                        )
+                    }
                 }
             }
         }

@@ -11,6 +11,8 @@ mod go;
 pub mod ko;
 mod kofight;
 mod kosolve;
+#[cfg(test)]
+mod notation_tests;
 mod ops;
 mod play;
 mod sgf;
@@ -142,6 +144,9 @@ pub enum Mode {
 }
 
 const MAX_CALL_DEPTH: usize = 20_000;
+
+/// The longest list a range `a..b` makes.
+const MAX_RANGE: usize = 10_000_000;
 
 /// The REPL writes out ko graphs of at most this many positions (a Go
 /// region's graph can have 150 000) ...
@@ -765,6 +770,49 @@ impl Interp {
                 }
             }
             ExprKind::Block(block) => self.exec_block_in(&block.stmts, &scope.child()),
+            ExprKind::Lambda { params, body } => Ok(Value::Function(Rc::new(Function {
+                name: String::new(),
+                params: params.iter().map(|p| p.name.clone()).collect(),
+                body: (**body).clone(),
+                scope: scope.clone(),
+                source: self.current,
+            }))),
+            ExprKind::Range {
+                from,
+                to,
+                inclusive,
+            } => {
+                let a = self.integer_arg(from, scope)?;
+                let mut b = self.integer_arg(to, scope)?;
+                if *inclusive {
+                    b += 1;
+                }
+                let len = if b > a { &b - &a } else { BigInt::from(0) };
+                if len > BigInt::from(MAX_RANGE) {
+                    return Err(self.error(
+                        &e.span,
+                        format!(
+                            "a range makes a list of at most {} numbers, this one has {len}",
+                            ko::grouped(MAX_RANGE)
+                        ),
+                    ));
+                }
+                let items = num_iter(a, b).map(|i| Value::Rational(i.into())).collect();
+                Ok(Value::List(Rc::new(items)))
+            }
+            ExprKind::PlusMinus(items) => {
+                let mut left = Vec::with_capacity(items.len());
+                for item in items {
+                    let v = self.eval(item, scope)?;
+                    left.push(self.game_of(&v, &item.span)?);
+                }
+                let right: Vec<_> = left.iter().map(|&g| self.store.neg(g)).collect();
+                let g = self
+                    .store
+                    .canonical(left, right)
+                    .map_err(|err| self.cg_error(err, &e.span))?;
+                Ok(Value::game(g))
+            }
         }
     }
 
@@ -789,18 +837,7 @@ impl Interp {
             }
             return Ok(Value::Game(GameSum::labelled(parts, labels)));
         }
-        if matches!(
-            name,
-            "black"
-                | "white"
-                | "japanese"
-                | "chinese"
-                | "basic"
-                | "positional"
-                | "situational"
-                | "keep"
-                | "resolve"
-        ) {
+        if ARGUMENT_WORDS.contains(&name) {
             return Ok(Value::str(name));
         }
         if let Some(b) = builtins::lookup(name) {
@@ -817,12 +854,9 @@ impl Interp {
     fn suggest(&self, name: &str, scope: &Scope) -> Option<String> {
         let mut candidates = scope.names();
         candidates.extend(builtins::names().map(str::to_string));
-        candidates
-            .into_iter()
-            .map(|c| (edit_distance(name, &c), c))
-            .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len())
-            .min()
-            .map(|(_, c)| c)
+        // The words named arguments take (`komaster: blak` → `black`).
+        candidates.extend(ARGUMENT_WORDS.iter().map(|w| w.to_string()));
+        closest(name, candidates.iter().map(String::as_str)).map(str::to_string)
     }
 
     fn call(
@@ -838,9 +872,10 @@ impl Interp {
         let mut spans = Vec::with_capacity(args.len());
         let mut named = Vec::new();
         for a in args {
-            let accepts = a.name.as_ref().is_some_and(|n| {
-                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name))
-            });
+            let accepts = a
+                .name
+                .as_ref()
+                .is_some_and(|n| accepts_named(&callee, &n.name));
             // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
             // labelled ko-graph literal passed positionally (the label names
             // the game it touches, as in `let K = k: {…|…} + G`).
@@ -855,10 +890,27 @@ impl Interp {
             match &a.name {
                 Some(n) => {
                     if !accepts {
-                        return Err(self.error(
-                            &n.span,
-                            format!("`{name}` takes no named argument `{}`", n.name),
-                        ));
+                        let msg = format!("`{name}` takes no named argument `{}`", n.name);
+                        let mut diag =
+                            Diagnostic::error(msg.clone()).with_label(n.span.clone(), msg);
+                        let taken: Vec<&str> = NAMED_ARGUMENTS
+                            .iter()
+                            .copied()
+                            .filter(|c| accepts_named(&callee, c))
+                            .collect();
+                        if let Some(s) = closest(&n.name, taken.iter().copied()) {
+                            diag = diag.with_help(format!("did you mean `{s}:`?"));
+                        } else if !taken.is_empty() {
+                            diag = diag.with_note(format!(
+                                "its named arguments: {}",
+                                taken
+                                    .iter()
+                                    .map(|t| format!("`{t}:`"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ));
+                        }
+                        return Err(self.error_with(diag));
                     }
                     named.push((n.name.clone(), v, a.value.span.clone()));
                 }
@@ -884,11 +936,15 @@ impl Interp {
             Value::Builtin(b) => builtins::call(self, b, args, spans, span),
             Value::Function(f) => {
                 if f.params.len() != args.len() {
+                    let who = if f.name.is_empty() {
+                        "this function".to_string()
+                    } else {
+                        format!("`{}`", f.name)
+                    };
                     return Err(self.error(
                         span,
                         format!(
-                            "`{}` takes {}, given {}",
-                            f.name,
+                            "{who} takes {}, given {}",
                             builtins::arguments(f.params.len(), f.params.len()),
                             args.len()
                         ),
@@ -950,6 +1006,58 @@ fn parse_failure(id: SourceId, diags: Vec<Diagnostic>) -> Stop {
         .next()
         .unwrap_or_else(|| Diagnostic::error("parse error"));
     Stop::Error(Box::new(Report { source: id, diag }))
+}
+
+/// Words that stand for themselves as values of named arguments
+/// (`komaster: black`, `rules: chinese`, `ko_rule: positional`).
+const ARGUMENT_WORDS: &[&str] = &[
+    "black",
+    "white",
+    "japanese",
+    "chinese",
+    "basic",
+    "positional",
+    "situational",
+    "keep",
+    "resolve",
+];
+
+/// Every named argument some builtin takes (each module's `accepts_named`
+/// says which builtin takes which); for "did you mean".
+const NAMED_ARGUMENTS: &[&str] = &[
+    "budget",
+    "first",
+    "rules",
+    "ko_rule",
+    "latent",
+    "to_move",
+    "komi",
+    "komaster",
+    "safe",
+    "dead",
+    "move",
+    "comment",
+    "variation",
+];
+
+/// Whether `callee` (a builtin) takes the named argument `arg`.
+fn accepts_named(callee: &Value, arg: &str) -> bool {
+    matches!(callee, Value::Builtin(b) if play::accepts_named(b, arg)
+        || ko::accepts_named(b, arg)
+        || go::accepts_named(b, arg)
+        || sgf::accepts_named(b, arg)
+        || kosolve::accepts_named(b, arg)
+        || kofight::accepts_named(b, arg)
+        || analyse::accepts_named(b, arg))
+}
+
+/// The candidate closest to `name` by edit distance, if close enough.
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len() && *d > 0)
+        .min()
+        .map(|(_, c)| c)
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.

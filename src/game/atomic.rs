@@ -1182,7 +1182,7 @@ mod tests {
         let tiny = s.tiny(one).unwrap();
         let zero = s.zero();
         let g = s.canonical(vec![zero], vec![tiny]).unwrap();
-        check(&mut s, g, expect!["aw({0|Tiny(1)}) = 1"]);
+        check(&mut s, g, expect!["aw(Tiny({1|0})) = 1"]);
         check(&mut s, tiny, expect!["aw(Tiny(1)) = 0"]);
         // {1|^^^||^} is infinitesimal but not atomic.
         let inner = s.canonical(vec![one], vec![u3]).unwrap();
@@ -1298,28 +1298,28 @@ mod tests {
         expect![[r#"
             0^0 Tiny(1): Tiny(1), aw Ok("0")
             0^0 Miny(1): Miny(1), aw Ok("0")
-            0^1 Tiny(1): {0|Tiny(1)}, aw Ok("1")
-            0^1 Miny(1): {Miny(1)|0}, aw Ok("-1")
-            0^2 Tiny(1): {0||0|Tiny(1)}, aw Ok("2")
-            0^2 Miny(1): {Miny(1)|0||0}, aw Ok("-2")
-            0^3 Tiny(1): {0|||0||0|Tiny(1)}, aw Ok("3")
-            0^3 Miny(1): {Miny(1)|0||0|||0}, aw Ok("-3")
+            0^1 Tiny(1): Tiny({1|0}), aw Ok("1")
+            0^1 Miny(1): Miny({1|0}), aw Ok("-1")
+            0^2 Tiny(1): {0|Tiny({1|0})}, aw Ok("2")
+            0^2 Miny(1): {Miny({1|0})|0}, aw Ok("-2")
+            0^3 Tiny(1): {0||0|Tiny({1|0})}, aw Ok("3")
+            0^3 Miny(1): {Miny({1|0})|0||0}, aw Ok("-3")
             0^0 Tiny(5): Tiny(5), aw Ok("0")
             0^0 Miny(5): Miny(5), aw Ok("0")
-            0^1 Tiny(5): {0|Tiny(5)}, aw Ok("1")
-            0^1 Miny(5): {Miny(5)|0}, aw Ok("-1")
-            0^2 Tiny(5): {0||0|Tiny(5)}, aw Ok("2")
-            0^2 Miny(5): {Miny(5)|0||0}, aw Ok("-2")
-            0^3 Tiny(5): {0|||0||0|Tiny(5)}, aw Ok("3")
-            0^3 Miny(5): {Miny(5)|0||0|||0}, aw Ok("-3")
+            0^1 Tiny(5): Tiny({5|0}), aw Ok("1")
+            0^1 Miny(5): Miny({5|0}), aw Ok("-1")
+            0^2 Tiny(5): {0|Tiny({5|0})}, aw Ok("2")
+            0^2 Miny(5): {Miny({5|0})|0}, aw Ok("-2")
+            0^3 Tiny(5): {0||0|Tiny({5|0})}, aw Ok("3")
+            0^3 Miny(5): {Miny({5|0})|0||0}, aw Ok("-3")
             0^0 Tiny({2|1}): Tiny({2|1}), aw Ok("0")
             0^0 Miny({2|1}): Miny({2|1}), aw Ok("0")
-            0^1 Tiny({2|1}): {0|Tiny({2|1})}, aw Ok("1")
-            0^1 Miny({2|1}): {Miny({2|1})|0}, aw Ok("-1")
-            0^2 Tiny({2|1}): {0||0|Tiny({2|1})}, aw Ok("2")
-            0^2 Miny({2|1}): {Miny({2|1})|0||0}, aw Ok("-2")
-            0^3 Tiny({2|1}): {0|||0||0|Tiny({2|1})}, aw Ok("3")
-            0^3 Miny({2|1}): {Miny({2|1})|0||0|||0}, aw Ok("-3")"#]]
+            0^1 Tiny({2|1}): Tiny({2|1||0}), aw Ok("1")
+            0^1 Miny({2|1}): Miny({2|1||0}), aw Ok("-1")
+            0^2 Tiny({2|1}): {0|Tiny({2|1||0})}, aw Ok("2")
+            0^2 Miny({2|1}): {Miny({2|1||0})|0}, aw Ok("-2")
+            0^3 Tiny({2|1}): {0||0|Tiny({2|1||0})}, aw Ok("3")
+            0^3 Miny({2|1}): {Miny({2|1||0})|0||0}, aw Ok("-3")"#]]
         .assert_eq(&lines.join("\n"));
     }
 }

@@ -93,16 +93,21 @@ impl Printer<'_> {
 
     /// Named forms: `±G`, `x + Tiny(G)`, `x + Miny(G)`, `x + ↑^n (+*)`, `x + ↑^(→n) (+*)`.
     fn special(&mut self, g: GameId) -> CgResult<Option<String>> {
-        let (left, right) = self.store.options(g);
-        // ±G = {G | -G}
-        if left.len() == 1 && right.len() == 1 && self.store.neg(left[0]) == right[0] {
-            let a = self.piece(left[0])?.standalone();
+        let (left, _) = self.store.options(g);
+        // ±G = {G | -G}; ±{A, B} = {A, B | -A, -B} (any G = -G that is not
+        // a nimber, as CGSuite prints it).
+        if !left.is_empty() && self.store.neg(g) == g {
             let pm = if self.style == Style::Ascii {
                 "+-"
             } else {
                 "±"
             };
-            return Ok(Some(format!("{pm}{a}")));
+            if left.len() == 1 {
+                let a = self.piece(left[0])?.standalone();
+                return Ok(Some(format!("{pm}{a}")));
+            }
+            let (opts, _) = self.side(&left)?;
+            return Ok(Some(format!("{pm}{{{opts}}}")));
         }
         let ls = self.store.left_stop(g)?;
         if ls != self.store.right_stop(g)? {
@@ -176,12 +181,14 @@ impl Printer<'_> {
         let ascii = self.style == Style::Ascii;
         let (left, right) = self.store.options(h);
         let zero = self.store.zero();
-        // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}, for positive x.
+        // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}. ASCII names them
+        // when the mean of x is positive (CGSuite's rule: `Tiny({1|0})`);
+        // Unicode, Berlekamp's style, when x > 0 (`{0|⧾1}`, `0²⧾1`).
         if left.len() == 1 && right.len() == 1 && left[0] == zero {
             let (il, ir) = self.store.options(right[0]);
             if il.len() == 1 && ir.len() == 1 && il[0] == zero {
                 let x = self.store.neg(ir[0]);
-                if self.store.lt_zero_rev(x)? {
+                if self.names_tiny_of(x)? {
                     let arg = self.piece(x)?.standalone();
                     return Ok(Some(if ascii {
                         format!("Tiny({arg})")
@@ -195,7 +202,7 @@ impl Printer<'_> {
             let (il, ir) = self.store.options(left[0]);
             if il.len() == 1 && ir.len() == 1 && ir[0] == zero {
                 let x = il[0];
-                if self.store.lt_zero_rev(x)? {
+                if self.names_tiny_of(x)? {
                     let arg = self.piece(x)?.standalone();
                     return Ok(Some(if ascii {
                         format!("Miny({arg})")
@@ -206,6 +213,15 @@ impl Printer<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// Whether `{0 || 0 | -x}` prints as a tiny of `x` (see above).
+    fn names_tiny_of(&mut self, x: GameId) -> CgResult<bool> {
+        if self.style == Style::Ascii {
+            return Ok(self.store.mean(x)?.is_positive());
+        }
+        let zero = self.store.zero();
+        Ok(x != zero && self.store.le(zero, x)?)
     }
 
     /// `↑^n` and `↑^(→n)`, possibly negated and with a star.
@@ -265,14 +281,6 @@ fn wrap_glyph_arg(arg: String) -> String {
         arg
     } else {
         format!("({arg})")
-    }
-}
-
-impl Store {
-    /// `x > 0` (helper for the printer's Tiny/Miny recognition).
-    fn lt_zero_rev(&mut self, x: GameId) -> CgResult<bool> {
-        let zero = self.zero();
-        Ok(self.le(zero, x)? && x != zero)
     }
 }
 
