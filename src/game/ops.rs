@@ -357,7 +357,7 @@ impl Store {
             return Ok(g);
         }
         if let (Node::Nus(a), Node::Nus(b)) = (self.node(g), self.node(h)) {
-            let ups = a.ups.checked_add(b.ups).ok_or_else(too_many_ups)?;
+            let ups = checked_ups(a.ups.checked_add(b.ups))?;
             let n = Nus {
                 number: a.number.add(&b.number),
                 ups,
@@ -447,7 +447,11 @@ impl Store {
             return Ok(self.zero());
         }
         if let Some(a) = self.as_nus(g).cloned() {
-            let ups = match n.to_i64().and_then(|k| a.ups.checked_mul(k)) {
+            let ups = match n
+                .to_i64()
+                .and_then(|k| a.ups.checked_mul(k))
+                .filter(|u| *u != i64::MIN)
+            {
                 Some(u) => u,
                 None if a.ups == 0 => 0,
                 None => return Err(too_many_ups()),
@@ -664,8 +668,14 @@ impl Store {
 /// falls back to the memoised stops.
 const STOP_BUDGET: u32 = 64;
 
+/// A count of ups in the range the engine represents, the same both ways:
+/// `|k| ≤ 2^63 - 1` (so negating never overflows).
+pub(crate) fn checked_ups(k: Option<i64>) -> CgResult<i64> {
+    k.filter(|k| *k != i64::MIN).ok_or_else(too_many_ups)
+}
+
 fn too_many_ups() -> CgError {
-    CgError::TooLarge("more than 2^63 ups".into())
+    CgError::TooLarge("more than 2^63 - 1 ups or downs".into())
 }
 
 /// `a ≤ b` for number-up-star values.
