@@ -191,7 +191,12 @@ impl Interp {
             style,
             mode,
             results: Vec::new(),
-            output: Box::new(|s| println!("{s}")),
+            // Never a panic on a closed or full output (the command line
+            // installs a writer that also reports the error).
+            output: Box::new(|s| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stdout(), "{s}");
+            }),
             board: Vec::new(),
             interrupt,
             current: 0,
