@@ -94,13 +94,15 @@ pub fn set_memory_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
 }
 
-/// Half of what the process may use: the smaller of the machine's physical
-/// memory and the address-space / data-segment limits (`ulimit -v`, `-d`),
-/// less the `reserved` bytes (the interpreter thread's stack) those limits
-/// also count. Half, because a hash table that doubles between two checks
-/// briefly holds its old and new arrays.
+/// A share of what the process may use: a third of the machine's physical
+/// memory, or a quarter of the address-space / data-segment limit
+/// (`ulimit -v`, `-d`) less the `reserved` bytes (the interpreter thread's
+/// stack) it also counts, whichever is smaller. A share, because the limit
+/// is checked between steps: a hash table that doubles in one step holds
+/// its old and new arrays at once, and under an address-space limit an
+/// allocation that does not fit aborts the process.
 pub fn default_memory_limit(reserved: usize) -> usize {
-    let mut avail = physical_memory().unwrap_or(8 << 30);
+    let mut limit = physical_memory().unwrap_or(8 << 30) / 3;
     #[cfg(unix)]
     for resource in [libc::RLIMIT_AS, libc::RLIMIT_DATA] {
         let mut rl = libc::rlimit {
@@ -111,10 +113,28 @@ pub fn default_memory_limit(reserved: usize) -> usize {
         if unsafe { libc::getrlimit(resource, &mut rl) } == 0 && rl.rlim_cur != libc::RLIM_INFINITY
         {
             let cap = usize::try_from(rl.rlim_cur).unwrap_or(usize::MAX);
-            avail = avail.min(cap.saturating_sub(reserved));
+            limit = limit.min(cap.saturating_sub(reserved) / 4);
         }
     }
-    (avail / 2).max(64 << 20)
+    limit.max(32 << 20)
+}
+
+/// The address-space limit of the process (`ulimit -v`), if any.
+pub fn address_space_limit() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        let mut rl = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into the struct we pass.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut rl) } == 0
+            && rl.rlim_cur != libc::RLIM_INFINITY
+        {
+            return Some(usize::try_from(rl.rlim_cur).unwrap_or(usize::MAX));
+        }
+    }
+    None
 }
 
 fn physical_memory() -> Option<usize> {

@@ -15,7 +15,13 @@ fn main() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = yose::cli::Cli::parse();
-    for size in STACK_SIZES {
+    // Under an address-space limit the stack's reservation counts against
+    // it: take at most a quarter of the limit for the stack.
+    let most = yose::limits::address_space_limit().map_or(usize::MAX, |l| l / 4);
+    let sizes = STACK_SIZES
+        .iter()
+        .filter(|&&s| s <= most || s == STACK_SIZES[3]);
+    for &size in sizes {
         let cli = cli.clone();
         let spawned = std::thread::Builder::new()
             .name("yose".into())
