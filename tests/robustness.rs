@@ -163,14 +163,22 @@ fn deep_recursions_are_diagnostics_not_stack_overflows() {
         let r = yose(&["eval", expr]);
         assert_eq!((r.out.trim(), r.code), (birthday, Some(0)), "{}", r.err);
     }
-    // Syntax nested deeply, and a user recursion as deep as the call cap.
-    let r = yose(&[
-        "eval",
-        &format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000)),
-    ]);
-    fails_with(&r, 1, "too deep");
-    let r = yose(&["eval", &format!("{}1", "-".repeat(200_000))]);
-    fails_with(&r, 1, "too deep");
+    // Syntax nested deeply (in files: one argument may not be that long).
+    let dir = scratch("deep");
+    for (i, src) in [
+        format!("print {}1{}", "(".repeat(100_000), ")".repeat(100_000)),
+        format!("print {}1", "-".repeat(200_000)),
+        format!("let g = {}0{}", "{0|".repeat(50_000), "}".repeat(50_000)),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let file = dir.join(format!("d{i}.cgt"));
+        std::fs::write(&file, src).unwrap();
+        let r = yose(&["run", path_str(&file)]);
+        fails_with(&r, 1, "too deep");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
