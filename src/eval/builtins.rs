@@ -269,6 +269,7 @@ pub fn call(
             | "is_odd"
             | "is_all_small"
             | "swing"
+            | "sketch"
     );
     if one_arg {
         arity(interp, name, &args, 1, 1, span)?;
