@@ -146,11 +146,13 @@ impl Store {
 
     /// Called in every recursive step of the expensive operations (and by
     /// the searches of `play`, `ko` and `go` in every node): the stack guard
-    /// at each step, the interrupt flag and the memory limit every 1024
+    /// and the memory limit at each step, the interrupt flag every 1024
     /// (see [`crate::limits`]).
     #[inline]
     pub(crate) fn tick(&mut self) -> CgResult<()> {
-        crate::limits::check_stack()?;
+        // Both limits at every step (two loads and compares): a step can
+        // allocate much, and what it allocates past the limit is overshoot.
+        crate::limits::check()?;
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks & 0x3ff == 0 {
             if let Some(flag) = &self.interrupt {
@@ -158,7 +160,6 @@ impl Store {
                     return Err(CgError::Interrupted);
                 }
             }
-            crate::limits::check_memory()?;
         }
         Ok(())
     }
