@@ -276,6 +276,7 @@ pub fn call(
             | "is_odd"
             | "is_all_small"
             | "swing"
+            | "sketch"
     );
     if one_arg {
         arity(interp, name, &args, 1, 1, span)?;
@@ -769,14 +770,11 @@ fn thermograph_of(
     Ok((Rc::from(label), t))
 }
 
-/// Writes through a temporary file and a rename, so a failure leaves nothing half-written.
-fn write_atomically(path: &str, text: &str) -> std::io::Result<()> {
-    let target = std::path::Path::new(path);
-    let tmp = target.with_extension("svg.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, target).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+/// Writes an SVG file as [`crate::files::write_atomic`] does (a temporary
+/// file created exclusively, then renamed; targets that are not regular
+/// files refused).
+fn write_atomically(path: &str, text: &str) -> Result<(), crate::files::FileError> {
+    crate::files::write_atomic(std::path::Path::new(path), text.as_bytes())
 }
 
 /// `name` must be given `n` arguments; the error quotes its usage line from

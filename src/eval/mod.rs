@@ -196,7 +196,12 @@ impl Interp {
             style,
             mode,
             results: Vec::new(),
-            output: Box::new(|s| println!("{s}")),
+            // Never a panic on a closed or full output (the command line
+            // installs a writer that also reports the error).
+            output: Box::new(|s| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stdout(), "{s}");
+            }),
             board: Vec::new(),
             interrupt,
             current: 0,
@@ -324,15 +329,28 @@ impl Interp {
         match e {
             CgError::Interrupted => Stop::Interrupted,
             CgError::TooLarge(what) => self.error(span, format!("too large: {what}")),
+            CgError::Limit(e) => self.limit_error(e, span),
         }
     }
 
-    fn check_interrupt(&self) -> EvalResult<()> {
+    /// Ctrl-C, the memory limit and the stack guard ([`crate::limits`]),
+    /// polled at every statement, loop step and call; a limit reached is an
+    /// error at `span`, the step that reached it.
+    fn check_interrupt(&self, span: &Span) -> EvalResult<()> {
         if self.interrupt.load(Ordering::Relaxed) {
-            Err(Stop::Interrupted)
-        } else {
-            Ok(())
+            return Err(Stop::Interrupted);
         }
+        crate::limits::check().map_err(|e| self.limit_error(e, span))
+    }
+
+    /// The diagnostic of a resource limit reached while evaluating `span`.
+    pub(crate) fn limit_error(&self, e: crate::limits::Exceeded, span: &Span) -> Stop {
+        self.error(span, e.to_string())
+    }
+
+    /// Refuses to build a string or list of `bytes` beyond the memory limit.
+    pub(crate) fn reserve(&self, bytes: usize, span: &Span) -> EvalResult<()> {
+        crate::limits::reserve(bytes).map_err(|e| self.limit_error(e, span))
     }
 
     // ----- statements -----------------------------------------------------------
@@ -347,7 +365,7 @@ impl Interp {
     }
 
     fn exec(&mut self, stmt: &Stmt, scope: &Scope) -> EvalResult<Value> {
-        self.check_interrupt()?;
+        self.check_interrupt(&stmt.span)?;
         match &stmt.kind {
             StmtKind::Let { name, value } => {
                 let v = self.eval(value, scope)?;
@@ -420,7 +438,7 @@ impl Interp {
                     }
                 };
                 for item in items {
-                    self.check_interrupt()?;
+                    self.check_interrupt(&stmt.span)?;
                     let inner = scope.child();
                     inner.define(&var.name, item);
                     self.exec_block_in(&body.stmts, &inner)?;
@@ -477,20 +495,26 @@ impl Interp {
                     .clone()
                     .unwrap_or_else(|| PathBuf::from("."));
                 let full = base.join(path);
-                let bytes = std::fs::read(&full).map_err(|e| {
-                    self.error(span, format!("cannot read {}: {e}", full.display()))
-                })?;
-                let text = String::from_utf8(bytes).map_err(|_| {
-                    self.error(span, format!("{} is not valid UTF-8", full.display()))
-                })?;
+                let text = crate::files::read_script(&full)
+                    .map_err(|e| self.error(span, format!("cannot use {}: {e}", full.display())))?;
+                // A module is known by the file's identity, not by how its
+                // path is spelled (`a.cgt`, `./a.cgt`, a link to it).
+                let canonical = std::fs::canonicalize(&full).unwrap_or_else(|_| full.clone());
                 let dir = full.parent().map(Path::to_path_buf);
+                let key = canonical.display().to_string();
+                if self.loaded_modules.contains(&key) {
+                    return Ok(());
+                }
+                self.loaded_modules.push(key);
                 (full.display().to_string(), text, dir)
             }
         };
-        if self.loaded_modules.contains(&name) {
-            return Ok(());
+        if matches!(target, UseTarget::Module(_)) {
+            if self.loaded_modules.contains(&name) {
+                return Ok(());
+            }
+            self.loaded_modules.push(name.clone());
         }
-        self.loaded_modules.push(name.clone());
         let id = self.add_source(&name, &text, dir);
         self.importing += 1;
         let r = self.run_source(id);
@@ -618,6 +642,7 @@ impl Interp {
     // ----- expressions ----------------------------------------------------------
 
     pub(crate) fn eval(&mut self, e: &Expr, scope: &Scope) -> EvalResult<Value> {
+        crate::limits::check_stack().map_err(|x| self.limit_error(x, &e.span))?;
         match &e.kind {
             ExprKind::Int(n) => Ok(Value::Rational(n.clone().into())),
             ExprKind::Frac(n, d) => {
@@ -650,9 +675,10 @@ impl Interp {
                 Ok(Value::game(self.store.nimber(n)))
             }
             ExprKind::Ups(count) => {
-                let k = count
-                    .to_i64()
-                    .ok_or_else(|| self.error(&e.span, "too many ups (at most 2^63 - 1)"))?;
+                // The same magnitude both ways: at most 2^63 - 1 ups or downs.
+                let k = count.to_i64().filter(|k| *k != i64::MIN).ok_or_else(|| {
+                    self.error(&e.span, "too many ups or downs (at most 2^63 - 1)")
+                })?;
                 Ok(Value::game(self.store.ups(k)))
             }
             ExprKind::UpNth { n, down } | ExprKind::Uptimal { n, down } => {
@@ -956,7 +982,7 @@ impl Interp {
                         format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
                     ));
                 }
-                self.check_interrupt()?;
+                self.check_interrupt(span)?;
                 let inner = f.scope.child();
                 for (p, v) in f.params.iter().zip(args) {
                     inner.define(p, v);

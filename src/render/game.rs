@@ -224,44 +224,122 @@ impl Printer<'_> {
         Ok(x != zero && self.store.le(zero, x)?)
     }
 
-    /// `↑^n` and `↑^(→n)`, possibly negated and with a star.
+    /// `↑^n` and `↑^(→n)`, possibly negated and with a star, recognised by
+    /// their canonical shapes (below) in one walk down the game: the cost
+    /// is the size of `h`, not the construction of every `↑^k` up to the
+    /// birthday of `h`.
     fn up_name(&mut self, h: GameId) -> CgResult<Option<String>> {
         let ascii = self.style == Style::Ascii;
-        let birthday = self.store.birthday(h)?;
-        let star = self.store.star();
-        let mut n = 2u32;
-        loop {
-            let nth = self.store.up_nth(n)?;
-            if self.store.birthday(nth)? > birthday.clone() + 1u32 {
-                break;
-            }
-            let uptimal = self.store.uptimal(n)?;
-            for (base, form) in [(nth, 'n'), (uptimal, 't')] {
-                for negated in [false, true] {
-                    let b = if negated { self.store.neg(base) } else { base };
-                    for starred in [false, true] {
-                        let cand = if starred { self.store.add(b, star)? } else { b };
-                        if cand == h {
-                            let arrow = match (negated, ascii) {
-                                (false, true) => "^",
-                                (true, true) => "v",
-                                (false, false) => "↑",
-                                (true, false) => "↓",
-                            };
-                            let (open, close) = if form == 'n' { ('<', '>') } else { ('[', ']') };
-                            let st = match (starred, ascii) {
-                                (false, _) => "",
-                                (true, true) => "*",
-                                (true, false) => "∗",
-                            };
-                            return Ok(Some(format!("{arrow}{open}{n}{close}{st}")));
-                        }
-                    }
-                }
-            }
-            n += 1;
+        let nh = self.store.neg(h);
+        for (g, negated) in [(h, false), (nh, true)] {
+            let Some((n, form, starred)) = self.up_shape(g)? else {
+                continue;
+            };
+            let arrow = match (negated, ascii) {
+                (false, true) => "^",
+                (true, true) => "v",
+                (false, false) => "↑",
+                (true, false) => "↓",
+            };
+            let (open, close) = if form == 'n' { ('<', '>') } else { ('[', ']') };
+            let st = match (starred, ascii) {
+                (false, _) => "",
+                (true, true) => "*",
+                (true, false) => "∗",
+            };
+            return Ok(Some(format!("{arrow}{open}{n}{close}{st}")));
         }
         Ok(None)
+    }
+
+    /// `Some((n, 'n' | 't', starred))` when `g` is `↑^n (+*)` (`'n'`) or
+    /// `↑^(→n) (+*)` (`'t'`) for some `n ≥ 2`. The canonical forms, for
+    /// `n ≥ 2` (Conway–Norton; checked against the constructed games in
+    /// the tests):
+    /// `↑^n = {0 | ↓^(→n-1)∗}`, `↑^n∗ = {0, ∗ | ↓^(→n-1)}`,
+    /// `↑^(→n) = {↑^(→n-1) | ∗}`, `↑^(→n)∗ = {0, ↑^(→n-1)∗ | 0}`,
+    /// with `↑^(→1) = ↑`.
+    fn up_shape(&mut self, g: GameId) -> CgResult<Option<(u64, char, bool)>> {
+        let (left, right) = self.store.options(g);
+        let (zero, star) = (self.store.zero(), self.store.star());
+        if right.len() != 1 {
+            return Ok(None);
+        }
+        // ↑^n (+∗): the right option is minus an uptimal of order n - 1.
+        let up_nth_left = match &left[..] {
+            [z] if *z == zero => Some(true),
+            [a, b] if (*a, *b) == (zero, star) || (*b, *a) == (zero, star) => Some(false),
+            _ => None,
+        };
+        if let Some(wants_star) = up_nth_left {
+            let minus = self.store.neg(right[0]);
+            if let Some((k, starred)) = self.uptimal_shape(minus)? {
+                if starred == wants_star {
+                    return Ok(Some((k + 1, 'n', !wants_star)));
+                }
+            }
+            return Ok(None);
+        }
+        match self.uptimal_shape(g)? {
+            Some((n, starred)) if n >= 2 => Ok(Some((n, 't', starred))),
+            _ => Ok(None),
+        }
+    }
+
+    /// `Some((n, starred))` when `g` is `↑^(→n)` or `↑^(→n)∗` (`n ≥ 1`),
+    /// walking the chain of the forms above iteratively.
+    fn uptimal_shape(&mut self, g: GameId) -> CgResult<Option<(u64, bool)>> {
+        let (zero, star) = (self.store.zero(), self.store.star());
+        // The chain read from the top: each step is one order less.
+        let mut steps = 0u64;
+        let mut cur = g;
+        loop {
+            self.store.tick()?;
+            if let Some(n) = self.store.as_nus(cur) {
+                let base = match (n.number.is_zero(), n.ups, n.nim) {
+                    (true, 1, 0) => Some(false),
+                    (true, 1, 1) => Some(true),
+                    _ => None,
+                };
+                return Ok(base.map(|s| (steps + 1, s)));
+            }
+            let (left, right) = self.store.options(cur);
+            let next = match (&left[..], &right[..]) {
+                // {↑^(→n-1) | ∗}
+                ([l], [r]) if *r == star => (*l, false),
+                // {0, ↑^(→n-1)∗ | 0}
+                ([a, b], [r]) if *r == zero && (*a == zero || *b == zero) => {
+                    (if *a == zero { *b } else { *a }, true)
+                }
+                _ => return Ok(None),
+            };
+            // Every step keeps the same starredness as the one below it.
+            let below = self.starred_uptimal_step(next.0);
+            if below != Some(next.1) {
+                return Ok(None);
+            }
+            steps += 1;
+            cur = next.0;
+        }
+    }
+
+    /// Whether `g` (a candidate one order down an uptimal chain) would be
+    /// read as starred (`Some(true)`), plain, or neither at its top.
+    fn starred_uptimal_step(&mut self, g: GameId) -> Option<bool> {
+        if let Some(n) = self.store.as_nus(g) {
+            return match (n.number.is_zero(), n.ups, n.nim) {
+                (true, 1, 0) => Some(false),
+                (true, 1, 1) => Some(true),
+                _ => None,
+            };
+        }
+        let (zero, star) = (self.store.zero(), self.store.star());
+        let (left, right) = self.store.options(g);
+        match (&left[..], &right[..]) {
+            ([_], [r]) if *r == star => Some(false),
+            ([a, b], [r]) if *r == zero && (*a == zero || *b == zero) => Some(true),
+            _ => None,
+        }
     }
 }
 
@@ -317,4 +395,48 @@ pub fn format_nus(n: &Nus, style: Style) -> String {
 /// Formats a dyadic rational on its own (used for stops and scalars).
 pub fn format_number(x: &Dyadic) -> String {
     x.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The named forms `↑^n`, `↑^(→n)` (negated, starred) are recognised by
+    /// shape; the shapes are checked here against the games built by their
+    /// definitions, and a near miss is not named.
+    #[test]
+    fn up_nth_and_uptimal_names_match_the_constructed_games() {
+        let mut s = Store::new();
+        let star = s.star();
+        for n in 2..=24u32 {
+            let nth = s.up_nth(n).unwrap();
+            let upt = s.uptimal(n).unwrap();
+            for (base, open, close) in [(nth, '<', '>'), (upt, '[', ']')] {
+                for negated in [false, true] {
+                    let b = if negated { s.neg(base) } else { base };
+                    for starred in [false, true] {
+                        let g = if starred { s.add(b, star).unwrap() } else { b };
+                        let arrow = if negated { 'v' } else { '^' };
+                        let st = if starred { "*" } else { "" };
+                        assert_eq!(
+                            format_game(&mut s, g, Style::Ascii).unwrap(),
+                            format!("{arrow}{open}{n}{close}{st}")
+                        );
+                    }
+                }
+            }
+        }
+        // Near misses keep their braces.
+        let u3 = s.uptimal(3).unwrap();
+        let minus_one = s.integer(-1);
+        let g = s.canonical(vec![u3], vec![minus_one]).unwrap();
+        assert_eq!(format_game(&mut s, g, Style::Ascii).unwrap(), "{^[3]|-1}");
+        let zero = s.zero();
+        let u3s = s.add(u3, star).unwrap();
+        let g = s.canonical(vec![zero, u3s], vec![zero, star]).unwrap();
+        assert_eq!(
+            format_game(&mut s, g, Style::Ascii).unwrap(),
+            "{0,^[3]*|0,*}"
+        );
+    }
 }
