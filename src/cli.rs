@@ -1,7 +1,8 @@
 //! The command line: `yose [run|eval|check|repl]`.
 //!
-//! Exit codes: 0 everything passed, 1 a failed proof or a script error,
-//! 2 a usage, IO or internal error.
+//! Exit codes ([`EXIT_OK`] …): 0 everything passed, 1 a failed proof or a
+//! script error, 2 a usage, IO or internal error (standard output that
+//! cannot be written included), 130 interrupted by Ctrl-C.
 
 use crate::diag::{self, Diagnostic};
 use crate::eval::{Interp, Mode, ProofResult, Report, Stop};
@@ -12,7 +13,16 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-#[derive(Parser, Debug)]
+// Standard output in this module goes through `write_out`, which remembers a
+// write error instead of panicking (`yose eval 1 > /dev/full` is exit 2).
+macro_rules! println {
+    ($($t:tt)*) => { write_line(&format!($($t)*)) };
+}
+macro_rules! print {
+    ($($t:tt)*) => { write_out(&format!($($t)*)) };
+}
+
+#[derive(Parser, Debug, Clone)]
 #[command(
     name = "yose",
     version,
@@ -28,11 +38,15 @@ pub struct Cli {
     /// Colour in diagnostics.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
+    /// Memory computations may use, e.g. `2G`, `512M` (default: half of the
+    /// machine's memory or of the address-space limit; also `YOSE_MEMORY_LIMIT`).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_memory_limit)]
+    pub memory_limit: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
-#[derive(Subcommand, Debug)]
+#[derive(Subcommand, Debug, Clone)]
 pub enum Command {
     /// Run scripts: `print` writes, failed asserts are reported.
     Run {
@@ -106,15 +120,41 @@ fn locale_is_utf8() -> bool {
         .is_some_and(|v| v.to_ascii_lowercase().replace('-', "").contains("utf8"))
 }
 
+fn parse_memory_limit(text: &str) -> Result<usize, String> {
+    crate::limits::parse_size(text)
+        .ok_or_else(|| format!("`{text}` is not a size (bytes, or a number with K, M, G or T)"))
+}
+
+/// Sets the memory limit: the flag, else `YOSE_MEMORY_LIMIT`, else the
+/// default share of the machine (less the interpreter's `stack`).
+fn set_memory_limit(flag: Option<usize>, stack: usize) -> Result<(), String> {
+    let limit = match flag {
+        Some(n) => n,
+        None => match std::env::var("YOSE_MEMORY_LIMIT") {
+            Ok(v) if !v.trim().is_empty() => {
+                parse_memory_limit(&v).map_err(|e| format!("yose: YOSE_MEMORY_LIMIT: {e}"))?
+            }
+            _ => crate::limits::default_memory_limit(stack),
+        },
+    };
+    crate::limits::set_memory_limit(limit);
+    Ok(())
+}
+
 /// Installs the Ctrl-C handler that sets the interpreter's interrupt flag.
 pub fn install_interrupt(flag: Arc<AtomicBool>) {
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
 }
 
-/// Runs the command line; returns the process exit code.
-pub fn main(cli: Cli) -> i32 {
+/// Runs the command line on a thread with a `stack` of that many bytes;
+/// returns the process exit code.
+pub fn main(cli: Cli, stack: usize) -> i32 {
+    if let Err(e) = set_memory_limit(cli.memory_limit, stack) {
+        eprintln!("{e}");
+        return EXIT_USAGE;
+    }
     let out = cli.output();
-    match cli.command {
+    let code = match cli.command {
         Some(Command::Run { files }) => run_files(&files, out),
         Some(Command::Eval { expr }) => eval_expr(&expr, out),
         Some(Command::Check { paths, format }) => check(&paths, format, out),
@@ -126,7 +166,8 @@ pub fn main(cli: Cli) -> i32 {
                 run_stdin(out)
             }
         }
-    }
+    };
+    finish(code)
 }
 
 pub fn render_report(interp: &Interp, report: &Report, color: bool) -> String {
@@ -152,32 +193,79 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// Reads a script; a non-UTF-8 file becomes a diagnostic (exit 1), a missing one an IO error (exit 2).
+/// Reads a script; a non-UTF-8 file becomes a diagnostic (exit 1), a file
+/// that cannot be read (missing, not a `.cgt` file, a device, a FIFO, too
+/// large) an IO error (exit 2).
 enum Loaded {
     Text(String),
     NotUtf8(Diagnostic),
 }
 
 fn load(path: &Path) -> Result<Loaded, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("yose: cannot read {}: {e}", path.display()))?;
-    match String::from_utf8(bytes) {
+    match crate::files::read_script(path) {
         Ok(s) => Ok(Loaded::Text(s)),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            Ok(Loaded::NotUtf8(
-                Diagnostic::error(format!(
-                    "{} is not valid UTF-8 (bad byte at offset {at})",
-                    path.display()
-                ))
-                .with_help("save the file as UTF-8"),
+        Err(crate::files::FileError::NotUtf8(at)) => Ok(Loaded::NotUtf8(
+            Diagnostic::error(format!(
+                "{} is not valid UTF-8 (bad byte at offset {at})",
+                path.display()
             ))
+            .with_help("save the file as UTF-8"),
+        )),
+        Err(e) => Err(format!("yose: cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Exit codes, the same for `run`, `eval`, `check` and standard input.
+pub const EXIT_OK: i32 = 0;
+/// A failed proof or a script error.
+pub const EXIT_FAILED: i32 = 1;
+/// A usage or IO error (a file that cannot be read, output that cannot be written).
+pub const EXIT_USAGE: i32 = 2;
+/// Interrupted by Ctrl-C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// The first error writing standard output, if any.
+static WRITE_ERROR: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Writes text to standard output; a failure (a full disk, a closed pipe
+/// when SIGPIPE is ignored) is remembered, never a panic, and makes the exit
+/// code [`EXIT_USAGE`] (see [`finish`]).
+pub fn write_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        if let Ok(mut slot) = WRITE_ERROR.lock() {
+            slot.get_or_insert_with(|| e.to_string());
         }
     }
 }
 
+/// [`write_out`] with a newline.
+pub fn write_line(text: &str) {
+    write_out(&format!("{text}\n"));
+}
+
+/// Flushes standard output; the exit code, or [`EXIT_USAGE`] if any output
+/// was lost.
+pub fn finish(code: i32) -> i32 {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().flush() {
+        if let Ok(mut slot) = WRITE_ERROR.lock() {
+            slot.get_or_insert_with(|| e.to_string());
+        }
+    }
+    match WRITE_ERROR.lock().ok().and_then(|s| s.clone()) {
+        Some(e) if code != EXIT_INTERRUPTED => {
+            eprintln!("yose: cannot write the output: {e}");
+            EXIT_USAGE
+        }
+        _ => code,
+    }
+}
+
 fn new_interp(mode: Mode, out: Output) -> Interp {
-    let interp = Interp::new(mode, out.style);
+    let mut interp = Interp::new(mode, out.style);
+    interp.output = Box::new(write_line);
     install_interrupt(interp.interrupt_flag());
     interp
 }
@@ -198,7 +286,7 @@ fn run_files(files: &[PathBuf], out: Output) -> i32 {
             }
             Err(e) => {
                 eprintln!("{e}");
-                return 2;
+                return EXIT_USAGE;
             }
         };
         let id = interp.add_source(
@@ -207,7 +295,7 @@ fn run_files(files: &[PathBuf], out: Output) -> i32 {
             f.parent().map(Path::to_path_buf),
         );
         match run_and_report(&mut interp, id, out.color) {
-            130 => return 130,
+            EXIT_INTERRUPTED => return EXIT_INTERRUPTED,
             0 => {}
             _ => failed = true,
         }
@@ -219,7 +307,7 @@ fn run_stdin(out: Output) -> i32 {
     let mut bytes = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
         eprintln!("yose: cannot read standard input: {e}");
-        return 2;
+        return EXIT_USAGE;
     }
     let Ok(text) = String::from_utf8(bytes) else {
         eprintln!("yose: standard input is not valid UTF-8");
@@ -254,7 +342,7 @@ fn run_and_report(interp: &mut Interp, id: usize, color: bool) -> i32 {
         }
         Err(Stop::Interrupted) => {
             eprintln!("yose: interrupted");
-            130
+            EXIT_INTERRUPTED
         }
         Err(Stop::AssertFailed) => 1,
     }
@@ -263,61 +351,136 @@ fn run_and_report(interp: &mut Interp, id: usize, color: bool) -> i32 {
 fn eval_expr(expr: &str, out: Output) -> i32 {
     let mut interp = new_interp(Mode::Script, out);
     let id = interp.add_source("<eval>", expr, std::env::current_dir().ok());
-    let r = interp.eval_source_expr(id).and_then(|v| interp.display(&v));
+    let whole = 0..expr.len();
+    let r = interp.eval_source_expr(id).and_then(|v| {
+        let style = interp.style;
+        v.display(&mut interp.store, style)
+            .map_err(|e| interp.cg_error(e, &whole))
+    });
     match r {
         Ok(s) => {
-            println!("{s}");
-            0
+            write_line(&s);
+            EXIT_OK
         }
         Err(Stop::Error(report)) => {
             eprint!("{}", render_report(&interp, &report, out.color));
-            1
+            EXIT_FAILED
         }
-        Err(Stop::Interrupted) => 130,
-        Err(Stop::AssertFailed) => 1,
+        Err(Stop::Interrupted) => {
+            eprintln!("yose: interrupted");
+            EXIT_INTERRUPTED
+        }
+        Err(Stop::AssertFailed) => EXIT_FAILED,
     }
 }
 
-/// Every `*.cgt` below the given paths, sorted for a stable report.
-fn collect_scripts(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
+/// What `check` found below its arguments: the scripts, and the paths
+/// that could not be read (a dangling link, an unreadable directory), each
+/// counted as one failure.
+#[derive(Default)]
+struct Found {
+    scripts: Vec<PathBuf>,
+    unreadable: Vec<(PathBuf, String)>,
+}
+
+/// Every `*.cgt` below the given paths, sorted for a stable report. A
+/// directory is entered once, by its identity (so a link back up the tree
+/// is no loop); a missing argument is a usage error.
+fn collect_scripts(paths: &[PathBuf]) -> Result<Found, String> {
+    let mut found = Found::default();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
         let meta =
             std::fs::metadata(p).map_err(|e| format!("yose: cannot read {}: {e}", p.display()))?;
         if meta.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found).map_err(|e| format!("yose: cannot read {}: {e}", p.display()))?;
-            found.sort();
-            out.extend(found);
+            let mut here = Found::default();
+            walk(p, &mut here, &mut seen);
+            here.scripts.sort();
+            found.scripts.extend(here.scripts);
+            found.unreadable.extend(here.unreadable);
         } else {
-            out.push(p.clone());
+            found.scripts.push(p.clone());
         }
     }
-    Ok(out)
+    Ok(found)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "cgt") {
-            out.push(path);
+/// The identity of a directory: canonical path (device and inode would do
+/// as well; the canonical path also works where those are not exposed).
+fn dir_identity(dir: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(dir).ok()
+}
+
+fn walk(dir: &Path, out: &mut Found, seen: &mut std::collections::HashSet<PathBuf>) {
+    let Some(id) = dir_identity(dir) else {
+        out.unreadable
+            .push((dir.to_path_buf(), "cannot resolve the directory".into()));
+        return;
+    };
+    if !seen.insert(id) {
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            out.unreadable.push((dir.to_path_buf(), e.to_string()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => walk(&path, out, seen),
+            Ok(_) if path.extension().is_some_and(|e| e == "cgt") => out.scripts.push(path),
+            Ok(_) => {}
+            // A link to nothing (or a file gone meanwhile): one failure.
+            Err(e) => {
+                if path.extension().is_some_and(|e| e == "cgt")
+                    || std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink())
+                {
+                    out.unreadable.push((path, e.to_string()));
+                }
+            }
         }
     }
-    Ok(())
 }
 
 fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
-    let files = match collect_scripts(paths) {
+    let found = match collect_scripts(paths) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("{e}");
-            return 2;
+            return EXIT_USAGE;
         }
     };
+    let files = found.scripts;
+    if files.is_empty() && found.unreadable.is_empty() {
+        // A mistyped directory in CI must not pass with "0 passed, 0 failed".
+        eprintln!(
+            "yose: no `.cgt` script in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return EXIT_USAGE;
+    }
     let (mut passed, mut failed) = (0usize, 0usize);
     let json = format == Format::Json;
+    for (path, why) in &found.unreadable {
+        failed += 1;
+        let name = path.display().to_string();
+        if json {
+            write_line(
+                &serde_json::json!({"file": name, "kind": "error", "passed": false, "message": format!("cannot read: {why}")})
+                    .to_string(),
+            );
+        } else {
+            write_line(&format!("{name}: error: cannot read: {why}"));
+        }
+    }
     for f in &files {
         // Each script gets a fresh interpreter: proofs must not depend on each other.
         let mut interp = new_interp(Mode::Check, out);
@@ -337,8 +500,20 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                 continue;
             }
             Err(e) => {
-                eprintln!("{e}");
-                return 2;
+                // One unreadable script is one failure; the others still run.
+                failed += 1;
+                if json {
+                    write_line(
+                        &serde_json::json!({"file": name, "kind": "error", "passed": false, "message": e})
+                            .to_string(),
+                    );
+                } else {
+                    write_line(&format!(
+                        "{name}: error: {}",
+                        e.trim_start_matches("yose: ")
+                    ));
+                }
+                continue;
             }
         };
         let id = interp.add_source(&name, &text, f.parent().map(Path::to_path_buf));
@@ -389,7 +564,7 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
             Err(Stop::Error(report)) => Some(report),
             Err(Stop::Interrupted) => {
                 eprintln!("yose: interrupted");
-                return 130;
+                return EXIT_INTERRUPTED;
             }
             Err(Stop::AssertFailed) => None,
         };

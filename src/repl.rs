@@ -12,12 +12,21 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Editor, Helper};
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
 
+// Standard output goes through `cli::write_out`: a closed or full output is
+// remembered (exit code 2 at the end), never a panic that ends the session.
+macro_rules! println {
+    ($($t:tt)*) => { crate::cli::write_line(&format!($($t)*)) };
+}
+
 const COMMANDS: &[(&str, &str)] = &[
-    (":help", "this help; `:help NAME` describes a builtin"),
+    (
+        ":help",
+        "this help; `:help NAME` describes a builtin, `:help MODULE` a stdlib module",
+    ),
     (":load FILE", "run a script in this session"),
     (":ascii", "print games in CGSuite's ASCII"),
     (":unicode", "print games with Unicode glyphs"),
@@ -103,9 +112,91 @@ fn history_path() -> Option<PathBuf> {
     Some(base.join("yose").join("history"))
 }
 
+/// The header rustyline writes at the top of a history file.
+const HISTORY_HEADER: &[u8] = b"#V2";
+
+/// The history file if it is safe to use, else a warning on standard error
+/// and `None` (the session runs without history). Safe: a regular file
+/// (after links, resolved once here) that is empty or starts with the
+/// history header, and that we may write; or a new file we could create.
+/// So a device, a FIFO, a directory, an unwritable place or a file of some
+/// other kind at that name is never read from or written over.
+fn usable_history(path: PathBuf) -> Option<PathBuf> {
+    let warn = |why: &str| {
+        eprintln!(
+            "yose: warning: not using {} as the history file: {why}; this session keeps no history",
+            path.display()
+        );
+    };
+    match std::fs::metadata(&path) {
+        Ok(_) => {
+            let bytes = match crate::files::read_bytes(&path, 64 << 20, crate::files::Links::Follow)
+            {
+                Ok(b) => b,
+                Err(e) => {
+                    warn(&e.to_string());
+                    return None;
+                }
+            };
+            if !bytes.is_empty() && !bytes.starts_with(HISTORY_HEADER) {
+                warn("it is not a yose history file, and it is left as it is");
+                return None;
+            }
+            if let Err(e) = std::fs::OpenOptions::new().append(true).open(&path) {
+                warn(&e.to_string());
+                return None;
+            }
+            std::fs::canonicalize(&path).ok().or(Some(path))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    warn(&e.to_string());
+                    return None;
+                }
+            }
+            let mut header = HISTORY_HEADER.to_vec();
+            header.push(b'\n');
+            match crate::files::write_atomic(&path, &header) {
+                Ok(()) => std::fs::canonicalize(&path).ok().or(Some(path)),
+                Err(e) => {
+                    warn(&e.to_string());
+                    None
+                }
+            }
+        }
+        Err(e) => {
+            warn(&e.to_string());
+            None
+        }
+    }
+}
+
+/// Saves the history through a fresh temporary file renamed over the old
+/// one, so a crash or a full disk never leaves it half-written.
+fn save_history(
+    editor: &mut Editor<ReplHelper, DefaultHistory>,
+    path: &Path,
+) -> Result<(), String> {
+    if let Err(e) = crate::files::check_target(path) {
+        return Err(e.to_string());
+    }
+    let (tmp, file) = crate::files::create_temp_beside(path).map_err(|e| e.to_string())?;
+    drop(file);
+    let saved = editor
+        .save_history(&tmp)
+        .map_err(|e| e.to_string())
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| e.to_string()));
+    if saved.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    saved
+}
+
 /// Runs the REPL until `:quit` or Ctrl-D; returns the exit code.
 pub fn run(out: Output) -> i32 {
     let mut interp = Interp::new(Mode::Repl, out.style);
+    interp.output = Box::new(crate::cli::write_line);
     crate::cli::install_interrupt(interp.interrupt_flag());
     let names = Rc::new(RefCell::new(Vec::new()));
     let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::new() {
@@ -118,14 +209,24 @@ pub fn run(out: Output) -> i32 {
     editor.set_helper(Some(ReplHelper {
         names: names.clone(),
     }));
-    let history = history_path();
+    let mut history = history_path().and_then(usable_history);
     if let Some(h) = &history {
-        let _ = editor.load_history(h);
+        if let Err(e) = editor.load_history(h) {
+            eprintln!(
+                "yose: warning: cannot read the history {}: {e}; this session keeps no history",
+                h.display()
+            );
+            history = None;
+        }
     }
     println!(
         "yose {} — combinatorial game theory for the Go endgame. :help for help, Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     );
+    match &history {
+        Some(h) => println!("History is kept in {}.", h.display()),
+        None => println!("History is not kept (no home directory)."),
+    }
     let mut entry_no = 0usize;
     loop {
         match editor.readline("yose> ") {
@@ -135,10 +236,13 @@ pub fn run(out: Output) -> i32 {
                 }
                 let _ = editor.add_history_entry(line.as_str());
                 if let Some(h) = &history {
-                    if let Some(dir) = h.parent() {
-                        let _ = std::fs::create_dir_all(dir);
+                    if let Err(e) = save_history(&mut editor, h) {
+                        eprintln!(
+                            "yose: warning: cannot save the history {}: {e}; not saving it any more",
+                            h.display()
+                        );
+                        history = None;
                     }
-                    let _ = editor.save_history(h);
                 }
                 let trimmed = line.trim();
                 if trimmed.starts_with(':') {
@@ -198,6 +302,12 @@ fn run_entry(interp: &mut Interp, id: usize, out: Output) {
         Err(Stop::Error(report)) => eprint!("{}", render_report(interp, &report, out.color)),
         Err(Stop::Interrupted) => eprintln!("interrupted"),
     }
+    // A computation stopped at the memory limit leaves its memo tables
+    // behind; dropping them (the games and bindings stay) lets the session
+    // go on.
+    if crate::limits::check_memory().is_err() {
+        interp.store.clear_memos();
+    }
 }
 
 /// Handles a `:command`; false means quit.
@@ -229,9 +339,25 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
                     crate::eval::builtin_names().collect::<Vec<_>>().join(", ")
                 );
             } else {
-                match crate::eval::builtin_help(arg) {
-                    Some(h) => println!("{h}"),
-                    None => println!("no builtin named `{arg}`"),
+                match (
+                    crate::eval::builtin_help(arg),
+                    crate::stdlib::definitions(arg),
+                ) {
+                    (Some(h), _) => println!("{h}"),
+                    (None, Some(defs)) => {
+                        println!("`use {arg}` defines:");
+                        for (sig, doc) in defs {
+                            println!("  {sig:<28} {doc}");
+                        }
+                    }
+                    (None, None) => {
+                        let modules: Vec<&str> =
+                            crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect();
+                        println!(
+                            "no builtin or stdlib module named `{arg}` (modules: {})",
+                            modules.join(", ")
+                        )
+                    }
                 }
             }
         }
@@ -241,16 +367,12 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
                 return true;
             }
             let path = PathBuf::from(arg);
-            match std::fs::read(&path) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => {
-                        let id =
-                            interp.add_source(arg, &text, path.parent().map(|p| p.to_path_buf()));
-                        run_entry(interp, id, out);
-                    }
-                    Err(_) => eprintln!("{arg} is not valid UTF-8"),
-                },
-                Err(e) => eprintln!("cannot read {arg}: {e}"),
+            match crate::files::read_script(&path) {
+                Ok(text) => {
+                    let id = interp.add_source(arg, &text, path.parent().map(|p| p.to_path_buf()));
+                    run_entry(interp, id, out);
+                }
+                Err(e) => eprintln!("cannot load {arg}: {e}"),
             }
         }
         other => eprintln!("unknown command {other}; :help lists the commands"),

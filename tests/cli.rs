@@ -96,7 +96,7 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-            91 passed, 0 failed
+            127 passed, 0 failed
             --- stderr
             note: sgf/notes.sgf:1:21: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
             note: sgf/notes.sgf:1:38: label `hello` ignored: yose labels points with one lowercase letter
@@ -189,7 +189,7 @@ fn wrong_argument_counts_show_the_usage() {
     expect![[r#"
         mean(1, 2) → exit 1
         Error: `mean` takes 1 argument, given 2
-        Note: usage: mean(G): the mean (mast value of the thermograph)
+        Note: usage: mean(G): the mean (mast value of the thermograph); of a sum, the sum of the means
         nodes() → exit 1
         Error: `nodes` takes 1 argument, given 0
         Note: usage: nodes(K): the labels of the positions of ko graph K, root first

@@ -57,8 +57,84 @@ fn expr(depth: u32) -> BoxedStrategy<String> {
     .boxed()
 }
 
+/// Cases per property: 300 in `cargo test`; the long run sets
+/// `YOSE_FUZZ_CASES` (e.g. `YOSE_FUZZ_CASES=100000 cargo test --release
+/// --test fuzz`).
+fn cases(default: u32) -> u32 {
+    std::env::var("YOSE_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Arguments for random builtin calls: games, numbers, kos and ko literals,
+/// θ, Go diagrams (well-formed and not), move strings, names and lists.
+const ARGS: &[&str] = &[
+    "0",
+    "1",
+    "-3",
+    "1/2",
+    "*",
+    "^",
+    "{1|-1}",
+    "{2|{1|0}}",
+    "+-3",
+    "[1, ^, *]",
+    "[]",
+    "true",
+    "\"\"",
+    "\"x\"",
+    "ko(2, 0)",
+    "ko(1, -1)",
+    "multi_stage_ko(3, 3, -4)",
+    "a: {{2 | 1 + a} | -2}",
+    "a: {1 | b: {0 | -1}}",
+    "θ",
+    "-θ",
+    "ko(2, 0) + θ",
+    "go(\". x o\\n. . .\")",
+    "go(\"x x\\na .\\n. .\")",
+    "go(\". a o O X X\\n. x . . o .\")",
+    "go(\"x\")",
+    "go(\"\")",
+    "go(\"o o\\nx\")",
+    "go(\"a b c\\n. . .\")",
+    "game(\". . .\\n. . .\\n. . .\")",
+    "\"B C3, W D4\"",
+    "\"W[cb]\"",
+    "\"B Z99\"",
+    "\"pass\"",
+    "black",
+    "white",
+    "budget: 50",
+    "rules: \"chinese\"",
+    "ko_rule: \"positional\"",
+    "komaster: black",
+    "move: 1",
+    "budget: 0",
+    "latent: \"keep\"",
+];
+
+fn builtin_call() -> BoxedStrategy<String> {
+    let names: Vec<&'static str> = yose::eval::builtin_names()
+        // Builtins that write files are fuzzed by their own tests.
+        .filter(|n| !matches!(*n, "svg" | "sgf_write" | "sgf_read"))
+        .collect();
+    (
+        prop::sample::select(names),
+        prop::collection::vec(prop::sample::select(ARGS), 0..4),
+    )
+        .prop_map(|(name, args)| format!("{name}({})", args.join(", ")))
+        .boxed()
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    #[test]
+    fn builtins_on_any_arguments_never_panic(call in builtin_call()) {
+        run(&format!("let r = {call}\nprint r\n"));
+    }
 
     #[test]
     fn random_text_never_panics(s in "\\PC{0,60}") {

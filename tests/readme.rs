@@ -1,7 +1,10 @@
 //! The README's transcripts are tests: every `$ yose …` command runs the
 //! binary and every `> …` line runs in one REPL session per block, and what
 //! they print must be what the README shows. `$ cat FILE` writes the lines
-//! under it to FILE in a scratch directory, where the commands run.
+//! under it to FILE in a scratch directory, where the commands run. Every
+//! other code example runs too: an indented block that is no transcript (and
+//! no `cargo` command) is a script whose proofs must all pass, and an inline
+//! `let …` is a statement that must run.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -155,6 +158,88 @@ fn expected(block: &[Step]) -> String {
         }
     }
     text
+}
+
+/// Indented blocks that are not transcripts and not shell commands, with
+/// the line they start on.
+fn scripts(readme: &str) -> Vec<(usize, String)> {
+    let mut blocks: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut open = false;
+    for (i, line) in readme.lines().enumerate() {
+        match line.strip_prefix("    ") {
+            Some(body) => {
+                if !open {
+                    blocks.push((i + 1, Vec::new()));
+                    open = true;
+                }
+                blocks.last_mut().unwrap().1.push(body);
+            }
+            None if line.trim().is_empty() && open => blocks.last_mut().unwrap().1.push(""),
+            None => open = false,
+        }
+    }
+    blocks
+        .into_iter()
+        .filter(|(_, b)| {
+            let first = b.first().copied().unwrap_or("");
+            !(first.starts_with("$ ") || first.starts_with("> ") || first.starts_with("cargo "))
+        })
+        .map(|(n, b)| (n, b.join("\n")))
+        .collect()
+}
+
+/// Inline code spans that are statements (`let B = …`), with their line.
+fn inline_statements(readme: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in readme.lines().enumerate() {
+        if line.starts_with("    ") {
+            continue;
+        }
+        for (k, span) in line.split('`').enumerate() {
+            if k % 2 == 1 && span.starts_with("let ") {
+                out.push((i + 1, span.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Runs `text` as `yose check` would: `None` when it ran and every proof
+/// passed, else what went wrong.
+fn check_script(dir: &Path, text: &str) -> Option<String> {
+    let mut interp = Interp::new(Mode::Check, Style::Ascii);
+    let id = interp.add_source("<readme>", text, Some(dir.to_path_buf()));
+    if let Err(e) = interp.run_source(id) {
+        return Some(format!("{e:?}"));
+    }
+    let failed: Vec<String> = interp
+        .results
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| format!("{:?}", r.failure))
+        .collect();
+    (!failed.is_empty()).then(|| failed.join("\n"))
+}
+
+#[test]
+fn every_other_code_example_runs() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut examples = scripts(&readme);
+    examples.extend(inline_statements(&readme));
+    // The language block and the inline `let B = …` at least.
+    assert!(
+        examples.len() >= 2,
+        "only {} examples found",
+        examples.len()
+    );
+    let mut failures = Vec::new();
+    for (line, text) in &examples {
+        if let Some(why) = check_script(&root, text) {
+            failures.push(format!("README line {line}: {text}\n{why}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 #[test]

@@ -151,8 +151,11 @@ pub fn call(
         }
     }
     opts.rules = rules;
-    let a = analyse(&mut interp.store, &board, &marks, &opts)
-        .map_err(|e| interp.error(span, e.to_string()))?;
+    let a = analyse(&mut interp.store, &board, &marks, &opts).map_err(|e| match e {
+        // Ctrl-C ends the analysis as it ends anything else: "interrupted".
+        crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
+        e => interp.error(span, e.to_string()),
+    })?;
     record_of(interp, &a, span)
 }
 

@@ -41,11 +41,11 @@ pub const BUILTINS: &[(&str, &str)] = &[
     ),
     (
         "tiny",
-        "tiny(x): {0 || 0 | -x}, for a positive game x (also Tiny, ⧾)",
+        "tiny(x): {0 || 0 | -x}, for any game x (also Tiny, ⧾)",
     ),
     (
         "miny",
-        "miny(x): {x | 0 || 0}, for a positive game x (also Miny, ⧿)",
+        "miny(x): {x | 0 || 0}, for any game x (also Miny, ⧿)",
     ),
     ("Tiny", "Tiny(x): CGSuite's spelling of tiny(x)"),
     ("Miny", "Miny(x): CGSuite's spelling of miny(x)"),
@@ -79,17 +79,24 @@ pub const BUILTINS: &[(&str, &str)] = &[
     ("floor", "floor(x): the greatest integer ≤ x"),
     ("ceil", "ceil(x): the least integer ≥ x"),
     ("str", "str(v): v as text"),
-    ("mean", "mean(G): the mean (mast value of the thermograph)"),
+    (
+        "mean",
+        "mean(G): the mean (mast value of the thermograph); of a sum, the sum of the means",
+    ),
     (
         "temperature",
-        "temperature(G): where the thermograph's walls meet (integers -1, m/2^k: -1/2^k)",
+        "temperature(G): where the thermograph's walls meet (integers -1, m/2^k: -1/2^k); \
+         of a sum, from the components when the hottest is alone (else from sums of the tied ones)",
     ),
     ("temp", "temp(G): alias of temperature"),
     (
         "thermograph",
         "thermograph(G): both walls as exact pieces and the mast",
     ),
-    ("cool", "cool(G, t): G cooled by a number t >= 0"),
+    (
+        "cool",
+        "cool(G, t): G cooled by a dyadic t > -1 (below 0, subzero cooling as in CGSuite)",
+    ),
     ("freeze", "freeze(G): G cooled by its temperature"),
     ("heat", "heat(G, t): G heated by t"),
     ("overheat", "overheat(G, s, t): G overheated from s to t"),
@@ -273,6 +280,7 @@ pub fn call(
             | "is_odd"
             | "is_all_small"
             | "swing"
+            | "sketch"
     );
     if one_arg {
         arity(interp, name, &args, 1, 1, span)?;
@@ -345,15 +353,9 @@ pub fn call(
             }))
         }
         "tiny" | "Tiny" | "miny" | "Miny" => {
+            // Any game, as in CGSuite, which prints `4Tiny({1|0})`: tinies
+            // of non-positive games are still games.
             let x = interp.game_of(&args[0], &sp(0))?;
-            let zero = interp.store.zero();
-            if !(interp.store.le(zero, x).map_err(|e| cg(interp, e))? && x != zero) {
-                let shown = interp.display(&args[0])?;
-                return Err(interp.error(
-                    &sp(0),
-                    format!("{name}(x) needs a positive game x, and {shown} is not positive"),
-                ));
-            }
             let r = if name.eq_ignore_ascii_case("tiny") {
                 interp.store.tiny(x)
             } else {
@@ -606,17 +608,16 @@ pub fn call(
             let (_, t) = thermograph_of(interp, &args[0], &sp(0))?;
             Ok(Value::str(&crate::render::thermograph::sketch(&t, 40, 12)))
         }
+        // A sum answers from its components (no canonical form of the sum).
         "mean" => {
-            let g = interp.game_of(&args[0], &sp(0))?;
-            Ok(Value::from_dyadic(
-                &interp.store.mean(g).map_err(|e| cg(interp, e))?,
-            ))
+            let parts = interp.game_sum_of(&args[0], &sp(0))?;
+            let m = interp.store.sum_mean(parts.parts());
+            Ok(Value::from_dyadic(&m.map_err(|e| cg(interp, e))?))
         }
         "temperature" | "temp" => {
-            let g = interp.game_of(&args[0], &sp(0))?;
-            Ok(Value::Rational(
-                interp.store.temperature(g).map_err(|e| cg(interp, e))?,
-            ))
+            let parts = interp.game_sum_of(&args[0], &sp(0))?;
+            let t = interp.store.sum_temperature(parts.parts());
+            Ok(Value::Rational(t.map_err(|e| cg(interp, e))?))
         }
         "thermograph" => {
             let g = interp.game_of(&args[0], &sp(0))?;
@@ -634,18 +635,35 @@ pub fn call(
             arity(interp, name, &args, 2, 2, span)?;
             let g = interp.game_of(&args[0], &sp(0))?;
             let t = interp.to_rational(&args[1], &sp(1))?;
-            let t = match super::value::rational_to_dyadic(&t) {
-                Some(t) if !t.is_negative() => t,
-                _ => {
-                    return Err(interp.error(
-                        &sp(1),
-                        format!(
-                        "cooling needs a number t ≥ 0 with a power-of-two denominator, found {}",
-                        super::format_rational(&t)
-                    ),
-                    ))
-                }
-            };
+            let minus_one = num_rational::BigRational::from_integer((-1).into());
+            let t =
+                match super::value::rational_to_dyadic(&t) {
+                    Some(d) if t > minus_one => d,
+                    Some(_) => return Err(interp.error_with(
+                        crate::diag::Diagnostic::error(format!(
+                            "cooling is defined for t > -1 only, found {}",
+                            super::format_rational(&t)
+                        ))
+                        .with_label(sp(1).clone(), "t ≤ -1")
+                        .with_note(
+                            "below 0 this is subzero cooling (as in CGSuite), which stops at -1",
+                        )
+                        .with_help(format!(
+                            "to heat by {}, write `heat(G, {})`",
+                            super::format_rational(&-t.clone()),
+                            super::format_rational(&-t)
+                        )),
+                    )),
+                    None => {
+                        return Err(interp.error(
+                            &sp(1),
+                            format!(
+                            "cooling needs a number t with a power-of-two denominator, found {}",
+                            super::format_rational(&t)
+                        ),
+                        ))
+                    }
+                };
             Ok(Value::game(
                 interp.store.cool(g, &t).map_err(|e| cg(interp, e))?,
             ))
@@ -756,14 +774,11 @@ fn thermograph_of(
     Ok((Rc::from(label), t))
 }
 
-/// Writes through a temporary file and a rename, so a failure leaves nothing half-written.
-fn write_atomically(path: &str, text: &str) -> std::io::Result<()> {
-    let target = std::path::Path::new(path);
-    let tmp = target.with_extension("svg.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, target).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+/// Writes an SVG file as [`crate::files::write_atomic`] does (a temporary
+/// file created exclusively, then renamed; targets that are not regular
+/// files refused).
+fn write_atomically(path: &str, text: &str) -> Result<(), crate::files::FileError> {
+    crate::files::write_atomic(std::path::Path::new(path), text.as_bytes())
 }
 
 /// `name` must be given `n` arguments; the error quotes its usage line from

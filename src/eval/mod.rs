@@ -12,6 +12,8 @@ pub mod ko;
 mod kofight;
 mod korules;
 mod kosolve;
+#[cfg(test)]
+mod notation_tests;
 mod ops;
 mod play;
 mod sgf;
@@ -144,6 +146,9 @@ pub enum Mode {
 
 const MAX_CALL_DEPTH: usize = 20_000;
 
+/// The longest list a range `a..b` makes.
+const MAX_RANGE: usize = 10_000_000;
+
 /// The REPL writes out ko graphs of at most this many positions (a Go
 /// region's graph can have 150 000) ...
 const ECHO_KO_NODES: usize = 256;
@@ -192,7 +197,12 @@ impl Interp {
             style,
             mode,
             results: Vec::new(),
-            output: Box::new(|s| println!("{s}")),
+            // Never a panic on a closed or full output (the command line
+            // installs a writer that also reports the error).
+            output: Box::new(|s| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stdout(), "{s}");
+            }),
             board: Vec::new(),
             interrupt,
             current: 0,
@@ -320,15 +330,28 @@ impl Interp {
         match e {
             CgError::Interrupted => Stop::Interrupted,
             CgError::TooLarge(what) => self.error(span, format!("too large: {what}")),
+            CgError::Limit(e) => self.limit_error(e, span),
         }
     }
 
-    fn check_interrupt(&self) -> EvalResult<()> {
+    /// Ctrl-C, the memory limit and the stack guard ([`crate::limits`]),
+    /// polled at every statement, loop step and call; a limit reached is an
+    /// error at `span`, the step that reached it.
+    fn check_interrupt(&self, span: &Span) -> EvalResult<()> {
         if self.interrupt.load(Ordering::Relaxed) {
-            Err(Stop::Interrupted)
-        } else {
-            Ok(())
+            return Err(Stop::Interrupted);
         }
+        crate::limits::check().map_err(|e| self.limit_error(e, span))
+    }
+
+    /// The diagnostic of a resource limit reached while evaluating `span`.
+    pub(crate) fn limit_error(&self, e: crate::limits::Exceeded, span: &Span) -> Stop {
+        self.error(span, e.to_string())
+    }
+
+    /// Refuses to build a string or list of `bytes` beyond the memory limit.
+    pub(crate) fn reserve(&self, bytes: usize, span: &Span) -> EvalResult<()> {
+        crate::limits::reserve(bytes).map_err(|e| self.limit_error(e, span))
     }
 
     // ----- statements -----------------------------------------------------------
@@ -343,7 +366,7 @@ impl Interp {
     }
 
     fn exec(&mut self, stmt: &Stmt, scope: &Scope) -> EvalResult<Value> {
-        self.check_interrupt()?;
+        self.check_interrupt(&stmt.span)?;
         match &stmt.kind {
             StmtKind::Let { name, value } => {
                 let v = self.eval(value, scope)?;
@@ -416,7 +439,7 @@ impl Interp {
                     }
                 };
                 for item in items {
-                    self.check_interrupt()?;
+                    self.check_interrupt(&stmt.span)?;
                     let inner = scope.child();
                     inner.define(&var.name, item);
                     self.exec_block_in(&body.stmts, &inner)?;
@@ -473,20 +496,26 @@ impl Interp {
                     .clone()
                     .unwrap_or_else(|| PathBuf::from("."));
                 let full = base.join(path);
-                let bytes = std::fs::read(&full).map_err(|e| {
-                    self.error(span, format!("cannot read {}: {e}", full.display()))
-                })?;
-                let text = String::from_utf8(bytes).map_err(|_| {
-                    self.error(span, format!("{} is not valid UTF-8", full.display()))
-                })?;
+                let text = crate::files::read_script(&full)
+                    .map_err(|e| self.error(span, format!("cannot use {}: {e}", full.display())))?;
+                // A module is known by the file's identity, not by how its
+                // path is spelled (`a.cgt`, `./a.cgt`, a link to it).
+                let canonical = std::fs::canonicalize(&full).unwrap_or_else(|_| full.clone());
                 let dir = full.parent().map(Path::to_path_buf);
+                let key = canonical.display().to_string();
+                if self.loaded_modules.contains(&key) {
+                    return Ok(());
+                }
+                self.loaded_modules.push(key);
                 (full.display().to_string(), text, dir)
             }
         };
-        if self.loaded_modules.contains(&name) {
-            return Ok(());
+        if matches!(target, UseTarget::Module(_)) {
+            if self.loaded_modules.contains(&name) {
+                return Ok(());
+            }
+            self.loaded_modules.push(name.clone());
         }
-        self.loaded_modules.push(name.clone());
         let id = self.add_source(&name, &text, dir);
         self.importing += 1;
         let r = self.run_source(id);
@@ -614,6 +643,7 @@ impl Interp {
     // ----- expressions ----------------------------------------------------------
 
     pub(crate) fn eval(&mut self, e: &Expr, scope: &Scope) -> EvalResult<Value> {
+        crate::limits::check_stack().map_err(|x| self.limit_error(x, &e.span))?;
         match &e.kind {
             ExprKind::Int(n) => Ok(Value::Rational(n.clone().into())),
             ExprKind::Frac(n, d) => {
@@ -646,9 +676,10 @@ impl Interp {
                 Ok(Value::game(self.store.nimber(n)))
             }
             ExprKind::Ups(count) => {
-                let k = count
-                    .to_i64()
-                    .ok_or_else(|| self.error(&e.span, "too many ups (at most 2^63 - 1)"))?;
+                // The same magnitude both ways: at most 2^63 - 1 ups or downs.
+                let k = count.to_i64().filter(|k| *k != i64::MIN).ok_or_else(|| {
+                    self.error(&e.span, "too many ups or downs (at most 2^63 - 1)")
+                })?;
                 Ok(Value::game(self.store.ups(k)))
             }
             ExprKind::UpNth { n, down } | ExprKind::Uptimal { n, down } => {
@@ -766,6 +797,49 @@ impl Interp {
                 }
             }
             ExprKind::Block(block) => self.exec_block_in(&block.stmts, &scope.child()),
+            ExprKind::Lambda { params, body } => Ok(Value::Function(Rc::new(Function {
+                name: String::new(),
+                params: params.iter().map(|p| p.name.clone()).collect(),
+                body: (**body).clone(),
+                scope: scope.clone(),
+                source: self.current,
+            }))),
+            ExprKind::Range {
+                from,
+                to,
+                inclusive,
+            } => {
+                let a = self.integer_arg(from, scope)?;
+                let mut b = self.integer_arg(to, scope)?;
+                if *inclusive {
+                    b += 1;
+                }
+                let len = if b > a { &b - &a } else { BigInt::from(0) };
+                if len > BigInt::from(MAX_RANGE) {
+                    return Err(self.error(
+                        &e.span,
+                        format!(
+                            "a range makes a list of at most {} numbers, this one has {len}",
+                            ko::grouped(MAX_RANGE)
+                        ),
+                    ));
+                }
+                let items = num_iter(a, b).map(|i| Value::Rational(i.into())).collect();
+                Ok(Value::List(Rc::new(items)))
+            }
+            ExprKind::PlusMinus(items) => {
+                let mut left = Vec::with_capacity(items.len());
+                for item in items {
+                    let v = self.eval(item, scope)?;
+                    left.push(self.game_of(&v, &item.span)?);
+                }
+                let right: Vec<_> = left.iter().map(|&g| self.store.neg(g)).collect();
+                let g = self
+                    .store
+                    .canonical(left, right)
+                    .map_err(|err| self.cg_error(err, &e.span))?;
+                Ok(Value::game(g))
+            }
         }
     }
 
@@ -790,21 +864,7 @@ impl Interp {
             }
             return Ok(Value::Game(GameSum::labelled(parts, labels)));
         }
-        if matches!(
-            name,
-            "black"
-                | "white"
-                | "japanese"
-                | "chinese"
-                | "basic"
-                | "positional"
-                | "situational"
-                | "natural_situational"
-                | "new_ko_rules"
-                | "none"
-                | "keep"
-                | "resolve"
-        ) {
+        if ARGUMENT_WORDS.contains(&name) {
             return Ok(Value::str(name));
         }
         if let Some(b) = builtins::lookup(name) {
@@ -821,13 +881,9 @@ impl Interp {
     fn suggest(&self, name: &str, scope: &Scope) -> Option<String> {
         let mut candidates = scope.names();
         candidates.extend(builtins::names().map(str::to_string));
-        candidates.extend(crate::go::KoRule::ALL.iter().map(|r| r.name().to_string()));
-        candidates
-            .into_iter()
-            .map(|c| (edit_distance(name, &c), c))
-            .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len())
-            .min()
-            .map(|(_, c)| c)
+        // The words named arguments take (`komaster: blak` → `black`).
+        candidates.extend(ARGUMENT_WORDS.iter().map(|w| w.to_string()));
+        closest(name, candidates.iter().map(String::as_str)).map(str::to_string)
     }
 
     fn call(
@@ -843,9 +899,10 @@ impl Interp {
         let mut spans = Vec::with_capacity(args.len());
         let mut named = Vec::new();
         for a in args {
-            let accepts = a.name.as_ref().is_some_and(|n| {
-                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name))
-            });
+            let accepts = a
+                .name
+                .as_ref()
+                .is_some_and(|n| accepts_named(&callee, &n.name));
             // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
             // labelled ko-graph literal passed positionally (the label names
             // the game it touches, as in `let K = k: {…|…} + G`).
@@ -860,10 +917,27 @@ impl Interp {
             match &a.name {
                 Some(n) => {
                     if !accepts {
-                        return Err(self.error(
-                            &n.span,
-                            format!("`{name}` takes no named argument `{}`", n.name),
-                        ));
+                        let msg = format!("`{name}` takes no named argument `{}`", n.name);
+                        let mut diag =
+                            Diagnostic::error(msg.clone()).with_label(n.span.clone(), msg);
+                        let taken: Vec<&str> = NAMED_ARGUMENTS
+                            .iter()
+                            .copied()
+                            .filter(|c| accepts_named(&callee, c))
+                            .collect();
+                        if let Some(s) = closest(&n.name, taken.iter().copied()) {
+                            diag = diag.with_help(format!("did you mean `{s}:`?"));
+                        } else if !taken.is_empty() {
+                            diag = diag.with_note(format!(
+                                "its named arguments: {}",
+                                taken
+                                    .iter()
+                                    .map(|t| format!("`{t}:`"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ));
+                        }
+                        return Err(self.error_with(diag));
                     }
                     named.push((n.name.clone(), v, a.value.span.clone()));
                 }
@@ -889,11 +963,15 @@ impl Interp {
             Value::Builtin(b) => builtins::call(self, b, args, spans, span),
             Value::Function(f) => {
                 if f.params.len() != args.len() {
+                    let who = if f.name.is_empty() {
+                        "this function".to_string()
+                    } else {
+                        format!("`{}`", f.name)
+                    };
                     return Err(self.error(
                         span,
                         format!(
-                            "`{}` takes {}, given {}",
-                            f.name,
+                            "{who} takes {}, given {}",
                             builtins::arguments(f.params.len(), f.params.len()),
                             args.len()
                         ),
@@ -905,7 +983,7 @@ impl Interp {
                         format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
                     ));
                 }
-                self.check_interrupt()?;
+                self.check_interrupt(span)?;
                 let inner = f.scope.child();
                 for (p, v) in f.params.iter().zip(args) {
                     inner.define(p, v);
@@ -955,6 +1033,61 @@ fn parse_failure(id: SourceId, diags: Vec<Diagnostic>) -> Stop {
         .next()
         .unwrap_or_else(|| Diagnostic::error("parse error"));
     Stop::Error(Box::new(Report { source: id, diag }))
+}
+
+/// Words that stand for themselves as values of named arguments
+/// (`komaster: black`, `rules: chinese`, `ko_rule: positional`).
+const ARGUMENT_WORDS: &[&str] = &[
+    "black",
+    "white",
+    "japanese",
+    "chinese",
+    "basic",
+    "positional",
+    "situational",
+    "natural_situational",
+    "new_ko_rules",
+    "none",
+    "keep",
+    "resolve",
+];
+
+/// Every named argument some builtin takes (each module's `accepts_named`
+/// says which builtin takes which); for "did you mean".
+const NAMED_ARGUMENTS: &[&str] = &[
+    "budget",
+    "first",
+    "rules",
+    "ko_rule",
+    "latent",
+    "to_move",
+    "komi",
+    "komaster",
+    "safe",
+    "dead",
+    "move",
+    "comment",
+    "variation",
+];
+
+/// Whether `callee` (a builtin) takes the named argument `arg`.
+fn accepts_named(callee: &Value, arg: &str) -> bool {
+    matches!(callee, Value::Builtin(b) if play::accepts_named(b, arg)
+        || ko::accepts_named(b, arg)
+        || go::accepts_named(b, arg)
+        || sgf::accepts_named(b, arg)
+        || kosolve::accepts_named(b, arg)
+        || kofight::accepts_named(b, arg)
+        || analyse::accepts_named(b, arg))
+}
+
+/// The candidate closest to `name` by edit distance, if close enough.
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len() && *d > 0)
+        .min()
+        .map(|(_, c)| c)
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.

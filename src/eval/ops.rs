@@ -150,9 +150,12 @@ impl Interp {
                     }));
                 }
                 if let (Value::Str(x), Value::Str(y), BinOp::Add) = (&a, &b, op) {
+                    // Twice the length: the text is built, then shared.
+                    self.reserve(2 * (x.len() + y.len()), span)?;
                     return Ok(Value::str(&format!("{x}{y}")));
                 }
                 if let (Value::List(x), Value::List(y), BinOp::Add) = (&a, &b, op) {
+                    self.reserve((x.len() + y.len()) * std::mem::size_of::<Value>(), span)?;
                     let mut v = (**x).clone();
                     v.extend(y.iter().cloned());
                     return Ok(Value::List(std::rc::Rc::new(v)));

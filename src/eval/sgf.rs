@@ -37,7 +37,6 @@ use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::diag::Diagnostic;
 use crate::go::{self, sgf};
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -128,94 +127,14 @@ impl Interp {
 
     /// Reads an SGF file with the care the module docs describe.
     fn read_sgf_file(&self, path: &Path, span: &Span) -> EvalResult<String> {
-        let meta = std::fs::symlink_metadata(path).map_err(|e| refuse(self, span, path, e))?;
-        if meta.file_type().is_symlink() {
-            return Err(refuse(
-                self,
-                span,
-                path,
-                "it is a symbolic link (yose does not follow links to files it reads)",
-            ));
-        }
-        if !meta.is_file() {
-            return Err(refuse(self, span, path, "not a regular file"));
-        }
-        let mut options = std::fs::OpenOptions::new();
-        options.read(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-        }
-        let file = options
-            .open(path)
+        let bytes = crate::files::read_bytes(path, MAX_SGF_BYTES, crate::files::Links::Refuse)
             .map_err(|e| refuse(self, span, path, e))?;
-        let meta = file.metadata().map_err(|e| refuse(self, span, path, e))?;
-        if !meta.is_file() {
-            return Err(refuse(self, span, path, "not a regular file"));
-        }
-        if meta.len() > MAX_SGF_BYTES {
-            return Err(refuse(
-                self,
-                span,
-                path,
-                format!(
-                    "{} bytes, more than the 16 MiB an SGF file may have",
-                    meta.len()
-                ),
-            ));
-        }
-        let mut bytes = Vec::new();
-        file.take(MAX_SGF_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| refuse(self, span, path, e))?;
-        if bytes.len() as u64 > MAX_SGF_BYTES {
-            return Err(refuse(self, span, path, "more than 16 MiB"));
-        }
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
     /// Writes `text` to `path` through a temporary file and a rename.
     fn write_sgf_file(&self, path: &Path, text: &str, span: &Span) -> EvalResult<()> {
-        match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                return Err(refuse(
-                    self,
-                    span,
-                    path,
-                    "a symbolic link stands there (yose does not write through links)",
-                ))
-            }
-            Ok(meta) if !meta.is_file() => {
-                return Err(refuse(self, span, path, "not a regular file"))
-            }
-            _ => {}
-        }
-        let Some(file_name) = path.file_name() else {
-            return Err(refuse(self, span, path, "not a file name"));
-        };
-        let mut tmp_name = file_name.to_os_string();
-        tmp_name.push(format!(".yose-tmp-{}", std::process::id()));
-        let tmp = path.with_file_name(tmp_name);
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NOFOLLOW);
-        }
-        let result = options
-            .open(&tmp)
-            .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|_| f.sync_all()))
-            .and_then(|_| std::fs::rename(&tmp, path));
-        if let Err(e) = result {
-            // Only a temporary file this call created is removed.
-            if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.is_file()) {
-                let _ = std::fs::remove_file(&tmp);
-            }
-            return Err(refuse(self, span, path, e));
-        }
-        Ok(())
+        crate::files::write_atomic(path, text.as_bytes()).map_err(|e| refuse(self, span, path, e))
     }
 
     /// The diagnostic of a malformed SGF file named `shown` (as the script

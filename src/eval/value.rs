@@ -178,6 +178,16 @@ impl Value {
     /// Formats for output; games are canonicalised (interruptible).
     pub fn display(&self, store: &mut Store, style: Style) -> CgResult<String> {
         Ok(match self {
+            // The board (a sum of named regions) prints its components:
+            // its canonical form can be far larger and slower to find, and
+            // `canonical(board)` asks for it.
+            Value::Game(s) if s.labels.is_some() && s.parts.len() > 1 => {
+                let mut texts = Vec::with_capacity(s.parts.len());
+                for &p in s.parts.iter() {
+                    texts.push(format_game(store, p, style)?);
+                }
+                texts.join(" + ")
+            }
             Value::Game(s) => {
                 let g = s.canonical(store)?;
                 format_game(store, g, style)?
@@ -196,6 +206,7 @@ impl Value {
                 }
                 format!("[{}]", parts.join(", "))
             }
+            Value::Function(f) if f.name.is_empty() => format!("<fn({})>", f.params.join(", ")),
             Value::Function(f) => format!("<fn {}>", f.name),
             Value::Builtin(name) => format!("<builtin {name}>"),
             Value::Unit => String::new(),

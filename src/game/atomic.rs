@@ -60,6 +60,8 @@ pub enum AtomicWeightError {
     Interrupted,
     /// An intermediate value left the representable range.
     TooLarge(String),
+    /// A resource limit ([`crate::limits`]) was reached.
+    Limit(crate::limits::Exceeded),
 }
 
 impl From<CgError> for AtomicWeightError {
@@ -67,6 +69,7 @@ impl From<CgError> for AtomicWeightError {
         match e {
             CgError::Interrupted => AtomicWeightError::Interrupted,
             CgError::TooLarge(s) => AtomicWeightError::TooLarge(s),
+            CgError::Limit(e) => AtomicWeightError::Limit(e),
         }
     }
 }
@@ -83,6 +86,7 @@ impl fmt::Display for AtomicWeightError {
             AtomicWeightError::NotAtomic => write!(f, "not atomic: the game has no atomic weight"),
             AtomicWeightError::Interrupted => write!(f, "interrupted"),
             AtomicWeightError::TooLarge(what) => write!(f, "too large: {what}"),
+            AtomicWeightError::Limit(e) => write!(f, "{e}"),
         }
     }
 }
@@ -287,7 +291,7 @@ impl BandSearch {
                     },
                 };
                 if let Some((ups, nim)) = fold {
-                    b.ups = b.ups.checked_add(ups).ok_or_else(too_many_ups)?;
+                    b.ups = super::ops::checked_ups(b.ups.checked_add(ups))?;
                     b.nim ^= nim;
                     b.y = zero;
                 }
@@ -383,7 +387,7 @@ fn band_moves(
                 (s.right_options(b.y), -2)
             };
             for &y in opts.iter() {
-                let ups = b.ups.checked_add(d).ok_or_else(too_many_ups)?;
+                let ups = super::ops::checked_ups(b.ups.checked_add(d))?;
                 if f(
                     s,
                     Band {
@@ -467,10 +471,6 @@ impl BandSearch {
         let refuted = band_moves(far, mode, s, b, true, &mut |s, moved| self.le(s, x, moved))?;
         Ok(!refuted)
     }
-}
-
-fn too_many_ups() -> CgError {
-    CgError::TooLarge("more than 2^63 ups".into())
 }
 
 impl Store {
@@ -982,6 +982,7 @@ impl Store {
             Err(AtomicWeightError::NotInfinitesimal | AtomicWeightError::NotAtomic) => Ok(false),
             Err(AtomicWeightError::Interrupted) => Err(CgError::Interrupted),
             Err(AtomicWeightError::TooLarge(s)) => Err(CgError::TooLarge(s)),
+            Err(AtomicWeightError::Limit(e)) => Err(CgError::Limit(e)),
         }
     }
 }
@@ -1182,7 +1183,7 @@ mod tests {
         let tiny = s.tiny(one).unwrap();
         let zero = s.zero();
         let g = s.canonical(vec![zero], vec![tiny]).unwrap();
-        check(&mut s, g, expect!["aw({0|Tiny(1)}) = 1"]);
+        check(&mut s, g, expect!["aw(Tiny({1|0})) = 1"]);
         check(&mut s, tiny, expect!["aw(Tiny(1)) = 0"]);
         // {1|^^^||^} is infinitesimal but not atomic.
         let inner = s.canonical(vec![one], vec![u3]).unwrap();
@@ -1298,28 +1299,28 @@ mod tests {
         expect![[r#"
             0^0 Tiny(1): Tiny(1), aw Ok("0")
             0^0 Miny(1): Miny(1), aw Ok("0")
-            0^1 Tiny(1): {0|Tiny(1)}, aw Ok("1")
-            0^1 Miny(1): {Miny(1)|0}, aw Ok("-1")
-            0^2 Tiny(1): {0||0|Tiny(1)}, aw Ok("2")
-            0^2 Miny(1): {Miny(1)|0||0}, aw Ok("-2")
-            0^3 Tiny(1): {0|||0||0|Tiny(1)}, aw Ok("3")
-            0^3 Miny(1): {Miny(1)|0||0|||0}, aw Ok("-3")
+            0^1 Tiny(1): Tiny({1|0}), aw Ok("1")
+            0^1 Miny(1): Miny({1|0}), aw Ok("-1")
+            0^2 Tiny(1): {0|Tiny({1|0})}, aw Ok("2")
+            0^2 Miny(1): {Miny({1|0})|0}, aw Ok("-2")
+            0^3 Tiny(1): {0||0|Tiny({1|0})}, aw Ok("3")
+            0^3 Miny(1): {Miny({1|0})|0||0}, aw Ok("-3")
             0^0 Tiny(5): Tiny(5), aw Ok("0")
             0^0 Miny(5): Miny(5), aw Ok("0")
-            0^1 Tiny(5): {0|Tiny(5)}, aw Ok("1")
-            0^1 Miny(5): {Miny(5)|0}, aw Ok("-1")
-            0^2 Tiny(5): {0||0|Tiny(5)}, aw Ok("2")
-            0^2 Miny(5): {Miny(5)|0||0}, aw Ok("-2")
-            0^3 Tiny(5): {0|||0||0|Tiny(5)}, aw Ok("3")
-            0^3 Miny(5): {Miny(5)|0||0|||0}, aw Ok("-3")
+            0^1 Tiny(5): Tiny({5|0}), aw Ok("1")
+            0^1 Miny(5): Miny({5|0}), aw Ok("-1")
+            0^2 Tiny(5): {0|Tiny({5|0})}, aw Ok("2")
+            0^2 Miny(5): {Miny({5|0})|0}, aw Ok("-2")
+            0^3 Tiny(5): {0||0|Tiny({5|0})}, aw Ok("3")
+            0^3 Miny(5): {Miny({5|0})|0||0}, aw Ok("-3")
             0^0 Tiny({2|1}): Tiny({2|1}), aw Ok("0")
             0^0 Miny({2|1}): Miny({2|1}), aw Ok("0")
-            0^1 Tiny({2|1}): {0|Tiny({2|1})}, aw Ok("1")
-            0^1 Miny({2|1}): {Miny({2|1})|0}, aw Ok("-1")
-            0^2 Tiny({2|1}): {0||0|Tiny({2|1})}, aw Ok("2")
-            0^2 Miny({2|1}): {Miny({2|1})|0||0}, aw Ok("-2")
-            0^3 Tiny({2|1}): {0|||0||0|Tiny({2|1})}, aw Ok("3")
-            0^3 Miny({2|1}): {Miny({2|1})|0||0|||0}, aw Ok("-3")"#]]
+            0^1 Tiny({2|1}): Tiny({2|1||0}), aw Ok("1")
+            0^1 Miny({2|1}): Miny({2|1||0}), aw Ok("-1")
+            0^2 Tiny({2|1}): {0|Tiny({2|1||0})}, aw Ok("2")
+            0^2 Miny({2|1}): {Miny({2|1||0})|0}, aw Ok("-2")
+            0^3 Tiny({2|1}): {0||0|Tiny({2|1||0})}, aw Ok("3")
+            0^3 Miny({2|1}): {Miny({2|1||0})|0||0}, aw Ok("-3")"#]]
         .assert_eq(&lines.join("\n"));
     }
 }

@@ -42,10 +42,18 @@ use super::thermo::to_dyadic;
 use num_bigint::BigInt;
 
 impl Store {
-    /// `G` cooled by `t` (meant for `t ≥ 0`; a negative `t` applies the same
-    /// formula, numbers fixed, as CGSuite does for `-1 < t < 0`).
+    /// `G` cooled by `t`, for `t > -1` (the caller checks). Below zero this
+    /// is subzero cooling as Siegel's *Combinatorial Game Theory* and CGSuite
+    /// define it: `G_t = {G^L_t - t | G^R_t + t}` unless `G_t'` is a number
+    /// plus an infinitesimal for some `t' < t`, that is unless `t` exceeds
+    /// the temperature of `G`. A number `m/2^n` has temperature `-1/2^n`
+    /// (an integer `-1`), so `1/2` cooled by `-3/4` is `{3/4 | 1/4}` while
+    /// every `t ≥ 0` leaves numbers alone.
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> CgResult<GameId> {
-        if self.is_number(g) || t.is_zero() {
+        if t.is_zero() {
+            return Ok(g);
+        }
+        if self.is_number(g) && (!t.is_negative() || t.to_rational() > self.temperature(g)?) {
             return Ok(g);
         }
         let key = (g, t.clone());

@@ -357,7 +357,7 @@ impl Store {
             return Ok(g);
         }
         if let (Node::Nus(a), Node::Nus(b)) = (self.node(g), self.node(h)) {
-            let ups = a.ups.checked_add(b.ups).ok_or_else(too_many_ups)?;
+            let ups = checked_ups(a.ups.checked_add(b.ups))?;
             let n = Nus {
                 number: a.number.add(&b.number),
                 ups,
@@ -447,7 +447,11 @@ impl Store {
             return Ok(self.zero());
         }
         if let Some(a) = self.as_nus(g).cloned() {
-            let ups = match n.to_i64().and_then(|k| a.ups.checked_mul(k)) {
+            let ups = match n
+                .to_i64()
+                .and_then(|k| a.ups.checked_mul(k))
+                .filter(|u| *u != i64::MIN)
+            {
                 Some(u) => u,
                 None if a.ups == 0 => 0,
                 None => return Err(too_many_ups()),
@@ -534,8 +538,8 @@ impl Store {
     // ----- measures ------------------------------------------------------------
 
     pub fn birthday(&mut self, g: GameId) -> CgResult<BigInt> {
-        if let Some(x) = self.as_number(g) {
-            return Ok(x.birthday());
+        if let Some(n) = self.as_nus(g) {
+            return Ok(nus_birthday(n));
         }
         if let Some(b) = self.memo.birthday.get(&g) {
             return Ok(b.clone());
@@ -664,8 +668,37 @@ impl Store {
 /// falls back to the memoised stops.
 const STOP_BUDGET: u32 = 64;
 
-fn too_many_ups() -> CgError {
-    CgError::TooLarge("more than 2^63 ups".into())
+/// The birthday of `x + k·↑ + *m` in closed form (no walk down the `k`
+/// levels of its options). The options of `x + G` are `x + G'`, so the
+/// birthday is `b(x) + b(k·↑ + *m)`; `b(*m) = m`, `↑* = {0, * | 0}` has
+/// birthday 2, and otherwise `k·↑ + *m = {0 | (k-1)·↑ + *(m^1)}` (k ≥ 1; the
+/// store's canonical shapes) adds one per level down to `k = 1`, where
+/// `↑ + *m` is 2 for `m ≤ 1` and `1 + (m^1)` above. Downs mirror ups.
+fn nus_birthday(n: &Nus) -> BigInt {
+    let k = n.ups.unsigned_abs();
+    let infinitesimal = if k == 0 {
+        BigInt::from(n.nim)
+    } else {
+        // The nim part once the walk reaches k = 1.
+        let m = n.nim ^ ((k - 1) & 1);
+        let at_one = if m <= 1 {
+            BigInt::from(2)
+        } else {
+            BigInt::from(m ^ 1) + 1
+        };
+        at_one + (k - 1)
+    };
+    n.number.birthday() + infinitesimal
+}
+
+/// A count of ups in the range the engine represents, the same both ways:
+/// `|k| ≤ 2^63 - 1` (so negating never overflows).
+pub(crate) fn checked_ups(k: Option<i64>) -> CgResult<i64> {
+    k.filter(|k| *k != i64::MIN).ok_or_else(too_many_ups)
+}
+
+pub(crate) fn too_many_ups() -> CgError {
+    CgError::TooLarge("more than 2^63 - 1 ups or downs".into())
 }
 
 /// `a ≤ b` for number-up-star values.

@@ -109,6 +109,43 @@ proptest! {
         }
     }
 
+    /// Subzero cooling (-1 < t < 0) against the temperature, which the
+    /// thermograph computes on its own: below its temperature a game cooled
+    /// by t is not a number plus an infinitesimal, above it is its mean
+    /// (CGSuite's definition: the temperature is the least t > -1 at which
+    /// the cooled game is numberish; a number m/2^k has -1/2^k).
+    #[test]
+    fn subzero_cooling_melts_below_the_temperature(a in any_game(), x in -8i64..=8, k in 0u32..4) {
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        let n = s.number(Dyadic::new(x.into(), k));
+        for g in [g, n] {
+            let temp = s.temperature(g).unwrap();
+            for j in 1..16i64 {
+                let t = Dyadic::new((-j).into(), 4);
+                let c = s.cool(g, &t).unwrap();
+                if q(&t) < temp {
+                    prop_assert!(!s.is_numberish(c).unwrap(), "t = {}", t);
+                } else if q(&t) > temp {
+                    let m = s.mean(g).unwrap();
+                    prop_assert_eq!(c, s.number(m), "t = {}", t);
+                }
+            }
+        }
+    }
+
+    /// Sums answer from their components: the mean and temperature of a sum
+    /// of up to five games, computed from the parts, are those of its
+    /// canonical form.
+    #[test]
+    fn sums_answer_from_components(parts in prop::collection::vec(prop_oneof![rich(2), plain(2)], 1..6)) {
+        let mut s = Store::new();
+        let ids: Vec<GameId> = parts.iter().map(|t| build(&mut s, t)).collect();
+        let sum = s.sum(&ids).unwrap();
+        prop_assert_eq!(s.sum_mean(&ids).unwrap(), s.mean(sum).unwrap());
+        prop_assert_eq!(s.sum_temperature(&ids).unwrap(), s.temperature(sum).unwrap());
+    }
+
     #[test]
     fn cooling_is_linear(a in rich(3), b in rich(2)) {
         let mut s = Store::new();

@@ -55,6 +55,8 @@ pub enum CgError {
     Interrupted,
     /// A quantity left the range the engine represents (e.g. more than 2^63 ups).
     TooLarge(String),
+    /// The memory limit or the stack guard of [`crate::limits`] was reached.
+    Limit(crate::limits::Exceeded),
 }
 
 impl std::fmt::Display for CgError {
@@ -62,7 +64,14 @@ impl std::fmt::Display for CgError {
         match self {
             CgError::Interrupted => write!(f, "interrupted"),
             CgError::TooLarge(what) => write!(f, "too large: {what}"),
+            CgError::Limit(e) => write!(f, "{e}"),
         }
+    }
+}
+
+impl From<crate::limits::Exceeded> for CgError {
+    fn from(e: crate::limits::Exceeded) -> CgError {
+        CgError::Limit(e)
     }
 }
 
@@ -135,9 +144,15 @@ impl Store {
         self.interrupt = Some(flag);
     }
 
-    /// Called in every recursive step of the expensive operations.
+    /// Called in every recursive step of the expensive operations (and by
+    /// the searches of `play`, `ko` and `go` in every node): the stack guard
+    /// and the memory limit at each step, the interrupt flag every 1024
+    /// (see [`crate::limits`]).
     #[inline]
     pub(crate) fn tick(&mut self) -> CgResult<()> {
+        // Both limits at every step (two loads and compares): a step can
+        // allocate much, and what it allocates past the limit is overshoot.
+        crate::limits::check()?;
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks & 0x3ff == 0 {
             if let Some(flag) = &self.interrupt {
@@ -147,6 +162,17 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// Empties the memo tables (not the games): after a computation stopped
+    /// at the memory limit, what it memoised is dropped so that the session
+    /// can go on. Every game id stays valid.
+    pub fn clear_memos(&mut self) {
+        self.le_memo = FxHashMap::default();
+        self.add_memo = FxHashMap::default();
+        self.neg_memo = FxHashMap::default();
+        self.memo = Default::default();
+        self.nus_options = FxHashMap::default();
     }
 
     /// Number of interned games (for statistics and benchmarks).

@@ -250,14 +250,51 @@ mod printing {
         ));
         expect_test::expect![[r#"
             0: ⧾1   Tiny(1)
-            1: {0|⧾1}   {0|Tiny(1)}
-            2: 0²⧾1   {0||0|Tiny(1)}
-            3: 0³⧾1   {0|||0||0|Tiny(1)}
+            1: {0|⧾1}   Tiny({1|0})
+            2: 0²⧾1   {0|Tiny({1|0})}
+            3: 0³⧾1   {0||0|Tiny({1|0})}
             0: ⧿1   Miny(1)
-            1: {⧿1|0}   {Miny(1)|0}
-            2: 0²⧿1   {Miny(1)|0||0}
-            3: 0³⧿1   {Miny(1)|0||0|||0}
+            1: {⧿1|0}   Miny({1|0})
+            2: 0²⧿1   {Miny({1|0})|0}
+            3: 0³⧿1   {Miny({1|0})|0||0}
             1 + 0²⧾1: {1||1|1⧾1}"#]]
         .assert_eq(&lines.join("\n"));
     }
+}
+
+/// The closed form of a number-up-star birthday agrees with the recursion
+/// over its canonical options.
+#[test]
+fn nus_birthdays_agree_with_the_options() {
+    fn walk(s: &mut Store, g: GameId) -> num_bigint::BigInt {
+        if let Some(x) = s.as_number(g) {
+            return x.birthday();
+        }
+        let (l, r) = s.options(g);
+        let mut best = num_bigint::BigInt::from(0);
+        for o in l.iter().chain(r.iter()) {
+            best = best.max(walk(s, *o) + 1);
+        }
+        best
+    }
+    let mut s = Store::new();
+    for x in [d(0, 0), d(1, 0), d(-2, 0), d(1, 1), d(-3, 2)] {
+        for ups in -7..=7 {
+            for nim in 0..7 {
+                let g = s.nus(Nus {
+                    number: x.clone(),
+                    ups,
+                    nim,
+                });
+                let expected = walk(&mut s, g);
+                assert_eq!(s.birthday(g).unwrap(), expected, "{x} {ups} {nim}");
+            }
+        }
+    }
+    // And where no walk could go: 2^63 - 1 levels.
+    let g = s.ups(i64::MAX);
+    assert_eq!(
+        s.birthday(g).unwrap(),
+        num_bigint::BigInt::from(i64::MAX) + 1
+    );
 }

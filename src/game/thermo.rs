@@ -838,6 +838,62 @@ impl Store {
         let th = self.thermograph(g)?;
         to_dyadic(&th.mean)
     }
+
+    /// The mean of the sum of `parts`, from the parts: means add (the mean
+    /// is the limit of `LS(n·G)/n`, and stops of multiples of a sum are
+    /// squeezed between sums of stops), so no canonical form of the sum.
+    pub fn sum_mean(&mut self, parts: &[GameId]) -> CgResult<Dyadic> {
+        let mut m = Dyadic::zero();
+        for &p in parts {
+            self.tick()?;
+            m = m.add(&self.mean(p)?);
+        }
+        Ok(m)
+    }
+
+    /// The temperature of the sum of `parts`, from the parts where it can.
+    ///
+    /// Two facts: `T(G + H) ≤ max(T(G), T(H))` (Winning Ways, ch. 6), and so,
+    /// writing `G = (G + H) + (-H)`, `T(G) ≤ max(T(G + H), T(H))`: when
+    /// `T(G) > T(H)` the sum has exactly `G`'s temperature. The parts are
+    /// taken from the hottest down; each group of equally hot parts joins a
+    /// running canonical sum `S`, and as soon as `T(S)` exceeds the hottest
+    /// part left (numbers included) that is the answer. So a sum whose
+    /// hottest part is alone (`±1 + ±2 + … + ±40`) costs one thermograph
+    /// per part, and only ties cost canonical sums of the tied parts.
+    pub fn sum_temperature(&mut self, parts: &[GameId]) -> CgResult<BigRational> {
+        let mut hot: Vec<(BigRational, GameId)> = Vec::with_capacity(parts.len());
+        for &p in parts {
+            self.tick()?;
+            hot.push((self.temperature(p)?, p));
+        }
+        // Hottest first; ties side by side.
+        hot.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut running: Option<(GameId, BigRational)> = None;
+        let mut i = 0;
+        while i < hot.len() {
+            if let Some((_, t)) = &running {
+                if *t > hot[i].0 {
+                    return Ok(t.clone());
+                }
+            }
+            // Join every part as hot as hot[i] (and, when the running sum
+            // is not hotter, the running sum itself).
+            let level = hot[i].0.clone();
+            let mut group: Vec<GameId> = running.iter().map(|(g, _)| *g).collect();
+            while i < hot.len() && hot[i].0 == level {
+                group.push(hot[i].1);
+                i += 1;
+            }
+            let s = self.sum(&group)?;
+            let t = self.temperature(s)?;
+            running = Some((s, t));
+        }
+        match running {
+            Some((_, t)) => Ok(t),
+            None => Ok(number_temperature(&Dyadic::zero())),
+        }
+    }
 }
 
 #[cfg(test)]

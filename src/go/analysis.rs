@@ -147,7 +147,7 @@ use super::position::{Cell, Colour, Position};
 use super::search::{evaluate_go, search_moves, GoError, Rules, SearchOptions};
 use super::Origin;
 use crate::game::{CgError, GameId, Store};
-use crate::ko::{solve::KoSolveOptions, Component, Side};
+use crate::ko::{solve::KoSolveOptions, Component, Komaster, Side};
 use crate::play::{self, Player};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -218,10 +218,14 @@ pub struct RegionReport {
 /// The value of a region.
 #[derive(Clone, Debug)]
 pub struct RegionValue {
+    /// The value, a latent ko resolved (module docs, "Latent kos").
     pub value: GoValue,
     pub chilled: GoValue,
     /// The temperature of a short value (`None` with kos).
     pub temperature: Option<BigRational>,
+    /// The search found a ko graph that the latent-ko rules replaced by
+    /// the short game of correct play (`value` is that game).
+    pub latent: bool,
 }
 
 impl RegionValue {
@@ -338,6 +342,15 @@ impl From<CgError> for AnalysisError {
         match e {
             CgError::Interrupted => AnalysisError::Interrupted,
             e => AnalysisError::Search(GoError::Cg(e)),
+        }
+    }
+}
+
+impl From<GoError> for AnalysisError {
+    fn from(e: GoError) -> Self {
+        match e {
+            GoError::Cg(CgError::Interrupted) => AnalysisError::Interrupted,
+            e => AnalysisError::Search(e),
         }
     }
 }
@@ -552,17 +565,26 @@ pub fn analyse(
         let time = started.elapsed();
         let (outcome, nodes) = match outcome {
             Ok(e) => {
-                let chilled = e.value.chill(store).map_err(AnalysisError::Search)?;
-                let temperature = match e.value.as_short() {
+                let value = e.value.resolve_latent(store)?;
+                let latent = e.value.as_short().is_none() && value.as_short().is_some();
+                // The chilled view of a ko still there is its own graph,
+                // decided by the rules on its own (they may resolve it).
+                let chilled = match value.as_short() {
+                    Some(_) => value.chill(store),
+                    None => value.chill(store).and_then(|c| c.resolve_latent(store)),
+                }
+                .map_err(AnalysisError::Search)?;
+                let temperature = match value.as_short() {
                     Some(g) => Some(store.temperature(g)?),
                     None => None,
                 };
                 let nodes = e.stats.nodes;
                 (
                     Ok(RegionValue {
-                        value: e.value,
+                        value,
                         chilled,
                         temperature,
+                        latent,
                     }),
                     nodes,
                 )
@@ -790,7 +812,7 @@ impl Play<'_> {
             return Ok(v.clone());
         }
         let v = match evaluate_go(self.store, pos, &self.search) {
-            Ok(e) => e.value,
+            Ok(e) => e.value.resolve_latent(self.store)?,
             Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
             Err(e) => return Err(AnalysisError::Search(e)),
         };
@@ -962,6 +984,63 @@ impl Play<'_> {
     }
 }
 
+/// The ko graphs printed in full in a report; a larger one is summed up
+/// by its size and its komaster answers.
+const REPORT_GRAPH_NODES: usize = 12;
+
+/// The largest ko graph whose komaster answers a report computes (they
+/// cost more than the search of the region).
+const REPORT_KOMASTER_NODES: usize = 1_000;
+
+/// A region value that holds a ko the latent-ko rules cannot resolve: the
+/// ko may matter. Small graphs are printed; every graph gets its komaster
+/// means and temperatures (or why the komaster analysis has none).
+fn ko_summary(
+    store: &mut Store,
+    value: &GoValue,
+    style: crate::render::Style,
+) -> Result<String, GoError> {
+    use super::game::format_number;
+    let GoValue::Ko { kos, short } = value else {
+        return value.format(store, style);
+    };
+    let nodes: usize = kos.iter().map(|k| k.graph.len()).sum();
+    let mut out = if nodes <= REPORT_GRAPH_NODES {
+        format!("value {}", value.format(store, style)?)
+    } else {
+        let shown = if *short == store.zero() {
+            String::new()
+        } else {
+            format!(
+                " plus {}",
+                crate::render::format_game(store, *short, style)?
+            )
+        };
+        format!("a ko graph of {nodes} positions{shown} (printed in full by `value` on the region)")
+    };
+    if kos.iter().any(|k| k.graph.len() > super::LATENT_NODE_LIMIT) {
+        out.push_str(", holds a ko that may matter (too large for the latent-ko rules)");
+    } else {
+        out.push_str(", holds a ko that may matter (the latent-ko rules do not resolve it)");
+    }
+    if nodes > REPORT_KOMASTER_NODES {
+        out.push_str("; komaster answers not computed for a graph this large");
+    } else if kos.len() == 1 && *short == store.zero() {
+        let graph = &kos[0].graph;
+        for (who, k) in [("Black", Komaster::Black), ("White", Komaster::White)] {
+            match graph.thermograph(store, graph.root(), k) {
+                Ok(th) => out.push_str(&format!(
+                    "; {who} komaster: mean {}, temperature {}",
+                    format_number(th.mean()),
+                    format_number(th.temperature())
+                )),
+                Err(e) => out.push_str(&format!("; {who} komaster: none ({e})")),
+            }
+        }
+    }
+    Ok(out)
+}
+
 impl Analysis {
     /// The board name (`C3`) of a move's point.
     pub fn point_name(&self, mv: &GoMove) -> String {
@@ -1037,14 +1116,20 @@ impl Analysis {
                 names(&r.points)
             ));
             match &r.outcome {
-                Ok(v) => {
+                Ok(v) if v.value.as_short().is_some() => {
                     let value = v.value.format(store, style)?;
                     let chilled = v.chilled.format(store, style)?;
                     out.push_str(&format!("value {value}, chilled {chilled}"));
-                    match &v.temperature {
-                        Some(t) => out.push_str(&format!(", temperature {t}")),
-                        None => out.push_str(", holds a ko"),
+                    if let Some(t) = &v.temperature {
+                        out.push_str(&format!(", temperature {t}"));
                     }
+                    if v.latent {
+                        out.push_str(", a latent ko (only a mistake reaches it; it cannot change the result)");
+                    }
+                    out.push_str(&format!(" ({} positions)\n", r.nodes));
+                }
+                Ok(v) => {
+                    out.push_str(&ko_summary(store, &v.value, style)?);
                     out.push_str(&format!(" ({} positions)\n", r.nodes));
                 }
                 Err(e) => out.push_str(&format!("too large: {e}\n")),

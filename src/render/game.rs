@@ -93,16 +93,21 @@ impl Printer<'_> {
 
     /// Named forms: `±G`, `x + Tiny(G)`, `x + Miny(G)`, `x + ↑^n (+*)`, `x + ↑^(→n) (+*)`.
     fn special(&mut self, g: GameId) -> CgResult<Option<String>> {
-        let (left, right) = self.store.options(g);
-        // ±G = {G | -G}
-        if left.len() == 1 && right.len() == 1 && self.store.neg(left[0]) == right[0] {
-            let a = self.piece(left[0])?.standalone();
+        let (left, _) = self.store.options(g);
+        // ±G = {G | -G}; ±{A, B} = {A, B | -A, -B} (any G = -G that is not
+        // a nimber, as CGSuite prints it).
+        if !left.is_empty() && self.store.neg(g) == g {
             let pm = if self.style == Style::Ascii {
                 "+-"
             } else {
                 "±"
             };
-            return Ok(Some(format!("{pm}{a}")));
+            if left.len() == 1 {
+                let a = self.piece(left[0])?.standalone();
+                return Ok(Some(format!("{pm}{a}")));
+            }
+            let (opts, _) = self.side(&left)?;
+            return Ok(Some(format!("{pm}{{{opts}}}")));
         }
         let ls = self.store.left_stop(g)?;
         if ls != self.store.right_stop(g)? {
@@ -176,12 +181,14 @@ impl Printer<'_> {
         let ascii = self.style == Style::Ascii;
         let (left, right) = self.store.options(h);
         let zero = self.store.zero();
-        // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}, for positive x.
+        // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}. ASCII names them
+        // when the mean of x is positive (CGSuite's rule: `Tiny({1|0})`);
+        // Unicode, Berlekamp's style, when x > 0 (`{0|⧾1}`, `0²⧾1`).
         if left.len() == 1 && right.len() == 1 && left[0] == zero {
             let (il, ir) = self.store.options(right[0]);
             if il.len() == 1 && ir.len() == 1 && il[0] == zero {
                 let x = self.store.neg(ir[0]);
-                if self.store.lt_zero_rev(x)? {
+                if self.names_tiny_of(x)? {
                     let arg = self.piece(x)?.standalone();
                     return Ok(Some(if ascii {
                         format!("Tiny({arg})")
@@ -195,7 +202,7 @@ impl Printer<'_> {
             let (il, ir) = self.store.options(left[0]);
             if il.len() == 1 && ir.len() == 1 && ir[0] == zero {
                 let x = il[0];
-                if self.store.lt_zero_rev(x)? {
+                if self.names_tiny_of(x)? {
                     let arg = self.piece(x)?.standalone();
                     return Ok(Some(if ascii {
                         format!("Miny({arg})")
@@ -208,44 +215,131 @@ impl Printer<'_> {
         Ok(None)
     }
 
-    /// `↑^n` and `↑^(→n)`, possibly negated and with a star.
+    /// Whether `{0 || 0 | -x}` prints as a tiny of `x` (see above).
+    fn names_tiny_of(&mut self, x: GameId) -> CgResult<bool> {
+        if self.style == Style::Ascii {
+            return Ok(self.store.mean(x)?.is_positive());
+        }
+        let zero = self.store.zero();
+        Ok(x != zero && self.store.le(zero, x)?)
+    }
+
+    /// `↑^n` and `↑^(→n)`, possibly negated and with a star, recognised by
+    /// their canonical shapes (below) in one walk down the game: the cost
+    /// is the size of `h`, not the construction of every `↑^k` up to the
+    /// birthday of `h`.
     fn up_name(&mut self, h: GameId) -> CgResult<Option<String>> {
         let ascii = self.style == Style::Ascii;
-        let birthday = self.store.birthday(h)?;
-        let star = self.store.star();
-        let mut n = 2u32;
-        loop {
-            let nth = self.store.up_nth(n)?;
-            if self.store.birthday(nth)? > birthday.clone() + 1u32 {
-                break;
-            }
-            let uptimal = self.store.uptimal(n)?;
-            for (base, form) in [(nth, 'n'), (uptimal, 't')] {
-                for negated in [false, true] {
-                    let b = if negated { self.store.neg(base) } else { base };
-                    for starred in [false, true] {
-                        let cand = if starred { self.store.add(b, star)? } else { b };
-                        if cand == h {
-                            let arrow = match (negated, ascii) {
-                                (false, true) => "^",
-                                (true, true) => "v",
-                                (false, false) => "↑",
-                                (true, false) => "↓",
-                            };
-                            let (open, close) = if form == 'n' { ('<', '>') } else { ('[', ']') };
-                            let st = match (starred, ascii) {
-                                (false, _) => "",
-                                (true, true) => "*",
-                                (true, false) => "∗",
-                            };
-                            return Ok(Some(format!("{arrow}{open}{n}{close}{st}")));
-                        }
-                    }
-                }
-            }
-            n += 1;
+        let nh = self.store.neg(h);
+        for (g, negated) in [(h, false), (nh, true)] {
+            let Some((n, form, starred)) = self.up_shape(g)? else {
+                continue;
+            };
+            let arrow = match (negated, ascii) {
+                (false, true) => "^",
+                (true, true) => "v",
+                (false, false) => "↑",
+                (true, false) => "↓",
+            };
+            let (open, close) = if form == 'n' { ('<', '>') } else { ('[', ']') };
+            let st = match (starred, ascii) {
+                (false, _) => "",
+                (true, true) => "*",
+                (true, false) => "∗",
+            };
+            return Ok(Some(format!("{arrow}{open}{n}{close}{st}")));
         }
         Ok(None)
+    }
+
+    /// `Some((n, 'n' | 't', starred))` when `g` is `↑^n (+*)` (`'n'`) or
+    /// `↑^(→n) (+*)` (`'t'`) for some `n ≥ 2`. The canonical forms, for
+    /// `n ≥ 2` (Conway–Norton; checked against the constructed games in
+    /// the tests):
+    /// `↑^n = {0 | ↓^(→n-1)∗}`, `↑^n∗ = {0, ∗ | ↓^(→n-1)}`,
+    /// `↑^(→n) = {↑^(→n-1) | ∗}`, `↑^(→n)∗ = {0, ↑^(→n-1)∗ | 0}`,
+    /// with `↑^(→1) = ↑`.
+    fn up_shape(&mut self, g: GameId) -> CgResult<Option<(u64, char, bool)>> {
+        let (left, right) = self.store.options(g);
+        let (zero, star) = (self.store.zero(), self.store.star());
+        if right.len() != 1 {
+            return Ok(None);
+        }
+        // ↑^n (+∗): the right option is minus an uptimal of order n - 1.
+        let up_nth_left = match &left[..] {
+            [z] if *z == zero => Some(true),
+            [a, b] if (*a, *b) == (zero, star) || (*b, *a) == (zero, star) => Some(false),
+            _ => None,
+        };
+        if let Some(wants_star) = up_nth_left {
+            let minus = self.store.neg(right[0]);
+            if let Some((k, starred)) = self.uptimal_shape(minus)? {
+                if starred == wants_star {
+                    return Ok(Some((k + 1, 'n', !wants_star)));
+                }
+            }
+            return Ok(None);
+        }
+        match self.uptimal_shape(g)? {
+            Some((n, starred)) if n >= 2 => Ok(Some((n, 't', starred))),
+            _ => Ok(None),
+        }
+    }
+
+    /// `Some((n, starred))` when `g` is `↑^(→n)` or `↑^(→n)∗` (`n ≥ 1`),
+    /// walking the chain of the forms above iteratively.
+    fn uptimal_shape(&mut self, g: GameId) -> CgResult<Option<(u64, bool)>> {
+        let (zero, star) = (self.store.zero(), self.store.star());
+        // The chain read from the top: each step is one order less.
+        let mut steps = 0u64;
+        let mut cur = g;
+        loop {
+            self.store.tick()?;
+            if let Some(n) = self.store.as_nus(cur) {
+                let base = match (n.number.is_zero(), n.ups, n.nim) {
+                    (true, 1, 0) => Some(false),
+                    (true, 1, 1) => Some(true),
+                    _ => None,
+                };
+                return Ok(base.map(|s| (steps + 1, s)));
+            }
+            let (left, right) = self.store.options(cur);
+            let next = match (&left[..], &right[..]) {
+                // {↑^(→n-1) | ∗}
+                ([l], [r]) if *r == star => (*l, false),
+                // {0, ↑^(→n-1)∗ | 0}
+                ([a, b], [r]) if *r == zero && (*a == zero || *b == zero) => {
+                    (if *a == zero { *b } else { *a }, true)
+                }
+                _ => return Ok(None),
+            };
+            // Every step keeps the same starredness as the one below it.
+            let below = self.starred_uptimal_step(next.0);
+            if below != Some(next.1) {
+                return Ok(None);
+            }
+            steps += 1;
+            cur = next.0;
+        }
+    }
+
+    /// Whether `g` (a candidate one order down an uptimal chain) would be
+    /// read as starred (`Some(true)`), plain, or neither at its top.
+    fn starred_uptimal_step(&mut self, g: GameId) -> Option<bool> {
+        if let Some(n) = self.store.as_nus(g) {
+            return match (n.number.is_zero(), n.ups, n.nim) {
+                (true, 1, 0) => Some(false),
+                (true, 1, 1) => Some(true),
+                _ => None,
+            };
+        }
+        let (zero, star) = (self.store.zero(), self.store.star());
+        let (left, right) = self.store.options(g);
+        match (&left[..], &right[..]) {
+            ([_], [r]) if *r == star => Some(false),
+            ([a, b], [r]) if *r == zero && (*a == zero || *b == zero) => Some(true),
+            _ => None,
+        }
     }
 }
 
@@ -265,14 +359,6 @@ fn wrap_glyph_arg(arg: String) -> String {
         arg
     } else {
         format!("({arg})")
-    }
-}
-
-impl Store {
-    /// `x > 0` (helper for the printer's Tiny/Miny recognition).
-    fn lt_zero_rev(&mut self, x: GameId) -> CgResult<bool> {
-        let zero = self.zero();
-        Ok(self.le(zero, x)? && x != zero)
     }
 }
 
@@ -309,4 +395,48 @@ pub fn format_nus(n: &Nus, style: Style) -> String {
 /// Formats a dyadic rational on its own (used for stops and scalars).
 pub fn format_number(x: &Dyadic) -> String {
     x.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The named forms `↑^n`, `↑^(→n)` (negated, starred) are recognised by
+    /// shape; the shapes are checked here against the games built by their
+    /// definitions, and a near miss is not named.
+    #[test]
+    fn up_nth_and_uptimal_names_match_the_constructed_games() {
+        let mut s = Store::new();
+        let star = s.star();
+        for n in 2..=24u32 {
+            let nth = s.up_nth(n).unwrap();
+            let upt = s.uptimal(n).unwrap();
+            for (base, open, close) in [(nth, '<', '>'), (upt, '[', ']')] {
+                for negated in [false, true] {
+                    let b = if negated { s.neg(base) } else { base };
+                    for starred in [false, true] {
+                        let g = if starred { s.add(b, star).unwrap() } else { b };
+                        let arrow = if negated { 'v' } else { '^' };
+                        let st = if starred { "*" } else { "" };
+                        assert_eq!(
+                            format_game(&mut s, g, Style::Ascii).unwrap(),
+                            format!("{arrow}{open}{n}{close}{st}")
+                        );
+                    }
+                }
+            }
+        }
+        // Near misses keep their braces.
+        let u3 = s.uptimal(3).unwrap();
+        let minus_one = s.integer(-1);
+        let g = s.canonical(vec![u3], vec![minus_one]).unwrap();
+        assert_eq!(format_game(&mut s, g, Style::Ascii).unwrap(), "{^[3]|-1}");
+        let zero = s.zero();
+        let u3s = s.add(u3, star).unwrap();
+        let g = s.canonical(vec![zero, u3s], vec![zero, star]).unwrap();
+        assert_eq!(
+            format_game(&mut s, g, Style::Ascii).unwrap(),
+            "{0,^[3]*|0,*}"
+        );
+    }
 }

@@ -28,6 +28,9 @@
 //! * **Slash convention** is resolved by the parser: a [`ExprKind::Game`]
 //!   always has plain option lists; `{a||b|c}` arrives as
 //!   `Game { left: [a], right: [Game { left: [b], right: [c] }] }`.
+//! * **`a +- b`** (CGSuite's binary ±) is `Binary(Add, a, Unary(Switch, b))`,
+//!   the unary node spanning `+- b`; `a +- {b, c}` is `Binary(Add, a,
+//!   PlusMinus([b, c]))`.
 //! * **`ish`**: `a == b ish` is `Compare(Approx)`, `a != b ish` is
 //!   `Compare(NotApprox)`.
 //! * **`else if`** is desugared: the else block holds one expression
@@ -211,6 +214,21 @@ pub enum ExprKind {
     },
     /// A block used as a function body (`fn f(x) = { … }`).
     Block(Block),
+    /// `fn(x, y) = body`: an anonymous function. A block body is an
+    /// [`ExprKind::Block`]. Parameter names are distinct.
+    Lambda {
+        params: Vec<Ident>,
+        body: Box<Expr>,
+    },
+    /// `a..b` (exclusive) or `a..=b` (inclusive): the list of integers.
+    Range {
+        from: Box<Expr>,
+        to: Box<Expr>,
+        inclusive: bool,
+    },
+    /// `±{a, b}` / `±(a, b)`: the switch of several options,
+    /// `{a, b | -a, -b}` (CGSuite's `+-{…}`).
+    PlusMinus(Vec<Expr>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,7 +4,7 @@
 //! module.
 
 use super::ast::*;
-use super::layout::{self, BLOCK_OPEN};
+use super::layout::{self, BLOCK_CLOSE, BLOCK_OPEN};
 use super::MAX_DEPTH;
 use crate::diag::Diagnostic;
 use num_bigint::BigInt;
@@ -197,30 +197,9 @@ impl Builder<'_> {
             Rule::fn_stmt => {
                 it.next();
                 let name = self.ident(it.next()?);
-                let mut params: Vec<Ident> = Vec::new();
-                for q in it.next()?.into_inner() {
-                    if q.as_rule() == Rule::name {
-                        let id = self.ident(q);
-                        if let Some(prev) = params.iter().find(|x| x.name == id.name) {
-                            let prev = prev.span.clone();
-                            self.errors.push(
-                                Diagnostic::error(format!("parameter `{}` appears twice", id.name))
-                                    .with_label(id.span.clone(), "second use")
-                                    .with_secondary(prev, "first use"),
-                            );
-                        }
-                        params.push(id);
-                    }
-                }
+                let params = self.params(it.next()?);
                 it.next(); // =
-                let body_pair = it.next()?;
-                let body = if body_pair.as_rule() == Rule::block {
-                    let b = self.block(body_pair, d + 1)?;
-                    let span = b.span.clone();
-                    Expr::new(ExprKind::Block(b), span)
-                } else {
-                    self.expr(body_pair, d + 1)?
-                };
+                let body = self.fn_body(it.next()?, d + 1)?;
                 StmtKind::Fn { name, params, body }
             }
             Rule::assert_stmt => {
@@ -278,6 +257,110 @@ impl Builder<'_> {
             _ => return None,
         };
         Some(Stmt { kind, span })
+    }
+
+    /// The distinct parameter names of `(a, b, …)`.
+    fn params(&mut self, p: Pair<Rule>) -> Vec<Ident> {
+        let mut params: Vec<Ident> = Vec::new();
+        for q in p.into_inner() {
+            if q.as_rule() == Rule::name {
+                let id = self.ident(q);
+                if let Some(prev) = params.iter().find(|x| x.name == id.name) {
+                    let prev = prev.span.clone();
+                    self.errors.push(
+                        Diagnostic::error(format!("parameter `{}` appears twice", id.name))
+                            .with_label(id.span.clone(), "second use")
+                            .with_secondary(prev, "first use"),
+                    );
+                }
+                params.push(id);
+            }
+        }
+        params
+    }
+
+    /// A function body: a block or an expression.
+    fn fn_body(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        if p.as_rule() == Rule::block {
+            let b = self.block(p, d)?;
+            let span = b.span.clone();
+            Some(Expr::new(ExprKind::Block(b), span))
+        } else {
+            self.expr(p, d)
+        }
+    }
+
+    /// `fn(params) = body` as an expression.
+    fn lambda(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let span = sp(&p);
+        let mut it = p.into_inner();
+        it.next(); // fn
+        let params = self.params(it.next()?);
+        it.next(); // =
+        let body = self.fn_body(it.next()?, d + 1)?;
+        Some(Expr::new(
+            ExprKind::Lambda {
+                params,
+                body: boxed(body),
+            },
+            span,
+        ))
+    }
+
+    /// The option expressions when `p` is (through levels holding only it)
+    /// an option set `{a, b}` or a parenthesis with several expressions
+    /// `(a, b)`: what `±` may take besides a single game.
+    fn option_pairs<'i>(p: &Pair<'i, Rule>) -> Option<Vec<Pair<'i, Rule>>> {
+        match p.as_rule() {
+            Rule::mul_expr | Rule::unary | Rule::postfix | Rule::atom => {
+                let mut inner = p.clone().into_inner();
+                let only = inner.next()?;
+                if inner.next().is_some() {
+                    return None;
+                }
+                Self::option_pairs(&only)
+            }
+            Rule::option_set => Some(
+                p.clone()
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::additive)
+                    .collect(),
+            ),
+            Rule::paren => {
+                let exprs: Vec<Pair<Rule>> = p
+                    .clone()
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::expr)
+                    .collect();
+                (exprs.len() > 1).then_some(exprs)
+            }
+            _ => None,
+        }
+    }
+
+    /// `±` applied to the operand `p`, the operator starting at `start`:
+    /// `PlusMinus` of an option set, else the switch of one game.
+    fn switch_of(&mut self, p: Pair<Rule>, start: usize, d: usize) -> Option<Expr> {
+        let span = start..p.as_span().end();
+        if let Some(pairs) = Self::option_pairs(&p) {
+            let mut items = Vec::with_capacity(pairs.len());
+            let mut ok = true;
+            for q in pairs {
+                match self.expr(q, d + 1) {
+                    Some(e) => items.push(e),
+                    None => ok = false,
+                }
+            }
+            return ok.then(|| Expr::new(ExprKind::PlusMinus(items), span));
+        }
+        let e = self.expr(p, d + 1)?;
+        Some(Expr::new(
+            ExprKind::Unary {
+                op: UnaryOp::Switch,
+                expr: boxed(e),
+            },
+            span,
+        ))
     }
 
     fn for_iter(&mut self, p: Pair<Rule>, d: usize) -> Option<ForIter> {
@@ -355,11 +438,25 @@ impl Builder<'_> {
             Rule::and_expr => self.fold(p, d, |_, op| {
                 (op.as_rule() == Rule::kw_and).then_some(BinOp::And)
             }),
-            Rule::additive => self.fold(p, d, |_, op| match op.as_str() {
-                "+" => Some(BinOp::Add),
-                "-" | "−" => Some(BinOp::Sub),
-                _ => None,
-            }),
+            Rule::additive => self.additive(p, d),
+            Rule::range_expr => {
+                let mut it = p.into_inner();
+                let from = it.next()?;
+                let Some(op) = it.next() else {
+                    return self.expr(from, d);
+                };
+                let from = self.expr(from, d + 1)?;
+                let to = self.expr(it.next()?, d + 1)?;
+                let span = from.span.start..to.span.end;
+                Some(Expr::new(
+                    ExprKind::Range {
+                        from: boxed(from),
+                        to: boxed(to),
+                        inclusive: op.as_str() == "..=",
+                    },
+                    span,
+                ))
+            }
             Rule::mul_expr => self.fold(p, d, |_, op| match op.as_str() {
                 "." | "·" => Some(BinOp::Dot),
                 "/" => Some(BinOp::Div),
@@ -382,8 +479,19 @@ impl Builder<'_> {
             Rule::cmp_expr => self.compare(p, d),
             Rule::unary => {
                 let inner: Vec<Pair<Rule>> = p.into_inner().collect();
-                let (last, ops) = inner.split_last()?;
-                let mut e = self.expr(last.clone(), d + ops.len())?;
+                let (last, mut ops) = inner.split_last()?;
+                // `±{a, b}` / `±(a, b)`: the innermost ± takes the options.
+                let mut e = match ops.split_last() {
+                    Some((op, rest))
+                        if op.as_str() != "-"
+                            && op.as_str() != "−"
+                            && Self::option_pairs(last).is_some() =>
+                    {
+                        ops = rest;
+                        self.switch_of(last.clone(), op.as_span().start(), d + ops.len())?
+                    }
+                    _ => self.expr(last.clone(), d + ops.len())?,
+                };
                 for op in ops.iter().rev() {
                     let op_kind = if op.as_str() == "-" || op.as_str() == "−" {
                         UnaryOp::Neg
@@ -403,6 +511,30 @@ impl Builder<'_> {
             }
             _ => self.primary(p, d),
         }
+    }
+
+    /// `a + b - c +- d`, folded to the left; `a +- b` is a + ±b.
+    fn additive(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
+        let inner: Vec<Pair<Rule>> = p.into_inner().collect();
+        let n = inner.len().div_ceil(2);
+        let mut it = inner.into_iter();
+        let mut acc = self.expr(it.next()?, d + n.saturating_sub(1))?;
+        let mut i = 1;
+        while let Some(op) = it.next() {
+            let rhs = it.next()?;
+            let level = d + n - i;
+            let (kind, rhs) = match op.as_str() {
+                "+" => (BinOp::Add, self.expr(rhs, level)?),
+                "-" | "−" => (BinOp::Sub, self.expr(rhs, level)?),
+                _ => (
+                    BinOp::Add,
+                    self.switch_of(rhs, op.as_span().start(), level)?,
+                ),
+            };
+            acc = bin(kind, acc, rhs);
+            i += 1;
+        }
+        Some(acc)
     }
 
     /// Folds `operand (op operand)*` to the left.
@@ -531,11 +663,23 @@ impl Builder<'_> {
                 ))
             }
             Rule::if_expr => self.if_expr(p, d),
+            Rule::lambda => self.lambda(p, d),
+            Rule::option_set => self.err(
+                Diagnostic::error("braces without `|` are not a game")
+                    .with_label(span, "a set of options")
+                    .with_note("only `±` takes a set of options: `±{1, 1*}` is {1, 1* | -1, -1*}")
+                    .with_help(
+                        "a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a \
+                         block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`; \
+                         a list is `[a, b]`",
+                    ),
+            ),
             Rule::postfix => self.postfix(p, d),
             Rule::expr
             | Rule::and_expr
             | Rule::not_expr
             | Rule::cmp_expr
+            | Rule::range_expr
             | Rule::additive
             | Rule::mul_expr
             | Rule::unary => self.expr(p, d),
@@ -777,6 +921,18 @@ impl Builder<'_> {
             }
             Rule::paren => {
                 let span = sp(&atom);
+                let exprs = atom
+                    .clone()
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::expr);
+                if exprs.count() > 1 {
+                    return self.err(
+                        Diagnostic::error("a parenthesis holds one expression")
+                            .with_label(span, "several expressions")
+                            .with_note("only `±` takes several: `±(1, 1*)` is {1, 1* | -1, -1*}")
+                            .with_help("a list is `[a, b]`"),
+                    );
+                }
                 let inner = atom.into_inner().find(|q| q.as_rule() == Rule::expr)?;
                 let mut e = self.expr(inner, d + k)?;
                 e.span = span;
@@ -1033,10 +1189,10 @@ fn part_options(
 fn rule_name(r: Rule) -> Option<(u8, &'static str)> {
     use Rule::*;
     Some(match r {
-        expr | and_expr | not_expr | cmp_expr | additive | mul_expr | unary | signed
-        | number_lit | star | up_lit | down_lit | tiny_glyph_app | game | bool_lit | theta
-        | labelled_game | if_expr | postfix | atom | paren | list | prefix_op | kw_not
-        | expr_stmt | for_iter | tiny_operand => (0, "an expression"),
+        expr | and_expr | not_expr | cmp_expr | range_expr | additive | mul_expr | unary
+        | signed | lambda | option_set | number_lit | star | up_lit | down_lit | tiny_glyph_app
+        | game | bool_lit | theta | labelled_game | if_expr | postfix | atom | paren | list
+        | prefix_op | kw_not | expr_stmt | for_iter | tiny_operand => (0, "an expression"),
         let_stmt | region_stmt | go_stmt | fn_stmt | assert_stmt | theorem_stmt | for_stmt
         | print_stmt | use_stmt => (1, "a statement"),
         name | arg_name => (2, "a name"),
@@ -1067,6 +1223,10 @@ fn expected_list(positives: &[Rule]) -> Vec<&'static str> {
         positives.iter().filter_map(|&r| rule_name(r)).collect();
     names.sort();
     names.dedup();
+    // `..` is an operator too.
+    if names.iter().any(|n| n.1 == "an operator") {
+        names.retain(|n| n.1 != "`..`");
+    }
     // "end of line or end of input" says nothing more than "end of line".
     if names.iter().any(|n| n.1 == "end of line") {
         names.retain(|n| n.1 != "end of input");
@@ -1097,6 +1257,18 @@ fn ascii_zero_prefix_before(src: &str, pos: usize) -> Option<u32> {
     let base = digits.strip_suffix('^')?.strip_suffix('0')?;
     let standalone = !base.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '/' || c == '.');
     n.parse().ok().filter(|_| standalone)
+}
+
+/// True when the line up to `pos` is a lone name (`x = 3`, a missing `let`).
+fn binds_a_name(src: &str, pos: usize) -> bool {
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let before = src[line_start..pos].trim();
+    !before.is_empty()
+        && before
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && before.chars().all(is_ident_char)
 }
 
 /// True when only spaces and tabs separate `pos` from the previous newline.
@@ -1152,6 +1324,15 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
             Diagnostic::error("unexpected end of input").with_label(pos..pos, label),
             true,
         );
+    }
+    // `{}` where an expression is expected: the option set `{a, …}` that
+    // only `±` takes failed on its first option; the brace is the mistake.
+    let mut pos = pos;
+    if text.as_bytes().get(pos) == Some(&BLOCK_CLOSE) && expected.contains(&"an expression") {
+        let before = text[..pos].trim_end_matches([' ', '\t', '\r', '\n']);
+        if before.as_bytes().last() == Some(&BLOCK_OPEN) {
+            pos = before.len() - 1;
+        }
     }
     let rest = &src[pos..];
     let c = rest.chars().next().unwrap_or(' ');
@@ -1215,6 +1396,12 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
             "this `{ … | … }` is a game, but a block of statements is expected here; \
              to make a game the value of a block, wrap it: `{ {1|0} }`",
         );
+    } else if c == '=' && wants_operator && binds_a_name(src, pos) {
+        let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let lhs = src[line_start..pos].trim();
+        d = d.with_help(format!(
+            "to bind a name, write `let {lhs} = …`; to compare, write `==`"
+        ));
     } else if c == '=' && wants_operator {
         d = d.with_help("to compare, write `==`");
     } else if let Some(n) = ascii_zero_prefix_before(src, pos)

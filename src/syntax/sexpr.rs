@@ -274,6 +274,34 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
             out.push(')');
         }
         ExprKind::Block(b) => block(out, b, spans),
+        ExprKind::Lambda { params, body } => {
+            out.push_str("(lambda (");
+            for (i, p) in params.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                ident(out, p, spans);
+            }
+            out.push_str(") ");
+            expr(out, body, spans);
+            out.push(')');
+        }
+        ExprKind::Range {
+            from,
+            to,
+            inclusive,
+        } => {
+            out.push_str(if *inclusive {
+                "(range..= "
+            } else {
+                "(range.. "
+            });
+            expr(out, from, spans);
+            out.push(' ');
+            expr(out, to, spans);
+            out.push(')');
+        }
+        ExprKind::PlusMinus(items) => list(out, "switch-of", items, spans),
     }
     span(out, &e.span, spans);
 }

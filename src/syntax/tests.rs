@@ -174,13 +174,112 @@ fn signed_literals() {
 #[test]
 fn switches() {
     check(
-        "+-3 + +-2 + +-1\n±1\n+-{6|4||2|0}\n+-1*\na +-2",
+        "+-3 + +-2 + +-1\n±1\n+-{6|4||2|0}\n+-1*\na + -2",
         expect![[r#"
         (+ (+ (switch 3) (switch 2)) (switch 1))
         (switch 1)
         (switch (game (left (game (left 6) (right 4))) (right (game (left 2) (right 0)))))
         (switch (+ 1 *))
         (+ a -2)
+    "#]],
+    );
+}
+
+#[test]
+fn binary_plus_minus_is_cgsuite_s() {
+    // CGSuite reads `a +- b` as a + ±b: `3+-1` is {4 | 2}, not 3 + (-1).
+    check(
+        "3+-1\n+-1+-2+-3\n3 - 2 +- 6 - 7 +- 8 + 4\na ± b\na + -1\na +- -1\n{3+-1 | 0}",
+        expect![[r#"
+            (+ 3 (switch 1))
+            (+ (+ (switch 1) (switch 2)) (switch 3))
+            (+ (+ (- (+ (- 3 2) (switch 6)) 7) (switch 8)) 4)
+            (+ a (switch b))
+            (+ a -1)
+            (+ a (switch -1))
+            (game (left (+ 3 (switch 1))) (right 0))
+        "#]],
+    );
+    check_spans(
+        "3 +- 1",
+        expect![[r#"
+            (+ 3@0..1 (switch 1@5..6)@2..6)@0..6
+        "#]],
+    );
+}
+
+#[test]
+fn plus_minus_of_several_options() {
+    check(
+        "+-{1, 1*}\n±(1, 1*)\n2 +- {1, 1*}\n-+-{a,b}\n+-(1)\n+-{\n  1,\n  2\n}",
+        expect![[r#"
+            (switch-of 1 (+ 1 *))
+            (switch-of 1 (+ 1 *))
+            (+ 2 (switch-of 1 (+ 1 *)))
+            (neg (switch-of a b))
+            (switch 1)
+            (switch-of 1 2)
+        "#]],
+    );
+    check_err(
+        "{1, 2}",
+        expect![[r#"
+            Error: braces without `|` are not a game
+               ╭─[ test:1:1 ]
+               │
+             1 │ {1, 2}
+               │ ───┬──
+               │    ╰──── a set of options
+               │
+               │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`; a list is `[a, b]`
+               │
+               │ Note: only `±` takes a set of options: `±{1, 1*}` is {1, 1* | -1, -1*}
+            ───╯
+        "#]],
+    );
+    check_err(
+        "f((1, 2))",
+        expect![[r#"
+            Error: a parenthesis holds one expression
+               ╭─[ test:1:3 ]
+               │
+             1 │ f((1, 2))
+               │   ───┬──
+               │      ╰──── several expressions
+               │
+               │ Help: a list is `[a, b]`
+               │
+               │ Note: only `±` takes several: `±(1, 1*)` is {1, 1* | -1, -1*}
+            ───╯
+        "#]],
+    );
+}
+
+#[test]
+fn anonymous_functions_and_ranges() {
+    check(
+        "fn(x) = x + 1\nmap(fn(k) = +-k, 1..=40)\nlet f = fn(a, b) = { a + b }\n0..n\nfn() = 1\nfor i in 1..3 { i }",
+        expect![[r#"
+            (lambda (x) (+ x 1))
+            (call map (lambda (k) (switch k)) (range..= 1 40))
+            (let f (lambda (a b) (block (+ a b))))
+            (range.. 0 n)
+            (lambda () 1)
+            (for i (range 1 3) (block i))
+        "#]],
+    );
+    check_err(
+        "fn(x, x) = x",
+        expect![[r#"
+        Error: parameter `x` appears twice
+           ╭─[ test:1:7 ]
+           │
+         1 │ fn(x, x) = x
+           │    ┬  ┬
+           │    │  ╰── second use
+           │    │
+           │    ╰───── first use
+        ───╯
     "#]],
     );
 }
@@ -862,30 +961,32 @@ fn err_misc() {
     check_err(
         "let x = {}",
         expect![[r#"
-        Error: unexpected `{`
-           ╭─[ test:1:9 ]
-           │
-         1 │ let x = {}
-           │         ┬
-           │         ╰── expected an expression
-           │
-           │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`
-        ───╯
-    "#]],
+            Error: unexpected `{`
+               ╭─[ test:1:9 ]
+               │
+             1 │ let x = {}
+               │         ┬
+               │         ╰── expected an expression
+               │
+               │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`
+            ───╯
+        "#]],
     );
     check_err(
         "let x = {1}",
         expect![[r#"
-        Error: unexpected `{`
-           ╭─[ test:1:9 ]
-           │
-         1 │ let x = {1}
-           │         ┬
-           │         ╰── expected an expression
-           │
-           │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`
-        ───╯
-    "#]],
+            Error: braces without `|` are not a game
+               ╭─[ test:1:9 ]
+               │
+             1 │ let x = {1}
+               │         ─┬─
+               │          ╰─── a set of options
+               │
+               │ Help: a game needs `|` (`{|}` is 0, `{0|}` is 1); braces without `|` make a block, which only follows `if`, `else`, `for`, `theorem` or `fn … =`; a list is `[a, b]`
+               │
+               │ Note: only `±` takes a set of options: `±{1, 1*}` is {1, 1* | -1, -1*}
+            ───╯
+        "#]],
     );
     check_err(
         "x)",

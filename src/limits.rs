@@ -1,0 +1,354 @@
+//! Process-wide resource limits: the memory computations may use and the
+//! stack depth they may reach.
+//!
+//! * **Memory.** A counting global allocator keeps the number of heap bytes in
+//!   use. [`check`] compares it with the limit ([`set_memory_limit`]; the
+//!   command line sets it from `--memory-limit` / `YOSE_MEMORY_LIMIT`, or
+//!   [`default_memory_limit`]). Going over is an ordinary error, not an
+//!   allocation abort: the limit is checked where computations grow (the
+//!   store's [`tick`](crate::game::Store), which every search and every
+//!   recursive game operation calls, and the interpreter's statement, loop
+//!   and call steps), and the interpreter checks a string or list it is about
+//!   to build with [`reserve`] before allocating it.
+//! * **Stack.** A thread that records its stack with [`enter_thread`] gets a
+//!   guard: [`check`] fails when less than a safety margin is left, so a
+//!   recursion over a game, a value or syntax ends with a "nested too
+//!   deeply" error instead of a stack overflow. Threads that never call
+//!   [`enter_thread`] (tests, library users) are not guarded.
+//!
+//! No IO and no syntax here: errors are [`Exceeded`], turned into the core's
+//! `CgError` and then into diagnostics by the interpreter.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The system allocator, counting the bytes in use.
+pub struct Counting;
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+// SAFETY: every call is forwarded to `System` unchanged; only a counter is kept.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                grew(new_size - layout.size());
+            } else {
+                IN_USE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[inline]
+fn grew(bytes: usize) {
+    let now = IN_USE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    // The peak is for reports only; a racy maximum is good enough.
+    if now > PEAK.load(Ordering::Relaxed) {
+        PEAK.store(now, Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Heap bytes in use now.
+pub fn memory_in_use() -> usize {
+    IN_USE.load(Ordering::Relaxed)
+}
+
+/// The most heap bytes in use at any time so far.
+pub fn memory_peak() -> usize {
+    PEAK.load(Ordering::Relaxed)
+}
+
+/// The memory limit in bytes (`usize::MAX`: none).
+pub fn memory_limit() -> usize {
+    LIMIT.load(Ordering::Relaxed)
+}
+
+pub fn set_memory_limit(bytes: usize) {
+    LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// A share of what the process may use: a third of the machine's physical
+/// memory, or a quarter of the address-space / data-segment limit
+/// (`ulimit -v`, `-d`) less the `reserved` bytes (the interpreter thread's
+/// stack) it also counts, whichever is smaller. A share, because the limit
+/// is checked between steps: a hash table that doubles in one step holds
+/// its old and new arrays at once, and under an address-space limit an
+/// allocation that does not fit aborts the process.
+pub fn default_memory_limit(reserved: usize) -> usize {
+    let mut limit = physical_memory().unwrap_or(8 << 30) / 3;
+    #[cfg(unix)]
+    for resource in [libc::RLIMIT_AS, libc::RLIMIT_DATA] {
+        let mut rl = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into the struct we pass.
+        if unsafe { libc::getrlimit(resource, &mut rl) } == 0 && rl.rlim_cur != libc::RLIM_INFINITY
+        {
+            let cap = usize::try_from(rl.rlim_cur).unwrap_or(usize::MAX);
+            limit = limit.min(cap.saturating_sub(reserved) / 4);
+        }
+    }
+    limit.max(32 << 20)
+}
+
+/// The address-space limit of the process (`ulimit -v`), if any.
+pub fn address_space_limit() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        let mut rl = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into the struct we pass.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut rl) } == 0
+            && rl.rlim_cur != libc::RLIM_INFINITY
+        {
+            return Some(usize::try_from(rl.rlim_cur).unwrap_or(usize::MAX));
+        }
+    }
+    None
+}
+
+fn physical_memory() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf has no preconditions.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            return usize::try_from(pages)
+                .ok()?
+                .checked_mul(usize::try_from(size).ok()?);
+        }
+    }
+    None
+}
+
+/// Parses a size: bytes, or a number with `K`, `M`, `G` or `T` (binary units,
+/// an optional `iB`/`B`), e.g. `512M`, `2GiB`, `1.5G`.
+pub fn parse_size(text: &str) -> Option<usize> {
+    let t = text.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (digits, shift) = match t.chars().last()? {
+        'k' | 'K' => (&t[..t.len() - 1], 10),
+        'm' | 'M' => (&t[..t.len() - 1], 20),
+        'g' | 'G' => (&t[..t.len() - 1], 30),
+        't' | 'T' => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let digits = digits.trim();
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if int.is_empty() && frac.is_empty()
+        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let whole: u128 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let mut bytes = whole.checked_shl(shift)?;
+    if !frac.is_empty() {
+        let f: u128 = frac.get(..frac.len().min(9))?.parse().ok()?;
+        let scale = 10u128.pow(frac.len().min(9) as u32);
+        bytes += (f << shift) / scale;
+    }
+    usize::try_from(bytes).ok()
+}
+
+/// `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`.
+pub fn human(bytes: usize) -> String {
+    const UNITS: [(&str, u32); 3] = [("GiB", 30), ("MiB", 20), ("KiB", 10)];
+    for (name, shift) in UNITS {
+        if bytes >= 1 << shift {
+            let tenths = (bytes as u128 * 10) >> shift;
+            return match tenths % 10 {
+                0 => format!("{} {name}", tenths / 10),
+                t => format!("{}.{t} {name}", tenths / 10),
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
+/// A limit that a computation reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exceeded {
+    /// Heap bytes in use (or about to be) and the limit.
+    Memory { reached: usize, limit: usize },
+    /// The recursion came within the safety margin of the end of the stack.
+    Stack,
+}
+
+impl std::fmt::Display for Exceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exceeded::Memory { reached, limit } => write!(
+                f,
+                "the memory limit of {} is reached ({} in use; raise it with --memory-limit or YOSE_MEMORY_LIMIT)",
+                human(*limit),
+                human(*reached)
+            ),
+            Exceeded::Stack => write!(
+                f,
+                "nested too deeply: the recursion would overflow the stack"
+            ),
+        }
+    }
+}
+
+thread_local! {
+    /// The lowest stack address a guarded recursion may reach (0: unguarded).
+    static STACK_FLOOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Guards the current thread's stack, `size` bytes below this frame. The
+/// margin (an eighth, at most 16 MiB) leaves room for the frames between
+/// two checks and for writing the error.
+pub fn enter_thread(size: usize) {
+    let here = stack_address();
+    let margin = (size / 8).min(16 << 20);
+    STACK_FLOOR.with(|f| f.set(here.saturating_sub(size - margin)));
+}
+
+#[inline(always)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::ptr::addr_of!(marker) as usize
+}
+
+/// Fails when the stack is nearly used up (on a guarded thread).
+#[inline]
+pub fn check_stack() -> Result<(), Exceeded> {
+    let floor = STACK_FLOOR.with(Cell::get);
+    if stack_address() < floor {
+        Err(Exceeded::Stack)
+    } else {
+        Ok(())
+    }
+}
+
+/// Fails when the heap in use is over the limit.
+#[inline]
+pub fn check_memory() -> Result<(), Exceeded> {
+    let (used, limit) = (memory_in_use(), memory_limit());
+    if used > limit {
+        Err(Exceeded::Memory {
+            reached: used,
+            limit,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Both checks.
+#[inline]
+pub fn check() -> Result<(), Exceeded> {
+    check_stack()?;
+    check_memory()
+}
+
+/// Fails if allocating `bytes` more would go over the limit (called before
+/// building a string or list whose size is known in advance).
+pub fn reserve(bytes: usize) -> Result<(), Exceeded> {
+    let (used, limit) = (memory_in_use(), memory_limit());
+    let reached = used.saturating_add(bytes);
+    if reached > limit {
+        Err(Exceeded::Memory { reached, limit })
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_in_binary_units() {
+        assert_eq!(parse_size("512"), Some(512));
+        assert_eq!(parse_size("4K"), Some(4096));
+        assert_eq!(parse_size("2GiB"), Some(2 << 30));
+        assert_eq!(parse_size("1.5G"), Some(3 << 29));
+        assert_eq!(parse_size("300MB"), Some(300 << 20));
+        assert_eq!(parse_size(""), None);
+        assert_eq!(parse_size("G"), None);
+        assert_eq!(parse_size("-1"), None);
+        assert_eq!(parse_size("1e9"), None);
+        assert_eq!(parse_size("99999999999T"), None);
+        assert_eq!(human(3 << 29), "1.5 GiB");
+        assert_eq!(human(80), "80 bytes");
+    }
+
+    #[test]
+    fn the_allocator_counts_and_reserve_refuses_over_the_limit() {
+        let before = memory_in_use();
+        let v: Vec<u8> = Vec::with_capacity(8 << 20);
+        assert!(memory_in_use() >= before + (8 << 20) - (1 << 20));
+        drop(v);
+        // No limit is set in tests, so a huge reservation still passes …
+        assert!(reserve(usize::MAX / 2).is_ok());
+        // … and a check against an explicit figure works as the limit does.
+        assert!(matches!(
+            Exceeded::Memory {
+                reached: 2,
+                limit: 1
+            }
+            .to_string(),
+            s if s.contains("memory limit")
+        ));
+    }
+
+    #[test]
+    fn a_guarded_thread_stops_a_deep_recursion() {
+        fn depth(n: u64) -> Result<u64, Exceeded> {
+            check_stack()?;
+            let pad = [n as u8; 256];
+            Ok(depth(n + 1)? + u64::from(std::hint::black_box(pad)[0]))
+        }
+        let size = 4 << 20;
+        let r = std::thread::Builder::new()
+            .stack_size(size)
+            .spawn(move || {
+                enter_thread(size);
+                depth(0)
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(r, Err(Exceeded::Stack));
+    }
+}
