@@ -14,6 +14,7 @@ mod kosolve;
 mod ops;
 mod play;
 mod sgf;
+mod ultimate;
 pub mod value;
 
 use crate::diag::Diagnostic;
@@ -800,6 +801,10 @@ impl Interp {
                 | "situational"
                 | "keep"
                 | "resolve"
+                | "ultimate"
+                | "fundamental"
+                | "original"
+                | "simple"
         ) {
             return Ok(Value::str(name));
         }
@@ -839,7 +844,7 @@ impl Interp {
         let mut named = Vec::new();
         for a in args {
             let accepts = a.name.as_ref().is_some_and(|n| {
-                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name))
+                matches!(&callee, Value::Builtin(b) if play::accepts_named(b, &n.name) || ko::accepts_named(b, &n.name) || go::accepts_named(b, &n.name) || sgf::accepts_named(b, &n.name) || kosolve::accepts_named(b, &n.name) || kofight::accepts_named(b, &n.name) || analyse::accepts_named(b, &n.name) || ultimate::accepts_named(b, &n.name))
             });
             // `f(k: {…|…} + G)` where `k` is no named argument of `f`: a
             // labelled ko-graph literal passed positionally (the label names

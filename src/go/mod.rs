@@ -280,6 +280,7 @@ mod position;
 mod search;
 mod sensei;
 pub mod sgf;
+pub mod ultimate;
 
 pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptions};
 pub use benson::unconditionally_alive;
@@ -289,7 +290,7 @@ pub use game::{format_number, BoardError, Game, RuleSet, Status};
 pub use kos::{GoKo, GoValue, LATENT_NODE_LIMIT};
 pub use lines::moves_to_option;
 pub use moves::{
-    parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,
+    game_before, parse_moves, play, play_game, state_before, MoveError, MoveErrorKind, WrittenMove,
 };
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{

@@ -22,6 +22,7 @@
 use super::coords::{self, CoordError};
 use super::game::Game;
 use super::position::{Colour, IllegalMove, Move, Position};
+use super::ultimate::{RuleBreak, Special};
 use std::fmt;
 use std::ops::Range;
 
@@ -84,6 +85,9 @@ impl std::error::Error for MoveError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
     pub mv: Move,
+    /// `delay`, `ultimate`, `draw`, `resign` (Ultimate Go): `mv.point` is
+    /// then `None`.
+    pub special: Option<Special>,
     pub span: Range<usize>,
     pub text: String,
 }
@@ -94,9 +98,39 @@ pub fn play(pos: &Position, moves: &str) -> Result<Position, MoveError> {
 }
 
 /// Plays a move string on a game in progress ([`Game::play`]: turn order
-/// and the game's ko rule); a tenuki is a pass.
+/// and the game's ko rule; a tenuki is a pass; `delay`, `ultimate`, `draw`
+/// and `resign` through [`Game::act`]).
 pub fn play_game(game: &Game, moves: &str) -> Result<Game, MoveError> {
-    play_with(game, game.position(), moves, Game::play)
+    let parsed = parse_moves(game.position(), moves)?;
+    let mut current = game.clone();
+    for (i, w) in parsed.into_iter().enumerate() {
+        let next = match w.special {
+            Some(m) => current.act(w.mv.colour, m),
+            None => current.play(w.mv),
+        };
+        current = next.map_err(|why| MoveError {
+            index: i + 1,
+            text: w.text.clone(),
+            span: w.span.clone(),
+            kind: MoveErrorKind::Illegal(why),
+        })?;
+    }
+    Ok(current)
+}
+
+/// The game before move `index` (from 1) of a move string that failed
+/// there, for the note under the error.
+pub fn game_before(game: &Game, moves: &str, index: usize) -> Option<Game> {
+    let parsed = parse_moves(game.position(), moves).ok()?;
+    let mut current = game.clone();
+    for w in parsed.iter().take(index.saturating_sub(1)) {
+        current = match w.special {
+            Some(m) => current.act(w.mv.colour, m),
+            None => current.play(w.mv),
+        }
+        .ok()?;
+    }
+    Some(current)
 }
 
 /// Plays the moves of `moves` (parsed against the points of `points`) one
@@ -110,6 +144,14 @@ fn play_with<T: Clone>(
     let parsed = parse_moves(points, moves)?;
     let mut current = start.clone();
     for (i, w) in parsed.into_iter().enumerate() {
+        if let Some(m) = w.special {
+            return Err(MoveError {
+                index: i + 1,
+                text: w.text.clone(),
+                span: w.span.clone(),
+                kind: MoveErrorKind::Illegal(IllegalMove::NoPass(RuleBreak::NotNoPass(m))),
+            });
+        }
         current = step(&current, w.mv).map_err(|why| MoveError {
             index: i + 1,
             text: w.text.clone(),
@@ -184,6 +226,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
             })?;
             out.push(WrittenMove {
                 mv: Move { colour, point },
+                special: None,
                 span,
                 text,
             });
@@ -240,6 +283,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                         colour: turn,
                         point,
                     },
+                    special: None,
                     span,
                     text,
                 });
@@ -306,6 +350,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     colour,
                     point: Some(point),
                 },
+                special: None,
                 span,
                 text,
             });
@@ -329,8 +374,16 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     "a colour must be followed by a point, `t`, or `[…]`".into(),
                 ));
             }
+            let special = match word {
+                "delay" => Some(Special::Delay),
+                "ultimate" => Some(Special::Ultimate),
+                "draw" => Some(Special::Draw),
+                "resign" => Some(Special::Resign),
+                _ => None,
+            };
             let point = match word {
                 "pass" | "tenuki" => None,
+                _ if special.is_some() => None,
                 w if w.len() == 1 && w.as_bytes()[0].is_ascii_lowercase() => {
                     resolve_letter(pos, w.as_bytes()[0] as char).map_err(|kind| MoveError {
                         index,
@@ -358,6 +411,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
             };
             out.push(WrittenMove {
                 mv: Move { colour, point },
+                special,
                 span,
                 text,
             });

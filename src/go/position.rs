@@ -96,6 +96,8 @@ pub enum IllegalMove {
         rule: super::search::KoRule,
         after_move: usize,
     },
+    /// Under Ultimate or Fundamental Go: the rule of §III broken.
+    NoPass(super::ultimate::RuleBreak),
 }
 
 impl fmt::Display for IllegalMove {
@@ -103,6 +105,7 @@ impl fmt::Display for IllegalMove {
         use super::search::KoRule;
         match self {
             IllegalMove::OutOfTurn(colour) => return write!(f, "it is {colour}'s turn"),
+            IllegalMove::NoPass(why) => return write!(f, "{why}"),
             IllegalMove::Superko { rule, after_move } => {
                 let (name, what) = match rule {
                     KoRule::SituationalSuperko => (
@@ -126,7 +129,9 @@ impl fmt::Display for IllegalMove {
                 "ko: the stone would retake the ko at once (play a threat or a tenuki first)"
             }
             IllegalMove::OffBoard => "the point is not on the board",
-            IllegalMove::OutOfTurn(_) | IllegalMove::Superko { .. } => unreachable!(),
+            IllegalMove::OutOfTurn(_) | IllegalMove::Superko { .. } | IllegalMove::NoPass(_) => {
+                unreachable!()
+            }
         })
     }
 }
