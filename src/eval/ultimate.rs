@@ -180,7 +180,7 @@ fn solve_error(interp: &Interp, e: SolveError, span: &Span) -> super::Stop {
         SolveError::Budget { budget, .. } => interp.error_with(
             Diagnostic::error(e.to_string())
                 .with_label(span.clone(), format!("needs more than {budget} states"))
-                .with_help("raise the limit with `budget: N`, or ask about a smaller board (the exact solver is meant for boards of about 12 empty points)"),
+                .with_help("raise the limit with `budget: N`, or ask about a smaller board: the exact solver is exponential (open areas of a few points; about a dozen separate points between framing stones, BENCHMARKS.md)"),
         ),
         SolveError::Interrupted => interp.error(span, "interrupted"),
         _ => interp.error(span, e.to_string()),

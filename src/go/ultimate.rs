@@ -32,7 +32,9 @@
 //!
 //! Minimax over the rules as written: placements, delays, ultimate delays,
 //! draw declarations and resignation, each state being the board, the
-//! player to move, both bowls (literal counts: no normalisation is assumed),
+//! player to move, both bowls (under the original rules the memo shares
+//! situations whose bowls differ by the same number on both sides, §IV's
+//! claim, which the tests check against the literal solver),
 //! who still holds an ultimate prisoner, who delayed his first, and the
 //! history. The outcome is exact (win / draw / loss, `i8`). Repetition:
 //! the memo is keyed by the state and the boards of the history that could
@@ -101,11 +103,10 @@
 //! **Theorem 2 (Ultimate Go after the first ultimate delay).** Let F be the
 //! player who delayed his ultimate prisoner first and S the other, and let
 //! `s` be the Fundamental Go score counting S's ultimate prisoner (if he
-//! still holds it) as an ordinary prisoner. If S still holds it, the
-//! result is F's win when F wins by more than ½ (`|s| ≥ 3/2` in F's
-//! favour), a draw when `s = ½` against F... precisely: with F = Black,
-//! Black wins iff `s ≥ ½`, it is a draw iff `s = −½`, White wins iff
-//! `s ≤ −3/2`; so `ultimate_score = s + ½` (and `s − ½` with F = White).
+//! still holds it) as an ordinary prisoner. If S still holds it, then with
+//! F = Black: Black wins iff `s ≥ ½`, it is a draw iff `s = −½`, White wins
+//! iff `s ≤ −3/2`; so `ultimate_score = s + ½` (and `s − ½` with F =
+//! White).
 //! After S's ultimate delay, F wins iff he wins Fundamental Go, else it is
 //! a draw: every komi that lets F lose Fundamental Go draws, so the draw
 //! komi is not unique there.
@@ -120,10 +121,29 @@
 //! the stone, and F then holds a draw. Checked by the tests against the
 //! solver.
 //!
-//! **Before any ultimate delay** the tests compare the solver with the
-//! candidate formulas of the module's test section and report what holds
-//! (see there and BENCHMARKS.md is not involved); §VI's claims on when the
-//! ultimate delays are played are checked on the solver's optimal lines.
+//! **Theorem 3 (Ultimate Go before any ultimate delay: the value plus a
+//! button).** With `G`, `d` as in Theorem 1 (the ultimate prisoners, one in
+//! each bowl, cancel) and the button `±½ = {½ | −½}`:
+//!
+//! * Black to move: `ultimate_score = max{K ∈ ℤ : G + d + ±½ ⧐ K}`;
+//! * White to move: `ultimate_score = min{K ∈ ℤ : G + d + ±½ ⧏ K}`.
+//!
+//! *Argument (a sketch; the proof is the property test).* By Theorem 2,
+//! once a player has delayed his ultimate prisoner first the result is the
+//! Fundamental Go score moved ½ in his favour: the first ultimate delay is
+//! a delay that also takes a half point, and only the half point differs
+//! from an ordinary delay. A delay is a move in the integer `d`, so the
+//! first ultimate delay is a move in `d` plus a move in a component worth
+//! `+½` to whoever takes it first: `±½`. Nobody takes the button while a
+//! move of temperature above ½ remains — a move in a number costs at least
+//! a point there — and at the end it goes to the player to move when the
+//! board reaches a number (with one dame left, the other one: the
+//! examples of §VII). The score is an integer: the half points of the
+//! Fundamental Go score and of the button add up.
+//!
+//! Consequences checked by the tests: the Ultimate Go score is always one
+//! of the two integers next to the Fundamental Go score, and the draw
+//! komi is unique before the second ultimate delay.
 
 use super::position::{Cell, Colour, Position};
 use std::collections::HashMap;
