@@ -11,9 +11,7 @@
 use criterion::{criterion_group, Criterion};
 use std::hint::black_box;
 use std::time::Instant;
-use yose::go::ultimate::{
-    situation_of, NoPassRules, SolveError, Solver, Variant, Version,
-};
+use yose::go::ultimate::{situation_of, NoPassRules, SolveError, Solver, Variant, Version};
 use yose::go::{Colour, Game, KoRule, Position, RuleSet, Rules};
 
 const RULES: NoPassRules = NoPassRules {
@@ -34,9 +32,9 @@ fn game(diagram: &str) -> Game {
         num_rational::BigRational::from_integer(0.into()),
         rules,
     )
-        .unwrap()
-        .with_nopass(0)
-        .unwrap()
+    .unwrap()
+    .with_nopass(0)
+    .unwrap()
 }
 
 /// `k` separate empty points: Black territory, dame and White territory
@@ -87,7 +85,10 @@ fn ultimate_score(diagram: &str, budget: u64) -> (Result<i64, SolveError>, u64) 
 }
 
 fn report() {
-    println!("{:<14} {:>6} {:>12} {:>10}  result", "board", "empty", "states", "wall ms");
+    println!(
+        "{:<14} {:>6} {:>12} {:>10}  result",
+        "board", "empty", "states", "wall ms"
+    );
     for (name, diagram) in cases() {
         let empty = diagram.matches('.').count();
         let start = Instant::now();

@@ -349,8 +349,18 @@ fn formula_score2(s: &mut Store, g: GameId, d: i64, to_move: Colour) -> i64 {
     }
 }
 
+/// The value of a board on which no position can repeat (the local search
+/// finds no ko graph under the basic ko rule), else `None`: there whole-
+/// game superko is not the local one (see
+/// `local_superko_is_not_whole_game_superko`).
 fn japanese_superko_value(s: &mut Store, diagram: &str) -> Option<GameId> {
     let pos = Position::parse(diagram).unwrap();
+    let basic = SearchOptions::with_rules(Rules::Japanese);
+    match go_value(s, &pos, &basic) {
+        Ok(GoValue::Short(_)) => {}
+        Ok(GoValue::Ko { .. }) | Err(crate::go::GoError::NodeBudget { .. }) => return None,
+        Err(e) => panic!("{e:?}"),
+    }
     let opts = SearchOptions {
         ko_rule: KoRule::PositionalSuperko,
         ..SearchOptions::with_rules(Rules::Japanese)
@@ -391,7 +401,7 @@ fn theorem_1_fundamental_score_is_normal_play_on_the_value() {
         }
     }
     assert_eq!(checked + 10 * skipped, 1200);
-    assert!(checked >= 1000, "only {checked} checked");
+    assert!(checked >= 600, "only {checked} checked");
 }
 
 /// Theorem 2 (module docs): after the first ultimate delay the result is
@@ -577,7 +587,7 @@ fn dame_parity_does_not_change_the_ultimate_result() {
 /// last dame. (The paper's number does not follow from its definition.)
 #[test]
 fn the_sente_level_after_filling_one_of_two_dame_is_two() {
-    let g = game_with("X . O X . O", ORIGINAL, Colour::Black, 0);
+    let g = game_with("X . O X . O", FUNDAMENTAL, Colour::Black, 0);
     let (mut solver, s, mut h) = solver_of(&g);
     assert_eq!(solver.sente_level(&s, &mut h).unwrap(), 0);
     assert_eq!(solver.phase(&s, &mut h).unwrap(), Phase::Counting);
@@ -607,38 +617,62 @@ fn the_budget_is_a_clear_error() {
     );
 }
 
-/// Theorem 3 (module docs): before any ultimate delay, the Ultimate Go
-/// score is the Fundamental Go formula applied to the value with a button
-/// `±½ = {½ | −½}` added: Black to move, `max{K ∈ ℤ : G + d + ±½ ⧐ K}`;
-/// White to move, `min{K ∈ ℤ : G + d + ±½ ⧏ K}`. Checked against the
-/// solver on random framed boards, both players first, komi −2…2.
+/// Conjecture 3 (module docs), refuted: before any ultimate delay the
+/// Ultimate Go score is NOT always the Fundamental Go formula applied to
+/// the value plus a button `±½ = {½ | −½}`. It holds on the examples of
+/// §VII, and fails here: Black to move, Black two stones ahead, on a
+/// board with no repetition — the solver gives 2, the button formula 1.
 #[test]
-fn theorem_3_the_ultimate_score_is_the_value_plus_a_button() {
+fn the_button_formula_fails_before_the_first_ultimate_delay() {
+    let text = ". X O x .\nO X X . O";
     let mut store = Store::new();
     let half = store.nus(Nus::number(Dyadic::new(1.into(), 1)));
     let minus_half = store.nus(Nus::number(Dyadic::new((-1).into(), 1)));
     let button = store.canonical(vec![half], vec![minus_half]).unwrap();
-    let mut checked = 0;
-    for text in random_boards(67, 80, 3) {
-        let Some(g) = japanese_superko_value(&mut store, &text) else {
-            continue;
-        };
+    let button_formula = |store: &mut Store, text: &str, d: i64, to_move: Colour| {
+        let g = japanese_superko_value(store, text).expect("no repetition");
         let gb = store.add(g, button).unwrap();
-        for to_move in [Colour::Black, Colour::White] {
-            for komi in -2..=2i64 {
-                let game = game_with(&text, ORIGINAL, to_move, komi);
-                let u = uscore(&game);
-                // The doubled "score" of the formula is 2K ± 1; the integer
-                // wanted is K itself.
-                let f2 = formula_score2(&mut store, gb, -komi, to_move);
-                let formula = match to_move {
-                    Colour::Black => (f2 - 1) / 2,
-                    Colour::White => (f2 + 1) / 2,
-                };
-                assert_eq!(u, formula, "{text}\n{to_move} to move, komi {komi}");
-                checked += 1;
-            }
+        let f2 = formula_score2(store, gb, d, to_move);
+        match to_move {
+            Colour::Black => (f2 - 1) / 2,
+            Colour::White => (f2 + 1) / 2,
         }
+    };
+    let game = game_with(text, ORIGINAL, Colour::Black, -2);
+    assert_eq!(uscore(&game), 2);
+    assert_eq!(fscore2(&game), 5);
+    assert_eq!(button_formula(&mut store, text, 2, Colour::Black), 1);
+    // It does give the examples of §VII.
+    for (board, to_move, want) in [
+        (". X . O .", Colour::Black, 0),
+        (". . X . O .", Colour::White, 1),
+    ] {
+        let g = game_with(board, ORIGINAL, to_move, 0);
+        assert_eq!(uscore(&g), want);
+        assert_eq!(button_formula(&mut store, board, 0, to_move), want);
     }
-    assert!(checked >= 700, "only {checked}");
+}
+
+/// Where a capture can be retaken, Theorem 1 needs the value of the whole
+/// board under whole-game superko, which is not the sum of the local
+/// superko values the local search gives: after a placement elsewhere the
+/// whole board is new and the retake legal again. Pinned on the board
+/// where the formula with the local value is wrong: Black's lone stone
+/// on A1, White to move, Black two stones ahead.
+#[test]
+fn local_superko_is_not_whole_game_superko() {
+    let text = "x . X O . .";
+    let game = game_with(text, FUNDAMENTAL, Colour::White, -2);
+    assert_eq!(fscore2(&game), 3);
+    let mut store = Store::new();
+    let pos = Position::parse(text).unwrap();
+    let opts = SearchOptions {
+        ko_rule: KoRule::PositionalSuperko,
+        ..SearchOptions::with_rules(Rules::Japanese)
+    };
+    let GoValue::Short(g) = go_value(&mut store, &pos, &opts).unwrap() else {
+        panic!("short")
+    };
+    assert_eq!(formula_score2(&mut store, g, 2, Colour::White), -3);
+    assert!(japanese_superko_value(&mut store, text).is_none());
 }
