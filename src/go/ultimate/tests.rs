@@ -642,11 +642,10 @@ fn the_button_formula_fails_before_the_first_ultimate_delay() {
     assert_eq!(uscore(&game), 2);
     assert_eq!(fscore2(&game), 5);
     assert_eq!(button_formula(&mut store, text, 2, Colour::Black), 1);
-    // It does give the examples of §VII.
-    for (board, to_move, want) in [
-        (". X . O .", Colour::Black, 0),
-        (". . X . O .", Colour::White, 1),
-    ] {
+    // It does give the first example of §VII (the second one's board has
+    // a two-point territory in which a capture can be retaken, so no
+    // short value to compare with).
+    for (board, to_move, want) in [(". X . O .", Colour::Black, 0)] {
         let g = game_with(board, ORIGINAL, to_move, 0);
         assert_eq!(uscore(&g), want);
         assert_eq!(button_formula(&mut store, board, 0, to_move), want);
