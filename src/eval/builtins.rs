@@ -168,6 +168,7 @@ pub fn all() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
         .chain(super::kosolve::KOSOLVE_BUILTINS.iter())
         .chain(super::analyse::ANALYSE_BUILTINS.iter())
         .chain(super::korules::KORULES_BUILTINS.iter())
+        .chain(super::ultimate::ULTIMATE_BUILTINS.iter())
 }
 
 fn arity(
@@ -217,6 +218,9 @@ pub fn call(
     }
     if let Some(v) = super::kosolve::call(interp, name, &args, spans, span)? {
         return Ok(v);
+    }
+    if super::ultimate::is_ultimate_builtin(name) {
+        return super::ultimate::call(interp, name, args, spans, span);
     }
     if super::analyse::is_analyse_builtin(name) {
         return super::analyse::call(interp, name, args, spans, span);

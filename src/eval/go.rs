@@ -96,7 +96,10 @@ pub fn accepts_named(builtin: &str, arg: &str) -> bool {
     match builtin {
         "value" | "chilled" => matches!(arg, "rules" | "budget" | "ko_rule" | "latent"),
         "go_stats" => matches!(arg, "rules" | "budget" | "ko_rule"),
-        "game" => matches!(arg, "rules" | "ko_rule" | "to_move" | "komi"),
+        "game" => matches!(
+            arg,
+            "rules" | "ko_rule" | "to_move" | "komi" | "version" | "handicap"
+        ),
         _ => false,
     }
 }
@@ -646,6 +649,7 @@ fn move_error_label(e: &MoveError) -> String {
             go::IllegalMove::OutOfTurn(c) => format!("{c} is to move"),
             go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
             go::IllegalMove::NewKoRules { rule, .. } => format!("forbidden by the {}", rule.name()),
+            go::IllegalMove::NoPass(why) => super::ultimate::rule_break_label(why),
         },
     }
 }
@@ -746,6 +750,8 @@ pub fn call(
     for (k, v, s) in &named {
         match k.as_str() {
             "latent" => resolve = latent_of(interp, v, s)?,
+            // `game(…, rules: ultimate)`: read in the `game` branch.
+            "rules" if name == "game" && super::ultimate::nopass_variant(v).is_some() => {}
             "rules" => rules = rules_of(interp, v, s)?,
             "ko_rule" => ko_rule = ko_rule_of(interp, v, s)?,
             "budget" => budget = super::builtins::budget_arg(interp, v, s)?,
@@ -812,6 +818,9 @@ pub fn call(
             let mut komi = None;
             let mut rules_given = None;
             let mut ko_given = None;
+            let mut nopass_given = None;
+            let mut version_given = None;
+            let mut handicap = None;
             for (k, v, s) in &named {
                 match k.as_str() {
                     "to_move" => to_move = Some(colour_of(interp, v, s)?),
@@ -824,8 +833,18 @@ pub fn call(
                             ))
                         }
                     },
-                    "rules" => rules_given = Some(rules),
+                    "rules" => match super::ultimate::nopass_variant(v) {
+                        Some(variant) => nopass_given = Some(variant),
+                        None => rules_given = Some(rules),
+                    },
                     "ko_rule" => ko_given = Some(ko_rule),
+                    "version" => version_given = Some(super::ultimate::version_of(interp, v, s)?),
+                    "handicap" => {
+                        let h = interp.to_integer(v, s)?;
+                        handicap = Some(u32::try_from(h).map_err(|_| {
+                            interp.error(s, "a handicap is a number of stones, 2 or more")
+                        })?);
+                    }
                     _ => {}
                 }
             }
@@ -836,6 +855,7 @@ pub fn call(
                     let rule_set = go::RuleSet {
                         scoring: rules_given.unwrap_or(old.scoring),
                         ko_rule: ko_given.unwrap_or(old.ko_rule),
+                        nopass: old.nopass,
                     };
                     (**g).clone().with_settings(
                         to_move.unwrap_or(g.to_move()),
@@ -851,6 +871,7 @@ pub fn call(
                     let rule_set = go::RuleSet {
                         scoring: rules_given.unwrap_or_default(),
                         ko_rule: ko_given.unwrap_or_default(),
+                        nopass: None,
                     };
                     let to_move = to_move.unwrap_or(g.to_move());
                     g.with_settings(to_move, komi.unwrap_or_else(zero), rule_set)
@@ -875,12 +896,20 @@ pub fn call(
                     let rule_set = go::RuleSet {
                         scoring: rules_given.unwrap_or_default(),
                         ko_rule: ko_given.unwrap_or_default(),
+                        nopass: None,
                     };
                     let to_move = to_move.unwrap_or(go::Colour::Black);
                     go::Game::new(&pos, to_move, komi.unwrap_or_else(zero), rule_set)
                         .map_err(|e| interp.error(&sp(0), e.to_string()))?
                 }
             };
+            let game = super::ultimate::apply_nopass(
+                interp,
+                game,
+                (nopass_given, version_given, handicap),
+                &named,
+                span,
+            )?;
             Ok(Value::GoGame(Rc::new(game)))
         }
         "same_board" => {

@@ -367,6 +367,7 @@ pub fn call(
                         IllegalMove::Suicide => "suicide".to_string(),
                         IllegalMove::OffBoard => "off the board".to_string(),
                         IllegalMove::OutOfTurn(_) => "out of turn".to_string(),
+                        IllegalMove::NoPass(_) => "the rules of no-pass Go".to_string(),
                     };
                     Ok(Value::record(
                         "record",

@@ -17,6 +17,7 @@ mod notation_tests;
 mod ops;
 mod play;
 mod sgf;
+mod ultimate;
 pub mod value;
 
 use crate::diag::Diagnostic;
@@ -1050,6 +1051,10 @@ const ARGUMENT_WORDS: &[&str] = &[
     "none",
     "keep",
     "resolve",
+    "ultimate",
+    "fundamental",
+    "original",
+    "simple",
 ];
 
 /// Every named argument some builtin takes (each module's `accepts_named`
@@ -1078,7 +1083,8 @@ fn accepts_named(callee: &Value, arg: &str) -> bool {
         || sgf::accepts_named(b, arg)
         || kosolve::accepts_named(b, arg)
         || kofight::accepts_named(b, arg)
-        || analyse::accepts_named(b, arg))
+        || analyse::accepts_named(b, arg)
+        || ultimate::accepts_named(b, arg))
 }
 
 /// The candidate closest to `name` by edit distance, if close enough.

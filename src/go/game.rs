@@ -30,6 +30,7 @@ use super::coords::{Origin, MAX_BOARD};
 use super::korules::{self, NkrState, Play};
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
 use super::search::{KoRule, Rules};
+use super::ultimate::{Ending, KomiError, NoPassRules, NoPassState, RuleBreak, Special};
 use num_rational::BigRational;
 use std::fmt;
 use std::rc::Rc;
@@ -40,11 +41,18 @@ use std::rc::Rc;
 pub struct RuleSet {
     pub scoring: Rules,
     pub ko_rule: KoRule,
+    /// Ultimate or Fundamental Go ([`super::ultimate`]): no pass, delays,
+    /// bowls, whole-game positional superko (rule 5, whatever `ko_rule`
+    /// says). `None`: ordinary Go.
+    pub nopass: Option<NoPassRules>,
 }
 
 impl RuleSet {
     /// `japanese, basic ko`.
     pub fn describe(&self) -> String {
+        if let Some(r) = self.nopass {
+            return format!("{}, positional superko", r.describe());
+        }
         let scoring = match self.scoring {
             Rules::Japanese => "japanese",
             Rules::Chinese => "chinese",
@@ -89,6 +97,8 @@ pub struct Game {
     elsewhere: [u32; 2],
     /// What the New Ko Rules remember (unused under the other rules).
     nkr: NkrState,
+    /// Bowls, ultimate prisoners and the end, under `rules.nopass`.
+    nopass: Option<NoPassState>,
 }
 
 /// Why a position cannot be the board of a game.
@@ -96,6 +106,8 @@ pub struct Game {
 pub enum BoardError {
     /// Wider or taller than 19 lines.
     TooLarge { width: usize, height: usize },
+    /// Komi or handicap that Ultimate Go cannot give.
+    Komi(KomiError),
 }
 
 impl fmt::Display for BoardError {
@@ -105,6 +117,7 @@ impl fmt::Display for BoardError {
                 f,
                 "a board has at most {MAX_BOARD}×{MAX_BOARD} points; this one is {width}×{height}"
             ),
+            BoardError::Komi(e) => write!(f, "{e}"),
         }
     }
 }
@@ -139,6 +152,10 @@ impl Game {
             by: None,
             elsewhere: [0, 0],
         }];
+        let nopass = match rules.nopass {
+            Some(r) => Some(NoPassState::new(r, &komi, 0).map_err(BoardError::Komi)?),
+            None => None,
+        };
         Ok(Game {
             position,
             to_move,
@@ -150,6 +167,7 @@ impl Game {
             start,
             elsewhere: [0, 0],
             nkr: NkrState::default(),
+            nopass,
         })
     }
 
@@ -204,7 +222,40 @@ impl Game {
         self.to_move = to_move;
         self.komi = komi;
         self.rules = rules;
+        if rules.nopass.is_none() {
+            self.nopass = None;
+        }
         self
+    }
+
+    /// The same game under no-pass rules (Ultimate or Fundamental Go) with
+    /// bowls set from komi and handicap as §III's remarks say; the board
+    /// and its history are kept. `rules.nopass` must be set.
+    pub fn with_nopass(mut self, handicap: u32) -> Result<Game, KomiError> {
+        match self.rules.nopass {
+            Some(r) => {
+                self.rules.ko_rule = KoRule::PositionalSuperko;
+                // Stones marked safe are framing stones here (module docs of
+                // `ultimate`): living groups whose eyes lie off the board.
+                for (p, m) in self.marks.iter().enumerate() {
+                    self.position.frame[p] = *m == Some(Status::Safe);
+                }
+                self.nopass = Some(NoPassState::new(r, &self.komi, handicap)?);
+            }
+            None => self.nopass = None,
+        }
+        Ok(self)
+    }
+
+    /// Bowls, ultimate prisoners and the end of a no-pass game.
+    pub fn nopass(&self) -> Option<&NoPassState> {
+        self.nopass.as_ref()
+    }
+
+    /// The boards of the history, the start first and the current one last
+    /// (delays repeat the board they were played on).
+    pub fn history_boards(&self) -> impl Iterator<Item = &[Cell]> {
+        self.history.iter().map(|s| &*s.board)
     }
 
     /// Who was to move at the start (the player of the first move, unless
@@ -247,6 +298,7 @@ impl Game {
             start,
             elsewhere: self.elsewhere,
             nkr: NkrState::default(),
+            nopass: self.nopass.clone(),
         }
     }
 
@@ -281,6 +333,9 @@ impl Game {
     /// player to move's, on an empty point, not suicide, and allowed by the
     /// ko rule in force ([`super::korules`]).
     pub fn play(&self, mv: Move) -> Result<Game, IllegalMove> {
+        if let Some(state) = &self.nopass {
+            return self.place_nopass(state, mv);
+        }
         let play = match mv.point {
             Some(p) => Play::Board(p),
             None => Play::Pass,
@@ -395,7 +450,96 @@ impl Game {
             start: self.start.clone(),
             elsewhere,
             nkr,
+            nopass: self.nopass.clone(),
         })
+    }
+
+    /// A placement under no-pass rules: rules 3, 4, 5 and 9 of §III
+    /// (whole-game positional superko from the start), captures to the
+    /// mover's bowl.
+    fn place_nopass(&self, state: &NoPassState, mv: Move) -> Result<Game, IllegalMove> {
+        let brk = |b: RuleBreak| IllegalMove::NoPass(b);
+        if let Some(e) = state.ended {
+            return Err(brk(RuleBreak::GameOver(e)));
+        }
+        if mv.colour != self.to_move {
+            return Err(brk(RuleBreak::OutOfTurn(self.to_move)));
+        }
+        if mv.point.is_none() {
+            return Err(brk(RuleBreak::Pass));
+        }
+        let mut before = self.position.clone();
+        before.ko_ban = None;
+        let mut next_position = before.play_move(mv).map_err(|e| match e {
+            IllegalMove::Occupied => brk(RuleBreak::Occupied),
+            IllegalMove::Suicide => brk(RuleBreak::Surrounded),
+            other => other,
+        })?;
+        next_position.ko_ban = None;
+        if let Some(at) = self
+            .history
+            .iter()
+            .position(|seen| *seen.board == *next_position.cells)
+        {
+            return Err(brk(RuleBreak::Repeated { after_move: at }));
+        }
+        let captured = next_position.prisoners(mv.colour) - self.position.prisoners(mv.colour);
+        let state = state.after_placement(mv.colour, captured).map_err(brk)?;
+        let mut next = self.clone();
+        next.marks = self
+            .marks
+            .iter()
+            .zip(&next_position.cells)
+            .map(|(&m, &c)| if c == Cell::Empty { None } else { m })
+            .collect();
+        next.history.push(Seen {
+            board: next_position.cells.clone().into(),
+            to_move: mv.colour.opponent(),
+            by: Some(mv.colour),
+            elsewhere: self.elsewhere,
+        });
+        next.position = next_position;
+        next.to_move = mv.colour.opponent();
+        next.moves.push(mv);
+        next.nopass = Some(state);
+        Ok(next)
+    }
+
+    /// A move that is not a placement (§III rules 6, 8, 9): a delay, the
+    /// ultimate delay, a draw declaration or a resignation by `colour`. A
+    /// delay is recorded in the moves as a pass (in SGF, say).
+    pub fn act(&self, colour: Colour, m: Special) -> Result<Game, IllegalMove> {
+        let Some(state) = &self.nopass else {
+            return Err(IllegalMove::NoPass(RuleBreak::NotNoPass(m)));
+        };
+        if let Some(e) = state.ended {
+            return Err(IllegalMove::NoPass(RuleBreak::GameOver(e)));
+        }
+        if colour != self.to_move {
+            return Err(IllegalMove::NoPass(RuleBreak::OutOfTurn(self.to_move)));
+        }
+        let state = state.after(colour, m).map_err(IllegalMove::NoPass)?;
+        let mut next = self.clone();
+        next.nopass = Some(state);
+        if matches!(m, Special::Delay | Special::Ultimate) {
+            next.history.push(Seen {
+                board: self.position.cells.clone().into(),
+                to_move: colour.opponent(),
+                by: None,
+                elsewhere: self.elsewhere,
+            });
+            next.moves.push(Move {
+                colour,
+                point: None,
+            });
+            next.to_move = colour.opponent();
+        }
+        Ok(next)
+    }
+
+    /// How the game ended, under no-pass rules.
+    pub fn ending(&self) -> Option<Ending> {
+        self.nopass.as_ref().and_then(|s| s.ended)
     }
 
     /// The board with coordinates around it, then who is to move, the
@@ -424,6 +568,15 @@ impl Game {
             .collect();
         if !dead.is_empty() {
             out.push_str(&format!("marked dead: {}\n", dead.join(" ")));
+        }
+        if let Some(state) = &self.nopass {
+            out.push_str(&format!(
+                "komi {} · move {}\n",
+                format_number(&self.komi),
+                self.moves.len()
+            ));
+            out.push_str(&state.render(self.to_move));
+            return out;
         }
         out.push_str(&format!(
             "{} to move · captures: Black {}, White {} · komi {} · {} · move {}\n",
@@ -476,6 +629,7 @@ mod tests {
         let rules = RuleSet {
             scoring: Rules::Japanese,
             ko_rule,
+            nopass: None,
         };
         Game::new(
             &pos,

@@ -282,6 +282,7 @@ mod position;
 mod search;
 mod sensei;
 pub mod sgf;
+pub mod ultimate;
 
 pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptions};
 pub use benson::unconditionally_alive;

@@ -29,6 +29,7 @@
 use super::coords::{self, CoordError};
 use super::game::Game;
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
+use super::ultimate::{RuleBreak, Special};
 use std::fmt;
 use std::ops::Range;
 
@@ -97,6 +98,9 @@ pub struct WrittenMove {
     /// The move; for [`How::Mouth`] and [`How::MouthM`] the point is only
     /// known on the board the move is played on ([`WrittenMove::resolve`]).
     pub mv: Move,
+    /// `delay`, `ultimate`, `draw`, `resign` (Ultimate Go): `mv.point` is
+    /// then `None`.
+    pub special: Option<Special>,
     pub span: Range<usize>,
     pub text: String,
     pub how: How,
@@ -119,6 +123,9 @@ pub enum How {
     /// `M` inside `[…]`: the play on the only empty unlabelled point next to
     /// what the previous move of the sequence played or captured.
     MouthM,
+    /// A move of no-pass Go that places no stone (`delay`, `ultimate`,
+    /// `draw`, `resign`), judged by [`Game::act`].
+    Special(Special),
 }
 
 /// What a parsed move becomes on a board: a move, or a tenuki.
@@ -126,6 +133,8 @@ pub enum How {
 pub enum Step {
     Move(Move),
     Elsewhere(Colour),
+    /// A no-pass move that places no stone.
+    Act(Colour, Special),
 }
 
 impl WrittenMove {
@@ -140,6 +149,7 @@ impl WrittenMove {
         match self.how {
             How::Exact => Ok(Step::Move(self.mv)),
             How::Tenuki => Ok(Step::Elsewhere(colour)),
+            How::Special(m) => Ok(Step::Act(colour, m)),
             How::Mouth(p) => {
                 if board.cell(p) == Cell::Empty {
                     return Ok(Step::Move(self.mv));
@@ -247,6 +257,7 @@ impl Playable for Position {
                 colour,
                 point: None,
             }),
+            Step::Act(_, m) => Err(IllegalMove::NoPass(RuleBreak::NotNoPass(m))),
         }
     }
 }
@@ -259,6 +270,7 @@ impl Playable for Game {
         match step {
             Step::Move(mv) => self.play(mv),
             Step::Elsewhere(colour) => self.play_elsewhere(colour),
+            Step::Act(colour, m) => self.act(colour, m),
         }
     }
 }
@@ -363,6 +375,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
             })?;
             out.push(WrittenMove {
                 mv: Move { colour, point },
+                special: None,
                 span,
                 text,
                 how: How::Exact,
@@ -427,6 +440,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                         colour: turn,
                         point,
                     },
+                    special: None,
                     span,
                     text,
                     how,
@@ -499,6 +513,7 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     colour,
                     point: Some(point),
                 },
+                special: None,
                 span,
                 text,
                 how: How::Exact,
@@ -524,9 +539,17 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
                     "a colour must be followed by a point, `t`, or `[…]`".into(),
                 ));
             }
+            let special = match word {
+                "delay" => Some(Special::Delay),
+                "ultimate" => Some(Special::Ultimate),
+                "draw" => Some(Special::Draw),
+                "resign" => Some(Special::Resign),
+                _ => None,
+            };
             let tenuki = matches!(word, "t" | "tenuki");
             let point = match word {
                 "pass" | "tenuki" => None,
+                _ if special.is_some() => None,
                 w if w.len() == 1 && w.as_bytes()[0].is_ascii_lowercase() => {
                     resolve_letter(pos, w.as_bytes()[0] as char).map_err(|kind| MoveError {
                         index,
@@ -554,9 +577,14 @@ pub fn parse_moves(pos: &Position, s: &str) -> Result<Vec<WrittenMove>, MoveErro
             };
             out.push(WrittenMove {
                 mv: Move { colour, point },
+                special,
                 span,
                 text,
-                how: if tenuki { How::Tenuki } else { How::Exact },
+                how: match special {
+                    Some(m) => How::Special(m),
+                    None if tenuki => How::Tenuki,
+                    None => How::Exact,
+                },
                 marks: String::new(),
             });
         }

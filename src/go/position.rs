@@ -103,6 +103,8 @@ pub enum IllegalMove {
         rule: super::korules::NkrRule,
         why: String,
     },
+    /// Under Ultimate or Fundamental Go: the rule of §III broken.
+    NoPass(super::ultimate::RuleBreak),
 }
 
 impl fmt::Display for IllegalMove {
@@ -110,6 +112,7 @@ impl fmt::Display for IllegalMove {
         use super::search::KoRule;
         match self {
             IllegalMove::OutOfTurn(colour) => return write!(f, "it is {colour}'s turn"),
+            IllegalMove::NoPass(why) => return write!(f, "{why}"),
             IllegalMove::Superko { rule, after_move } => {
                 let what = match rule {
                     KoRule::SituationalSuperko => {
@@ -141,7 +144,8 @@ impl fmt::Display for IllegalMove {
             IllegalMove::OffBoard => "the point is not on the board",
             IllegalMove::OutOfTurn(_)
             | IllegalMove::Superko { .. }
-            | IllegalMove::NewKoRules { .. } => unreachable!(),
+            | IllegalMove::NewKoRules { .. }
+            | IllegalMove::NoPass(_) => unreachable!(),
         })
     }
 }

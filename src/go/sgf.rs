@@ -637,7 +637,11 @@ fn rule_set(text: &str) -> Option<RuleSet> {
         "aga" | "nz" | "newzealand" => (Rules::Chinese, KoRule::SituationalSuperko),
         _ => return None,
     };
-    Some(RuleSet { scoring, ko_rule })
+    Some(RuleSet {
+        scoring,
+        ko_rule,
+        nopass: None,
+    })
 }
 
 /// The name `RU` gives a rule set when writing.

@@ -11,6 +11,7 @@ fn opts(scoring: Rules) -> AnalysisOptions {
         rules: RuleSet {
             scoring,
             ko_rule: KoRule::Basic,
+            nopass: None,
         },
         ..AnalysisOptions::default()
     }

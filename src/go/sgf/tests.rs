@@ -411,6 +411,7 @@ fn sample() -> Game {
     let rules = RuleSet {
         scoring: Rules::Chinese,
         ko_rule: KoRule::SituationalSuperko,
+        nopass: None,
     };
     let mut g = Game::new(&pos, Colour::White, rational(7, 2), rules).unwrap();
     g = play_game(&g, "W F3, B G4, W pass, B F5").unwrap();

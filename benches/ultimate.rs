@@ -1,0 +1,128 @@
+//! Benchmarks of the exact Ultimate Go solver (`yose::go::ultimate`).
+//!
+//! Run with `cargo bench --bench ultimate`. Before criterion runs, the
+//! harness prints a report: for each board its empty points, the states the
+//! solver expanded for `ultimate_score` (with its komi search) and one cold
+//! wall-clock timing, or the budget it ran out of. The boards are one-row
+//! boards of `k` separate points (territory and dame between framing
+//! stones: no capture is possible), framed open corridors of `k` points
+//! (captures and repetitions possible) and open framed areas of two rows.
+
+use criterion::{criterion_group, Criterion};
+use std::hint::black_box;
+use std::time::Instant;
+use yose::go::ultimate::{situation_of, NoPassRules, SolveError, Solver, Variant, Version};
+use yose::go::{Colour, Game, KoRule, Position, RuleSet, Rules};
+
+const RULES: NoPassRules = NoPassRules {
+    variant: Variant::Ultimate,
+    version: Version::Original,
+};
+
+fn game(diagram: &str) -> Game {
+    let pos = Position::parse(diagram).unwrap();
+    let rules = RuleSet {
+        scoring: Rules::Japanese,
+        ko_rule: KoRule::PositionalSuperko,
+        nopass: Some(RULES),
+    };
+    Game::new(
+        &pos,
+        Colour::Black,
+        num_rational::BigRational::from_integer(0.into()),
+        rules,
+    )
+    .unwrap()
+    .with_nopass(0)
+    .unwrap()
+}
+
+/// `k` separate empty points: Black territory, dame and White territory
+/// in turn between framing stones (`. X . O . X …`).
+fn separate_points(k: usize) -> String {
+    let mut cells = Vec::new();
+    let walls = ["X", "O"];
+    for i in 0..k {
+        cells.push(".");
+        cells.push(walls[i % 2]);
+    }
+    cells.pop();
+    cells.join(" ")
+}
+
+/// A corridor of `k` empty points between a Black and a White wall.
+fn corridor(k: usize) -> String {
+    format!("X {} O", vec!["."; k].join(" "))
+}
+
+/// Two rows of `w` empty points, Black wall left, White wall right.
+fn open_rows(w: usize) -> String {
+    let row = format!("X {} O", vec!["."; w].join(" "));
+    format!("{row}\n{row}")
+}
+
+/// The boards of the report.
+fn cases() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for k in [4, 6, 8, 10, 12] {
+        out.push((format!("separate_{k}"), separate_points(k)));
+    }
+    for k in [2, 3, 4, 5] {
+        out.push((format!("corridor_{k}"), corridor(k)));
+    }
+    for w in [1, 2] {
+        out.push((format!("open_2x{w}"), open_rows(w)));
+    }
+    out
+}
+
+fn ultimate_score(diagram: &str, budget: u64) -> (Result<i64, SolveError>, u64) {
+    let g = game(diagram);
+    let (arena, s, mut h) = situation_of(&g).unwrap();
+    let mut solver = Solver::new(arena, RULES, budget, true);
+    let r = solver.ultimate_score(&s, &mut h);
+    (r, solver.nodes)
+}
+
+fn report() {
+    println!(
+        "{:<14} {:>6} {:>12} {:>10}  result",
+        "board", "empty", "states", "wall ms"
+    );
+    for (name, diagram) in cases() {
+        let empty = diagram.matches('.').count();
+        let start = Instant::now();
+        let (r, nodes) = ultimate_score(&diagram, 20_000_000);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let shown = match r {
+            Ok(u) => format!("ultimate score {u}"),
+            Err(e) => e.to_string(),
+        };
+        println!("{name:<14} {empty:>6} {nodes:>12} {ms:>10.1}  {shown}");
+    }
+}
+
+fn bench_cases(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ultimate_score");
+    group.sample_size(10);
+    for (name, diagram) in cases() {
+        if name == "separate_12" || name == "corridor_5" || name == "open_2x2" {
+            continue; // seconds or more each: in the report only
+        }
+        group.bench_function(&name, |b| {
+            b.iter(|| black_box(ultimate_score(&diagram, 20_000_000).0.ok()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_cases);
+
+fn main() {
+    report();
+    if std::env::var("YOSE_ULTIMATE_REPORT_ONLY").is_ok() {
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

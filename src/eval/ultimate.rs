@@ -1,0 +1,344 @@
+//! Ultimate Go and Fundamental Go in the language, on top of
+//! [`crate::go::ultimate`]: the `rules: ultimate | fundamental`,
+//! `version: original | simple` and `handicap: H` arguments of `game`, the
+//! labels of rule breaks under a move string, and the builtins of the
+//! scores, each asked of the exact solver for the player to move
+//! (`budget: N` states, [`DEFAULT_BUDGET`] by default).
+
+use super::value::Value;
+use super::{EvalResult, Interp, Span};
+use crate::diag::Diagnostic;
+use crate::go::ultimate::{
+    self, GoArena, NoPassRules, RuleBreak, SolveError, Solver, SolverMove, Variant, Version,
+    DEFAULT_BUDGET,
+};
+use crate::go::{self, Colour};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::rc::Rc;
+
+pub const ULTIMATE_BUILTINS: &[(&str, &str)] = &[
+    (
+        "fundamental_score",
+        "fundamental_score(G): the Fundamental Go score of a game under `rules: ultimate|fundamental` (a half-integer, positive: Black wins), for the player to move (budget: N)",
+    ),
+    (
+        "ultimate_score",
+        "ultimate_score(G): the Ultimate Go score: the least mid-game komi the loser needs for a draw (positive: Black wins by that many; 0: a draw) (budget: N)",
+    ),
+    (
+        "ultimate_result",
+        "ultimate_result(G): the exact result under the game's rules: a record with `result`, `black`, `white` (win/draw/loss), `score`, `draw_komis` (budget: N)",
+    ),
+    (
+        "sente_level",
+        "sente_level(G): the cost of a delay (or reverse delay) for the player to move, in Fundamental Go (budget: N)",
+    ),
+    (
+        "phase",
+        "phase(G): \"normal play\", \"counting\" or \"should resign\" for the player to move (budget: N)",
+    ),
+    (
+        "optimal_moves",
+        "optimal_moves(G): the moves of cost 0 for the player to move (\"B C3\", \"B delay\") (budget: N)",
+    ),
+    (
+        "move_costs",
+        "move_costs(G): every legal placement and the delay, each with its cost in Fundamental Go (budget: N)",
+    ),
+    (
+        "ultimate_stats",
+        "ultimate_stats(G): what the exact solver did for ultimate_score: states, board graph size (budget: N)",
+    ),
+];
+
+pub fn is_ultimate_builtin(name: &str) -> bool {
+    ULTIMATE_BUILTINS.iter().any(|(n, _)| *n == name)
+}
+
+pub fn accepts_named(builtin: &str, arg: &str) -> bool {
+    is_ultimate_builtin(builtin) && arg == "budget"
+}
+
+/// `rules: ultimate | fundamental` (bare names or strings).
+pub fn nopass_variant(v: &Value) -> Option<Variant> {
+    match v {
+        Value::Str(s) if s.eq_ignore_ascii_case("ultimate") => Some(Variant::Ultimate),
+        Value::Str(s) if s.eq_ignore_ascii_case("fundamental") => Some(Variant::Fundamental),
+        _ => None,
+    }
+}
+
+/// `version: original | simple`.
+pub fn version_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Version> {
+    match v {
+        Value::Str(s) if s.eq_ignore_ascii_case("original") => Ok(Version::Original),
+        Value::Str(s) if s.eq_ignore_ascii_case("simple") => Ok(Version::Simple),
+        _ => Err(interp.error(
+            span,
+            "`version:` is `original` (§III as written, the default) or `simple` (the first delay is the ultimate one; the second ultimate delay needs an empty bowl)",
+        )),
+    }
+}
+
+/// The game with the no-pass rules asked for by `game(…)`'s arguments.
+pub fn apply_nopass(
+    interp: &Interp,
+    game: go::Game,
+    (variant, version, handicap): (Option<Variant>, Option<Version>, Option<u32>),
+    named: &[(String, Value, Span)],
+    span: &Span,
+) -> EvalResult<go::Game> {
+    let at = |k: &str| {
+        named
+            .iter()
+            .find(|(n, _, _)| n == k)
+            .map_or(span.clone(), |(_, _, s)| s.clone())
+    };
+    let old = game.rules();
+    let variant = match (variant, old.nopass) {
+        (Some(v), _) => v,
+        (None, Some(_)) if version.is_none() && handicap.is_none() => return Ok(game),
+        (None, Some(r)) => r.variant,
+        (None, None) => {
+            if version.is_some() || handicap.is_some() {
+                let k = if version.is_some() {
+                    "version"
+                } else {
+                    "handicap"
+                };
+                return Err(interp.error(
+                    &at(k),
+                    format!(
+                        "`{k}:` belongs to Ultimate Go: add `rules: ultimate` (or `fundamental`)"
+                    ),
+                ));
+            }
+            return Ok(game);
+        }
+    };
+    let version = version
+        .or(old.nopass.map(|r| r.version))
+        .unwrap_or_default();
+    let rules = go::RuleSet {
+        nopass: Some(NoPassRules { variant, version }),
+        ..old
+    };
+    let komi = game.komi().clone();
+    let to_move = game.to_move();
+    game.with_settings(to_move, komi, rules)
+        .with_nopass(handicap.unwrap_or(0))
+        .map_err(|e| {
+            let k = if matches!(e, ultimate::KomiError::Handicap(_)) {
+                "handicap"
+            } else {
+                "komi"
+            };
+            interp.error(&at(k), e.to_string())
+        })
+}
+
+/// The short label under a broken rule.
+pub fn rule_break_label(why: &RuleBreak) -> String {
+    let what = match why {
+        RuleBreak::OutOfTurn(c) => format!("{c} is to move"),
+        RuleBreak::Occupied => "occupied".into(),
+        RuleBreak::Surrounded => "the stone would be surrounded".into(),
+        RuleBreak::Repeated { .. } => "repeats a board".into(),
+        RuleBreak::Pass => "no pass in Ultimate Go".into(),
+        RuleBreak::EmptyBowl => "empty bowl".into(),
+        RuleBreak::NoUltimatePrisoner => "no ultimate prisoner".into(),
+        RuleBreak::NoDrawRight => "no right to a draw".into(),
+        RuleBreak::GameOver(_) => "after the end".into(),
+        RuleBreak::FirstDelayNotUltimate => "the first delay must be `ultimate`".into(),
+        RuleBreak::SecondUltimateWithPrisoners(_) => "prisoners left".into(),
+        RuleBreak::HandicapDelay => "White owes a handicap delay".into(),
+        RuleBreak::NotNoPass(_) => "not Ultimate Go".into(),
+    };
+    format!("{} ({})", what, why.rule())
+}
+
+fn game_of<'a>(interp: &Interp, v: &'a Value, span: &Span) -> EvalResult<&'a Rc<go::Game>> {
+    match v {
+        Value::GoGame(g) if g.nopass().is_some() => Ok(g),
+        Value::GoGame(_) => Err(interp.error(
+            span,
+            "this game is not played under Ultimate or Fundamental Go rules: make it with `game(G, rules: ultimate)`",
+        )),
+        other => Err(interp.error(
+            span,
+            format!(
+                "expected a game under `rules: ultimate` or `fundamental` (from `game(…)`), found {}",
+                other.kind()
+            ),
+        )),
+    }
+}
+
+fn solve_error(interp: &Interp, e: SolveError, span: &Span) -> super::Stop {
+    match e {
+        SolveError::Budget { budget, .. } => interp.error_with(
+            Diagnostic::error(e.to_string())
+                .with_label(span.clone(), format!("needs more than {budget} states"))
+                .with_help("raise the limit with `budget: N`, or ask about a smaller board: the exact solver is exponential (open areas of a few points; about a dozen separate points between framing stones, BENCHMARKS.md)"),
+        ),
+        SolveError::Interrupted => interp.error(span, "interrupted"),
+        _ => interp.error(span, e.to_string()),
+    }
+}
+
+fn half(twice: i64) -> Value {
+    Value::Rational(BigRational::new(BigInt::from(twice), BigInt::from(2)))
+}
+
+fn word(o: i8, c: Colour) -> &'static str {
+    match o * c.sign() as i8 {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    }
+}
+
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    spans: &[Span],
+    span: &Span,
+) -> EvalResult<Value> {
+    let named = std::mem::take(&mut interp.named_args);
+    let mut budget = DEFAULT_BUDGET;
+    for (k, v, s) in &named {
+        if k == "budget" {
+            budget = super::builtins::budget_arg(interp, v, s)?;
+        }
+    }
+    super::builtins::check_arity(interp, ULTIMATE_BUILTINS, name, args.len(), 1, 1, span)?;
+    let at = spans.first().cloned().unwrap_or_else(|| span.clone());
+    let g = game_of(interp, &args[0], &at)?.clone();
+    let state = g.nopass().expect("checked").clone();
+    if name == "ultimate_result" {
+        if let Some(end) = state.ended {
+            let o: i8 = match end {
+                ultimate::Ending::Draw => 0,
+                ultimate::Ending::Resigned(c) => -(c.sign() as i8),
+            };
+            return Ok(result_record(o, &state, None, Vec::new()));
+        }
+    }
+    let (arena, s, mut history) =
+        ultimate::situation_of(&g).map_err(|e| solve_error(interp, e, span))?;
+    let mut solver = Solver::new(arena, state.rules, budget, true);
+    solver.set_interrupt_flag(Some(interp.interrupt_flag()));
+    let pos = g.position().clone();
+    let me = g.to_move();
+    let name_of = |solver: &Solver<GoArena>, m: SolverMove<ultimate::BoardCode>| -> String {
+        match m {
+            SolverMove::Place(b) => {
+                let p = solver.arena.placed_point(s.board, b, me);
+                pos.move_name_at(me, p)
+            }
+            SolverMove::Special(sp) => format!("{} {}", me.letter(), sp.word()),
+        }
+    };
+    let err = |interp: &Interp, e| solve_error(interp, e, span);
+    match name {
+        "fundamental_score" => {
+            let t = solver
+                .fundamental_score2(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            Ok(half(t))
+        }
+        "ultimate_score" => {
+            let u = solver
+                .ultimate_score(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            Ok(Value::int(u))
+        }
+        "ultimate_result" => {
+            let o = solver
+                .outcome(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            let u = solver
+                .ultimate_score(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            let draws = solver
+                .draw_komis(&s, &mut history, (u - 3)..=(u + 3))
+                .map_err(|e| err(interp, e))?;
+            Ok(result_record(o, &state, Some(u), draws))
+        }
+        "sente_level" => {
+            let l = solver
+                .sente_level(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            Ok(Value::int(l))
+        }
+        "phase" => {
+            let p = solver.phase(&s, &mut history).map_err(|e| err(interp, e))?;
+            Ok(Value::str(p.name()))
+        }
+        "optimal_moves" | "move_costs" => {
+            let costs = solver
+                .move_costs(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            let mut items: Vec<Value> = Vec::new();
+            for (m, c) in costs {
+                let n = name_of(&solver, m);
+                if name == "optimal_moves" {
+                    if c == 0 {
+                        items.push(Value::str(&n));
+                    }
+                } else {
+                    items.push(Value::record(
+                        "record",
+                        vec![("move", Value::str(&n)), ("cost", Value::int(c))],
+                    ));
+                }
+            }
+            Ok(Value::List(Rc::new(items)))
+        }
+        "ultimate_stats" => {
+            solver
+                .ultimate_score(&s, &mut history)
+                .map_err(|e| err(interp, e))?;
+            let empty = solver.arena.empty_points(s.board);
+            Ok(Value::record(
+                "record",
+                vec![
+                    ("empty_points", Value::int(empty as i64)),
+                    ("states", Value::int(solver.nodes as i64)),
+                ],
+            ))
+        }
+        _ => Err(interp.error(span, format!("unknown Ultimate Go builtin `{name}`"))),
+    }
+}
+
+fn result_record(
+    o: i8,
+    state: &ultimate::NoPassState,
+    score: Option<i64>,
+    draws: Vec<i64>,
+) -> Value {
+    let result = match o {
+        1 => "Black wins".to_string(),
+        -1 => "White wins".to_string(),
+        _ => match state.draw_wins_for {
+            Some(c) => format!("a draw, which counts as a win for {c} (komi ½)"),
+            None => "a draw".to_string(),
+        },
+    };
+    let mut fields = vec![
+        ("result", Value::str(&result)),
+        ("black", Value::str(word(o, Colour::Black))),
+        ("white", Value::str(word(o, Colour::White))),
+    ];
+    if let Some(u) = score {
+        fields.push(("score", Value::int(u)));
+        fields.push((
+            "draw_komis",
+            Value::List(Rc::new(draws.into_iter().map(Value::int).collect())),
+        ));
+    }
+    Value::record("record", fields)
+}
