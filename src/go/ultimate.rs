@@ -73,12 +73,13 @@
 //! the prisoners make). On a board where no position can repeat this is
 //! the Japanese value `value(Q)` of the local search (a short game; with
 //! framing stones, settled areas count as Japanese rules count them).
-//! Where a capture can be retaken it is not: the local search's superko
-//! is local to each region, while after a placement elsewhere the whole
-//! board is new and the retake legal again (`x . X O . .`, White to move,
-//! Black two stones ahead: the solver gives 3/2, the formula on the local
-//! superko value −3/2; a test pins it). The tests check the theorem on
-//! boards with no repetition only. Let `d` be Black's bowl minus
+//! Where a capture can be retaken this is not proved: the local search's
+//! superko is local to each region, while after a placement elsewhere the
+//! whole board is new and a retake legal again. (A counterexample seen
+//! earlier, `x . X O . .`, came from a bug of the superko search, which
+//! split a region into components; with the region searched whole the
+//! formula gives the solver's 3/2 there, and a test pins that.) The
+//! property test checks the theorem on boards with no repetition only. Let `d` be Black's bowl minus
 //! White's. Then Black, moving first, wins Fundamental Go iff `G + d ⧐ 0`
 //! (Left wins moving first), and with White to move Black wins iff
 //! `G + d ≥ 0`. Hence

@@ -408,7 +408,7 @@ pub fn latent(store: &mut Store, graph: &KoGraph) -> Result<Latent, CgError> {
 }
 
 /// The most states [`no_return`] unfolds, for each player's bound.
-pub const NO_RETURN_STATES: usize = 200_000;
+pub const NO_RETURN_STATES: usize = 20_000;
 
 /// The second rule of the module docs ("No return"): `N_B(root)` and
 /// `N_W(root)` are the same game and the counts (C') hold. `Some` of that

@@ -351,8 +351,7 @@ fn formula_score2(s: &mut Store, g: GameId, d: i64, to_move: Colour) -> i64 {
 
 /// The value of a board on which no position can repeat (the local search
 /// finds no ko graph under the basic ko rule), else `None`: there whole-
-/// game superko is not the local one (see
-/// `local_superko_is_not_whole_game_superko`).
+/// game superko need not be the local one (module docs, Theorem 1).
 fn japanese_superko_value(s: &mut Store, diagram: &str) -> Option<GameId> {
     let pos = Position::parse(diagram).unwrap();
     let basic = SearchOptions::with_rules(Rules::Japanese);
@@ -652,14 +651,13 @@ fn the_button_formula_fails_before_the_first_ultimate_delay() {
     }
 }
 
-/// Where a capture can be retaken, Theorem 1 needs the value of the whole
-/// board under whole-game superko, which is not the sum of the local
-/// superko values the local search gives: after a placement elsewhere the
-/// whole board is new and the retake legal again. Pinned on the board
-/// where the formula with the local value is wrong: Black's lone stone
-/// on A1, White to move, Black two stones ahead.
+/// A board where a capture can be retaken (Black's lone stone on A1,
+/// White to move, Black two stones ahead): the formula of Theorem 1 on the
+/// local superko value gives the solver's score. It used to give −3/2:
+/// the superko search then split the region into components, which is
+/// wrong under superko (fixed with the ko rules; `superko_oracle`).
 #[test]
-fn local_superko_is_not_whole_game_superko() {
+fn the_formula_holds_on_a_board_with_a_retake() {
     let text = "x . X O . .";
     let game = game_with(text, FUNDAMENTAL, Colour::White, -2);
     assert_eq!(fscore2(&game), 3);
@@ -672,6 +670,6 @@ fn local_superko_is_not_whole_game_superko() {
     let GoValue::Short(g) = go_value(&mut store, &pos, &opts).unwrap() else {
         panic!("short")
     };
-    assert_eq!(formula_score2(&mut store, g, 2, Colour::White), -3);
+    assert_eq!(formula_score2(&mut store, g, 2, Colour::White), 3);
     assert!(japanese_superko_value(&mut store, text).is_none());
 }
