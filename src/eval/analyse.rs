@@ -46,19 +46,6 @@ pub fn accepts_named(builtin: &str, arg: &str) -> bool {
         )
 }
 
-fn list(items: Vec<Value>) -> Value {
-    Value::List(Rc::new(items))
-}
-
-fn names(board: &Position, points: &[usize]) -> Value {
-    list(
-        points
-            .iter()
-            .map(|&p| Value::str(&board.point_name(p)))
-            .collect(),
-    )
-}
-
 /// Reads a list of Go coordinates (`"C3 D4"`, commas allowed) as marks.
 fn mark_points(
     interp: &Interp,
@@ -181,7 +168,7 @@ fn line_value(a: &Analysis, line: &GoLine) -> Value {
     Value::record(
         "record",
         vec![
-            ("moves", list(moves)),
+            ("moves", Value::list(moves)),
             ("score", Value::Rational(line.score.clone())),
             ("winner", Value::str(&winner)),
             ("finished", Value::Bool(line.finished)),
@@ -199,7 +186,7 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
                 "record",
                 vec![
                     ("colour", Value::str(&c.colour.to_string())),
-                    ("points", names(board, &c.points)),
+                    ("points", Value::point_names(board, &c.points)),
                     (
                         "reason",
                         Value::str(match why {
@@ -219,14 +206,14 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
                 "record",
                 vec![
                     ("colour", Value::str(&c.colour.to_string())),
-                    ("points", names(board, &c.points)),
+                    ("points", Value::point_names(board, &c.points)),
                 ],
             )
         })
         .collect();
     let mut regions = Vec::new();
     for r in &a.regions {
-        let mut fields = vec![("points", names(board, &r.points))];
+        let mut fields = vec![("points", Value::point_names(board, &r.points))];
         match &r.outcome {
             Ok(v) => {
                 let value = interp.go_value_to_value(&v.value);
@@ -256,15 +243,15 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
         None => Value::Unit,
     };
     let best = |ms: &[crate::go::analysis::GoMove]| {
-        list(ms.iter().map(|m| Value::str(&a.point_name(m))).collect())
+        Value::list(ms.iter().map(|m| Value::str(&a.point_name(m))).collect())
     };
     let report = a
         .report(&mut interp.store)
         .map_err(|e| interp.go_error(e, span))?;
     let mut fields = vec![
-        ("safe", list(safe)),
-        ("dead", list(dead)),
-        ("regions", list(regions)),
+        ("safe", Value::list(safe)),
+        ("dead", Value::list(dead)),
+        ("regions", Value::list(regions)),
         ("left_stop", stop(&a.left_stop)),
         ("right_stop", stop(&a.right_stop)),
         ("black_best", best(&a.best_black)),

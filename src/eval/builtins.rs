@@ -182,12 +182,8 @@ fn arity(
     check_arity(interp, BUILTINS, name, args.len(), min, max, span)
 }
 
-fn list_value(items: Vec<Value>) -> Value {
-    Value::List(Rc::new(items))
-}
-
 fn games_to_list(ids: &[GameId]) -> Value {
-    list_value(ids.iter().map(|g| Value::game(*g)).collect())
+    Value::list(ids.iter().map(|g| Value::game(*g)).collect())
 }
 
 pub fn call(
@@ -417,13 +413,13 @@ pub fn call(
             arity(interp, name, &args, 2, 2, span)?;
             let mut xs = expect_list(interp, &args[0], &sp(0))?;
             xs.push(args[1].clone());
-            Ok(list_value(xs))
+            Ok(Value::list(xs))
         }
         "concat" => {
             arity(interp, name, &args, 2, 2, span)?;
             let mut xs = expect_list(interp, &args[0], &sp(0))?;
             xs.extend(expect_list(interp, &args[1], &sp(1))?);
-            Ok(list_value(xs))
+            Ok(Value::list(xs))
         }
         "range" => {
             arity(interp, name, &args, 2, 2, span)?;
@@ -438,7 +434,7 @@ pub fn call(
                 out.push(Value::Rational(i.clone().into()));
                 i += 1;
             }
-            Ok(list_value(out))
+            Ok(Value::list(out))
         }
         "sort" => {
             arity(interp, name, &args, 1, 1, span)?;
@@ -452,19 +448,19 @@ pub fn call(
                     })
                     .collect();
                 v.sort();
-                return Ok(list_value(v.into_iter().map(Value::Str).collect()));
+                return Ok(Value::list(v.into_iter().map(Value::Str).collect()));
             }
             let mut keyed = Vec::with_capacity(xs.len());
             for x in xs {
                 keyed.push((interp.to_rational(&x, &sp(0))?, x));
             }
             keyed.sort_by(|a, b| a.0.cmp(&b.0));
-            Ok(list_value(keyed.into_iter().map(|(_, x)| x).collect()))
+            Ok(Value::list(keyed.into_iter().map(|(_, x)| x).collect()))
         }
         "reverse" => {
             let mut xs = expect_list(interp, &args[0], &sp(0))?;
             xs.reverse();
-            Ok(list_value(xs))
+            Ok(Value::list(xs))
         }
         "sum" => {
             let xs = expect_list(interp, &args[0], &sp(0))?;
@@ -512,7 +508,7 @@ pub fn call(
                     out.push(x);
                 }
             }
-            Ok(list_value(out))
+            Ok(Value::list(out))
         }
         "all" | "any" => {
             let xs = expect_list(interp, &args[0], &sp(0))?;

@@ -63,19 +63,6 @@ pub fn is_korules_builtin(name: &str) -> bool {
     KORULES_BUILTINS.iter().any(|(n, _)| *n == name)
 }
 
-fn list(items: Vec<Value>) -> Value {
-    Value::List(Rc::new(items))
-}
-
-fn names(board: &Position, points: &[usize]) -> Value {
-    list(
-        points
-            .iter()
-            .map(|&p| Value::str(&board.point_name(p)))
-            .collect(),
-    )
-}
-
 /// The board of a position or a game.
 fn board_of(interp: &Interp, v: &Value, span: &Span, name: &str) -> EvalResult<Position> {
     match v {
@@ -149,8 +136,8 @@ fn census_value(board: &Position, c: &Census) -> Value {
             "record",
             vec![
                 ("colour", colour(s.colour)),
-                ("points", names(board, &s.stones)),
-                ("breaths", names(board, &s.breaths)),
+                ("points", Value::point_names(board, &s.stones)),
+                ("breaths", Value::point_names(board, &s.breaths)),
             ],
         )
     };
@@ -162,7 +149,7 @@ fn census_value(board: &Position, c: &Census) -> Value {
                 "record",
                 vec![
                     ("colour", colour(m.colour)),
-                    ("points", names(board, &m.string)),
+                    ("points", Value::point_names(board, &m.string)),
                     ("complete", Value::Bool(true)),
                 ],
             )
@@ -175,7 +162,7 @@ fn census_value(board: &Position, c: &Census) -> Value {
             Value::record(
                 "record",
                 vec![
-                    ("points", names(board, &m.points())),
+                    ("points", Value::point_names(board, &m.points())),
                     ("size", Value::int(m.points().len() as i64)),
                     ("colour", colour(m.colour)),
                 ],
@@ -185,7 +172,7 @@ fn census_value(board: &Position, c: &Census) -> Value {
     let couplings = c
         .couplings
         .iter()
-        .map(|k| list(k.iter().map(|&s| string_rec(&c.strings[s])).collect()))
+        .map(|k| Value::list(k.iter().map(|&s| string_rec(&c.strings[s])).collect()))
         .collect();
     let positions = c
         .positions
@@ -198,7 +185,7 @@ fn census_value(board: &Position, c: &Census) -> Value {
                 KoType::DDeath { stable, dying, .. } => (Some(stable), Some(dying)),
             };
             let mut fields = vec![
-                ("points", names(board, &k.points)),
+                ("points", Value::point_names(board, &k.points)),
                 ("size", Value::int(k.points.len() as i64)),
                 ("mouths", Value::int(k.mouths.len() as i64)),
                 ("type", Value::str(&k.ko_type.describe())),
@@ -216,7 +203,7 @@ fn census_value(board: &Position, c: &Census) -> Value {
                     .into_iter()
                     .map(|(who, p)| Value::str(&board.move_name_at(who, p)))
                     .collect();
-                fields.push(("disturbing", list(moves)));
+                fields.push(("disturbing", Value::list(moves)));
             }
             Value::record("record", fields)
         })
@@ -226,13 +213,13 @@ fn census_value(board: &Position, c: &Census) -> Value {
         "record",
         vec![
             ("ko_stones", Value::int(c.ko_stones() as i64)),
-            ("ko_strings", list(ko_strings)),
+            ("ko_strings", Value::list(ko_strings)),
             ("single", Value::int(one as i64)),
             ("double", Value::int(two as i64)),
             ("triple", Value::int(three as i64)),
-            ("ko_mouths", list(mouths)),
-            ("ko_couplings", list(couplings)),
-            ("ko_positions", list(positions)),
+            ("ko_mouths", Value::list(mouths)),
+            ("ko_couplings", Value::list(couplings)),
+            ("ko_positions", Value::list(positions)),
             ("overlay", Value::str(&c.overlay(board))),
             ("report", Value::str(&c.report(board))),
         ],
@@ -288,13 +275,13 @@ pub fn call(
                         "record",
                         vec![
                             ("colour", Value::str(&s.colour.to_string())),
-                            ("points", names(&board, &s.stones)),
-                            ("breaths", names(&board, &s.breaths)),
+                            ("points", Value::point_names(&board, &s.stones)),
+                            ("breaths", Value::point_names(&board, &s.breaths)),
                         ],
                     )
                 })
                 .collect();
-            Ok(list(items))
+            Ok(Value::list(items))
         }
         "breaths" => {
             let board = board_of(interp, &args[0], &sp(0), name)?;
@@ -302,7 +289,10 @@ pub fn call(
             if board.cell(p) == go::Cell::Empty {
                 return Err(interp.error(&sp(1), "no stone on this point"));
             }
-            Ok(names(&board, &board.liberties(&board.chain(p))))
+            Ok(Value::point_names(
+                &board,
+                &board.liberties(&board.chain(p)),
+            ))
         }
         "cyclical" => {
             let moves = string_arg(interp, &args[1], &sp(1), name)?.to_string();
@@ -394,12 +384,12 @@ pub fn call(
                         "record",
                         vec![
                             ("colour", Value::str(&c.to_string())),
-                            ("points", names(board, &pts)),
+                            ("points", Value::point_names(board, &pts)),
                         ],
                     )
                 })
                 .collect();
-            Ok(list(items))
+            Ok(Value::list(items))
         }
         _ => unreachable!("{name}"),
     }

@@ -52,8 +52,6 @@
 //!   and `with_ko`, `with_x` (the scores `[Black first, White first]` that
 //!   `confirmed` compares).
 
-use std::rc::Rc;
-
 use super::ko::value_of_parts;
 use super::value::Value;
 use super::{EvalResult, Interp, Span, Stop};
@@ -83,10 +81,6 @@ fn side_name(s: Side) -> &'static str {
         Side::Left => "B",
         Side::Right => "W",
     }
-}
-
-fn list(items: Vec<Value>) -> Value {
-    Value::List(Rc::new(items))
 }
 
 /// Whether a value needs the ko solver: a sum with kos, threats or
@@ -322,9 +316,9 @@ fn line_value(interp: &Interp, sol: &KoSolution, input_labels: &[String]) -> Val
     Value::record(
         "line",
         vec![
-            ("moves", list(moves)),
+            ("moves", Value::list(moves)),
             ("result", Value::Rational(sol.score.clone())),
-            ("fills", list(fills)),
+            ("fills", Value::list(fills)),
             ("ending", Value::str(ending)),
         ],
     )
@@ -418,7 +412,7 @@ pub(crate) fn call(
             if out.len() == 1 {
                 out.pop().unwrap_or(Value::Unit)
             } else {
-                list(out)
+                Value::list(out)
             }
         }
         "equivalent" => {
@@ -446,7 +440,7 @@ pub(crate) fn call(
             let p = ko::pseudo_incentive(&mut interp.store, &kc, &env, &opts)
                 .map_err(|e| ko_solve_error(interp, e, span))?;
             let pair = |a: &[num_rational::BigRational; 2]| {
-                list(vec![
+                Value::list(vec![
                     Value::Rational(a[0].clone()),
                     Value::Rational(a[1].clone()),
                 ])

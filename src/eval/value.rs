@@ -145,6 +145,19 @@ impl Value {
     pub fn str(s: &str) -> Value {
         Value::Str(Rc::from(s))
     }
+    /// A list of values.
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(std::rc::Rc::new(items))
+    }
+    /// The Go names (`C3`) of points of `board`, as a list of strings.
+    pub fn point_names(board: &crate::go::Position, points: &[usize]) -> Value {
+        Value::list(
+            points
+                .iter()
+                .map(|&p| Value::str(&board.point_name(p)))
+                .collect(),
+        )
+    }
     /// A record of `kind` (`"record"`, `"line"`, `"move"`: how it prints)
     /// with its fields in order.
     pub fn record(kind: &'static str, fields: Vec<(&str, Value)>) -> Value {
