@@ -1016,7 +1016,7 @@ fn ko_summary(
                 crate::render::format_game(store, *short, style)?
             )
         };
-        format!("a ko graph of {nodes} positions{shown} (printed in full by `value` on the region)")
+        format!("a ko graph of {nodes} positions{shown} (in full in the region's `value` field)")
     };
     if kos.iter().any(|k| k.graph.len() > super::LATENT_NODE_LIMIT) {
         out.push_str(", holds a ko that may matter (too large for the latent-ko rules)");
