@@ -247,6 +247,14 @@ impl Game {
         Ok(self)
     }
 
+    /// The same game with `colour` to move and nothing else changed: for
+    /// procedures that let one player move alone (the count of expedited
+    /// counting's step 4), never for play.
+    pub(crate) fn with_turn(mut self, colour: Colour) -> Game {
+        self.to_move = colour;
+        self
+    }
+
     /// Bowls, ultimate prisoners and the end of a no-pass game.
     pub fn nopass(&self) -> Option<&NoPassState> {
         self.nopass.as_ref()

@@ -273,6 +273,7 @@ mod benson;
 pub mod census;
 mod coords;
 mod diagram;
+pub mod expedited;
 mod game;
 pub mod korules;
 mod kos;
