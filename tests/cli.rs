@@ -189,24 +189,32 @@ fn wrong_argument_counts_show_the_usage() {
     expect![[r#"
         mean(1, 2) → exit 1
         Error: `mean` takes 1 argument, given 2
-        Note: usage: mean(G): the mean (mast value of the thermograph); of a sum, the sum of the means
+        Note 1: usage: mean(G, komaster: black|white)
+        Note 2: example: mean(+-1 + {5 | 1})
         nodes() → exit 1
         Error: `nodes` takes 1 argument, given 0
-        Note: usage: nodes(K): the labels of the positions of ko graph K, root first
+        Note 1: usage: nodes(K)
+        Note 2: example: nodes(ko_captured(1, -1))
         ko_winner() → exit 1
         Error: `ko_winner` takes 1 argument, given 0
-        Note: usage: ko_winner(S): who fills each ko of the sum S on the optimal line with each player first (budget: N)
+        Note 1: usage: ko_winner(S, budget: N)
+        Note 2: example: ko_winner(ko(2, -2) + +-1)
         play(go("X . O")) → exit 1
         Error: `play` takes 2 arguments, given 1
-        Note: usage: play(Q, "B a, W b"): the position after the moves (also `B[ab]`, `t` = tenuki), with captures
+        Note 1: usage: play(Q, "B a, W b")
+        Note 2: example: play(go("XXXXX\nXa.bO\nXXXXX"), "B a, W b")
         kofight_advice(1, [], []) → exit 1
         Error: `kofight_advice` takes 5 to 6 arguments, given 3
-        Note: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` ("took", "answered", "connected", "threat", "gote", "followed_up", "other"), with the profit the paper predicts
+        Note 1: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t])
+        Note 2: example: kofight_advice(4, [6], [5], [2], "took")
         solve() → exit 1
         Error: `solve` takes 1 argument, given 0
-        Note: usage: solve(S): Left and Right stops of the sum S with an optimal line for each, from the components (budget: N)
+        Note 1: usage: solve(S, budget: N)
+        Note 2: example: solve({3 | 1} + +-2)["left_stop"]
         best_moves(1, black, 2, 3) → exit 1
         Error: `best_moves` takes 1 to 2 arguments, given 4
-        Note: usage: best_moves(S, black|white): every optimal first move (budget: N)
-    "#]].assert_eq(&text);
+        Note 1: usage: best_moves(S[, black|white], budget: N)
+        Note 2: example: best_moves({3 | 1} + +-2, white)
+    "#]]
+    .assert_eq(&text);
 }
