@@ -17,7 +17,7 @@
 //!   White's. Threats of one owner merge (`θ + θ` is `θθ`); a Black and a
 //!   White threat do not cancel (each side still has a threat to play).
 //! * A braced game whose options contain kos or threats is a compound
-//!   component: `{12 - θ | -12 + θ}` (region P of seed 000: Black's move
+//!   component: `{12 - θ | -12 + θ}` (region P of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”: Black's move
 //!   leaves 12 and hands White a threat).
 //!
 //! # Where kos and θ are refused

@@ -1,4 +1,4 @@
-//! The one-point ko builtins of seed 001 (`kofight_advice`, `kofight_solve`),
+//! The one-point ko builtins of Huang, Lin and Yen, “The Strategies for Simple One-Point Ko Situation of Computer Go” (`kofight_advice`, `kofight_solve`),
 //! on top of [`crate::ko::kofight`], which states the abstract game.
 //!
 //! Arguments: `k`, Black's unused threats (a list of values), White's, the

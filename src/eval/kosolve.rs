@@ -42,7 +42,7 @@
 //!   who receives them depends on who plays it (`{12 - θ | -12 + θ}` counts
 //!   0; after Black's move there, `12 - θ`, it counts −1).
 //! * `equivalent(K, X, env)`: `true` when `env + K` and `env + X` have the
-//!   same optimal score with either player first (seed 000's "K ≡ X").
+//!   same optimal score with either player first (the "K ≡ X" of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”).
 //! * `pseudo_incentive(K, env)`: the pseudo-value `x` the §6 rule of
 //!   [`crate::ko::pseudo_incentive`] prescribes for the single ko component
 //!   `K` in `env`, its incentive `incentive` = Δ(X), `confirmed` (whether
