@@ -218,3 +218,35 @@ fn wrong_argument_counts_show_the_usage() {
     "#]]
     .assert_eq(&text);
 }
+
+#[test]
+fn check_json_gives_the_failing_assert_inside_a_theorem_and_both_values() {
+    check(
+        &[
+            "check",
+            "--format",
+            "json",
+            "tests/cases/check/theorem_fails_inside.cgt",
+        ],
+        None,
+        expect![[r#"
+            {"col":1,"failed_col":10,"failed_line":4,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"theorem","left":"{1|0}","line":2,"message":"theorem `halves` failed: assertion failed: the two sides are confused (incomparable)","name":"halves","passed":false,"right":"1/2"}
+            {"col":1,"failed_col":8,"failed_line":6,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"assert","left":"*","line":6,"message":"assertion failed: the two sides are confused (incomparable)","name":null,"passed":false,"right":"0"}
+            {"failed":2,"files":1,"passed":0,"summary":true}
+            --- exit 1
+        "#]],
+    );
+}
+
+#[test]
+fn check_of_a_directory_without_scripts_is_a_usage_error() {
+    let dir = std::env::temp_dir().join(format!("yose-no-scripts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "no script here").unwrap();
+    let (_, err, code) = yose(&["check", dir.to_str().unwrap()], None);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 2);
+    assert!(err.contains("no `.cgt` script in"), "{err}");
+    let (_, _, code) = yose(&["check"], None);
+    assert_eq!(code, 2);
+}

@@ -587,7 +587,8 @@ impl Interp {
             let right = self.display(&b)?;
             let diag = Diagnostic::error(format!("assertion failed: {}", relation))
                 .with_label(lhs.span.clone(), format!("this is {left}"))
-                .with_label(rhs.span.clone(), format!("this is {right}"));
+                .with_label(rhs.span.clone(), format!("this is {right}"))
+                .with_compared(left, right);
             return Ok(Some(diag));
         }
         let v = self.eval(cond, scope)?;
