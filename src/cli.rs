@@ -534,12 +534,23 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
             }
             if json {
                 let msg = res.failure.as_ref().map(|d| d.message.clone());
-                println!(
-                    "{}",
-                    serde_json::json!({"file": interp.sources[res.source].name, "line": line, "col": col,
-                        "kind": if res.theorem.is_some() { "theorem" } else { "assert" },
-                        "name": res.theorem, "passed": res.passed(), "message": msg})
-                );
+                let mut obj = serde_json::json!({"file": interp.sources[res.source].name, "line": line, "col": col,
+                    "kind": if res.theorem.is_some() { "theorem" } else { "assert" },
+                    "name": res.theorem, "passed": res.passed(), "message": msg});
+                // Where it failed (inside a theorem: the failing assert,
+                // not the theorem's first line) and what was compared.
+                if let Some(fail) = &res.failure {
+                    if let Some(at) = fail.primary_span() {
+                        let (l, c) = line_col(&interp.sources[res.source].text, at.start);
+                        obj["failed_line"] = l.into();
+                        obj["failed_col"] = c.into();
+                    }
+                    if let Some((left, right)) = &fail.compared {
+                        obj["left"] = left.clone().into();
+                        obj["right"] = right.clone().into();
+                    }
+                }
+                println!("{obj}");
             } else if let Some(fail) = &res.failure {
                 println!(
                     "{}: {label}{}",

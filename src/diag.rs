@@ -37,6 +37,9 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
     /// `help:` lines (what to do about it).
     pub helps: Vec<String>,
+    /// The two values a failed comparison compared, as printed (for
+    /// `check --format json`).
+    pub compared: Option<(String, String)>,
 }
 
 impl Diagnostic {
@@ -47,7 +50,14 @@ impl Diagnostic {
             labels: Vec::new(),
             notes: Vec::new(),
             helps: Vec::new(),
+            compared: None,
         }
+    }
+
+    /// Records the two values a failed comparison compared.
+    pub fn with_compared(mut self, left: String, right: String) -> Diagnostic {
+        self.compared = Some((left, right));
+        self
     }
 
     pub fn error(message: impl Into<String>) -> Diagnostic {

@@ -189,24 +189,64 @@ fn wrong_argument_counts_show_the_usage() {
     expect![[r#"
         mean(1, 2) → exit 1
         Error: `mean` takes 1 argument, given 2
-        Note: usage: mean(G): the mean (mast value of the thermograph); of a sum, the sum of the means
+        Note 1: usage: mean(G, komaster: black|white)
+        Note 2: example: mean(+-1 + {5 | 1})
         nodes() → exit 1
         Error: `nodes` takes 1 argument, given 0
-        Note: usage: nodes(K): the labels of the positions of ko graph K, root first
+        Note 1: usage: nodes(K)
+        Note 2: example: nodes(ko_captured(1, -1))
         ko_winner() → exit 1
         Error: `ko_winner` takes 1 argument, given 0
-        Note: usage: ko_winner(S): who fills each ko of the sum S on the optimal line with each player first (budget: N)
+        Note 1: usage: ko_winner(S, budget: N)
+        Note 2: example: ko_winner(ko(2, -2) + +-1)
         play(go("X . O")) → exit 1
         Error: `play` takes 2 arguments, given 1
-        Note: usage: play(Q, "B a, W b"): the position after the moves (also `B[ab]`, `t` = tenuki), with captures
+        Note 1: usage: play(Q, "B a, W b")
+        Note 2: example: play(go("XXXXX\nXa.bO\nXXXXX"), "B a, W b")
         kofight_advice(1, [], []) → exit 1
         Error: `kofight_advice` takes 5 to 6 arguments, given 3
-        Note: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` ("took", "answered", "connected", "threat", "gote", "followed_up", "other"), with the profit the paper predicts
+        Note 1: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t])
+        Note 2: example: kofight_advice(4, [6], [5], [2], "took")
         solve() → exit 1
         Error: `solve` takes 1 argument, given 0
-        Note: usage: solve(S): Left and Right stops of the sum S with an optimal line for each, from the components (budget: N)
+        Note 1: usage: solve(S, budget: N)
+        Note 2: example: solve({3 | 1} + +-2)["left_stop"]
         best_moves(1, black, 2, 3) → exit 1
         Error: `best_moves` takes 1 to 2 arguments, given 4
-        Note: usage: best_moves(S, black|white): every optimal first move (budget: N)
-    "#]].assert_eq(&text);
+        Note 1: usage: best_moves(S[, black|white], budget: N)
+        Note 2: example: best_moves({3 | 1} + +-2, white)
+    "#]]
+    .assert_eq(&text);
+}
+
+#[test]
+fn check_json_gives_the_failing_assert_inside_a_theorem_and_both_values() {
+    check(
+        &[
+            "check",
+            "--format",
+            "json",
+            "tests/cases/check/theorem_fails_inside.cgt",
+        ],
+        None,
+        expect![[r#"
+            {"col":1,"failed_col":10,"failed_line":4,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"theorem","left":"{1|0}","line":2,"message":"theorem `halves` failed: assertion failed: the two sides are confused (incomparable)","name":"halves","passed":false,"right":"1/2"}
+            {"col":1,"failed_col":8,"failed_line":6,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"assert","left":"*","line":6,"message":"assertion failed: the two sides are confused (incomparable)","name":null,"passed":false,"right":"0"}
+            {"failed":2,"files":1,"passed":0,"summary":true}
+            --- exit 1
+        "#]],
+    );
+}
+
+#[test]
+fn check_of_a_directory_without_scripts_is_a_usage_error() {
+    let dir = std::env::temp_dir().join(format!("yose-no-scripts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "no script here").unwrap();
+    let (_, err, code) = yose(&["check", dir.to_str().unwrap()], None);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 2);
+    assert!(err.contains("no `.cgt` script in"), "{err}");
+    let (_, _, code) = yose(&["check"], None);
+    assert_eq!(code, 2);
 }

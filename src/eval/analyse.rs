@@ -21,6 +21,7 @@
 //! mark more (a mark covers the stone's chain). `budget:` is the node budget
 //! of each region's local search.
 
+use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::go::analysis::{analyse, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason};
@@ -29,22 +30,38 @@ use num_rational::BigRational;
 use num_traits::Zero;
 use std::rc::Rc;
 
-pub const ANALYSE_BUILTINS: &[(&str, &str)] = &[(
-    "analyse",
-    "analyse(Q): whole-board analysis: safe stones, regions with values, stops, optimal first moves and lines (rules:, komi:, ko_rule:, budget:, safe: \"C3\", dead: \"E5\")",
-)];
+pub(super) const BUILTINS: &[Builtin] = &[ANALYSE];
 
-pub fn is_analyse_builtin(name: &str) -> bool {
-    name == "analyse"
-}
-
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    builtin == "analyse"
-        && matches!(
-            arg,
-            "rules" | "komi" | "ko_rule" | "budget" | "safe" | "dead"
-        )
-}
+const ANALYSE: Builtin = Builtin {
+    name: "analyse",
+    params: "Q",
+    arity: (1, 1),
+    named: &[
+        registry::RULES,
+        NamedArg {
+            name: "komi",
+            values: "a number such as 6.5",
+            default: "0 (a game's own)",
+        },
+        registry::KO_RULE,
+        registry::budget("the analysis's per-region budget"),
+        NamedArg {
+            name: "safe",
+            values: "points such as \"C3 D4\"",
+            default: "the diagram's uppercase stones",
+        },
+        NamedArg {
+            name: "dead",
+            values: "points such as \"E5\"",
+            default: "none",
+        },
+    ],
+    returns: "an analysis record (prints as a report; values unchilled, in points)",
+    help: "whole-board analysis: safe stones, regions with values, stops, optimal first moves and lines",
+    example: "analyse(go(\"XXXXX\\nX...O\\nXXXXX\"), komi: 1/2)[\"left_stop\"]",
+    takes_kos: false,
+    run: analyse_call,
+};
 
 /// Reads a list of Go coordinates (`"C3 D4"`, commas allowed) as marks.
 fn mark_points(
@@ -82,16 +99,9 @@ fn mark_points(
     Ok(())
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    let named = std::mem::take(&mut interp.named_args);
-    super::builtins::check_arity(interp, ANALYSE_BUILTINS, name, args.len(), 1, 1, span)?;
-    let sp0 = spans.first().cloned().unwrap_or_else(|| span.clone());
+fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, named, span) = (&c.args, &c.named, c.span);
+    let sp0 = c.sp(0);
     let mut opts = AnalysisOptions::default();
     let mut rules = RuleSet::default();
     // A game brings its own rules, komi and marks; a diagram its uppercase
@@ -115,11 +125,11 @@ pub fn call(
             ))
         }
     };
-    for (k, v, s) in &named {
+    for (k, v, s) in named {
         match k.as_str() {
             "rules" => rules.scoring = super::go::rules_of(interp, v, s)?,
             "ko_rule" => rules.ko_rule = super::go::ko_rule_of(interp, v, s)?,
-            "budget" => opts.region_budget = super::builtins::budget_arg(interp, v, s)?,
+            "budget" => opts.region_budget = registry::budget_arg(interp, v, s)?,
             "komi" => match v {
                 Value::Rational(r) => opts.komi = r.clone(),
                 other => {

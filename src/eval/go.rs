@@ -45,6 +45,7 @@
 //! argument), the whole argument is labelled and a note gives the line and
 //! column inside the string.
 
+use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span, Stop};
 use crate::diag::Diagnostic;
@@ -56,53 +57,118 @@ use crate::go::{
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub const GO_BUILTINS: &[(&str, &str)] = &[
-    (
-        "go",
-        "go(diagram): the Go position drawn by a diagram string (also `go Q = \"\"\"…\"\"\"`)",
-    ),
-    (
-        "play",
-        "play(Q, \"B a, W b\"): the position after the moves (also `B[ab]`, `t` = tenuki), with captures",
-    ),
-    (
-        "value",
-        "value(Q): the unchilled value of a Go position (rules: japanese|chinese, budget: N, latent: resolve|keep)",
-    ),
-    (
-        "chilled",
-        "chilled(Q): the chilled value of a Go position, the default view (rules: japanese|chinese, budget: N, latent: resolve|keep)",
-    ),
-    (
-        "game",
-        "game(Q, to_move: black, komi: 6.5, rules: japanese, ko_rule: basic): a game in progress on the whole board Q (a diagram, a position or a game; uppercase stones are marked safe; a Sensei's Library `$$` diagram reads as SL means it)",
-    ),
-    (
-        "same_board",
-        "same_board(P, Q): the two positions or games show the same stones on the same points",
-    ),
-    (
-        "go_stats",
-        "go_stats(Q): what the search for Q's value did: nodes, table lookups and hits, … (rules:, budget:)",
-    ),
-];
+pub(super) const BUILTINS: &[Builtin] = &[GO, PLAY, VALUE, CHILLED, GAME, SAME_BOARD, GO_STATS];
 
-pub fn is_go_builtin(name: &str) -> bool {
-    GO_BUILTINS.iter().any(|(n, _)| *n == name)
-}
+const LATENT: NamedArg = NamedArg {
+    name: "latent",
+    values: "resolve|keep",
+    default: "resolve (a latent ko resolved as the rules say)",
+};
+const BUDGET: NamedArg = registry::budget("1 000 000 positions per search");
 
-/// Which named arguments the Go builtins take.
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    match builtin {
-        "value" | "chilled" => matches!(arg, "rules" | "budget" | "ko_rule" | "latent"),
-        "go_stats" => matches!(arg, "rules" | "budget" | "ko_rule"),
-        "game" => matches!(
-            arg,
-            "rules" | "ko_rule" | "to_move" | "komi" | "version" | "handicap"
-        ),
-        _ => false,
-    }
-}
+const GO_ENTRY: Builtin = Builtin {
+    name: "",
+    params: "Q",
+    arity: (1, 1),
+    named: &[registry::RULES, BUDGET, registry::KO_RULE, LATENT],
+    returns: "",
+    help: "",
+    example: "",
+    takes_kos: false,
+    run: go_value,
+};
+
+const GO: Builtin = Builtin {
+    name: "go",
+    params: "diagram",
+    named: &[],
+    returns: "a Go position",
+    help: "the Go position drawn by a diagram string (X black, O white, . empty; also `go Q = \"\"\"…\"\"\"`); used as a game it stands for its chilled value",
+    example: "go(\"XXXXX\\nX...O\\nXXXXX\")",
+    run: go_diagram,
+    ..GO_ENTRY
+};
+const PLAY: Builtin = Builtin {
+    name: "play",
+    params: "Q, \"B a, W b\"",
+    arity: (2, 2),
+    named: &[],
+    returns: "a Go position (or game)",
+    help: "the position (or game) after the moves (also `B[ab]`, `t` = tenuki), with captures",
+    example: "play(go(\"XXXXX\\nXa.bO\\nXXXXX\"), \"B a, W b\")",
+    run: play,
+    ..GO_ENTRY
+};
+const VALUE: Builtin = Builtin {
+    name: "value",
+    returns: "a game, unchilled (or a ko value)",
+    help: "the unchilled value of a Go position: points as counted on the board (a position used as a game stands for its chilled value instead)",
+    example: "value(go(\"XXXXX\\nX...O\\nXXXXX\"))",
+    ..GO_ENTRY
+};
+const CHILLED: Builtin = Builtin {
+    name: "chilled",
+    returns: "a game, chilled (or a ko value)",
+    help: "the chilled value of a Go position, the default view (what a position used as a game stands for)",
+    example: "chilled(go(\"XXXXX\\nX...O\\nXXXXX\"), rules: chinese)",
+    ..GO_ENTRY
+};
+const GAME: Builtin = Builtin {
+    name: "game",
+    named: &[
+        NamedArg {
+            name: "to_move",
+            values: "black|white",
+            default: "black (a game's own)",
+        },
+        NamedArg {
+            name: "komi",
+            values: "a number such as 6.5",
+            default: "0 (a game's own)",
+        },
+        NamedArg {
+            name: "rules",
+            values: "japanese|chinese|ultimate|fundamental",
+            default: "japanese (a game's own)",
+        },
+        registry::KO_RULE,
+        NamedArg {
+            name: "version",
+            values: "original|simple",
+            default: "original (no-pass rules only)",
+        },
+        NamedArg {
+            name: "handicap",
+            values: "N",
+            default: "none (no-pass rules only)",
+        },
+    ],
+    returns: "a game in progress",
+    help: "a game in progress on the whole board Q (a diagram, a position or a game; uppercase stones are marked safe; a Sensei's Library `$$` diagram reads as SL means it)",
+    example: "game(go(\"...\\n.X.\\n...\"), to_move: white, komi: 1/2)",
+    run: game,
+    ..GO_ENTRY
+};
+const SAME_BOARD: Builtin = Builtin {
+    name: "same_board",
+    params: "P, Q",
+    arity: (2, 2),
+    named: &[],
+    returns: "true or false",
+    help: "the two positions or games show the same stones on the same points",
+    example: "same_board(go(\"X.\\n..\"), play(go(\"..\\n..\"), \"B A2\"))",
+    run: same_board,
+    ..GO_ENTRY
+};
+const GO_STATS: Builtin = Builtin {
+    name: "go_stats",
+    named: &[registry::RULES, BUDGET, registry::KO_RULE],
+    returns: "a record: region_points, nodes, tt_lookups, tt_hits, hit_percent, settled, max_depth",
+    help: "what the search for Q's value did",
+    example: "go_stats(go(\"XXXXX\\nX...O\\nXXXXX\"))[\"nodes\"]",
+    run: go_stats,
+    ..GO_ENTRY
+};
 
 /// What a search depends on: rules, ko rule and node budget.
 type SearchKey = (Rules, KoRule, u64);
@@ -735,248 +801,259 @@ pub(crate) fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Ru
     ))
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    let named = std::mem::take(&mut interp.named_args);
+/// The rules, ko rule, budget and latent-ko choice of a search (`game`
+/// reads `rules: ultimate|fundamental` itself).
+fn search_named(interp: &mut Interp, c: &Call) -> EvalResult<(Rules, KoRule, u64, bool)> {
     let mut rules = Rules::Japanese;
-    let mut budget = SearchOptions::default().node_budget;
-    let mut ko_rule = KoRule::Basic;
-    let mut resolve = true;
-    for (k, v, s) in &named {
+    if let Some((v, s)) = c.named("rules") {
+        if !(c.name == "game" && super::ultimate::nopass_variant(v).is_some()) {
+            rules = rules_of(interp, v, s)?;
+        }
+    }
+    let ko_rule = match c.named("ko_rule") {
+        Some((v, s)) => ko_rule_of(interp, v, s)?,
+        None => KoRule::Basic,
+    };
+    let resolve = match c.named("latent") {
+        Some((v, s)) => latent_of(interp, v, s)?,
+        None => true,
+    };
+    let budget = c.budget(interp, SearchOptions::default().node_budget)?;
+    Ok((rules, ko_rule, budget, resolve))
+}
+
+fn go_diagram(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let args = &c.args[..];
+    let sp = |i: usize| c.sp(i);
+    match &args[0] {
+        Value::Str(s) => interp.parse_diagram(s, &sp(0)),
+        Value::Position(_) => Ok(args[0].clone()),
+        other => Err(interp.error(
+            &sp(0),
+            format!("`go` needs a diagram string, found {}", other.kind()),
+        )),
+    }
+}
+
+fn play(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let args = &c.args[..];
+    let sp = |i: usize| c.sp(i);
+    if let Value::GoGame(g) = &args[0] {
+        let Value::Str(moves) = &args[1] else {
+            return Err(interp.error(
+                &sp(1),
+                format!(
+                    "`play` needs a move string such as \"B C3, W D4\", found {}",
+                    args[1].kind()
+                ),
+            ));
+        };
+        return match go::play_game(g, moves) {
+            Ok(next) => Ok(Value::GoGame(Rc::new(next))),
+            Err(e) => {
+                let before = go::state_before(&**g, moves, e.index);
+                let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
+                Err(interp.move_error(&e, moves, &sp(1), shown))
+            }
+        };
+    }
+    let p = position_of(interp, &args[0], &sp(0))?.clone();
+    let Value::Str(moves) = &args[1] else {
+        return Err(interp.error(
+            &sp(1),
+            format!(
+                "`play` needs a move string such as \"B a, W b\" or \"B[ab]\", found {}",
+                args[1].kind()
+            ),
+        ));
+    };
+    match go::play(&p.pos, moves) {
+        Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
+        Err(e) => {
+            let before = go::state_before(&p.pos, moves, e.index);
+            let shown = before.map(|b| ("position", b.render(go::Style::Ascii)));
+            Err(interp.move_error(&e, moves, &sp(1), shown))
+        }
+    }
+}
+
+fn game(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let sp = |i: usize| c.sp(i);
+    let named = &c.named;
+    let (rules, ko_rule, _, _) = search_named(interp, c)?;
+    let mut to_move = None;
+    let mut komi = None;
+    let mut rules_given = None;
+    let mut ko_given = None;
+    let mut nopass_given = None;
+    let mut version_given = None;
+    let mut handicap = None;
+    for (k, v, s) in named {
         match k.as_str() {
-            "latent" => resolve = latent_of(interp, v, s)?,
-            // `game(…, rules: ultimate)`: read in the `game` branch.
-            "rules" if name == "game" && super::ultimate::nopass_variant(v).is_some() => {}
-            "rules" => rules = rules_of(interp, v, s)?,
-            "ko_rule" => ko_rule = ko_rule_of(interp, v, s)?,
-            "budget" => budget = super::builtins::budget_arg(interp, v, s)?,
+            "to_move" => to_move = Some(colour_of(interp, v, s)?),
+            "komi" => match v {
+                Value::Rational(r) => komi = Some(r.clone()),
+                other => {
+                    return Err(interp.error(
+                        s,
+                        format!("`komi:` is a number such as 6.5, found {}", other.kind()),
+                    ))
+                }
+            },
+            "rules" => match super::ultimate::nopass_variant(v) {
+                Some(variant) => nopass_given = Some(variant),
+                None => rules_given = Some(rules),
+            },
+            "ko_rule" => ko_given = Some(ko_rule),
+            "version" => version_given = Some(super::ultimate::version_of(interp, v, s)?),
+            "handicap" => {
+                let h = interp.to_integer(v, s)?;
+                handicap =
+                    Some(u32::try_from(h).map_err(|_| {
+                        interp.error(s, "a handicap is a number of stones, 2 or more")
+                    })?);
+            }
             _ => {}
         }
     }
-    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let arity = if matches!(name, "play" | "same_board") {
-        2
-    } else {
-        1
-    };
-    super::builtins::check_arity(interp, GO_BUILTINS, name, args.len(), arity, arity, span)?;
-    match name {
-        "go" => match &args[0] {
-            Value::Str(s) => interp.parse_diagram(s, &sp(0)),
-            Value::Position(_) => Ok(args[0].clone()),
-            other => Err(interp.error(
-                &sp(0),
-                format!("`go` needs a diagram string, found {}", other.kind()),
-            )),
-        },
-        "play" => {
-            if let Value::GoGame(g) = &args[0] {
-                let Value::Str(moves) = &args[1] else {
-                    return Err(interp.error(
-                        &sp(1),
-                        format!(
-                            "`play` needs a move string such as \"B C3, W D4\", found {}",
-                            args[1].kind()
-                        ),
-                    ));
-                };
-                return match go::play_game(g, moves) {
-                    Ok(next) => Ok(Value::GoGame(Rc::new(next))),
-                    Err(e) => {
-                        let before = go::state_before(&**g, moves, e.index);
-                        let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
-                        Err(interp.move_error(&e, moves, &sp(1), shown))
-                    }
-                };
-            }
-            let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let Value::Str(moves) = &args[1] else {
-                return Err(interp.error(
-                    &sp(1),
-                    format!(
-                        "`play` needs a move string such as \"B a, W b\" or \"B[ab]\", found {}",
-                        args[1].kind()
-                    ),
-                ));
+    let zero = || num_rational::BigRational::from_integer(0.into());
+    let game = match &args[0] {
+        Value::GoGame(g) => {
+            let old = g.rules();
+            let rule_set = go::RuleSet {
+                scoring: rules_given.unwrap_or(old.scoring),
+                ko_rule: ko_given.unwrap_or(old.ko_rule),
+                nopass: old.nopass,
             };
-            match go::play(&p.pos, moves) {
-                Ok(next) => Ok(Value::Position(Rc::new(GoPosition::new(next)))),
-                Err(e) => {
-                    let before = go::state_before(&p.pos, moves, e.index);
-                    let shown = before.map(|b| ("position", b.render(go::Style::Ascii)));
-                    Err(interp.move_error(&e, moves, &sp(1), shown))
-                }
-            }
+            (**g).clone().with_settings(
+                to_move.unwrap_or(g.to_move()),
+                komi.unwrap_or_else(|| g.komi().clone()),
+                rule_set,
+            )
         }
-        "game" => {
-            let mut to_move = None;
-            let mut komi = None;
-            let mut rules_given = None;
-            let mut ko_given = None;
-            let mut nopass_given = None;
-            let mut version_given = None;
-            let mut handicap = None;
-            for (k, v, s) in &named {
-                match k.as_str() {
-                    "to_move" => to_move = Some(colour_of(interp, v, s)?),
-                    "komi" => match v {
-                        Value::Rational(r) => komi = Some(r.clone()),
-                        other => {
-                            return Err(interp.error(
-                                s,
-                                format!("`komi:` is a number such as 6.5, found {}", other.kind()),
-                            ))
-                        }
-                    },
-                    "rules" => match super::ultimate::nopass_variant(v) {
-                        Some(variant) => nopass_given = Some(variant),
-                        None => rules_given = Some(rules),
-                    },
-                    "ko_rule" => ko_given = Some(ko_rule),
-                    "version" => version_given = Some(super::ultimate::version_of(interp, v, s)?),
-                    "handicap" => {
-                        let h = interp.to_integer(v, s)?;
-                        handicap = Some(u32::try_from(h).map_err(|_| {
-                            interp.error(s, "a handicap is a number of stones, 2 or more")
-                        })?);
-                    }
-                    _ => {}
-                }
-            }
-            let zero = || num_rational::BigRational::from_integer(0.into());
-            let game = match &args[0] {
-                Value::GoGame(g) => {
-                    let old = g.rules();
-                    let rule_set = go::RuleSet {
-                        scoring: rules_given.unwrap_or(old.scoring),
-                        ko_rule: ko_given.unwrap_or(old.ko_rule),
-                        nopass: old.nopass,
-                    };
-                    (**g).clone().with_settings(
-                        to_move.unwrap_or(g.to_move()),
-                        komi.unwrap_or_else(|| g.komi().clone()),
-                        rule_set,
-                    )
-                }
-                // A Sensei's Library diagram pasted whole: X and O are
-                // ordinary stones, marks say safe / dead, numbered stones
-                // are the history (go::read_sensei).
-                Value::Str(s) if go::is_sensei(s) => {
-                    let g = go::read_sensei(s).map_err(|e| interp.diagram_error(&e, s, &sp(0)))?;
-                    let rule_set = go::RuleSet {
-                        scoring: rules_given.unwrap_or_default(),
-                        ko_rule: ko_given.unwrap_or_default(),
-                        nopass: None,
-                    };
-                    let to_move = to_move.unwrap_or(g.to_move());
-                    g.with_settings(to_move, komi.unwrap_or_else(zero), rule_set)
-                }
+        // A Sensei's Library diagram pasted whole: X and O are
+        // ordinary stones, marks say safe / dead, numbered stones
+        // are the history (go::read_sensei).
+        Value::Str(s) if go::is_sensei(s) => {
+            let g = go::read_sensei(s).map_err(|e| interp.diagram_error(&e, s, &sp(0)))?;
+            let rule_set = go::RuleSet {
+                scoring: rules_given.unwrap_or_default(),
+                ko_rule: ko_given.unwrap_or_default(),
+                nopass: None,
+            };
+            let to_move = to_move.unwrap_or(g.to_move());
+            g.with_settings(to_move, komi.unwrap_or_else(zero), rule_set)
+        }
+        other => {
+            let pos = match other {
+                Value::Str(s) => match go::Position::parse(s) {
+                    Ok(p) => p,
+                    Err(e) => return Err(interp.diagram_error(&e, s, &sp(0))),
+                },
+                Value::Position(p) => p.pos.clone(),
                 other => {
-                    let pos = match other {
-                        Value::Str(s) => match go::Position::parse(s) {
-                            Ok(p) => p,
-                            Err(e) => return Err(interp.diagram_error(&e, s, &sp(0))),
-                        },
-                        Value::Position(p) => p.pos.clone(),
-                        other => {
-                            return Err(interp.error(
-                                &sp(0),
-                                format!(
-                                "`game` needs a board: a diagram, a position or a game, found {}",
-                                other.kind()
-                            ),
-                            ))
-                        }
-                    };
-                    let rule_set = go::RuleSet {
-                        scoring: rules_given.unwrap_or_default(),
-                        ko_rule: ko_given.unwrap_or_default(),
-                        nopass: None,
-                    };
-                    let to_move = to_move.unwrap_or(go::Colour::Black);
-                    go::Game::new(&pos, to_move, komi.unwrap_or_else(zero), rule_set)
-                        .map_err(|e| interp.error(&sp(0), e.to_string()))?
-                }
-            };
-            let game = super::ultimate::apply_nopass(
-                interp,
-                game,
-                (nopass_given, version_given, handicap),
-                &named,
-                span,
-            )?;
-            Ok(Value::GoGame(Rc::new(game)))
-        }
-        "same_board" => {
-            let board = |i: usize| -> EvalResult<go::Position> {
-                match &args[i] {
-                    Value::GoGame(g) => Ok(g.position().clone()),
-                    Value::Position(p) => Ok(p.pos.clone()),
-                    other => Err(interp.error(
-                        &sp(i),
+                    return Err(interp.error(
+                        &sp(0),
                         format!(
-                            "`same_board` compares Go positions or games, found {}",
+                            "`game` needs a board: a diagram, a position or a game, found {}",
                             other.kind()
                         ),
-                    )),
+                    ))
                 }
             };
-            let (a, b) = (board(0)?, board(1)?);
-            Ok(Value::Bool(a.same_stones(&b)))
-        }
-        "value" | "chilled" => {
-            let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let key = (rules, ko_rule, budget);
-            if ko_rule == KoRule::NoRule {
-                // No rule decides a repetition: a region whose positions can
-                // repeat has no value (the game need not end).
-                if let GoValue::Ko { .. } = interp.go_evaluate(&p, key, span)?.0 {
-                    return Err(interp.error_with(
-                        Diagnostic::error(
-                            "no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever",
-                        )
-                        .with_label(sp(0), "a region with a ko")
-                        .with_help("pick a rule: basic (a ko graph), positional or situational (short games), new_ko_rules"),
-                    ));
-                }
-            }
-            let v = match (name, resolve) {
-                ("value", false) => interp.go_evaluate(&p, key, span)?.0,
-                (_, false) => interp.go_evaluate_chilled(&p, key, span)?,
-                (_, true) => interp.go_resolved(&p, key, name == "chilled", span)?,
+            let rule_set = go::RuleSet {
+                scoring: rules_given.unwrap_or_default(),
+                ko_rule: ko_given.unwrap_or_default(),
+                nopass: None,
             };
-            Ok(interp.go_value_of(&v))
+            let to_move = to_move.unwrap_or(go::Colour::Black);
+            go::Game::new(&pos, to_move, komi.unwrap_or_else(zero), rule_set)
+                .map_err(|e| interp.error(&sp(0), e.to_string()))?
         }
-        "go_stats" => {
-            let p = position_of(interp, &args[0], &sp(0))?.clone();
-            let s = interp.go_stats(&p, (rules, ko_rule, budget), span)?;
-            let n = |x: u64| Value::int(x as i64);
-            let fields = vec![
-                ("region_points", n(s.region_points as u64)),
-                ("nodes", n(s.nodes)),
-                ("tt_lookups", n(s.tt_lookups)),
-                ("tt_hits", n(s.tt_hits)),
-                ("hit_percent", n(s.hit_percent())),
-                ("settled", n(s.settled)),
-                ("max_depth", n(s.max_depth as u64)),
-            ];
-            Ok(Value::Record(
-                "record",
-                Rc::new(
-                    fields
-                        .into_iter()
-                        .map(|(k, v)| (k.to_string(), v))
-                        .collect(),
+    };
+    let game = super::ultimate::apply_nopass(
+        interp,
+        game,
+        (nopass_given, version_given, handicap),
+        &named,
+        span,
+    )?;
+    Ok(Value::GoGame(Rc::new(game)))
+}
+
+fn same_board(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let args = &c.args[..];
+    let sp = |i: usize| c.sp(i);
+    let board = |i: usize| -> EvalResult<go::Position> {
+        match &args[i] {
+            Value::GoGame(g) => Ok(g.position().clone()),
+            Value::Position(p) => Ok(p.pos.clone()),
+            other => Err(interp.error(
+                &sp(i),
+                format!(
+                    "`same_board` compares Go positions or games, found {}",
+                    other.kind()
                 ),
-            ))
+            )),
         }
-        _ => Err(interp.error(span, format!("unknown Go builtin `{name}`"))),
+    };
+    let (a, b) = (board(0)?, board(1)?);
+    Ok(Value::Bool(a.same_stones(&b)))
+}
+
+fn go_value(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, args, span) = (c.name, &c.args[..], c.span);
+    let sp = |i: usize| c.sp(i);
+    let (rules, ko_rule, budget, resolve) = search_named(interp, c)?;
+    let p = position_of(interp, &args[0], &sp(0))?.clone();
+    let key = (rules, ko_rule, budget);
+    if ko_rule == KoRule::NoRule {
+        // No rule decides a repetition: a region whose positions can
+        // repeat has no value (the game need not end).
+        if let GoValue::Ko { .. } = interp.go_evaluate(&p, key, span)?.0 {
+            return Err(interp.error_with(
+                Diagnostic::error(
+                    "no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever",
+                )
+                .with_label(sp(0), "a region with a ko")
+                .with_help("pick a rule: basic (a ko graph), positional or situational (short games), new_ko_rules"),
+            ));
+        }
     }
+    let v = match (name, resolve) {
+        ("value", false) => interp.go_evaluate(&p, key, span)?.0,
+        (_, false) => interp.go_evaluate_chilled(&p, key, span)?,
+        (_, true) => interp.go_resolved(&p, key, name == "chilled", span)?,
+    };
+    Ok(interp.go_value_of(&v))
+}
+
+fn go_stats(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let sp = |i: usize| c.sp(i);
+    let (rules, ko_rule, budget, _) = search_named(interp, c)?;
+    let p = position_of(interp, &args[0], &sp(0))?.clone();
+    let s = interp.go_stats(&p, (rules, ko_rule, budget), span)?;
+    let n = |x: u64| Value::int(x as i64);
+    let fields = vec![
+        ("region_points", n(s.region_points as u64)),
+        ("nodes", n(s.nodes)),
+        ("tt_lookups", n(s.tt_lookups)),
+        ("tt_hits", n(s.tt_hits)),
+        ("hit_percent", n(s.hit_percent())),
+        ("settled", n(s.settled)),
+        ("max_depth", n(s.max_depth as u64)),
+    ];
+    Ok(Value::Record(
+        "record",
+        Rc::new(
+            fields
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        ),
+    ))
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //!   White's. Threats of one owner merge (`θ + θ` is `θθ`); a Black and a
 //!   White threat do not cancel (each side still has a threat to play).
 //! * A braced game whose options contain kos or threats is a compound
-//!   component: `{12 - θ | -12 + θ}` (region P of seed 000: Black's move
+//!   component: `{12 - θ | -12 + θ}` (region P of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”: Black's move
 //!   leaves 12 and hands White a threat).
 //!
 //! # Where kos and θ are refused
@@ -38,6 +38,7 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+use super::registry::{Builtin, Call};
 use super::value::{GameSum, Value};
 use super::{EvalResult, Interp, Scope, Span, Stop};
 use crate::diag::Diagnostic;
@@ -46,22 +47,94 @@ use crate::ko::{Component, Compound, KoError, KoGraph, Komaster, NodeSpec, Optio
 use crate::render::{format_game, Style};
 use crate::syntax::ast::{BinOp, Expr, ExprKind};
 
-/// The ko builtins with their one-line descriptions.
-pub const KO_BUILTINS: &[(&str, &str)] = &[
-    ("ko", "ko(b, w): the simple direct ko, Black to capture: kw: {{b | kw} | w}"),
-    ("ko_captured", "ko_captured(b, w): the same ko just after Black's capture: kb: {b | {kb | w}}"),
-    ("multi_stage_ko", "multi_stage_ko(n, b, w): Black fills for b; White needs n takes and a fill for w (one move is worth (b - w)/(n + 2))"),
-    ("approach_ko", "approach_ko(n, b, w): Black needs n approach moves before the direct ko ko(b, w); White may fill for w at any time"),
-    ("ko_kind", "ko_kind(K): \"placid\", \"active\" or \"hyperactive\" (komaster masts compared)"),
-    ("node", "node(K, \"label\"): the position of ko graph K with that label (also K[\"label\"])"),
-    ("nodes", "nodes(K): the labels of the positions of ko graph K, root first"),
-    ("drop_threats", "drop_threats(X): the short game X with every ko threat θ counted as 0"),
+/// The ko builtins (`thermograph`, `mean` and `temperature` of a ko are
+/// in `builtins.rs`, through [`thermo_of_ko`]).
+pub(super) const BUILTINS: &[Builtin] = &[
+    KO,
+    KO_CAPTURED,
+    MULTI_STAGE_KO,
+    APPROACH_KO,
+    KO_KIND,
+    NODE,
+    NODES,
+    DROP_THREATS,
 ];
 
-/// Which named arguments the ko builtins take.
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    arg == "komaster" && matches!(builtin, "thermograph" | "mean" | "temperature" | "temp")
-}
+const KO_ENTRY: Builtin = Builtin {
+    name: "",
+    params: "b, w",
+    arity: (2, 2),
+    named: &[],
+    returns: "a ko",
+    help: "",
+    example: "",
+    takes_kos: true,
+    run: ko_builder,
+};
+
+const KO: Builtin = Builtin {
+    name: "ko",
+    help: "the simple direct ko, Black to capture: kw: {{b | kw} | w}",
+    example: "mean(ko(2, -2), komaster: black)",
+    ..KO_ENTRY
+};
+const KO_CAPTURED: Builtin = Builtin {
+    name: "ko_captured",
+    help: "the same ko just after Black's capture: kb: {b | {kb | w}}",
+    example: "thermograph(ko_captured(2, -2), komaster: white)",
+    ..KO_ENTRY
+};
+const MULTI_STAGE_KO: Builtin = Builtin {
+    name: "multi_stage_ko",
+    params: "n, b, w",
+    arity: (3, 3),
+    help: "Black fills for b; White needs n takes and a fill for w (one move is worth (b - w)/(n + 2))",
+    example: "temperature(multi_stage_ko(2, 4, 0), komaster: black)",
+    ..KO_ENTRY
+};
+const APPROACH_KO: Builtin = Builtin {
+    name: "approach_ko",
+    params: "n, b, w",
+    arity: (3, 3),
+    help: "Black needs n approach moves before the direct ko ko(b, w); White may fill for w at any time",
+    example: "ko_kind(approach_ko(1, 3, -3))",
+    ..KO_ENTRY
+};
+const KO_KIND: Builtin = Builtin {
+    name: "ko_kind",
+    params: "K",
+    arity: (1, 1),
+    returns: "a string",
+    help: "\"placid\", \"active\" or \"hyperactive\" (the komaster masts compared)",
+    example: "ko_kind(ko(2, -2))",
+    ..KO_ENTRY
+};
+const NODE: Builtin = Builtin {
+    name: "node",
+    params: "K, \"label\"",
+    returns: "a game or ko",
+    help: "the position of ko graph K with that label (also K[\"label\"])",
+    example: "node(ko(2, -2), \"kw\")",
+    ..KO_ENTRY
+};
+const NODES: Builtin = Builtin {
+    name: "nodes",
+    params: "K",
+    arity: (1, 1),
+    returns: "a list of strings",
+    help: "the labels of the positions of ko graph K, root first",
+    example: "nodes(ko_captured(1, -1))",
+    ..KO_ENTRY
+};
+const DROP_THREATS: Builtin = Builtin {
+    name: "drop_threats",
+    params: "X",
+    arity: (1, 1),
+    returns: "a game",
+    help: "the short game X with every ko threat θ counted as 0",
+    example: "drop_threats({2 | 0})",
+    ..KO_ENTRY
+};
 
 /// A sum with at least one component that is not a short game.
 #[derive(Clone, Debug)]
@@ -649,7 +722,7 @@ impl Interp {
             if let ExprKind::Name(n) = &o.kind {
                 let known = labels.contains(n)
                     || scope.lookup(n).is_some()
-                    || super::builtins::lookup(n).is_some()
+                    || super::registry::lookup(n).is_some()
                     || matches!(n.as_str(), "board" | "black" | "white");
                 if !known {
                     let mut names: Vec<&str> = labels.iter().map(String::as_str).collect();
@@ -1009,48 +1082,12 @@ fn komaster_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Komaster> 
     Err(interp.error(span, "expected a komaster: `black` or `white`"))
 }
 
-fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
-    super::builtins::check_arity(interp, KO_BUILTINS, name, args.len(), n, n, span)
-}
-
-/// `thermograph`, `mean` and `temperature`: builtins of short games that
-/// [`call`] also answers for kos.
-fn is_thermo(name: &str) -> bool {
-    matches!(name, "thermograph" | "mean" | "temperature" | "temp")
-}
-
-/// Whether [`call`] may answer `name` (a ko builtin or one of
-/// [`is_thermo`]).
-pub(crate) fn takes_kos(name: &str) -> bool {
-    is_thermo(name) || KO_BUILTINS.iter().any(|(n, _)| *n == name)
-}
-
-/// The ko builtins, and `thermograph` / `mean` / `temperature` of a ko or
-/// with `komaster:`. `None`: not ours, the ordinary builtin runs.
-pub(crate) fn call(
-    interp: &mut Interp,
-    name: &'static str,
-    args: &[Value],
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Option<Value>> {
-    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    if !takes_kos(name) {
-        return Ok(None);
-    }
-    let thermo = is_thermo(name);
-    let has_komaster = interp.named_args.iter().any(|(n, _, _)| n == "komaster");
-    if thermo
-        && !has_komaster
-        && !matches!(args.first(), Some(Value::Mixed(m)) if m.first_ko().is_some())
-    {
-        return Ok(None);
-    }
-    let named = std::mem::take(&mut interp.named_args);
-    let komaster = match named.iter().find(|(n, _, _)| n == "komaster") {
-        Some((_, v, s)) => Some(komaster_of(interp, v, s)?),
-        None => None,
-    };
+/// The ko builtins.
+fn ko_builder(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let name = c.name;
+    let args = &c.args[..];
+    let span = c.span;
+    let sp = |i: usize| c.sp(i);
     let short =
         |interp: &mut Interp, i: usize| -> EvalResult<GameId> { interp.game_of(&args[i], &sp(i)) };
     let count = |interp: &mut Interp, i: usize| -> EvalResult<usize> {
@@ -1067,7 +1104,6 @@ pub(crate) fn call(
     let ko_value = |g: KoGraph| value_of_parts(vec![Component::ko(Rc::new(g))], None);
     let v = match name {
         "ko" | "ko_captured" => {
-            arity(interp, name, args, 2, span)?;
             let (b, w) = (short(interp, 0)?, short(interp, 1)?);
             ko_value(if name == "ko" {
                 KoGraph::ko(b, w)
@@ -1076,7 +1112,6 @@ pub(crate) fn call(
             })
         }
         "multi_stage_ko" | "approach_ko" => {
-            arity(interp, name, args, 3, span)?;
             let n = count(interp, 0)?;
             let (b, w) = (short(interp, 1)?, short(interp, 2)?);
             let g = if name == "multi_stage_ko" {
@@ -1095,7 +1130,6 @@ pub(crate) fn call(
             }
         }
         "node" => {
-            arity(interp, name, args, 2, span)?;
             let g = interp.ko_arg(&args[0], &sp(0))?;
             let Value::Str(label) = &args[1] else {
                 return Err(interp.error(&sp(1), "`node` needs a label string"));
@@ -1103,14 +1137,12 @@ pub(crate) fn call(
             interp.node_of(&g, label, &sp(1))?
         }
         "nodes" => {
-            arity(interp, name, args, 1, span)?;
             let g = interp.ko_arg(&args[0], &sp(0))?;
             Value::List(Rc::new(
                 g.node_ids().map(|n| Value::str(&g.label(n))).collect(),
             ))
         }
         "ko_kind" => {
-            arity(interp, name, args, 1, span)?;
             let g = interp.ko_arg(&args[0], &sp(0))?;
             match g
                 .ko_kind(&mut interp.store, g.root())
@@ -1125,69 +1157,80 @@ pub(crate) fn call(
                 }
             }
         }
-        "drop_threats" => {
-            arity(interp, name, args, 1, span)?;
-            match &args[0] {
-                Value::Mixed(m) => {
-                    if let Some(k) = m.first_ko() {
-                        return Err(interp.error(
-                            &sp(0),
-                            format!("this value contains a ko (`{k}`), which is not a threat"),
-                        ));
-                    }
-                    let g = drop_threats(&m.parts, &mut interp.store)
-                        .map_err(|e| interp.ko_error(e, &sp(0)))?;
-                    Value::game(g)
+        "drop_threats" => match &args[0] {
+            Value::Mixed(m) => {
+                if let Some(k) = m.first_ko() {
+                    return Err(interp.error(
+                        &sp(0),
+                        format!("this value contains a ko (`{k}`), which is not a threat"),
+                    ));
                 }
-                other => Value::game(interp.game_of(other, &sp(0))?),
+                let g = drop_threats(&m.parts, &mut interp.store)
+                    .map_err(|e| interp.ko_error(e, &sp(0)))?;
+                Value::game(g)
             }
-        }
-        _ => {
-            // thermograph / mean / temperature with a komaster or of a ko.
-            arity(interp, name, args, 1, span)?;
-            let Some(k) = komaster else {
-                let who = match &args[0] {
-                    Value::Mixed(m) => m.first_ko().unwrap_or_default(),
-                    _ => String::new(),
-                };
-                return Err(interp.error_with(
-                    Diagnostic::error(format!("the {name} of a ko depends on who is komaster"))
-                        .with_label(sp(0), format!("contains the ko `{who}`"))
-                        .with_help(format!(
-                            "write {name}(K, komaster: black) or {name}(K, komaster: white)"
-                        )),
-                ));
-            };
-            // The label names the value in a thermograph's plot; only
-            // `thermograph` keeps it (printing a large ko graph is not free).
-            let keeps_label = name == "thermograph";
-            let graph = match &args[0] {
-                Value::Mixed(m) => interp.single_ko(m, &sp(0))?,
-                other => {
-                    // A short game: its komaster thermograph is its thermograph.
-                    let g = interp.game_of(other, &sp(0))?;
-                    let t = interp
-                        .store
-                        .thermograph(g)
-                        .map_err(|e| interp.cg_error(e, &sp(0)))?;
-                    let label = match keeps_label {
-                        true => interp.display(other)?,
-                        false => String::new(),
-                    };
-                    return Ok(Some(thermo_value(name, t, label)));
-                }
-            };
-            let t = graph
-                .thermograph(&mut interp.store, graph.root(), k)
-                .map_err(|e| interp.ko_error(e, &sp(0)))?;
+            other => Value::game(interp.game_of(other, &sp(0))?),
+        },
+        _ => unreachable!("{name}"),
+    };
+    Ok(v)
+}
+
+/// `thermograph`, `mean` and `temperature` of a ko or with `komaster:`;
+/// `None`: the ordinary builtin of short games answers.
+pub(crate) fn thermo_of_ko(interp: &mut Interp, c: &Call) -> EvalResult<Option<Value>> {
+    let name = c.name;
+    let args = &c.args[..];
+    let sp = |i: usize| c.sp(i);
+    let komaster = match c.named("komaster") {
+        Some((v, s)) => Some(komaster_of(interp, v, s)?),
+        None => None,
+    };
+    if komaster.is_none()
+        && !matches!(args.first(), Some(Value::Mixed(m)) if m.first_ko().is_some())
+    {
+        return Ok(None);
+    }
+    let Some(k) = komaster else {
+        let who = match &args[0] {
+            Value::Mixed(m) => m.first_ko().unwrap_or_default(),
+            _ => String::new(),
+        };
+        return Err(interp.error_with(
+            Diagnostic::error(format!("the {name} of a ko depends on who is komaster"))
+                .with_label(sp(0), format!("contains the ko `{who}`"))
+                .with_help(format!(
+                    "write {name}(K, komaster: black) or {name}(K, komaster: white)"
+                )),
+        ));
+    };
+    // The label names the value in a thermograph's plot; only
+    // `thermograph` keeps it (printing a large ko graph is not free).
+    let keeps_label = name == "thermograph";
+    let graph = match &args[0] {
+        Value::Mixed(m) => interp.single_ko(m, &sp(0))?,
+        other => {
+            // A short game: its komaster thermograph is its thermograph.
+            let g = interp.game_of(other, &sp(0))?;
+            let t = interp
+                .store
+                .thermograph(g)
+                .map_err(|e| interp.cg_error(e, &sp(0)))?;
             let label = match keeps_label {
-                true => format!("{} ({} komaster)", interp.display(&args[0])?, k.player()),
+                true => interp.display(other)?,
                 false => String::new(),
             };
-            thermo_value(name, Rc::new(t), label)
+            return Ok(Some(thermo_value(name, t, label)));
         }
     };
-    Ok(Some(v))
+    let t = graph
+        .thermograph(&mut interp.store, graph.root(), k)
+        .map_err(|e| interp.ko_error(e, &sp(0)))?;
+    let label = match keeps_label {
+        true => format!("{} ({} komaster)", interp.display(&args[0])?, k.player()),
+        false => String::new(),
+    };
+    Ok(Some(thermo_value(name, Rc::new(t), label)))
 }
 
 fn thermo_value(name: &str, t: Rc<crate::game::Thermograph>, label: String) -> Value {

@@ -1,4 +1,4 @@
-//! The one-point ko builtins of seed 001 (`kofight_advice`, `kofight_solve`),
+//! The one-point ko builtins of Huang, Lin and Yen, “The Strategies for Simple One-Point Ko Situation of Computer Go” (`kofight_advice`, `kofight_solve`),
 //! on top of [`crate::ko::kofight`], which states the abstract game.
 //!
 //! Arguments: `k`, Black's unused threats (a list of values), White's, the
@@ -11,6 +11,7 @@
 //! whole question (all its solves together); over it is a diagnostic with
 //! the node count.
 
+use super::registry::{self, Builtin, Call};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::ko::kofight::{self, Advice, KoFight, Last, Move};
@@ -20,21 +21,27 @@ use num_rational::BigRational;
 use num_traits::Signed;
 use std::rc::Rc;
 
-pub const KOFIGHT_BUILTINS: &[(&str, &str)] = &[
-    ("kofight_solve", "kofight_solve(k, black_threats, white_threats, moves, last[, t]): the same position solved exactly — the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds (budget: N)"),
-    ("kofight_advice", "kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` (\"took\", \"answered\", \"connected\", \"threat\", \"gote\", \"followed_up\", \"other\"), with the profit the paper predicts"),
-];
+pub(super) const BUILTINS: &[Builtin] = &[KOFIGHT_SOLVE, KOFIGHT_ADVICE];
 
-/// Which named arguments these builtins take: `kofight_solve` takes
-/// `budget: N`, the most search nodes of the whole question (default
-/// [`crate::play::DEFAULT_BUDGET`]).
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    builtin == "kofight_solve" && arg == "budget"
-}
-
-pub fn is_kofight_builtin(name: &str) -> bool {
-    KOFIGHT_BUILTINS.iter().any(|(n, _)| *n == name)
-}
+const KOFIGHT_SOLVE: Builtin = Builtin {
+    name: "kofight_solve",
+    params: "k, black_threats, white_threats, moves, last[, t]",
+    arity: (5, 6),
+    named: &[registry::budget("20 000 000 nodes")],
+    returns: "a record: optimum, best, advice, advised, optimal, profit, claim, claim_holds, moves, nodes",
+    help: "the ko fight of the one-point ko paper (Berlekamp's rule for a one-point ko with threats) solved exactly: the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds",
+    example: "kofight_solve(4, [6], [5], [2], \"took\")[\"optimum\"]",
+    takes_kos: false,
+    run: kofight,
+};
+const KOFIGHT_ADVICE: Builtin = Builtin {
+    name: "kofight_advice",
+    named: &[],
+    returns: "a record: the advised move and the profit the paper predicts",
+    help: "the move the one-point ko rule advises for Black after White's `last` (\"took\", \"answered\", \"connected\", \"threat\", \"gote\", \"followed_up\", \"other\")",
+    example: "kofight_advice(4, [6], [5], [2], \"took\")",
+    ..KOFIGHT_SOLVE
+};
 
 fn int(n: &BigInt) -> Value {
     Value::Rational(BigRational::from_integer(n.clone()))
@@ -72,13 +79,11 @@ fn values(interp: &mut Interp, v: &Value, span: &Span, what: &str) -> EvalResult
 /// The position and White's last move from the arguments.
 fn position(
     interp: &mut Interp,
-    name: &str,
     args: &[Value],
     spans: &[Span],
     span: &Span,
 ) -> EvalResult<(KoFight, Last)> {
     let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    super::builtins::check_arity(interp, KOFIGHT_BUILTINS, name, args.len(), 5, 6, span)?;
     let k = interp.to_integer(&args[0], &sp(0))?;
     if !k.is_positive() {
         return Err(interp.error(
@@ -198,15 +203,10 @@ fn advice_value(a: &Advice) -> Value {
     Value::record("record", fields)
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    let named = std::mem::take(&mut interp.named_args);
-    let (pos, last) = position(interp, name, &args, spans, span)?;
+/// Both builtins share the position read from the arguments.
+fn kofight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, span) = (c.name, c.span);
+    let (pos, last) = position(interp, &c.args, c.spans, span)?;
     match name {
         "kofight_advice" => {
             let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
@@ -214,7 +214,7 @@ pub fn call(
         }
         "kofight_solve" => {
             let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
-            let budget = super::kosolve::budget_of(interp, &named)?;
+            let budget = c.budget(interp, crate::play::DEFAULT_BUDGET)?;
             let opts = crate::ko::solve::KoSolveOptions::with_budget(budget);
             let ex =
                 kofight::exact::exact(&mut interp.store, &pos, &last, &opts).map_err(

@@ -26,42 +26,76 @@
 //!
 //! `G` is a position (a diagram, taken as a whole board) or a game.
 
+use super::registry::{Builtin, Call};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::go::census::{self, Census, KoType};
 use crate::go::{self, Colour, Game, IllegalMove, KoRule, MoveErrorKind, Position, RuleSet};
 use std::rc::Rc;
 
-pub const KORULES_BUILTINS: &[(&str, &str)] = &[
-    (
-        "ko_census",
-        "ko_census(G): ko stones, ko strings, ko mouths, ko couplings and ko positions (with FK / DK types) of a board, with an overlay",
-    ),
-    (
-        "strings",
-        "strings(G): every string of the board with its colour, points and breaths (liberties)",
-    ),
-    (
-        "breaths",
-        "breaths(G, \"C3\"): the breaths (liberties) of the string through a point",
-    ),
-    (
-        "cyclical",
-        "cyclical(G, \"B[edfedf]\"): whether a move-sequence of board plays repeats the board (no ko rule)",
-    ),
-    (
-        "judge",
-        "judge(G, \"B[cbacbacb]\"): plays moves under the game's ko rule: legal, or which move, which rule and why",
-    ),
-    (
-        "disturbers",
-        "disturbers(G): the disturbers of the current ko-stone move-sequence (New Ko Rules)",
-    ),
-];
+pub(super) const BUILTINS: &[Builtin] = &[KO_CENSUS, STRINGS, BREATHS, CYCLICAL, JUDGE, DISTURBERS];
 
-pub fn is_korules_builtin(name: &str) -> bool {
-    KORULES_BUILTINS.iter().any(|(n, _)| *n == name)
-}
+/// The examples' board: a ko in the middle of a 6×5 board.
+const KORULES_ENTRY: Builtin = Builtin {
+    name: "",
+    params: "G",
+    arity: (1, 1),
+    named: &[],
+    returns: "",
+    help: "",
+    example: "",
+    takes_kos: false,
+    run: korules,
+};
+
+const KO_CENSUS: Builtin = Builtin {
+    name: "ko_census",
+    returns: "a record (prints with an overlay)",
+    help: "ko stones, ko strings, ko mouths, ko couplings and ko positions (with FK / DK types) of a board",
+    example: "ko_census(game(go(\"......\\n..XO..\\n.XO.O.\\n..XO..\\n......\"), ko_rule: new_ko_rules))[\"ko_positions\"]",
+    ..KORULES_ENTRY
+};
+const STRINGS: Builtin = Builtin {
+    name: "strings",
+    returns: "a list of records: colour, points, breaths",
+    help: "every string of the board with its colour, points and breaths (liberties)",
+    example: "strings(go(\"XX.\\n.O.\"))",
+    ..KORULES_ENTRY
+};
+const BREATHS: Builtin = Builtin {
+    name: "breaths",
+    params: "G, \"C3\"",
+    arity: (2, 2),
+    returns: "a list of points",
+    help: "the breaths (liberties) of the string through a point",
+    example: "breaths(go(\"XX.\\n.O.\"), \"A2\")",
+    ..KORULES_ENTRY
+};
+const CYCLICAL: Builtin = Builtin {
+    name: "cyclical",
+    params: "G, \"B[edfedf]\"",
+    arity: (2, 2),
+    returns: "true or false",
+    help: "whether a move-sequence of board plays repeats the board (no ko rule)",
+    example: "cyclical(go(\"......\\n..XO..\\n.XO.O.\\n..XO..\\n......\"), \"B D3, W C3\")",
+    ..KORULES_ENTRY
+};
+const JUDGE: Builtin = Builtin {
+    name: "judge",
+    params: "G, \"B[cbacbacb]\"",
+    arity: (2, 2),
+    returns: "a record: legal, and for an illegal move: move, text, rule, why",
+    help: "plays moves under the game's ko rule: legal, or which move, which rule and why",
+    example: "judge(game(go(\"......\\n..XO..\\n.XO.O.\\n..XO..\\n......\"), ko_rule: situational), \"B D3, W C3\")",
+    ..KORULES_ENTRY
+};
+const DISTURBERS: Builtin = Builtin {
+    name: "disturbers",
+    returns: "a list of records: colour, points",
+    help: "the disturbers of the current ko-stone move-sequence (New Ko Rules)",
+    example: "disturbers(play(game(go(\"......\\n..XO..\\n.XO.O.\\n..XO..\\n......\"), ko_rule: new_ko_rules), \"B D3\"))",
+    ..KORULES_ENTRY
+};
 
 /// The board of a position or a game.
 fn board_of(interp: &Interp, v: &Value, span: &Span, name: &str) -> EvalResult<Position> {
@@ -246,20 +280,10 @@ fn point_arg(interp: &Interp, board: &Position, v: &Value, span: &Span) -> EvalR
         .ok_or_else(|| interp.error(span, format!("`{s}` is not a point of this board")))
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    interp.named_args.clear();
-    let (min, max) = match name {
-        "ko_census" | "strings" | "disturbers" => (1, 1),
-        _ => (2, 2),
-    };
-    super::builtins::check_arity(interp, KORULES_BUILTINS, name, args.len(), min, max, span)?;
-    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+/// The board questions (one function: they share the board readers).
+fn korules(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, args) = (c.name, &c.args);
+    let sp = |i: usize| c.sp(i);
     match name {
         "ko_census" => {
             let board = board_of(interp, &args[0], &sp(0), name)?;

@@ -42,7 +42,7 @@
 //!   who receives them depends on who plays it (`{12 - θ | -12 + θ}` counts
 //!   0; after Black's move there, `12 - θ`, it counts −1).
 //! * `equivalent(K, X, env)`: `true` when `env + K` and `env + X` have the
-//!   same optimal score with either player first (seed 000's "K ≡ X").
+//!   same optimal score with either player first (the "K ≡ X" of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”).
 //! * `pseudo_incentive(K, env)`: the pseudo-value `x` the §6 rule of
 //!   [`crate::ko::pseudo_incentive`] prescribes for the single ko component
 //!   `K` in `env`, its incentive `incentive` = Δ(X), `confirmed` (whether
@@ -53,6 +53,7 @@
 //!   `confirmed` compares).
 
 use super::ko::value_of_parts;
+use super::registry::{self, Builtin, Call};
 use super::value::Value;
 use super::{EvalResult, Interp, Span, Stop};
 use crate::diag::Diagnostic;
@@ -60,21 +61,48 @@ use crate::ko::{
     self, Action, Component, Ending, KoSolution, KoSolveError, KoSolveOptions, Side, Target,
 };
 
-pub const KOSOLVE_BUILTINS: &[(&str, &str)] = &[
-    ("ko_winner", "ko_winner(S): who fills each ko of the sum S on the optimal line with each player first (budget: N)"),
-    ("net_threats", "net_threats(S): Black's ko threats minus White's on the board in the sum S (threats inside an unplayed compound are not counted)"),
-    ("equivalent", "equivalent(K, X, env): whether env + K and env + X have the same optimal score with either player first (budget: N)"),
-    ("pseudo_incentive", "pseudo_incentive(K, env): the pseudo-value X of the ko K in env (seed 000 §6), its incentive Δ(X), and whether equivalent(K, X, env) confirms it (budget: N)"),
-];
+pub(super) const BUILTINS: &[Builtin] = &[KO_WINNER, NET_THREATS, EQUIVALENT, PSEUDO_INCENTIVE];
 
-pub(crate) fn is_kosolve_builtin(name: &str) -> bool {
-    KOSOLVE_BUILTINS.iter().any(|(n, _)| *n == name)
-}
-
-/// Which named arguments these builtins take.
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    arg == "budget" && matches!(builtin, "ko_winner" | "equivalent" | "pseudo_incentive")
-}
+const KO_WINNER: Builtin = Builtin {
+    name: "ko_winner",
+    params: "S",
+    arity: (1, 1),
+    named: &[registry::budget("20 000 000 nodes")],
+    returns: "a record (a list of them for several kos): region, black_first, black_first_at, white_first, white_first_at",
+    help: "who fills each ko of the sum S on the optimal line with each player first (a Go position counts chilled)",
+    example: "ko_winner(ko(2, -2) + +-1)",
+    takes_kos: true,
+    run: ko_winner,
+};
+const NET_THREATS: Builtin = Builtin {
+    name: "net_threats",
+    named: &[],
+    returns: "an integer",
+    help: "Black's ko threats minus White's on the board in the sum S (threats inside an unplayed compound are not counted)",
+    example: "net_threats(ko(2, -2) + {θ | 0})",
+    run: net_threats,
+    ..KO_WINNER
+};
+const EQUIVALENT: Builtin = Builtin {
+    name: "equivalent",
+    params: "K, X, env",
+    arity: (3, 3),
+    returns: "true or false",
+    help: "whether env + K and env + X have the same optimal score with either player first",
+    example: "equivalent(ko(2, -2), ko(2, -2), +-3)",
+    run: equivalent,
+    ..KO_WINNER
+};
+const PSEUDO_INCENTIVE: Builtin = Builtin {
+    name: "pseudo_incentive",
+    params: "K, env",
+    arity: (2, 2),
+    returns: "a record: incentive, x, confirmed, filler, fill, lo, hi, c, with_ko, with_x",
+    help: "the pseudo-value X of the ko K in env (Berlekamp and Kim, \"Where is the Thousand-Dollar Ko?\", §6), its incentive Δ(X), and whether equivalent(K, X, env) confirms it",
+    example: "pseudo_incentive(ko(12, 0), {4|0} + {2|0} - θ)[\"x\"]",
+    run: pseudo_incentive,
+    ..KO_WINNER
+};
 
 fn side_name(s: Side) -> &'static str {
     match s {
@@ -148,16 +176,6 @@ pub fn ko_solve_error(interp: &Interp, e: KoSolveError, span: &Span) -> Stop {
         ),
         other => interp.error(span, other.to_string()),
     }
-}
-
-pub(crate) fn budget_of(interp: &mut Interp, named: &[(String, Value, Span)]) -> EvalResult<u64> {
-    let mut budget = crate::play::DEFAULT_BUDGET;
-    for (k, v, s) in named {
-        if k == "budget" {
-            budget = super::builtins::budget_arg(interp, v, s)?;
-        }
-    }
-    Ok(budget)
 }
 
 /// A component shown as a value (kos by the label of their position).
@@ -350,124 +368,127 @@ pub fn solve(
     ))
 }
 
-fn arity(interp: &Interp, name: &str, args: &[Value], n: usize, span: &Span) -> EvalResult<()> {
-    super::builtins::check_arity(interp, KOSOLVE_BUILTINS, name, args.len(), n, n, span)
+fn net_threats(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let _ = span;
+    let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
+    let _ = &opts;
+    let sp = |i: usize| c.sp(i);
+    Ok({
+        let (parts, _) = parts_of(interp, &args[0], &sp(0))?;
+        Value::int(ko::net_threats(&parts))
+    })
 }
 
-/// The builtins of this module; `None`: not ours.
-pub(crate) fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: &[Value],
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Option<Value>> {
-    if !is_kosolve_builtin(name) {
-        return Ok(None);
-    }
-    let named = std::mem::take(&mut interp.named_args);
-    let budget = budget_of(interp, &named)?;
-    let opts = KoSolveOptions::with_budget(budget);
-    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let v = match name {
-        "net_threats" => {
-            arity(interp, name, args, 1, span)?;
-            let (parts, _) = parts_of(interp, &args[0], &sp(0))?;
-            Value::int(ko::net_threats(&parts))
+fn ko_winner(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let _ = span;
+    let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
+    let _ = &opts;
+    let sp = |i: usize| c.sp(i);
+    Ok({
+        let (parts, labels) = parts_of(interp, &args[0], &sp(0))?;
+        let kos: Vec<usize> = (0..parts.len())
+            .filter(|&i| matches!(parts[i], Component::Ko { .. }))
+            .collect();
+        if kos.is_empty() {
+            return Err(interp.error(&sp(0), "this sum has no ko component"));
         }
-        "ko_winner" => {
-            arity(interp, name, args, 1, span)?;
-            let (parts, labels) = parts_of(interp, &args[0], &sp(0))?;
-            let kos: Vec<usize> = (0..parts.len())
-                .filter(|&i| matches!(parts[i], Component::Ko { .. }))
-                .collect();
-            if kos.is_empty() {
-                return Err(interp.error(&sp(0), "this sum has no ko component"));
+        let w = ko::ko_winner(&mut interp.store, &parts, &opts)
+            .map_err(|e| ko_solve_error(interp, e, span))?;
+        let who = |sol: &KoSolution, k: usize| -> (Value, Value) {
+            match sol.fills.iter().find(|f| f.component == k) {
+                Some(f) => (Value::str(side_name(f.player)), Value::int(f.number as i64)),
+                None => (Value::str("none"), Value::int(0)),
             }
-            let w = ko::ko_winner(&mut interp.store, &parts, &opts)
-                .map_err(|e| ko_solve_error(interp, e, span))?;
-            let who = |sol: &KoSolution, k: usize| -> (Value, Value) {
-                match sol.fills.iter().find(|f| f.component == k) {
-                    Some(f) => (Value::str(side_name(f.player)), Value::int(f.number as i64)),
-                    None => (Value::str("none"), Value::int(0)),
-                }
-            };
-            let mut out: Vec<Value> = kos
-                .iter()
-                .map(|&k| {
-                    let (b, bn) = who(&w.black_first, k);
-                    let (wh, wn) = who(&w.white_first, k);
-                    Value::record(
-                        "record",
-                        vec![
-                            ("region", Value::str(&labels[k])),
-                            ("black_first", b),
-                            ("black_first_at", bn),
-                            ("white_first", wh),
-                            ("white_first_at", wn),
-                        ],
-                    )
-                })
-                .collect();
-            if out.len() == 1 {
-                out.pop().unwrap_or(Value::Unit)
-            } else {
-                Value::list(out)
+        };
+        let mut out: Vec<Value> = kos
+            .iter()
+            .map(|&k| {
+                let (b, bn) = who(&w.black_first, k);
+                let (wh, wn) = who(&w.white_first, k);
+                Value::record(
+                    "record",
+                    vec![
+                        ("region", Value::str(&labels[k])),
+                        ("black_first", b),
+                        ("black_first_at", bn),
+                        ("white_first", wh),
+                        ("white_first_at", wn),
+                    ],
+                )
+            })
+            .collect();
+        if out.len() == 1 {
+            out.pop().unwrap_or(Value::Unit)
+        } else {
+            Value::list(out)
+        }
+    })
+}
+
+fn equivalent(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let _ = span;
+    let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
+    let _ = &opts;
+    let sp = |i: usize| c.sp(i);
+    Ok({
+        let (k, _) = parts_of(interp, &args[0], &sp(0))?;
+        let (x, _) = parts_of(interp, &args[1], &sp(1))?;
+        let (env, _) = parts_of(interp, &args[2], &sp(2))?;
+        let r = ko::equivalent(&mut interp.store, &k, &x, &env, &opts)
+            .map_err(|e| ko_solve_error(interp, e, span))?;
+        Value::Bool(r.holds)
+    })
+}
+
+fn pseudo_incentive(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let _ = span;
+    let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
+    let _ = &opts;
+    let sp = |i: usize| c.sp(i);
+    Ok({
+        let (k, _) = parts_of(interp, &args[0], &sp(0))?;
+        let kc = match k.as_slice() {
+            [c @ Component::Ko { .. }] => c.clone(),
+            _ => {
+                return Err(interp.error(
+                    &sp(0),
+                    "pseudo_incentive needs a single ko position here (one component)",
+                ))
             }
-        }
-        "equivalent" => {
-            arity(interp, name, args, 3, span)?;
-            let (k, _) = parts_of(interp, &args[0], &sp(0))?;
-            let (x, _) = parts_of(interp, &args[1], &sp(1))?;
-            let (env, _) = parts_of(interp, &args[2], &sp(2))?;
-            let r = ko::equivalent(&mut interp.store, &k, &x, &env, &opts)
-                .map_err(|e| ko_solve_error(interp, e, span))?;
-            Value::Bool(r.holds)
-        }
-        "pseudo_incentive" => {
-            arity(interp, name, args, 2, span)?;
-            let (k, _) = parts_of(interp, &args[0], &sp(0))?;
-            let kc = match k.as_slice() {
-                [c @ Component::Ko { .. }] => c.clone(),
-                _ => {
-                    return Err(interp.error(
-                        &sp(0),
-                        "pseudo_incentive needs a single ko position here (one component)",
-                    ))
-                }
-            };
-            let (env, _) = parts_of(interp, &args[1], &sp(1))?;
-            let p = ko::pseudo_incentive(&mut interp.store, &kc, &env, &opts)
-                .map_err(|e| ko_solve_error(interp, e, span))?;
-            let pair = |a: &[num_rational::BigRational; 2]| {
-                Value::list(vec![
-                    Value::Rational(a[0].clone()),
-                    Value::Rational(a[1].clone()),
-                ])
-            };
-            Value::record(
-                "record",
-                vec![
-                    ("incentive", Value::game(p.incentive)),
-                    ("x", Value::game(p.x)),
-                    ("confirmed", Value::Bool(p.check.holds)),
-                    ("filler", Value::str(side_name(p.filler))),
-                    ("fill", Value::game(p.fill)),
-                    ("lo", Value::Rational(p.lo.clone())),
-                    (
-                        "hi",
-                        match &p.hi {
-                            Some(h) => Value::Rational(h.clone()),
-                            None => Value::str("none"),
-                        },
-                    ),
-                    ("c", Value::from_dyadic(&p.c)),
-                    ("with_ko", pair(&p.check.with_ko)),
-                    ("with_x", pair(&p.check.with_x)),
-                ],
-            )
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some(v))
+        };
+        let (env, _) = parts_of(interp, &args[1], &sp(1))?;
+        let p = ko::pseudo_incentive(&mut interp.store, &kc, &env, &opts)
+            .map_err(|e| ko_solve_error(interp, e, span))?;
+        let pair = |a: &[num_rational::BigRational; 2]| {
+            Value::list(vec![
+                Value::Rational(a[0].clone()),
+                Value::Rational(a[1].clone()),
+            ])
+        };
+        Value::record(
+            "record",
+            vec![
+                ("incentive", Value::game(p.incentive)),
+                ("x", Value::game(p.x)),
+                ("confirmed", Value::Bool(p.check.holds)),
+                ("filler", Value::str(side_name(p.filler))),
+                ("fill", Value::game(p.fill)),
+                ("lo", Value::Rational(p.lo.clone())),
+                (
+                    "hi",
+                    match &p.hi {
+                        Some(h) => Value::Rational(h.clone()),
+                        None => Value::str("none"),
+                    },
+                ),
+                ("c", Value::from_dyadic(&p.c)),
+                ("with_ko", pair(&p.check.with_ko)),
+                ("with_x", pair(&p.check.with_x)),
+            ],
+        )
+    })
 }

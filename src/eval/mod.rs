@@ -16,6 +16,7 @@ mod kosolve;
 mod notation_tests;
 mod ops;
 mod play;
+pub mod registry;
 mod sgf;
 mod ultimate;
 pub mod value;
@@ -37,12 +38,13 @@ pub use value::{format_rational, Function, GameSum, Value};
 
 /// Names of the builtin functions (for completion and help).
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-    builtins::names()
+    registry::all().map(|b| b.name)
 }
 
-/// The one-line description of a builtin.
-pub fn builtin_help(name: &str) -> Option<&'static str> {
-    builtins::all().find(|(n, _)| *n == name).map(|(_, d)| *d)
+/// The help of a builtin: signature, named arguments, description and
+/// example.
+pub fn builtin_help(name: &str) -> Option<String> {
+    registry::lookup(name).map(registry::Builtin::help_text)
 }
 
 pub type Span = Range<usize>;
@@ -585,7 +587,8 @@ impl Interp {
             let right = self.display(&b)?;
             let diag = Diagnostic::error(format!("assertion failed: {}", relation))
                 .with_label(lhs.span.clone(), format!("this is {left}"))
-                .with_label(rhs.span.clone(), format!("this is {right}"));
+                .with_label(rhs.span.clone(), format!("this is {right}"))
+                .with_compared(left, right);
             return Ok(Some(diag));
         }
         let v = self.eval(cond, scope)?;
@@ -868,7 +871,7 @@ impl Interp {
         if ARGUMENT_WORDS.contains(&name) {
             return Ok(Value::str(name));
         }
-        if let Some(b) = builtins::lookup(name) {
+        if let Some(b) = registry::lookup(name) {
             return Ok(Value::Builtin(b));
         }
         let mut diag = Diagnostic::error(format!("unknown name `{name}`"))
@@ -881,7 +884,7 @@ impl Interp {
 
     fn suggest(&self, name: &str, scope: &Scope) -> Option<String> {
         let mut candidates = scope.names();
-        candidates.extend(builtins::names().map(str::to_string));
+        candidates.extend(builtin_names().map(str::to_string));
         // The words named arguments take (`komaster: blak` → `black`).
         candidates.extend(ARGUMENT_WORDS.iter().map(|w| w.to_string()));
         closest(name, candidates.iter().map(String::as_str)).map(str::to_string)
@@ -921,11 +924,10 @@ impl Interp {
                         let msg = format!("`{name}` takes no named argument `{}`", n.name);
                         let mut diag =
                             Diagnostic::error(msg.clone()).with_label(n.span.clone(), msg);
-                        let taken: Vec<&str> = NAMED_ARGUMENTS
-                            .iter()
-                            .copied()
-                            .filter(|c| accepts_named(&callee, c))
-                            .collect();
+                        let taken: Vec<&str> = match &callee {
+                            Value::Builtin(b) => b.named.iter().map(|a| a.name).collect(),
+                            _ => Vec::new(),
+                        };
                         if let Some(s) = closest(&n.name, taken.iter().copied()) {
                             diag = diag.with_help(format!("did you mean `{s}:`?"));
                         } else if !taken.is_empty() {
@@ -961,7 +963,10 @@ impl Interp {
         span: &Span,
     ) -> EvalResult<Value> {
         match callee {
-            Value::Builtin(b) => builtins::call(self, b, args, spans, span),
+            Value::Builtin(b) => {
+                let named = std::mem::take(&mut self.named_args);
+                registry::call(self, b, args, named, spans, span)
+            }
             Value::Function(f) => {
                 if f.params.len() != args.len() {
                     let who = if f.name.is_empty() {
@@ -973,7 +978,7 @@ impl Interp {
                         span,
                         format!(
                             "{who} takes {}, given {}",
-                            builtins::arguments(f.params.len(), f.params.len()),
+                            registry::arguments(f.params.len(), f.params.len()),
                             args.len()
                         ),
                     ));
@@ -1057,34 +1062,9 @@ const ARGUMENT_WORDS: &[&str] = &[
     "simple",
 ];
 
-/// Every named argument some builtin takes (each module's `accepts_named`
-/// says which builtin takes which); for "did you mean".
-const NAMED_ARGUMENTS: &[&str] = &[
-    "budget",
-    "first",
-    "rules",
-    "ko_rule",
-    "latent",
-    "to_move",
-    "komi",
-    "komaster",
-    "safe",
-    "dead",
-    "move",
-    "comment",
-    "variation",
-];
-
 /// Whether `callee` (a builtin) takes the named argument `arg`.
 fn accepts_named(callee: &Value, arg: &str) -> bool {
-    matches!(callee, Value::Builtin(b) if play::accepts_named(b, arg)
-        || ko::accepts_named(b, arg)
-        || go::accepts_named(b, arg)
-        || sgf::accepts_named(b, arg)
-        || kosolve::accepts_named(b, arg)
-        || kofight::accepts_named(b, arg)
-        || analyse::accepts_named(b, arg)
-        || ultimate::accepts_named(b, arg))
+    matches!(callee, Value::Builtin(b) if b.takes_named(arg))
 }
 
 /// The candidate closest to `name` by edit distance, if close enough.

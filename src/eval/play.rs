@@ -6,6 +6,7 @@
 //! numbered from 1 in the order of the sum (regions of `board` go by name);
 //! `budget:` caps the search nodes.
 
+use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::{GameSum, Value};
 use super::{EvalResult, Interp, Span, Stop};
 use crate::game::GameId;
@@ -13,33 +14,115 @@ use crate::go::{Colour, Position};
 use crate::play::{self, Line, Move, PlayError, Player, Strategy};
 use std::rc::Rc;
 
-pub const PLAY_BUILTINS: &[(&str, &str)] = &[
-    ("solve", "solve(S): Left and Right stops of the sum S with an optimal line for each, from the components (budget: N)"),
-    ("best_moves", "best_moves(S, black|white): every optimal first move (budget: N)"),
-    ("must_play", "must_play(S, j, black|white): the result when the player must move first in component j (V_j, seed 002) (budget: N)"),
-    ("avoid_play", "avoid_play(S, j, black|white): how much the player loses by being forced to move first in j (budget: N)"),
-    ("hotstrat", "hotstrat(S, black|white): the move Hotstrat picks (hottest component)"),
-    ("sentestrat", "sentestrat(S, black|white): the move Sentestrat picks"),
-    ("thermostrat", "thermostrat(S, black|white): the move Thermostrat picks"),
-    ("optimal", "optimal(S, black|white): an optimal move (the first of solve's line)"),
-    ("play_out", "play_out(S, strategy_for_black, strategy_for_white): the whole line and the final score (first: white to start)"),
+pub(super) const BUILTINS: &[Builtin] = &[
+    SOLVE,
+    BEST_MOVES,
+    MUST_PLAY,
+    AVOID_PLAY,
+    HOTSTRAT,
+    SENTESTRAT,
+    THERMOSTRAT,
+    OPTIMAL,
+    PLAY_OUT,
 ];
 
-/// Which named arguments a builtin takes.
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    match arg {
-        "budget" => matches!(
-            builtin,
-            "solve" | "best_moves" | "must_play" | "avoid_play" | "play_out"
-        ),
-        "first" => builtin == "play_out",
-        _ => false,
-    }
-}
+const BUDGET: NamedArg = registry::budget("20 000 000 nodes");
 
-pub fn is_play_builtin(name: &str) -> bool {
-    PLAY_BUILTINS.iter().any(|(n, _)| *n == name)
-}
+const PLAY_ENTRY: Builtin = Builtin {
+    name: "",
+    params: "S[, black|white]",
+    arity: (1, 2),
+    named: &[BUDGET],
+    returns: "a move record (component, option, player), or () when there is none",
+    help: "",
+    example: "",
+    takes_kos: true,
+    run: strategy_move,
+};
+
+const SOLVE: Builtin = Builtin {
+    name: "solve",
+    params: "S",
+    arity: (1, 1),
+    returns: "a record: left_stop, right_stop, black_first, white_first (lines), nodes",
+    help: "the Left and Right stops of the sum S with an optimal line for each, from the components (a Go position counts chilled)",
+    example: "solve({3 | 1} + +-2)[\"left_stop\"]",
+    run: solve,
+    ..PLAY_ENTRY
+};
+const BEST_MOVES: Builtin = Builtin {
+    name: "best_moves",
+    returns: "a list of moves",
+    help: "every optimal first move of the player (Black when left out) in the sum S",
+    example: "best_moves({3 | 1} + +-2, white)",
+    run: best_moves,
+    ..PLAY_ENTRY
+};
+const MUST_PLAY: Builtin = Builtin {
+    name: "must_play",
+    params: "S, j[, black|white]",
+    arity: (2, 3),
+    returns: "a number",
+    help: "the stop when the player (Black when left out) must move first in component j (from 1, or a region name)",
+    example: "must_play(+-1 + +-3, 1)",
+    run: must_play,
+    ..PLAY_ENTRY
+};
+const AVOID_PLAY: Builtin = Builtin {
+    name: "avoid_play",
+    params: "S, j[, black|white]",
+    arity: (2, 3),
+    returns: "a number",
+    help: "how much the player loses by being forced to move first in component j",
+    example: "avoid_play(+-1 + +-3, 1)",
+    run: must_play,
+    ..PLAY_ENTRY
+};
+const HOTSTRAT: Builtin = Builtin {
+    name: "hotstrat",
+    named: &[],
+    help: "the move Hotstrat picks for the player (in the hottest component)",
+    example: "hotstrat(+-1 + +-3)",
+    ..PLAY_ENTRY
+};
+const SENTESTRAT: Builtin = Builtin {
+    name: "sentestrat",
+    named: &[],
+    help: "the move Sentestrat picks for the player",
+    example: "sentestrat(+-1 + {4 | 0 || -1}, white)",
+    ..PLAY_ENTRY
+};
+const THERMOSTRAT: Builtin = Builtin {
+    name: "thermostrat",
+    named: &[],
+    help: "the move Thermostrat picks for the player",
+    example: "thermostrat(+-1 + +-3)",
+    ..PLAY_ENTRY
+};
+const OPTIMAL: Builtin = Builtin {
+    name: "optimal",
+    help: "an optimal move for the player (the first of solve's line)",
+    example: "optimal({3 | 1} + +-2)",
+    ..PLAY_ENTRY
+};
+const PLAY_OUT: Builtin = Builtin {
+    name: "play_out",
+    params: "S, strategy_for_black, strategy_for_white",
+    arity: (3, 3),
+    named: &[
+        BUDGET,
+        NamedArg {
+            name: "first",
+            values: "black|white",
+            default: "black",
+        },
+    ],
+    returns: "a record: the moves and the final score",
+    help: "S played out to the end by two strategies (optimal, hotstrat, sentestrat, thermostrat)",
+    example: "play_out(+-1 + +-3, hotstrat, optimal, first: white)",
+    run: play_out,
+    ..PLAY_ENTRY
+};
 
 fn player_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Player> {
     if let Value::Str(s) = v {
@@ -69,7 +152,7 @@ fn player_name(p: Player) -> &'static str {
 
 fn strategy_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Strategy> {
     let name = match v {
-        Value::Builtin(b) => *b,
+        Value::Builtin(b) => b.name,
         Value::Str(s) => match &**s {
             "optimal" => "optimal",
             "hotstrat" => "hotstrat",
@@ -301,113 +384,104 @@ fn components(interp: &mut Interp, v: &Value, span: &Span) -> EvalResult<GameSum
     interp.game_sum_of(v, span)
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    let named = std::mem::take(&mut interp.named_args);
-    let mut budget = play::DEFAULT_BUDGET;
-    let mut first = Player::Left;
-    for (k, v, s) in &named {
-        match k.as_str() {
-            "budget" => budget = super::builtins::budget_arg(interp, v, s)?,
-            "first" => first = player_of(interp, v, s)?,
-            _ => {}
-        }
+fn solve(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
+    let sp = |i: usize| c.sp(i);
+    if super::kosolve::needs_ko_solver(&args[0]) {
+        return super::kosolve::solve(interp, &args[0], &sp(0), budget, span);
     }
-    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let want = |interp: &Interp, lo: usize, hi: usize| {
-        super::builtins::check_arity(interp, PLAY_BUILTINS, name, args.len(), lo, hi, span)
+    let sum = components(interp, &args[0], &sp(0))?;
+    let go = GoComponents::of(interp, &args[0], &sum);
+    let black = play::solve(&mut interp.store, sum.parts(), Player::Left, budget)
+        .map_err(|e| play_error(interp, e, span))?;
+    let white = play::solve(&mut interp.store, sum.parts(), Player::Right, budget)
+        .map_err(|e| play_error(interp, e, span))?;
+    Ok(Value::record(
+        "record",
+        vec![
+            ("left_stop", Value::from_dyadic(&black.stop)),
+            ("right_stop", Value::from_dyadic(&white.stop)),
+            ("black_first", line_value(interp, &sum, &go, &black.line)),
+            ("white_first", line_value(interp, &sum, &go, &white.line)),
+            ("nodes", Value::int((black.nodes + white.nodes) as i64)),
+        ],
+    ))
+}
+
+fn best_moves(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
+    let sp = |i: usize| c.sp(i);
+    let sum = components(interp, &args[0], &sp(0))?;
+    let player = optional_player(interp, &args, 1, &sp(1))?;
+    let go = GoComponents::of(interp, &args[0], &sum);
+    let moves = play::best_moves(&mut interp.store, sum.parts(), player, budget)
+        .map_err(|e| play_error(interp, e, span))?;
+    let list = moves
+        .iter()
+        .map(|m| move_value(interp, &sum, &go, m))
+        .collect();
+    Ok(Value::List(Rc::new(list)))
+}
+
+fn must_play(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, args, span) = (c.name, &c.args[..], c.span);
+    let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
+    let sp = |i: usize| c.sp(i);
+    let sum = components(interp, &args[0], &sp(0))?;
+    let j = component_of(interp, &sum, &args[1], &sp(1))?;
+    let player = optional_player(interp, &args, 2, &sp(2))?;
+    let r = if name == "must_play" {
+        play::must_play(&mut interp.store, sum.parts(), j, player, budget)
+    } else {
+        play::avoid_play(&mut interp.store, sum.parts(), j, player, budget)
     };
-    match name {
-        "solve" => {
-            want(interp, 1, 1)?;
-            if super::kosolve::needs_ko_solver(&args[0]) {
-                return super::kosolve::solve(interp, &args[0], &sp(0), budget, span);
-            }
-            let sum = components(interp, &args[0], &sp(0))?;
-            let go = GoComponents::of(interp, &args[0], &sum);
-            let black = play::solve(&mut interp.store, sum.parts(), Player::Left, budget)
-                .map_err(|e| play_error(interp, e, span))?;
-            let white = play::solve(&mut interp.store, sum.parts(), Player::Right, budget)
-                .map_err(|e| play_error(interp, e, span))?;
-            Ok(Value::record(
-                "record",
-                vec![
-                    ("left_stop", Value::from_dyadic(&black.stop)),
-                    ("right_stop", Value::from_dyadic(&white.stop)),
-                    ("black_first", line_value(interp, &sum, &go, &black.line)),
-                    ("white_first", line_value(interp, &sum, &go, &white.line)),
-                    ("nodes", Value::int((black.nodes + white.nodes) as i64)),
-                ],
-            ))
-        }
-        "best_moves" => {
-            want(interp, 1, 2)?;
-            let sum = components(interp, &args[0], &sp(0))?;
-            let player = optional_player(interp, &args, 1, &sp(1))?;
-            let go = GoComponents::of(interp, &args[0], &sum);
-            let moves = play::best_moves(&mut interp.store, sum.parts(), player, budget)
-                .map_err(|e| play_error(interp, e, span))?;
-            let list = moves
-                .iter()
-                .map(|m| move_value(interp, &sum, &go, m))
-                .collect();
-            Ok(Value::List(Rc::new(list)))
-        }
-        "must_play" | "avoid_play" => {
-            want(interp, 2, 3)?;
-            let sum = components(interp, &args[0], &sp(0))?;
-            let j = component_of(interp, &sum, &args[1], &sp(1))?;
-            let player = optional_player(interp, &args, 2, &sp(2))?;
-            let r = if name == "must_play" {
-                play::must_play(&mut interp.store, sum.parts(), j, player, budget)
-            } else {
-                play::avoid_play(&mut interp.store, sum.parts(), j, player, budget)
-            };
-            Ok(Value::from_dyadic(
-                &r.map_err(|e| play_error(interp, e, span))?,
-            ))
-        }
-        "hotstrat" | "sentestrat" | "thermostrat" | "optimal" => {
-            want(interp, 1, 2)?;
-            let sum = components(interp, &args[0], &sp(0))?;
-            let player = optional_player(interp, &args, 1, &sp(1))?;
-            let r = match name {
-                "hotstrat" => play::strategy::hotstrat(&mut interp.store, sum.parts(), player),
-                "sentestrat" => play::strategy::sentestrat(&mut interp.store, sum.parts(), player),
-                "thermostrat" => {
-                    play::strategy::thermostrat(&mut interp.store, sum.parts(), player)
-                }
-                _ => play::best_moves(&mut interp.store, sum.parts(), player, budget)
-                    .map(|v| v.into_iter().next()),
-            };
-            let go = GoComponents::of(interp, &args[0], &sum);
-            match r.map_err(|e| play_error(interp, e, span))? {
-                Some(m) => Ok(move_value(interp, &sum, &go, &m)),
-                None => Ok(Value::Unit),
-            }
-        }
-        "play_out" => {
-            want(interp, 3, 3)?;
-            let sum = components(interp, &args[0], &sp(0))?;
-            let black = strategy_of(interp, &args[1], &sp(1))?;
-            let white = strategy_of(interp, &args[2], &sp(2))?;
-            let line = play::strategy::play_out_with_budget(
-                &mut interp.store,
-                sum.parts(),
-                first,
-                black,
-                white,
-                budget,
-            )
-            .map_err(|e| play_error(interp, e, span))?;
-            let go = GoComponents::of(interp, &args[0], &sum);
-            Ok(line_value(interp, &sum, &go, &line))
-        }
-        _ => Err(interp.error(span, format!("unknown play builtin `{name}`"))),
+    Ok(Value::from_dyadic(
+        &r.map_err(|e| play_error(interp, e, span))?,
+    ))
+}
+
+fn strategy_move(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, args, span) = (c.name, &c.args[..], c.span);
+    let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
+    let sp = |i: usize| c.sp(i);
+    let sum = components(interp, &args[0], &sp(0))?;
+    let player = optional_player(interp, &args, 1, &sp(1))?;
+    let r = match name {
+        "hotstrat" => play::strategy::hotstrat(&mut interp.store, sum.parts(), player),
+        "sentestrat" => play::strategy::sentestrat(&mut interp.store, sum.parts(), player),
+        "thermostrat" => play::strategy::thermostrat(&mut interp.store, sum.parts(), player),
+        _ => play::best_moves(&mut interp.store, sum.parts(), player, budget)
+            .map(|v| v.into_iter().next()),
+    };
+    let go = GoComponents::of(interp, &args[0], &sum);
+    match r.map_err(|e| play_error(interp, e, span))? {
+        Some(m) => Ok(move_value(interp, &sum, &go, &m)),
+        None => Ok(Value::Unit),
     }
+}
+
+fn play_out(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, span) = (&c.args[..], c.span);
+    let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
+    let first = match c.named("first") {
+        Some((v, s)) => player_of(interp, v, s)?,
+        None => Player::Left,
+    };
+    let sp = |i: usize| c.sp(i);
+    let sum = components(interp, &args[0], &sp(0))?;
+    let black = strategy_of(interp, &args[1], &sp(1))?;
+    let white = strategy_of(interp, &args[2], &sp(2))?;
+    let line = play::strategy::play_out_with_budget(
+        &mut interp.store,
+        sum.parts(),
+        first,
+        black,
+        white,
+        budget,
+    )
+    .map_err(|e| play_error(interp, e, span))?;
+    let go = GoComponents::of(interp, &args[0], &sum);
+    Ok(line_value(interp, &sum, &go, &line))
 }

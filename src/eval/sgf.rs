@@ -33,6 +33,7 @@
 //! that is not one lowercase letter) are printed on standard error as
 //! `note: file:line:column: …`; the game is read all the same.
 
+use super::registry::{Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::diag::Diagnostic;
@@ -43,32 +44,56 @@ use std::rc::Rc;
 /// The largest SGF file read: 16 MiB.
 pub const MAX_SGF_BYTES: u64 = 16 << 20;
 
-pub const SGF_BUILTINS: &[(&str, &str)] = &[
-    (
-        "sgf_read",
-        "sgf_read(\"game.sgf\", move: N, variation: [2, 1]): the game of an SGF file (its main line; the position after move N; the child, from 1, followed at each branching)",
-    ),
-    (
-        "sgf",
-        "sgf(G) or sgf(G, \"W C3, B D4\", comment: \"…\"): the SGF text of a game, with a line of moves from its position as a variation",
-    ),
-    (
-        "sgf_write",
-        "sgf_write(G, \"out.sgf\") or sgf_write(G, \"W C3, B D4\", \"out.sgf\", comment: \"…\"): write a game (and a line) as an SGF file",
-    ),
-];
+pub(super) const BUILTINS: &[Builtin] = &[SGF_READ, SGF, SGF_WRITE];
 
-pub fn is_sgf_builtin(name: &str) -> bool {
-    SGF_BUILTINS.iter().any(|(n, _)| *n == name)
-}
+const COMMENT: NamedArg = NamedArg {
+    name: "comment",
+    values: "a string",
+    default: "\"yose: \" and the line",
+};
 
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    match builtin {
-        "sgf_read" => matches!(arg, "move" | "variation"),
-        "sgf" | "sgf_write" => arg == "comment",
-        _ => false,
-    }
-}
+const SGF_READ: Builtin = Builtin {
+    name: "sgf_read",
+    params: "\"game.sgf\"",
+    arity: (1, 1),
+    named: &[
+        NamedArg {
+            name: "move",
+            values: "N",
+            default: "the end of the main line",
+        },
+        NamedArg {
+            name: "variation",
+            values: "a list such as [2, 1]",
+            default: "[] (the main line)",
+        },
+    ],
+    returns: "a game in progress",
+    help: "the game of an SGF file (relative to the script): its main line; the position after move N; the child, from 1, followed at each branching",
+    example: "sgf_read(\"examples/endgame.sgf\", move: 0)",
+    takes_kos: false,
+    run: sgf_call,
+};
+const SGF: Builtin = Builtin {
+    name: "sgf",
+    params: "G[, \"W C3, B D4\"]",
+    arity: (1, 2),
+    named: &[COMMENT],
+    returns: "a string",
+    help: "the SGF text of a game, with a line of moves from its position as a variation",
+    example: "sgf(game(go(\"...\\n...\\n...\")), \"B B2, W A1\")",
+    ..SGF_READ
+};
+const SGF_WRITE: Builtin = Builtin {
+    name: "sgf_write",
+    params: "G[, \"W C3, B D4\"], \"out.sgf\"",
+    arity: (2, 3),
+    named: &[COMMENT],
+    returns: "the file name",
+    help: "write a game (and a line) as an SGF file (relative to the script)",
+    example: "sgf_write(game(go(\"...\\n...\\n...\")), \"/tmp/yose-help-example.sgf\")",
+    ..SGF_READ
+};
 
 /// Line and column (from 1, columns in characters) of a byte offset.
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -213,25 +238,16 @@ fn sgf_text(
     Ok(sgf::write(game, Some((played, &comment))))
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    let named = std::mem::take(&mut interp.named_args);
-    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
-    let (lo, hi) = match name {
-        "sgf_read" => (1, 1),
-        "sgf" => (1, 2),
-        _ => (2, 3),
-    };
-    super::builtins::check_arity(interp, SGF_BUILTINS, name, args.len(), lo, hi, span)?;
+/// `sgf_read`, `sgf` and `sgf_write` (the named arguments read once).
+fn sgf_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, args, spans, span) = (c.name, &c.args[..], c.spans, c.span);
+    let _ = span;
+    let named = &c.named;
+    let sp = |i: usize| c.sp(i);
     let mut options = sgf::ReadOptions::default();
     let mut comment = None;
     let (mut move_span, mut variation_span) = (None, None);
-    for (k, v, s) in &named {
+    for (k, v, s) in named {
         match k.as_str() {
             "move" => {
                 move_span = Some(s.clone());

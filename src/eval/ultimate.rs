@@ -5,6 +5,7 @@
 //! scores, each asked of the exact solver for the player to move
 //! (`budget: N` states, [`DEFAULT_BUDGET`] by default).
 
+use super::registry::{self, Builtin, Call};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::diag::Diagnostic;
@@ -17,48 +18,86 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::rc::Rc;
 
-pub const ULTIMATE_BUILTINS: &[(&str, &str)] = &[
-    (
-        "fundamental_score",
-        "fundamental_score(G): the Fundamental Go score of a game under `rules: ultimate|fundamental` (a half-integer, positive: Black wins), for the player to move (budget: N)",
-    ),
-    (
-        "ultimate_score",
-        "ultimate_score(G): the Ultimate Go score: the least mid-game komi the loser needs for a draw (positive: Black wins by that many; 0: a draw) (budget: N)",
-    ),
-    (
-        "ultimate_result",
-        "ultimate_result(G): the exact result under the game's rules: a record with `result`, `black`, `white` (win/draw/loss), `score`, `draw_komis` (budget: N)",
-    ),
-    (
-        "sente_level",
-        "sente_level(G): the cost of a delay (or reverse delay) for the player to move, in Fundamental Go (budget: N)",
-    ),
-    (
-        "phase",
-        "phase(G): \"normal play\", \"counting\" or \"should resign\" for the player to move (budget: N)",
-    ),
-    (
-        "optimal_moves",
-        "optimal_moves(G): the moves of cost 0 for the player to move (\"B C3\", \"B delay\") (budget: N)",
-    ),
-    (
-        "move_costs",
-        "move_costs(G): every legal placement and the delay, each with its cost in Fundamental Go (budget: N)",
-    ),
-    (
-        "ultimate_stats",
-        "ultimate_stats(G): what the exact solver did for ultimate_score: states, board graph size (budget: N)",
-    ),
+pub(super) const BUILTINS: &[Builtin] = &[
+    FUNDAMENTAL_SCORE,
+    ULTIMATE_SCORE,
+    ULTIMATE_RESULT,
+    SENTE_LEVEL,
+    PHASE,
+    OPTIMAL_MOVES,
+    MOVE_COSTS,
+    ULTIMATE_STATS,
 ];
 
-pub fn is_ultimate_builtin(name: &str) -> bool {
-    ULTIMATE_BUILTINS.iter().any(|(n, _)| *n == name)
-}
+/// The examples' game: no-pass Go on a 1×3 board, Black to move.
+const ULTIMATE_ENTRY: Builtin = Builtin {
+    name: "",
+    params: "G",
+    arity: (1, 1),
+    named: &[registry::budget("the solver's default")],
+    returns: "",
+    help: "",
+    example: "",
+    takes_kos: false,
+    run: ultimate,
+};
 
-pub fn accepts_named(builtin: &str, arg: &str) -> bool {
-    is_ultimate_builtin(builtin) && arg == "budget"
-}
+const FUNDAMENTAL_SCORE: Builtin = Builtin {
+    name: "fundamental_score",
+    returns: "a half-integer",
+    help: "the Fundamental Go score of a game under `rules: ultimate|fundamental` (positive: Black wins), for the player to move",
+    example: "fundamental_score(game(go(\"...\"), rules: fundamental))",
+    ..ULTIMATE_ENTRY
+};
+const ULTIMATE_SCORE: Builtin = Builtin {
+    name: "ultimate_score",
+    returns: "an integer",
+    help: "the Ultimate Go score: the least mid-game komi the loser needs for a draw (positive: Black wins by that many; 0: a draw)",
+    example: "ultimate_score(game(go(\"...\"), rules: ultimate))",
+    ..ULTIMATE_ENTRY
+};
+const ULTIMATE_RESULT: Builtin = Builtin {
+    name: "ultimate_result",
+    returns: "a record: result, black, white (win/draw/loss), score, draw_komis",
+    help: "the exact result under the game's no-pass rules",
+    example: "ultimate_result(game(go(\"...\"), rules: ultimate))[\"result\"]",
+    ..ULTIMATE_ENTRY
+};
+const SENTE_LEVEL: Builtin = Builtin {
+    name: "sente_level",
+    returns: "an integer",
+    help: "the cost of a delay (or reverse delay) for the player to move, in Fundamental Go",
+    example: "sente_level(game(go(\"...\"), rules: fundamental))",
+    ..ULTIMATE_ENTRY
+};
+const PHASE: Builtin = Builtin {
+    name: "phase",
+    returns: "a string",
+    help: "\"normal play\", \"counting\" or \"should resign\" for the player to move",
+    example: "phase(game(go(\"...\"), rules: fundamental))",
+    ..ULTIMATE_ENTRY
+};
+const OPTIMAL_MOVES: Builtin = Builtin {
+    name: "optimal_moves",
+    returns: "a list of strings",
+    help: "the moves of cost 0 for the player to move (\"B C3\", \"B delay\")",
+    example: "optimal_moves(game(go(\"...\"), rules: fundamental))",
+    ..ULTIMATE_ENTRY
+};
+const MOVE_COSTS: Builtin = Builtin {
+    name: "move_costs",
+    returns: "a list of records: move, cost",
+    help: "every legal placement and the delay, each with its cost in Fundamental Go",
+    example: "move_costs(game(go(\"...\"), rules: fundamental))",
+    ..ULTIMATE_ENTRY
+};
+const ULTIMATE_STATS: Builtin = Builtin {
+    name: "ultimate_stats",
+    returns: "a record",
+    help: "what the exact solver did for ultimate_score: states, board graph size",
+    example: "ultimate_stats(game(go(\"...\"), rules: ultimate))",
+    ..ULTIMATE_ENTRY
+};
 
 /// `rules: ultimate | fundamental` (bare names or strings).
 pub fn nopass_variant(v: &Value) -> Option<Variant> {
@@ -199,22 +238,11 @@ fn word(o: i8, c: Colour) -> &'static str {
     }
 }
 
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    spans: &[Span],
-    span: &Span,
-) -> EvalResult<Value> {
-    let named = std::mem::take(&mut interp.named_args);
-    let mut budget = DEFAULT_BUDGET;
-    for (k, v, s) in &named {
-        if k == "budget" {
-            budget = super::builtins::budget_arg(interp, v, s)?;
-        }
-    }
-    super::builtins::check_arity(interp, ULTIMATE_BUILTINS, name, args.len(), 1, 1, span)?;
-    let at = spans.first().cloned().unwrap_or_else(|| span.clone());
+/// The no-pass questions (one function: they share the solver set-up).
+fn ultimate(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (name, args, span) = (c.name, &c.args, c.span);
+    let budget = c.budget(interp, DEFAULT_BUDGET)?;
+    let at = c.sp(0);
     let g = game_of(interp, &args[0], &at)?.clone();
     let state = g.nopass().expect("checked").clone();
     if name == "ultimate_result" {

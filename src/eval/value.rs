@@ -116,7 +116,7 @@ pub enum Value {
     List(Rc<Vec<Value>>),
     Function(Rc<Function>),
     /// A builtin, by name.
-    Builtin(&'static str),
+    Builtin(&'static super::registry::Builtin),
     /// The value of a statement or block that yields nothing.
     Unit,
     /// Named fields, read with `r["field"]`: results of `solve`, moves, lines of play.
@@ -221,7 +221,7 @@ impl Value {
             }
             Value::Function(f) if f.name.is_empty() => format!("<fn({})>", f.params.join(", ")),
             Value::Function(f) => format!("<fn {}>", f.name),
-            Value::Builtin(name) => format!("<builtin {name}>"),
+            Value::Builtin(b) => format!("<builtin {}>", b.name),
             Value::Unit => String::new(),
             Value::Thermograph(t, _) => format_thermograph(t),
             Value::Record(kind, fields) => format_record(kind, fields, store, style)?,

@@ -36,7 +36,7 @@
 //! the tests). `NotAtomic` therefore means "the calculus finds no atomic
 //! weight"; for all-small games that never happens.
 //!
-//! **`0^n` prefix** (Berlekamp; DESIGN.md §1): `0^0 G = G`,
+//! **`0^n` prefix** (Berlekamp): `0^0 G = G`,
 //! `0^n G = {0 | 0^(n-1) G}` for `G` not negative (so `0^n ⧾_x`, whose atomic
 //! weight is `n`), and `0^n G = -(0^n (-G))` for `G < 0` (so
 //! `0^n ⧿_x = -(0^n ⧾_x)`).

@@ -10,7 +10,7 @@
 //! * a number `x` has both walls the vertical mast `x` for `t ≥ -1`; its
 //!   *temperature* is nevertheless `-1` for an integer and `-1/2^k` for
 //!   `m/2^k` (`m` odd, `k ≥ 1`), the usual convention (Siegel §II.5;
-//!   DESIGN.md §1), so that `t(x) < 0 ≤ t(G)` for every non-number `G`;
+//!   the usual convention), so that `t(x) < 0 ≤ t(G)` for every non-number `G`;
 //! * otherwise the *scaffolds* are `λ(t) = max over G^L of (RW_{G^L}(t) - t)` and
 //!   `ρ(t) = min over G^R of (LW_{G^R}(t) + t)`. `λ - ρ` is non-increasing; the
 //!   temperature `T` is the least `t ≥ -1` with `λ(t) ≤ ρ(t)` (where they meet),

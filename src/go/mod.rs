@@ -5,7 +5,7 @@
 //!
 //! # Diagrams
 //!
-//! [`Position::parse`] reads a rectangle of points (DESIGN.md §4):
+//! [`Position::parse`] reads a rectangle of points (one character a point):
 //!
 //! ```text
 //! X X X X
@@ -35,7 +35,7 @@
 //!
 //! # Moves
 //!
-//! [`play`] applies a move string — `B a, W b`, `B (2,3)`, seed 004's
+//! [`play`] applies a move string — `B a, W b`, `B (2,3)`, the notation of Jasiek's New Ko Rules examples
 //! `B[abt]` (alternating, `t` = tenuki) — with captures, suicide forbidden
 //! and the basic ko rule (a single stone that has just captured a single
 //! stone, and has that point as its only liberty, may not be retaken at once
@@ -56,7 +56,7 @@
 //!   There is no ko ban inside the search: a local game has no "previous
 //!   move" (Left may move twice in a row when Right plays elsewhere), so a
 //!   ban cannot be part of a short game.
-//! * **Settled areas** (DESIGN.md §4). Cut the points that are empty or hold
+//! * **Settled areas**. Cut the points that are empty or hold
 //!   capturable stones into connected *components* (the immortal stones
 //!   separate them and never change). A component is *settled for* a colour
 //!   when it holds no stone of that colour, every stone next to it is of that

@@ -5,7 +5,7 @@
 //! everything outside the rectangle is off the board. A stone drawn as `X` or
 //! `O` is a *frame* stone: immortal by assumption (Mathematical Go's framing
 //! stones). Any stone whose chain contains a frame stone is immortal too
-//! (DESIGN.md §4); every other stone can be captured. The points that are not
+//! (see the module docs of `crate::go`); every other stone can be captured. The points that are not
 //! frame stones are the *region*: they are what moves and scoring are about.
 
 use super::coords::Origin;

@@ -1010,7 +1010,7 @@ impl Region {
         Some((Board { stones }, captured, own))
     }
 
-    /// If the component `comp` is settled (DESIGN.md §4), the colour it is
+    /// If the component `comp` is settled (see the module docs of `crate::go`), the colour it is
     /// settled for: it holds no stone of that colour, every stone around it
     /// is of that colour (hence immortal), and every point of it touches such
     /// a stone.

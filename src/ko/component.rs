@@ -1,6 +1,6 @@
 //! The components a sum with kos is made of: the shared vocabulary between
 //! the interpreter (which builds sums from what the user wrote) and the ko
-//! solver (which plays them). DESIGN.md §2, issue 4.
+//! solver (which plays them).
 //!
 //! * [`Component::Short`]: an ordinary short game (its canonical form).
 //! * [`Component::Ko`]: a position (node) of a ko graph.
@@ -9,7 +9,7 @@
 //!   owner may play it once (per threat) as a forcing move that the
 //!   opponent must answer. In canonical arithmetic a threat counts as 0.
 //! * [`Component::Compound`]: `{L | R}` whose options are themselves sums
-//!   of components, e.g. region P of seed 000, `{12 − θ | −12 + θ}`: Black's
+//!   of components, e.g. region P of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”, `{12 − θ | −12 + θ}`: Black's
 //!   move there leaves 12 and hands White a threat.
 
 use std::rc::Rc;

@@ -1,5 +1,5 @@
 //! The one-point ko strategy of Huang, Lin and Yen, "The Strategies for
-//! Simple One-Point Ko Situation of Computer Go" (seed 001): the paper's rule
+//! Simple One-Point Ko Situation of Computer Go" (Huang, Lin and Yen): the paper's rule
 //! ([`advice`]) and the abstract game it reasons about, stated precisely so
 //! that an exact solver can play the same game and check the rule.
 //!

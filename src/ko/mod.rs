@@ -1,5 +1,5 @@
 //! Kos: ko graphs (loopy local positions), their validation and printing,
-//! and komaster thermography (DESIGN.md §2; issue 4).
+//! and komaster thermography (Berlekamp, “The Economist's View of Combinatorial Games”, and Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”).
 //!
 //! A [`KoGraph`] is a finite graph of local positions. Each node has Left
 //! (Black) and Right (White) options; an option leads to another node (so

@@ -45,7 +45,7 @@ impl KoGraph {
     /// takes again (`s_{i+1}`); at `s{stages}` Black takes back or White
     /// fills (`w`). The root is `s0`. One stage is the simple ko seen after
     /// Black's capture (`s0` = `kb`, `s1` = `kw`); zero stages is the switch
-    /// `{b | w}`. Each move is worth `(b − w)/(stages + 2)` (DESIGN.md: the
+    /// `{b | w}`. Each move is worth `(b − w)/(stages + 2)` (the
     /// three-stage ko with `b = 3`, `w = −4` has miai value `7/5`).
     pub fn multi_stage_ko(stages: usize, b: GameId, w: GameId) -> KoGraph {
         let mut nodes = Vec::with_capacity(stages + 1);

@@ -754,7 +754,7 @@ fn score_with(
 /// Black's threats minus White's among the [`Component::Threats`] of the
 /// list: the threats on the board now. Threats inside a compound are not
 /// counted, because who gets them depends on who plays the compound: in
-/// `{12 − θ | −12 + θ}` (region P of seed 000) a Black move hands White a
+/// `{12 − θ | −12 + θ}` (region P of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”) a Black move hands White a
 /// threat and a White move hands Black one, so the compound counts 0 and the
 /// sum after either move counts ∓1.
 pub fn net_threats(components: &[Component]) -> i64 {
@@ -819,7 +819,7 @@ pub struct Equivalence {
 }
 
 /// Whether `env + ko` and `env + x` have the same optimal score with either
-/// player first: the checkable form of seed 000's "ko ≡ X".
+/// player first: the checkable form of the "ko ≡ X" of Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”.
 pub fn equivalent(
     store: &mut Store,
     ko: &[Component],
@@ -899,7 +899,7 @@ fn pseudo_value(
     Ok((c, x, incentive))
 }
 
-/// The pseudo-incentive of the ko `ko` in the environment `env` (seed 000
+/// The pseudo-incentive of the ko `ko` in the environment `env` (Berlekamp and Kim, “Where Is the Thousand-Dollar Ko?”
 /// §6), by this rule:
 ///
 /// 1. Solve `env + ko` with each player first. On both lines the same player

@@ -144,7 +144,7 @@
 //! Black may capture has mean `w + (b − w)/3`, the one after her capture
 //! `w + 2(b − w)/3`; the `n`-stage ko (Black fills for `b`, White needs `n`
 //! takes and a fill for `w`) has temperature `(b − w)/(n + 2)` at every stage
-//! (the three-stage ko `3 / −4` of DESIGN.md has miai value `7/5`); in an
+//! (the three-stage ko `3 / −4` has miai value `7/5`); in an
 //! approach ko every approach position has mean `w` and temperature 0.
 //! Graphs with two moves of one player per cycle follow the same rules:
 //! in `a: {b: {10 | c: {a | -10}} | -2}`, `b` has mean 3 at temperature 7

@@ -3,7 +3,7 @@
 //! A *board* is a list of components (canonical games, [`GameId`]s). The
 //! questions answered here are about play on their disjunctive sum: its Left
 //! and Right stops with an optimal line of play ([`solve`]), every optimal
-//! first move ([`best_moves`]), the must-play and avoid-play values of seed 002
+//! first move ([`best_moves`]), the must-play and avoid-play values of Chang, “Hotstrat Optimality Fails”
 //! ([`must_play`], [`avoid_play`]), and the heuristic strategies Hotstrat,
 //! Sentestrat and Thermostrat with a play-out between any two strategies
 //! ([`play_out`]). The canonical form of the sum is never built: the canonical
@@ -15,7 +15,7 @@
 //!
 //! # Definitions
 //!
-//! *Stops* (DESIGN.md §1): `LS(x) = RS(x) = x` for a number, otherwise
+//! *Stops*: `LS(x) = RS(x) = x` for a number, otherwise
 //! `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)`. For a sum `G1 + … + Gn`
 //! play goes on, alternating, until **every component is a number**; the
 //! result is the sum of those numbers. That equals the stop of the *value* of
@@ -25,12 +25,12 @@
 //! line of play may therefore end with moves that no longer change the score
 //! (they settle the last infinitesimals, like dame at the end of a Go game).
 //!
-//! *Must-play value* (seed 002, Definition 2.1): `V_j` for Left is
+//! *Must-play value* (Chang, “Hotstrat Optimality Fails”, Definition 2.1): `V_j` for Left is
 //! `max over R_j^L of RS(R_j^L + Σ_{i≠j} R_i)` — Left is forced to make the
 //! first move, in component `j`, then both play optimally; for Right it is
 //! `min over R_j^R of LS(R_j^R + Σ_{i≠j} R_i)`.
 //!
-//! *Avoid-play value* (seed 002 §6; the paper never defines it formally, it
+//! *Avoid-play value* (Chang, “Hotstrat Optimality Fails” §6; the paper never defines it formally, it
 //! only calls the region minimising `V_j` "the move Black must avoid"): we
 //! return the *regret* of being forced to play first in `j`,
 //! `LS(S) − V_j` for Left and `V_j − RS(S)` for Right. It is `≥ 0`, it is `0`
@@ -211,7 +211,7 @@ pub fn best_moves(
     search::Solver::new(store, budget).best_moves(components, player)
 }
 
-/// The must-play value `V_j` (seed 002, Definition 2.1): the result when
+/// The must-play value `V_j` (Chang, “Hotstrat Optimality Fails”, Definition 2.1): the result when
 /// `player` must make the first move, in component `j`, and both sides play
 /// optimally afterwards. A move in a number component is legal here (and
 /// never good); a component where `player` has no move is
@@ -228,7 +228,7 @@ pub fn must_play(
 
 /// The avoid-play value of component `j` for `player`: the regret of being
 /// forced to move first in `j`, i.e. `LS(S) − V_j` for Left and `V_j − RS(S)`
-/// for Right (see the module doc for why this reading of seed 002 §6).
+/// for Right (see the module doc for why this reading of its §6).
 pub fn avoid_play(
     store: &mut Store,
     components: &[GameId],
@@ -246,7 +246,7 @@ pub fn avoid_play(
 }
 
 /// The components in which `player` has a move, ordered by decreasing
-/// avoid-play value (the region "the player must avoid most" first, seed 002
+/// avoid-play value (the region "the player must avoid most" first, Chang, “Hotstrat Optimality Fails”
 /// Theorem 6.1), ties by index; each with its must-play value `V_j`.
 pub fn avoid_play_ranking(
     store: &mut Store,

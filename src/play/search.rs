@@ -9,7 +9,7 @@
 //!
 //! # Facts used, and why each is exact
 //!
-//! Stops are those of DESIGN.md §1. `≥` is the game order.
+//! Stops are those of the module docs of `crate::play`. `≥` is the game order.
 //!
 //! * **F0 (play to all-numbers).** For canonical components the recursion
 //!   "a sum is terminal iff every component is a number" gives the stops of
@@ -38,7 +38,7 @@
 //!   `A^L - A ≥ B^L - B`, because then `A^L + B + X ≥ A + B^L + X` and stops are
 //!   monotone. For Right, `A - A^R ≥ B - B^R`. Dominated moves are not searched
 //!   (one of several equal ones is kept).
-//! * **F5 (switches, seed 002 Lemma 4.1).** The incentive of a switch `{a|b}`
+//! * **F5 (switches, Chang, “Hotstrat Optimality Fails”, Lemma 4.1).** The incentive of a switch `{a|b}`
 //!   (numbers `a > b`) is `{a - b | 0}` for both players, increasing in the
 //!   swing `a - b`. By F4 a move in the switch of largest swing dominates every
 //!   other switch move, in any sum. Hence only that switch is searched, and a

@@ -4,7 +4,7 @@
 //! a strategy returns `None` when every component is a number. Every choice
 //! is deterministic.
 //!
-//! * **Hotstrat** (seed 002 §1; Berlekamp 1996, "The economist's view of
+//! * **Hotstrat** (Chang, “Hotstrat Optimality Fails” §1; Berlekamp 1996, "The economist's view of
 //!   combinatorial games", *Games of No Chance*): move in a component of
 //!   highest temperature; ties go to the lowest component index. In that
 //!   component Left takes the option with the largest Right stop (the move

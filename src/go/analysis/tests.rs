@@ -513,20 +513,8 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
             framing + Oracle::immortal_count(&whole)
         }
     };
-    drop(oracle);
-    let t2 = t0.elapsed();
-    let a = analyse(&mut store, board, &marks, &o).unwrap();
-    let t3 = t0.elapsed();
-    if t3.as_millis() > 2000 {
-        eprintln!(
-            "slow board: regions {t1:?}, oracle {:?}, analysis {:?}\n{diagram}",
-            t2 - t1,
-            t3 - t2
-        );
-    }
-    let mut oracle = Oracle::new(&mut store, &whole, scoring, 20_000);
-    oracle.value(&whole).unwrap();
-    // The oracle's root moves, for the optimal-move check.
+    // The oracle's root moves, for the optimal-move check (from the same
+    // search: the children of the root are already in its table).
     let root_moves: Vec<(Colour, usize, GameId)> = {
         let mut out = Vec::new();
         for colour in [Colour::Black, Colour::White] {
@@ -538,6 +526,17 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
         }
         out
     };
+    drop(oracle);
+    let t2 = t0.elapsed();
+    let a = analyse(&mut store, board, &marks, &o).unwrap();
+    let t3 = t0.elapsed();
+    if t3.as_millis() > 2000 {
+        eprintln!(
+            "slow board: regions {t1:?}, oracle {:?}, analysis {:?}\n{diagram}",
+            t2 - t1,
+            t3 - t2
+        );
+    }
     assert!(!a.has_ko(), "the oracle found no repetition:\n{diagram}");
     let c = store.integer(base - komi);
     let total = store.add(w, c).unwrap();
