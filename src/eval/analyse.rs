@@ -64,7 +64,7 @@ const ANALYSE: Builtin = Builtin {
 };
 
 /// Reads a list of Go coordinates (`"C3 D4"`, commas allowed) as marks.
-fn mark_points(
+pub(super) fn mark_points(
     interp: &Interp,
     board: &Position,
     v: &Value,
