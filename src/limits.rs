@@ -249,6 +249,49 @@ fn stack_address() -> usize {
     std::ptr::addr_of!(marker) as usize
 }
 
+/// Bytes of stack left below this frame on the current thread, less a
+/// 64 KiB margin, if the platform tells where the stack ends (Linux/glibc:
+/// `pthread_getattr_np`, asked once per thread).
+pub fn stack_remaining() -> Option<usize> {
+    thread_local! {
+        /// The lowest usable stack address (0: not asked yet; 1: unknown).
+        static STACK_LOW: Cell<usize> = const { Cell::new(0) };
+    }
+    let low = STACK_LOW.with(|l| {
+        if l.get() == 0 {
+            l.set(stack_low().map_or(1, |a| a.saturating_add(64 << 10)));
+        }
+        l.get()
+    });
+    if low == 1 {
+        return None;
+    }
+    stack_address().checked_sub(low)
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn stack_low() -> Option<usize> {
+    // SAFETY: the attribute object is initialised by pthread_getattr_np
+    // before it is read and destroyed once; pthread_attr_getstack writes
+    // into the two locals.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            return None;
+        }
+        let mut addr: *mut libc::c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        let ok = libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0;
+        libc::pthread_attr_destroy(&mut attr);
+        (ok && !addr.is_null()).then_some(addr as usize)
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn stack_low() -> Option<usize> {
+    None
+}
+
 /// Fails when the stack is nearly used up (on a guarded thread).
 #[inline]
 pub fn check_stack() -> Result<(), Exceeded> {

@@ -83,7 +83,13 @@ impl fmt::Display for AtomicWeightError {
                     "not infinitesimal: atomic weight is defined for infinitesimals only"
                 )
             }
-            AtomicWeightError::NotAtomic => write!(f, "not atomic: the game has no atomic weight"),
+            // Not "has no atomic weight": for a game that is not all-small
+            // the calculus can miss a weight that exists (module doc).
+            AtomicWeightError::NotAtomic => write!(
+                f,
+                "the calculus finds no atomic weight: its candidate fails the atomicity check \
+                 (the game is not all-small, so it may still have one)"
+            ),
             AtomicWeightError::Interrupted => write!(f, "interrupted"),
             AtomicWeightError::TooLarge(what) => write!(f, "too large: {what}"),
             AtomicWeightError::Limit(e) => write!(f, "{e}"),
@@ -1192,7 +1198,7 @@ mod tests {
         check(
             &mut s,
             g,
-            expect!["aw({1|^3||^}): not atomic: the game has no atomic weight"],
+            expect!["aw({1|^3||^}): the calculus finds no atomic weight: its candidate fails the atomicity check (the game is not all-small, so it may still have one)"],
         );
         let g = s.switch(one).unwrap();
         check(

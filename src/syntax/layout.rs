@@ -47,12 +47,14 @@ fn closer_for(open: u8) -> u8 {
     }
 }
 
-/// Runs the layout pass; see the module docs.
-pub(crate) fn layout(src: &str) -> Result<String, LayoutError> {
+/// Runs the layout pass (see the module docs); also returns the deepest
+/// bracket nesting it saw.
+pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
     let b = src.as_bytes();
     let n = b.len();
     let mut out = b.to_vec();
     let mut stack: Vec<Frame> = Vec::new();
+    let mut deepest = 0;
     let mut i = 0;
     while i < n {
         let c = b[i];
@@ -114,6 +116,7 @@ pub(crate) fn layout(src: &str) -> Result<String, LayoutError> {
                     has_bar: false,
                     newlines: Vec::new(),
                 });
+                deepest = deepest.max(stack.len());
             }
             b')' | b']' | b'}' => {
                 let Some(frame) = stack.pop() else {
@@ -185,7 +188,8 @@ pub(crate) fn layout(src: &str) -> Result<String, LayoutError> {
         });
     }
     // Only ASCII bytes were replaced by ASCII bytes, at ASCII positions.
-    Ok(String::from_utf8(out).expect("layout keeps UTF-8 intact"))
+    let text = String::from_utf8(out).expect("layout keeps UTF-8 intact");
+    Ok((text, deepest))
 }
 
 fn find(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {

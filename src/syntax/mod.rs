@@ -6,7 +6,10 @@
 //!    brackets and strings, caps nesting at [`MAX_NESTING`], tells game
 //!    braces `{…|…}` from block braces, and turns newlines inside brackets and
 //!    games into spaces. Byte offsets never change.
-//! 2. pest, with grammar/yose.pest, on the layout output.
+//! 2. pest, with grammar/yose.pest, on the layout output, with the game
+//!    literals that `fast` (a hand-written reader for their common shape)
+//!    accepts replaced by trivial games of the same length; pest alone
+//!    reruns on any failure, so diagnostics are pest's.
 //! 3. `parser`: pest pairs -> [`ast`] (the slash convention, juxtaposition,
 //!    signed literals, `ish`), and pest errors -> [`Diagnostic`]s with
 //!    human names for tokens.
@@ -40,10 +43,12 @@
 //! * `-` directly before a digit in prefix position is a sign: `-2v*` is
 //!   (-2) + ↓ + *. U+2212 `−` is accepted wherever `-` is.
 //! * Limits: [`MAX_NESTING`] brackets (checked before pest runs) and
-//!   [`MAX_DEPTH`] AST levels. Parsing runs on its own thread with a large
-//!   stack, so callers need no special stack.
+//!   [`MAX_DEPTH`] AST levels. Parsing runs on the caller's thread when its
+//!   stack has room for the input's nesting, else on its own thread with a
+//!   large stack, so callers need no special stack.
 
 pub mod ast;
+mod fast;
 mod layout;
 mod parser;
 pub mod sexpr;
@@ -61,15 +66,44 @@ use crate::diag::Diagnostic;
 /// recursing over a parsed AST may rely on it.
 pub const MAX_DEPTH: usize = 1000;
 
-/// Stack for the parsing thread. pest's generated parser recurses about ten
-/// rules per bracket level; at `MAX_NESTING` brackets an unoptimised build
-/// needs some 16 MiB, more than a main thread (8 MiB) or a test thread
-/// (2 MiB) has. The memory is only reserved, not touched.
+/// Stack for the parsing thread, when the caller's is too small. pest's
+/// generated parser recurses about ten rules per bracket level; at
+/// `MAX_NESTING` brackets an unoptimised build needs some 16 MiB, more than
+/// a main thread (8 MiB) or a test thread (2 MiB) has. The memory is only
+/// reserved, not touched.
 const PARSE_STACK: usize = 64 << 20;
 
-/// Runs `f` on a scoped thread with a [`PARSE_STACK`]-sized stack (or on the
-/// current thread if no thread can be spawned).
-fn on_big_stack<T: Send>(f: &(dyn Fn() -> T + Sync)) -> T {
+/// Stack reckoned per level of recursion in pest and the builder (a
+/// bracket, an `if` or an `fn`): what an unoptimised build uses at
+/// `MAX_NESTING` brackets, with room to spare (optimised builds use less).
+const STACK_PER_LEVEL: usize = 96 << 10;
+
+/// Stack kept free besides the levels.
+const STACK_BASE: usize = 512 << 10;
+
+/// Runs `f` on the current thread when its stack has room for input with
+/// `nesting` bracket levels (and as many more as `text` has `if` and `fn`
+/// words, which recurse without brackets); otherwise on a scoped thread
+/// with a [`PARSE_STACK`]-sized stack (or here, if no thread can be
+/// spawned). Everyday input stays on the caller's thread: a spawn costs
+/// more than parsing a line.
+pub(crate) fn on_enough_stack<T: Send>(
+    nesting: usize,
+    text: &str,
+    f: &(dyn Fn() -> T + Sync),
+) -> T {
+    let chains = text
+        .as_bytes()
+        .windows(2)
+        .filter(|w| w == b"if" || w == b"fn")
+        .count();
+    let levels = nesting.saturating_add(chains).saturating_add(2);
+    let needed = levels
+        .saturating_mul(STACK_PER_LEVEL)
+        .saturating_add(STACK_BASE);
+    if crate::limits::stack_remaining().is_some_and(|left| left > needed) {
+        return f();
+    }
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
             .name("yose-parse".into())
@@ -84,22 +118,25 @@ fn on_big_stack<T: Send>(f: &(dyn Fn() -> T + Sync)) -> T {
     })
 }
 
+#[cfg(test)]
+pub(crate) use parser::compare_fast_path;
+
 /// Parses a whole script or REPL entry. Empty input is an empty program.
 pub fn parse_program(src: &str) -> Result<Program, Vec<Diagnostic>> {
-    on_big_stack(&|| parser::program(src)).map_err(|f| f.diags)
+    parser::program(src).map_err(|f| f.diags)
 }
 
 /// Parses a single expression (for `yose eval 'EXPR'`), surrounding
 /// newlines allowed.
 pub fn parse_expr(src: &str) -> Result<Expr, Vec<Diagnostic>> {
-    on_big_stack(&|| parser::expression(src)).map_err(|f| f.diags)
+    parser::expression(src).map_err(|f| f.diags)
 }
 
 /// True when `src` fails to parse only because it ended too early: an
 /// unclosed bracket, brace or string, or a statement cut off after an
 /// operator, a comma, `=`, `if cond`, … For the REPL's multi-line input.
 pub fn is_incomplete(src: &str) -> bool {
-    match on_big_stack(&|| parser::program(src)) {
+    match parser::program(src) {
         Ok(_) => false,
         Err(f) => f.at_end,
     }

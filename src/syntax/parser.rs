@@ -4,6 +4,7 @@
 //! module.
 
 use super::ast::*;
+use super::fast::{self, FastGame};
 use super::layout::{self, BLOCK_CLOSE, BLOCK_OPEN};
 use super::MAX_DEPTH;
 use crate::diag::Diagnostic;
@@ -11,6 +12,7 @@ use num_bigint::BigInt;
 use pest::iterators::Pair;
 use pest::Parser as _;
 use pest_derive::Parser;
+use rustc_hash::FxHashMap;
 
 #[derive(Parser)]
 #[grammar = "../grammar/yose.pest"]
@@ -29,18 +31,62 @@ fn fail(diag: Diagnostic, at_end: bool) -> Failure {
     }
 }
 
-/// Runs layout, pest and the AST builder on `src` starting at `rule`.
-fn run<T>(
+/// Runs layout, pest and the AST builder on `src` starting at `rule`: first
+/// with the game literals the fast path reads spliced in (see [`fast`]),
+/// then, if that fails in any way, on the plain text, so diagnostics are
+/// always pest's. pest and the builder run on a thread with enough stack
+/// for the input's nesting (see [`super::on_enough_stack`]).
+fn run<T: Send>(
     src: &str,
     rule: Rule,
-    build: impl FnOnce(&mut Builder, Pair<Rule>) -> Option<T>,
+    build: impl Fn(&mut Builder, Pair<Rule>) -> Option<T> + Sync,
 ) -> Result<T, Failure> {
-    let text = layout::layout(src).map_err(|e| fail(e.diag, e.at_end))?;
-    let mut pairs = YoseParser::parse(rule, &text).map_err(|e| pest_failure(e, src, &text))?;
+    let (text, nesting) = layout::layout(src).map_err(|e| fail(e.diag, e.at_end))?;
+    super::on_enough_stack(nesting, &text, &|| {
+        let mut spliced = text.clone();
+        let games = fast::splice(&mut spliced);
+        if !games.is_empty() {
+            if let Some(v) = attempt(src, rule, &spliced, games, &build) {
+                return Ok(v);
+            }
+        }
+        plain(src, rule, &text, &build)
+    })
+}
+
+/// The fast path's attempt: `None` on any failure.
+fn attempt<T>(
+    src: &str,
+    rule: Rule,
+    text: &str,
+    fast: FxHashMap<usize, FastGame>,
+    build: &impl Fn(&mut Builder, Pair<Rule>) -> Option<T>,
+) -> Option<T> {
+    let mut pairs = YoseParser::parse(rule, text).ok()?;
+    let top = pairs.next()?;
+    let mut b = Builder {
+        src,
+        errors: Vec::new(),
+        fast,
+        fallback: false,
+    };
+    let out = build(&mut b, top)?;
+    (b.errors.is_empty() && !b.fallback).then_some(out)
+}
+
+fn plain<T>(
+    src: &str,
+    rule: Rule,
+    text: &str,
+    build: &impl Fn(&mut Builder, Pair<Rule>) -> Option<T>,
+) -> Result<T, Failure> {
+    let mut pairs = YoseParser::parse(rule, text).map_err(|e| pest_failure(e, src, text))?;
     let top = pairs.next().expect("pest returns the top rule on success");
     let mut b = Builder {
         src,
         errors: Vec::new(),
+        fast: FxHashMap::default(),
+        fallback: false,
     };
     let out = build(&mut b, top);
     match out {
@@ -58,15 +104,17 @@ fn run<T>(
 }
 
 pub(crate) fn program(src: &str) -> Result<Program, Failure> {
-    run(src, Rule::program, |b, top| {
-        let span = 0..src.len();
-        let stmts = top
-            .into_inner()
-            .find(|p| p.as_rule() == Rule::stmts)
-            .map(|p| b.stmts(p, 0))
-            .unwrap_or(Some(Vec::new()))?;
-        Some(Program { stmts, span })
-    })
+    run(src, Rule::program, build_program)
+}
+
+fn build_program(b: &mut Builder, top: Pair<Rule>) -> Option<Program> {
+    let span = 0..b.src.len();
+    let stmts = top
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::stmts)
+        .map(|p| b.stmts(p, 0))
+        .unwrap_or(Some(Vec::new()))?;
+    Some(Program { stmts, span })
 }
 
 pub(crate) fn expression(src: &str) -> Result<Expr, Failure> {
@@ -84,6 +132,10 @@ struct Builder<'s> {
     /// reads).
     src: &'s str,
     errors: Vec<Diagnostic>,
+    /// Game literals read by the fast path, by start offset.
+    fast: FxHashMap<usize, FastGame>,
+    /// A fast-path literal would be too deep here: rerun without them.
+    fallback: bool,
 }
 
 fn sp(p: &Pair<Rule>) -> Span {
@@ -1020,6 +1072,13 @@ impl Builder<'_> {
     /// unique longest run of bars; a part with bars inside is a nested game.
     fn game(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
         let span = sp(&p);
+        if let Some(g) = self.fast.remove(&span.start) {
+            if d + g.depth > MAX_DEPTH {
+                self.fallback = true;
+                return None;
+            }
+            return Some(g.expr);
+        }
         let mut sides: Vec<Pair<Rule>> = Vec::new();
         let mut bars: Vec<Span> = Vec::new();
         for q in p.into_inner() {
@@ -1154,7 +1213,7 @@ impl Builder<'_> {
 
 /// Builds the (left, right) option lists of the game formed by sides
 /// `lo..=hi` (the shape was validated by `slash_shape`).
-fn split_game(
+pub(super) fn split_game(
     options: &mut [Option<Vec<Expr>>],
     side_spans: &[Span],
     bars: &[Span],
@@ -1432,4 +1491,31 @@ fn pest_failure(e: pest::error::Error<Rule>, src: &str, text: &str) -> Failure {
         ));
     }
     fail(d, false)
+}
+
+/// (tests only) Parses `src` as a program with and without the fast path
+/// and compares the results (AST with spans, or diagnostics and `at_end`);
+/// returns how many literals the fast path read, or what differs.
+#[cfg(test)]
+pub(crate) fn compare_fast_path(src: &str) -> Result<usize, String> {
+    let with = program(src);
+    let without = match layout::layout(src) {
+        Ok((text, _)) => super::on_enough_stack(MAX_DEPTH, &text, &|| {
+            plain(src, Rule::program, &text, &build_program)
+        }),
+        Err(e) => Err(fail(e.diag, e.at_end)),
+    };
+    let taken = match layout::layout(src) {
+        Ok((mut text, _)) => fast::splice(&mut text).len(),
+        Err(_) => 0,
+    };
+    match (with, without) {
+        (Ok(a), Ok(b)) if a == b => Ok(taken),
+        (Err(a), Err(b)) if a.diags == b.diags && a.at_end == b.at_end => Ok(taken),
+        (a, b) => Err(format!(
+            "fast path: {:?}\npest only: {:?}",
+            a.map_err(|f| (f.diags, f.at_end)),
+            b.map_err(|f| (f.diags, f.at_end))
+        )),
+    }
 }

@@ -1332,3 +1332,270 @@ fn labelled_node_errors() {
     "#]],
     );
 }
+
+// ------------------------------------------------ the game-literal fast path
+
+/// Every `.cgt` file under `dir`, recursively.
+fn cgt_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            cgt_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "cgt") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn the_fast_path_agrees_with_pest_on_the_corpus() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests/cases", "examples", "stdlib"] {
+        cgt_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "{} files", files.len());
+    let mut inputs: Vec<(String, String)> = Vec::new();
+    for f in &files {
+        // (a few error cases are not UTF-8 on purpose; the parser takes &str)
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        // The whole script, and each line alone (most lines of a script
+        // parse alone too; the others check that errors agree).
+        for line in text.lines() {
+            inputs.push((f.display().to_string(), line.to_string()));
+        }
+        inputs.push((f.display().to_string(), text));
+    }
+    // README: every line of its code blocks, and the expressions of its
+    // `yose eval '…'` examples.
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut in_code = false;
+    for line in readme.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        let t = line.trim();
+        if let Some(rest) = t.split_once("yose eval '").map(|(_, r)| r) {
+            inputs.push(("README".into(), rest.trim_end_matches('\'').to_string()));
+        }
+        if in_code || line.starts_with("    ") {
+            let t = t.trim_start_matches("> ").trim_start_matches("yose> ");
+            inputs.push(("README".into(), t.to_string()));
+        }
+    }
+    let mut taken = 0;
+    for (origin, src) in &inputs {
+        taken += super::compare_fast_path(src).unwrap_or_else(|e| panic!("{origin}: {src:?}\n{e}"));
+    }
+    // The fast path must actually have read most literals.
+    assert!(taken > 500, "the fast path read only {taken} literals");
+}
+
+/// A small deterministic generator (no crate needed).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+}
+
+/// A random game literal mixing what the fast path reads with what it
+/// must leave to pest.
+fn random_game(r: &mut Lcg, depth: usize, out: &mut String) {
+    const LEAVES: &[&str] = &[
+        "0",
+        "1",
+        "12",
+        "-3",
+        "3/8",
+        "-1/2",
+        "6.5",
+        "1/0",
+        "^",
+        "^^",
+        "^3",
+        "^<2>",
+        "^[3]",
+        "v",
+        "vv",
+        "v3",
+        "v<2>",
+        "v[2]",
+        "*",
+        "*2",
+        "^*",
+        "v*3",
+        "2*",
+        "2^*",
+        "-2v*",
+        "2^<2>*",
+        "10Miny(1)",
+        "3Tiny(2)",
+        "2tiny({1|0})",
+        "Tiny(1)",
+        "miny( 2 , )",
+        "f()",
+        "f(1, *)",
+        "x",
+        "value",
+        "vx",
+        "v3x",
+        "vv3",
+        "x'",
+        "_y",
+        "if",
+        "true",
+        "theta",
+        "θ",
+        "↑",
+        "±1",
+        "⧾1",
+        "+-1",
+        "+- 2",
+        "- x",
+        "--1",
+        "- -1",
+        "-{1|0}",
+        "*(1)",
+        "(1)",
+        "[1]",
+        "\"s\"",
+        "1.5.2",
+        "2 . 3",
+        "a mod 2",
+        "1 < 2",
+        "k: {1|0}",
+        "k : 1",
+        "0⁴⧾1",
+        "^<2",
+        "v[",
+        "^3x",
+        "2vx",
+        "2{0|-1}",
+        "2{0 | -1}",
+        "2{0|f( 1 )}",
+        "1 +-1",
+        "1 + -1",
+        "1 -1",
+        "1-1",
+        "1 - - 1",
+        "x[0]",
+        "f(1)(2)",
+        "f (1)",
+        "{|}",
+        "{ | }",
+        "\u{FEFF}1",
+        "1,",
+        "<|",
+        "|>",
+    ];
+    if depth == 0 || r.below(3) == 0 {
+        out.push_str(r.pick(LEAVES));
+        return;
+    }
+    let spaces = ["", "", " ", "  ", "\t"];
+    out.push('{');
+    let sides = 2 + r.below(3);
+    for s in 0..sides {
+        out.push_str(r.pick(&spaces));
+        for o in 0..r.below(3) {
+            if o > 0 {
+                out.push_str(r.pick(&[",", ", ", " ,", " + ", "-", " +- "]));
+            }
+            if r.below(3) == 0 {
+                random_game(r, depth - 1, out);
+            } else {
+                out.push_str(r.pick(LEAVES));
+            }
+        }
+        out.push_str(r.pick(&spaces));
+        if s + 1 < sides {
+            out.push_str(r.pick(&["|", "|", "||", "|||"]));
+        }
+    }
+    out.push('}');
+}
+
+#[test]
+fn the_fast_path_agrees_with_pest_on_generated_input() {
+    let mut r = Lcg(21);
+    let mut taken = 0;
+    for i in 0..3000 {
+        let mut g = String::new();
+        random_game(&mut r, 4, &mut g);
+        let mut src = match i % 5 {
+            0 => format!("let g = {g}"),
+            1 => format!("assert {g} == {g}"),
+            2 => format!("print(2{g}, f({g}), -{g}, +-{g})"),
+            3 => format!("if x {{\n  {g}\n}} else {{ [{g}] }}"),
+            _ => g,
+        };
+        // Every third input is damaged: a byte dropped or one inserted.
+        if i % 3 == 0 && !src.is_empty() {
+            let mut at = r.below(src.len());
+            while !src.is_char_boundary(at) {
+                at -= 1;
+            }
+            if r.below(2) == 0 {
+                src.remove(at);
+            } else {
+                src.insert(
+                    at,
+                    r.pick(&["{", "}", "|", " ", ",", "(", "*"])
+                        .chars()
+                        .next()
+                        .unwrap(),
+                );
+            }
+        }
+        taken += super::compare_fast_path(&src).unwrap_or_else(|e| panic!("{src:?}\n{e}"));
+    }
+    assert!(taken > 1000, "the fast path read only {taken} literals");
+}
+
+#[test]
+fn the_fast_path_keeps_the_depth_limit() {
+    // Long chains inside a literal near MAX_DEPTH, at several depths of
+    // the surrounding expression: the same AST or the same error.
+    for n in [990, 997, 998, 999, 1000, 1001] {
+        let chain = vec!["1"; n].join("+");
+        for src in [
+            format!("{{{chain}|}}"),
+            format!("{{{{{chain}|}}|}}"),
+            format!("-{{{chain}|0}}"),
+            format!("2{{0|{chain}}}"),
+            format!("f({{{chain}|*}})"),
+        ] {
+            super::compare_fast_path(&src).unwrap_or_else(|e| panic!("{n}: {e}"));
+        }
+    }
+    // Nested braces up to the layout's limit.
+    for depth in [100, 255, 256, 257] {
+        let src = format!("{}0{}", "{".repeat(depth), "|}".repeat(depth));
+        super::compare_fast_path(&src).unwrap_or_else(|e| panic!("{depth}: {e}"));
+    }
+}
+
+#[test]
+fn shallow_input_is_parsed_on_the_callers_thread() {
+    let here = std::thread::current().id();
+    let shallow = on_enough_stack(3, "{3|{2|1}}", &|| std::thread::current().id());
+    assert_eq!(shallow, here);
+    // A test thread has 2 MiB: input nested MAX_NESTING deep gets its own.
+    let deep = on_enough_stack(MAX_NESTING, "", &|| std::thread::current().id());
+    assert_ne!(deep, here);
+}

@@ -10,7 +10,8 @@
 //! thermographs and atomic weights; `--crosscheck N [SEED [DEPTH]]` compares the engines
 //! on N random pairs of small games (not timed); `--aw-check` tests the atomic-weight
 //! criterion on the games of the `atomic_weight` cases, independently of both engines'
-//! `atomic_weight`.
+//! `atomic_weight`; `--questions [REPS]` times whole small questions through
+//! yose's interpreter against cgt's bare calls (see `questions.rs`).
 //!
 //! The cases are the ones of the criterion bench (`benches/common/mod.rs`), written
 //! once over the `Engine` trait. For every case the parent runs one child process
@@ -26,6 +27,7 @@ mod awcheck;
 #[path = "../../common/mod.rs"]
 mod common;
 mod crosscheck;
+mod questions;
 
 use cgt::numeric::dyadic_rational_number::DyadicRationalNumber;
 use cgt::numeric::nimber::Nimber;
@@ -467,6 +469,10 @@ fn main() {
     }
     if args.first().map(String::as_str) == Some("--aw-check") {
         awcheck::run();
+        return;
+    }
+    if args.first().map(String::as_str) == Some("--questions") {
+        questions::run(args.get(1).map_or(301, |a| a.parse().unwrap()));
         return;
     }
     if args.first().map(String::as_str) == Some("--describe") {

@@ -1,0 +1,139 @@
+//! Whole small questions, in process: yose's interpreter (a fresh `Interp`,
+//! parsing the text, evaluating, printing the value) against cgt's bare
+//! calls on the same text (`CanonicalForm::from_str` and the operation).
+//! Each repetition times one yose question and one cgt call in turn, so
+//! both see the same machine state; the medians and the median of the
+//! per-pair ratios are printed.
+//!
+//!     cargo run --release --manifest-path benches/peer-cgt/Cargo.toml -- --questions [REPS]
+
+use cgt::short::partizan::canonical_form::CanonicalForm;
+use std::hint::black_box;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+use yose::eval::{Interp, Mode};
+use yose::render::Style;
+
+/// yose: a fresh interpreter evaluates `expr` and prints the value.
+fn yose_fresh(expr: &str) -> String {
+    let mut it = Interp::new(Mode::Script, Style::Ascii);
+    yose_in(&mut it, expr)
+}
+
+fn yose_in(it: &mut Interp, expr: &str) -> String {
+    let id = it.add_source("<q>", expr, None);
+    let v = it.eval_source_expr(id).expect("the question evaluates");
+    v.display(&mut it.store, Style::Ascii).expect("prints")
+}
+
+fn cgt_parse(text: &str) -> CanonicalForm {
+    CanonicalForm::from_str(text).expect("cgt parses its own output")
+}
+
+/// The games of the comparison cases, as text both programs read: cgt's
+/// printing of a sum of switches, fully braced.
+fn switches_text(ks: &[i64]) -> String {
+    let mut g = CanonicalForm::new_integer(0);
+    for &k in ks {
+        let s = CanonicalForm::new_from_moves(
+            vec![CanonicalForm::new_integer(k)],
+            vec![CanonicalForm::new_integer(-k)],
+        );
+        g = &g + &s;
+    }
+    g.to_string()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn show(s: f64) -> String {
+    let d = Duration::from_secs_f64(s);
+    if d < Duration::from_micros(1) {
+        format!("{:.0} ns", s * 1e9)
+    } else if d < Duration::from_millis(1) {
+        format!("{:.1} µs", s * 1e6)
+    } else {
+        format!("{:.2} ms", s * 1e3)
+    }
+}
+
+pub fn run(reps: usize) {
+    let g = switches_text(&[1, 2, 3, 4, 5, 6]);
+    let h = switches_text(&[1, 2, 3, 4, 5, 7]);
+    let g2 = switches_text(&[1, 2, 3, 4, 5, 6, 7]);
+    let h2 = switches_text(&[1, 2, 3, 4, 5, 6, 8]);
+    let le = format!("{g} <= {h}");
+    let le2 = format!("{g2} <= {h2}");
+    println!(
+        "texts: G, H of {} and {} bytes; G2, H2 of {} and {} bytes\n",
+        g.len(),
+        h.len(),
+        g2.len(),
+        h2.len()
+    );
+    let mut warm = Interp::new(Mode::Script, Style::Ascii);
+    type Case<'a> = (
+        &'a str,
+        Box<dyn FnMut() -> String + 'a>,
+        Box<dyn FnMut() -> String + 'a>,
+    );
+    let cases: Vec<Case> = vec![
+        (
+            "`0`, fresh interpreter / cgt parse",
+            Box::new(|| yose_fresh("0")),
+            Box::new(|| cgt_parse("0").to_string()),
+        ),
+        (
+            "`thermograph({3|{2|1}})`, fresh interpreter / cgt parse + thermograph",
+            Box::new(|| yose_fresh("thermograph({3|{2|1}})")),
+            Box::new(|| format!("{:?}", cgt_parse("{3|{2|1}}").thermograph().left_wall.critical_points)),
+        ),
+        (
+            "`{3|{2|1}} + ^*`, warm REPL / cgt parse + add",
+            Box::new(|| yose_in(&mut warm, "{3|{2|1}} + ^*")),
+            Box::new(|| (&cgt_parse("{3|{2|1}}") + &cgt_parse("^*")).to_string()),
+        ),
+        (
+            "G <= H (±1..±6 vs ±1..±5,±7 as text), fresh interpreter / cgt parse + <=",
+            Box::new(|| yose_fresh(&le)),
+            Box::new(|| (cgt_parse(&g) <= cgt_parse(&h)).to_string()),
+        ),
+        (
+            "G2 <= H2 (±1..±7 vs ±1..±6,±8 as text), fresh interpreter / cgt parse + <=",
+            Box::new(|| yose_fresh(&le2)),
+            Box::new(|| (cgt_parse(&g2) <= cgt_parse(&h2)).to_string()),
+        ),
+    ];
+    println!("| question | yose median | cgt median | cgt / yose (medians) | median of pairwise ratios | answers |");
+    println!("|---|---|---|---|---|---|");
+    for (name, mut y, mut c) in cases {
+        // One untimed round each (page faults, lazy statics).
+        let ya = y();
+        let ca = c();
+        let (mut ty, mut tc, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..reps {
+            let t = Instant::now();
+            black_box(y());
+            let a = t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            black_box(c());
+            let b = t.elapsed().as_secs_f64();
+            ty.push(a);
+            tc.push(b);
+            ratios.push(b / a);
+        }
+        let (my, mc) = (median(ty), median(tc));
+        println!(
+            "| {name} | {} | {} | {:.2}× | {:.2}× | yose `{}`, cgt `{}` |",
+            show(my),
+            show(mc),
+            mc / my,
+            median(ratios),
+            if ya.len() > 40 { &ya[..40] } else { &ya },
+            if ca.len() > 40 { &ca[..40] } else { &ca },
+        );
+    }
+}
