@@ -2,7 +2,9 @@
 //! the ko census and classification of a 19×19 board with a dozen kos (13
 //! ko positions by the census), and
 //! the cost of one move of a game under each ko rule (a game of 120 moves
-//! of history, the move a capture in a basic ko).
+//! of history, the move a capture in a basic ko), tried on one game (whose
+//! census the New Ko Rules compute once and keep) and as six moves in a
+//! row (each on a new game: one census a move).
 //!
 //! Run with `cargo bench --bench korules`.
 
@@ -78,6 +80,17 @@ fn benches(c: &mut Criterion) {
         // Black takes the first ko (C18, the point right of White's stone).
         c.bench_function(&format!("move after 120, {}", rule.name()), |b| {
             b.iter(|| black_box(play_game(black_box(&g), "B C18").unwrap()))
+        });
+        // Six moves in a row, each on the game the previous one made (so
+        // no move finds the board's census cached): the cost per move of a
+        // game played on.
+        c.bench_function(&format!("six moves after 120, {}", rule.name()), |b| {
+            b.iter(|| {
+                black_box(
+                    play_game(black_box(&g), "B C18, W pass, B J18, W pass, B P18, W pass")
+                        .unwrap(),
+                )
+            })
         });
     }
 }

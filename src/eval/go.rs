@@ -427,6 +427,10 @@ impl Interp {
             GoError::TooLarge { .. } => self.error_with(
                 Diagnostic::error(e.to_string()).with_label(span.clone(), "region too large"),
             ),
+            GoError::NoLocalValue { .. } => self.error_with(
+                Diagnostic::error(e.to_string())
+                    .with_label(span.clone(), "no local value under this ko rule"),
+            ),
         }
     }
 

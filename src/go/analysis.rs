@@ -591,6 +591,7 @@ pub fn analyse(
             }
             Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
             Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
+            Err(e @ GoError::NoLocalValue { .. }) => (Err(e), 0),
             Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
             Err(e) => return Err(AnalysisError::Search(e)),
         };

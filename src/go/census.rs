@@ -26,6 +26,15 @@
 //!   its side of the mouth, so it is **complete** (Choice K2: the seed's
 //!   incomplete ko strings, a stone just played into a bigger mouth, are
 //!   not found by this reading; they are not ko strings here).
+//! * **K1a** (Choice, for the triple ko of "fighting rule (2)"): when
+//!   filling `E` also captures strings of `C` in atari (their last breath in
+//!   `E`), the mouth still counts if each of them touches another ko mouth
+//!   found by K1. In a triple ko between two eyeless groups the group with
+//!   one breath is taken whole by a capture in its mouth now, but once it
+//!   takes a ko elsewhere in the coupling the same capture takes the ko
+//!   stone alone, in a cyclical move-sequence, as Jasiek's definition asks.
+//!   A basic ko beside a group in atari, with no other mouth to give it
+//!   breaths, stays no mouth.
 //! * **Ko coupling** ("The Ko Coupling Rules"): at least two ko mouths,
 //!   each adjacent to no empty point outside itself and each adjacent to
 //!   exactly the same set of strings (outside the mouths); that set of
@@ -301,11 +310,26 @@ pub fn census(pos: &Position) -> Census {
         }
     }
     let mut mouths = Vec::new();
+    let mut pending = Vec::new();
     for s in &strings {
-        if let Some(m) = mouth_of(pos, s, &string_at) {
+        match mouth_of(pos, s, &string_at) {
+            Some((m, extra)) if extra.is_empty() => mouths.push(m),
+            Some((m, extra)) => pending.push((m, extra)),
+            None => {}
+        }
+    }
+    // K1a: a mouth whose fill also takes strings in atari counts when each
+    // of those strings touches another ko mouth (the triple ko's group
+    // short of breaths).
+    let touches_mouth =
+        |string: usize, mouths: &[KoMouth]| mouths.iter().any(|m| m.adjacent.contains(&string));
+    let strict = mouths.clone();
+    for (m, extra) in pending {
+        if extra.iter().all(|&e| touches_mouth(e, &strict)) {
             mouths.push(m);
         }
     }
+    mouths.sort_by_key(|m| string_at[m.string[0]]);
     // Couplings: closed mouths grouped by their identical adjacent strings.
     let mut couplings: Vec<Vec<usize>> = Vec::new();
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -360,8 +384,10 @@ pub fn census(pos: &Position) -> Census {
     }
 }
 
-/// The ko mouth whose ko string is `s`, if `s` is one (module docs, K1).
-fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth> {
+/// The ko mouth whose ko string is `s`, if `s` is one (module docs, K1),
+/// with the strings (indices) other than `s` that filling the mouth would
+/// capture too (empty for a mouth by K1 alone; else a K1a candidate).
+fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
     }
@@ -404,8 +430,18 @@ fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth
     if t != empty {
         return None;
     }
+    // Strings of S's colour next to E that the fill takes with S (K1a).
+    let mut extra: Vec<usize> = empty
+        .iter()
+        .flat_map(|&e| pos.neighbours(e))
+        .filter(|&q| pos.cell(q) == own && filled.cell(q) == Cell::Empty && !s.stones.contains(&q))
+        .map(|q| string_at[q])
+        .collect();
+    extra.sort_unstable();
+    extra.dedup();
+    let captured = |p: &usize| s.stones.contains(p) || extra.iter().any(|&e| string_at[*p] == e);
     let t_breaths = filled.liberties(&t);
-    if t_breaths.is_empty() || t_breaths.iter().any(|p| !s.stones.contains(p)) {
+    if t_breaths.is_empty() || !t_breaths.iter().all(captured) {
         return None;
     }
     let mut adjacent: Vec<usize> = s
@@ -418,12 +454,15 @@ fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<KoMouth
         .collect();
     adjacent.sort_unstable();
     adjacent.dedup();
-    Some(KoMouth {
-        colour: s.colour,
-        string: s.stones.clone(),
-        empty,
-        adjacent,
-    })
+    Some((
+        KoMouth {
+            colour: s.colour,
+            string: s.stones.clone(),
+            empty,
+            adjacent,
+        },
+        extra,
+    ))
 }
 
 /// `colour` plays every point of `points`, in the first order (of at most

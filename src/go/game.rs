@@ -26,12 +26,14 @@
 //! recur after it. Two passes in a row do not end the game here:
 //! scoring is the analysis' business.
 
+use super::census::{census, Census};
 use super::coords::{Origin, MAX_BOARD};
 use super::korules::{self, NkrState, Play};
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
 use super::search::{KoRule, Rules};
 use super::ultimate::{Ending, KomiError, NoPassRules, NoPassState, RuleBreak, Special};
 use num_rational::BigRational;
+use std::cell::OnceCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -97,6 +99,10 @@ pub struct Game {
     elsewhere: [u32; 2],
     /// What the New Ko Rules remember (unused under the other rules).
     nkr: NkrState,
+    /// The ko census of the current board, computed when first asked for
+    /// (the New Ko Rules judge the next move with it; a game that several
+    /// moves are tried on computes it once).
+    census: OnceCell<Rc<Census>>,
     /// Bowls, ultimate prisoners and the end, under `rules.nopass`.
     nopass: Option<NoPassState>,
 }
@@ -167,6 +173,7 @@ impl Game {
             start,
             elsewhere: [0, 0],
             nkr: NkrState::default(),
+            census: OnceCell::new(),
             nopass,
         })
     }
@@ -306,6 +313,7 @@ impl Game {
             start,
             elsewhere: self.elsewhere,
             nkr: NkrState::default(),
+            census: OnceCell::new(),
             nopass: self.nopass.clone(),
         }
     }
@@ -362,6 +370,13 @@ impl Game {
     }
 
     /// The New Ko Rules' state (disturbers, hot stones, the epoch).
+    /// The ko census of the current board (cached).
+    pub fn census(&self) -> Rc<Census> {
+        self.census
+            .get_or_init(|| Rc::new(census(&self.position)))
+            .clone()
+    }
+
     pub fn nkr_state(&self) -> &NkrState {
         &self.nkr
     }
@@ -419,6 +434,7 @@ impl Game {
                 .then(|| &*self.history[n - 2].board);
             nkr = korules::judge_nkr(
                 &self.nkr,
+                &self.census(),
                 &before,
                 &next_position,
                 two_back,
@@ -458,6 +474,7 @@ impl Game {
             start: self.start.clone(),
             elsewhere,
             nkr,
+            census: OnceCell::new(),
             nopass: self.nopass.clone(),
         })
     }

@@ -37,12 +37,21 @@
 //!   created by the opponent of whoever moves first);
 //! * `basic`, `new_ko_rules`, `none`: the position graph (a ko graph), with
 //!   the basic ko rule and ko threats applied by whoever plays it (the ko
-//!   solver, komaster thermography). For the New Ko Rules this is exact
-//!   for fighting kos (the fighting rule makes every FK a basic ko in
-//!   play) and is not modelled for disturbing kos and the prohibition rule,
-//!   which need the whole board and its history (census, disturber, the
-//!   configuration outside the ko positions). Under `none` a region with a
+//!   solver, komaster thermography). Under `none` a region with a
 //!   repetition has no value (the game need not end); `value` says so.
+//! * `new_ko_rules` has a local value only where it is the basic rule with
+//!   threats: when every ko position of the searched position's census is a
+//!   single-mouth fighting ko. There the fighting rule forbids exactly the
+//!   immediate retake, and the prohibition rule never bites, since in a ko
+//!   graph every retake follows a threat (a tenuki starts a new epoch). A
+//!   coupled ko position (the fighting rule then forbids every capture in
+//!   all its mouths, the disturber rule remembers who disturbed it first)
+//!   or a DK between mortal strings gives no local value, and `value` says
+//!   which ko position and why ([`super::search::new_ko_rules_locally`]);
+//!   `judge` and `play` on a game apply all four rules with the game's
+//!   history. (A ko position next to an immortal frame string counts as a
+//!   fighting ko: the frame's breaths mean nothing. Kos that arise only
+//!   later in the region's play are read under the basic rule.)
 //!
 //! Why the situational example `X X X X O O / X a b o d O` is `*` and not
 //! `{3|1||0}` (as under positional superko) is proved in the module docs of
@@ -187,13 +196,15 @@ fn names(pos: &Position, points: &[usize]) -> String {
         .join(" ")
 }
 
-/// Judges a move under the New Ko Rules. `before` is the board, `after`
+/// Judges a move under the New Ko Rules. `c` is the census of `before`
+/// (the game caches it), `before` the board, `after`
 /// the board after the move (legal by the rules of Go), `two_back` the
 /// board before the opponent's last move when that move was a board play,
 /// `elsewhere` the elsewhere stones after the move. Returns the state after
 /// the move, or the rule that forbids it and why.
 pub fn judge_nkr(
     state: &NkrState,
+    c: &Census,
     before: &Position,
     after: &Position,
     two_back: Option<&[Cell]>,
@@ -202,10 +213,9 @@ pub fn judge_nkr(
     elsewhere_before: [u32; 2],
     elsewhere_after: [u32; 2],
 ) -> Result<NkrState, (NkrRule, String)> {
-    let c = census(before);
     let mut next = state.clone();
     // The epoch is judged on the board before the move.
-    let key = epoch_key(before, &c, elsewhere_before);
+    let key = epoch_key(before, c, elsewhere_before);
     if key != next.epoch {
         next.epoch = key;
         next.first_fk_done = false;
@@ -290,7 +300,7 @@ pub fn judge_nkr(
             // 3. Disturber rule.
             let disturbs = match kp.ko_type {
                 KoType::DDeath { stable, .. } => stable && destabilises(after, &points),
-                _ => reduces_breaths(before, after, &c, &points, colour),
+                _ => reduces_breaths(before, after, c, &points, colour),
             };
             if disturbs {
                 let current = next.disturbers.iter().position(|d| d.points == points);

@@ -301,6 +301,9 @@ pub enum GoError {
     TooLarge { points: usize, max: usize },
     /// Interrupted, or a value out of range.
     Cg(CgError),
+    /// The ko rule gives the region no local value (for the New Ko Rules:
+    /// [`new_ko_rules_locally`]).
+    NoLocalValue { rule: KoRule, why: String },
 }
 
 impl From<CgError> for GoError {
@@ -336,6 +339,9 @@ impl fmt::Display for GoError {
                 "the region has {points} points (empty or capturable); the search handles at most {max}"
             ),
             GoError::Cg(e) => write!(f, "{e}"),
+            GoError::NoLocalValue { rule, why } => {
+                write!(f, "no local value under the {}: {why}", rule.describe())
+            }
         }
     }
 }
@@ -418,6 +424,9 @@ fn search_value(
     opts: &SearchOptions,
     chill: bool,
 ) -> Result<(GoValue, SearchStats), GoError> {
+    if opts.ko_rule == KoRule::NewKoRules {
+        new_ko_rules_locally(pos)?;
+    }
     let region = Region::new(pos)?;
     let root = region.root.clone();
     // Under a superko rule a repetition is judged on the whole region: a
@@ -452,6 +461,62 @@ fn search_value(
     let short = search.store.add(c, parts.short)?;
     let value = search.loopy_value(&root, short, &parts.loopy, chill)?;
     Ok((value, search.stats))
+}
+
+/// Whether the New Ko Rules give `pos` a local value, read as the basic
+/// ko rule with threats (module docs of `korules`, "Local analyses"). They
+/// do when every ko position of the census is a single-mouth fighting ko:
+/// there the fighting rule forbids exactly the immediate retake, and the
+/// prohibition rule never bites because every retake follows a threat (a
+/// tenuki, which starts a new epoch). They do not when a ko position is
+/// coupled (the fighting rule then forbids every capture in all its mouths
+/// after the opponent's ko-stone play, and the prohibition rule counts each
+/// player's ko stones per epoch: neither is a function of the position) or
+/// is a DK between mortal strings (the disturber rule depends on who
+/// disturbed it first in the current ko-stone move-sequence, and whether
+/// its stones have stood as before since). A ko position next to an
+/// immortal frame string is read as a fighting ko: the frame's breaths mean
+/// nothing. The check is made on the position searched; kos that arise only
+/// later in the region's play are read under the basic rule.
+pub fn new_ko_rules_locally(pos: &Position) -> Result<(), GoError> {
+    let c = super::census::census(pos);
+    for k in &c.positions {
+        let names: Vec<String> = k.points.iter().map(|&p| pos.point_name(p)).collect();
+        let framed = c.mouths[k.mouths[0]]
+            .adjacent
+            .iter()
+            .any(|&s| c.strings[s].stones.iter().any(|&p| pos.is_frame(p)));
+        let why = if k.mouths.len() > 1 {
+            format!(
+                "the ko position {} ({}) has {} coupled mouths: which captures are allowed \
+                 there depends on the game's history (the fighting rule forbids every capture in \
+                 all of a fighting ko's mouths after the opponent's ko-stone play, the disturber \
+                 rule remembers who disturbed a DK first, the prohibition rule counts each \
+                 player's ko stones since the stones outside the ko positions last changed), not \
+                 on the position; judge the moves on a game (`judge`, `play`), or ask for \
+                 `ko_rule: basic`",
+                names.join(" "),
+                k.ko_type.describe(),
+                k.mouths.len()
+            )
+        } else if k.ko_type.is_dk() && !framed {
+            format!(
+                "the ko position {} is a {}: the disturber rule depends on who disturbed it first \
+                 in the current ko-stone move-sequence and whether its stones have stood as before \
+                 since, which a local search does not know; judge the moves on a game \
+                 (`judge`, `play`), or ask for `ko_rule: basic`",
+                names.join(" "),
+                k.ko_type.describe()
+            )
+        } else {
+            continue;
+        };
+        return Err(GoError::NoLocalValue {
+            rule: KoRule::NewKoRules,
+            why,
+        });
+    }
+    Ok(())
 }
 
 /// The unchilled value of a position, kos included.
