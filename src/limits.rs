@@ -210,6 +210,17 @@ pub enum Exceeded {
     Memory { reached: usize, limit: usize },
     /// The recursion came within the safety margin of the end of the stack.
     Stack,
+    /// Growing the table `table` to `entries` entries would bring the heap
+    /// to `reached` bytes, over `limit`.
+    Table {
+        table: &'static str,
+        entries: usize,
+        reached: usize,
+        limit: usize,
+    },
+    /// A computation took more steps than the budget of the question it
+    /// serves allowed ([`crate::game::Store::limit_steps`]).
+    Steps,
 }
 
 impl std::fmt::Display for Exceeded {
@@ -224,6 +235,22 @@ impl std::fmt::Display for Exceeded {
             Exceeded::Stack => write!(
                 f,
                 "nested too deeply: the recursion would overflow the stack"
+            ),
+            Exceeded::Table {
+                table,
+                entries,
+                reached,
+                limit,
+            } => write!(
+                f,
+                "the memory limit of {} is reached: the {table} would grow to {} entries ({} in use with it; raise the limit with --memory-limit or YOSE_MEMORY_LIMIT)",
+                human(*limit),
+                thousands(*entries),
+                human(*reached)
+            ),
+            Exceeded::Steps => write!(
+                f,
+                "the computation needs more steps than the budget of its question allows (raise it with `budget: N`)"
             ),
         }
     }
@@ -322,6 +349,87 @@ pub fn check_memory() -> Result<(), Exceeded> {
 pub fn check() -> Result<(), Exceeded> {
     check_stack()?;
     check_memory()
+}
+
+/// A table about to grow: its name, the entries it would then hold and the
+/// bytes its new array takes.
+pub struct Growth {
+    table: &'static str,
+    entries: usize,
+    bytes: usize,
+}
+
+impl Growth {
+    /// Fails if the new array does not fit under the limit.
+    pub fn check(&self) -> Result<(), Exceeded> {
+        reserve(self.bytes).map_err(|e| match e {
+            Exceeded::Memory { reached, limit } => Exceeded::Table {
+                table: self.table,
+                entries: self.entries,
+                reached,
+                limit,
+            },
+            other => other,
+        })
+    }
+}
+
+/// Entries a table may still take before a check of its growth is due: more
+/// than one step adds.
+const GROWTH_SLACK: usize = 64;
+
+/// Tables smaller than this grow by too little to matter (and are not
+/// checked, which keeps the check to a compare per table).
+const GROWTH_FLOOR: usize = 1 << 14;
+
+/// The growth `map` is close to (its next insertions reallocate), if any.
+#[inline]
+pub fn table_growth<K, V, S>(
+    table: &'static str,
+    map: &std::collections::HashMap<K, V, S>,
+) -> Option<Growth> {
+    let cap = map.capacity();
+    if cap < GROWTH_FLOOR || map.len() + GROWTH_SLACK < cap {
+        return None;
+    }
+    // hashbrown keeps its buckets a power of two at most 7/8 full, with a
+    // control byte per bucket.
+    let entries = cap * 2;
+    let buckets = (entries.saturating_mul(8) / 7).next_power_of_two();
+    let bytes = buckets.saturating_mul(std::mem::size_of::<(K, V)>() + 1);
+    Some(Growth {
+        table,
+        entries,
+        bytes,
+    })
+}
+
+/// The growth `v` is close to, if any (a vector doubles its capacity).
+#[inline]
+pub fn vec_growth<T>(table: &'static str, v: &Vec<T>) -> Option<Growth> {
+    let cap = v.capacity();
+    if cap < GROWTH_FLOOR || v.len() + GROWTH_SLACK < cap {
+        return None;
+    }
+    let entries = cap * 2;
+    Some(Growth {
+        table,
+        entries,
+        bytes: entries.saturating_mul(std::mem::size_of::<T>()),
+    })
+}
+
+/// `1 234 567`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Fails if allocating `bytes` more would go over the limit (called before

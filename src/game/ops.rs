@@ -325,27 +325,58 @@ impl Store {
 
     // ----- arithmetic ----------------------------------------------------------
 
+    /// `-g`. Iterative (an explicit stack, options before the game), so
+    /// negating a game nested however deeply cannot overflow the stack.
     pub fn neg(&mut self, g: GameId) -> GameId {
-        if let Node::Nus(n) = self.node(g) {
-            let m = Nus {
-                number: n.number.neg(),
-                ups: n.ups.wrapping_neg(),
-                nim: n.nim,
-            };
-            if n.ups != i64::MIN {
-                return self.nus(m);
-            }
-        }
-        if let Some(&r) = self.neg_memo.get(&g) {
+        if let Some(r) = self.neg_known(g) {
             return r;
         }
-        let (l, r) = self.options(g);
-        let new_left: Vec<GameId> = r.iter().map(|x| self.neg(*x)).collect();
-        let new_right: Vec<GameId> = l.iter().map(|x| self.neg(*x)).collect();
-        let result = self.intern_canonical(new_left, new_right);
-        self.neg_memo.insert(g, result);
-        self.neg_memo.insert(result, g);
-        result
+        // (game, whether its options are already pushed)
+        let mut todo = vec![(g, false)];
+        while let Some((x, expanded)) = todo.pop() {
+            if self.neg_known(x).is_some() {
+                continue;
+            }
+            let (l, r) = self.options(x);
+            if !expanded {
+                todo.push((x, true));
+                for &y in l.iter().chain(r.iter()) {
+                    if self.neg_known(y).is_none() {
+                        todo.push((y, false));
+                    }
+                }
+                continue;
+            }
+            let negated = |opts: &[GameId], store: &mut Store| -> Vec<GameId> {
+                opts.iter()
+                    // Every option was negated before its game was taken up
+                    // again; the fallback is never used.
+                    .map(|&y| store.neg_known(y).unwrap_or_else(|| store.neg(y)))
+                    .collect()
+            };
+            let new_left = negated(&r, self);
+            let new_right = negated(&l, self);
+            let result = self.intern_canonical(new_left, new_right);
+            self.neg_memo.insert(x, result);
+            self.neg_memo.insert(result, x);
+        }
+        self.neg_known(g).unwrap_or_else(|| self.zero())
+    }
+
+    /// `-g` when it costs no recursion: a number-up-star value, or a
+    /// negation already made.
+    fn neg_known(&mut self, g: GameId) -> Option<GameId> {
+        if let Node::Nus(n) = self.node(g) {
+            if n.ups != i64::MIN {
+                let m = Nus {
+                    number: n.number.neg(),
+                    ups: n.ups.wrapping_neg(),
+                    nim: n.nim,
+                };
+                return Some(self.nus(m));
+            }
+        }
+        self.neg_memo.get(&g).copied()
     }
 
     pub fn add(&mut self, g: GameId, h: GameId) -> CgResult<GameId> {

@@ -97,7 +97,10 @@ pub struct Store {
     pub(crate) neg_memo: FxHashMap<GameId, GameId>,
     pub(crate) memo: super::ops::Memo,
     interrupt: Option<Arc<AtomicBool>>,
-    ticks: u32,
+    /// Steps taken ([`Store::tick`] calls) since the store was made.
+    steps: u64,
+    /// The step at which [`Store::tick`] fails ([`Store::limit_steps`]).
+    step_limit: u64,
     empty: Options,
     zero: GameId,
 }
@@ -130,7 +133,8 @@ impl Store {
             neg_memo: FxHashMap::default(),
             memo: Default::default(),
             interrupt: None,
-            ticks: 0,
+            steps: 0,
+            step_limit: u64::MAX,
             empty: Rc::from(Vec::new()),
             zero: GameId(0),
         };
@@ -153,8 +157,12 @@ impl Store {
         // Both limits at every step (two loads and compares): a step can
         // allocate much, and what it allocates past the limit is overshoot.
         crate::limits::check()?;
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks & 0x3ff == 0 {
+        self.check_growth()?;
+        self.steps += 1;
+        if self.steps > self.step_limit {
+            return Err(CgError::Limit(crate::limits::Exceeded::Steps));
+        }
+        if self.steps & 0x3ff == 0 {
             if let Some(flag) = &self.interrupt {
                 if flag.load(AtomicOrdering::Relaxed) {
                     return Err(CgError::Interrupted);
@@ -162,6 +170,51 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// Fails when one of the store's big tables is about to grow (a few
+    /// entries from its capacity) and its new array would not fit under the
+    /// memory limit. A table grows by doubling in one allocation, between two
+    /// steps, so checking only the memory in use would let a single
+    /// doubling overshoot the limit by the table's whole size.
+    #[inline]
+    fn check_growth(&self) -> Result<(), crate::limits::Exceeded> {
+        use crate::limits::{table_growth, vec_growth};
+        let due = [
+            vec_growth("game table", &self.nodes),
+            table_growth("game index", &self.general_index),
+            table_growth("comparison memo", &self.le_memo),
+            table_growth("sum memo", &self.add_memo),
+            table_growth("negation memo", &self.neg_memo),
+            table_growth("number-up-star index", &self.nus_index),
+            table_growth("number-up-star options", &self.nus_options),
+        ];
+        for g in due.into_iter().flatten() {
+            g.check()?;
+        }
+        Ok(())
+    }
+
+    /// Steps taken so far (every [`Store::tick`]): the work done, for
+    /// charging an analysis to the budget of the question that asked for it.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Makes [`Store::tick`] fail with [`Exceeded::Steps`](crate::limits::Exceeded)
+    /// once `more` further steps are taken (or at the limit already set, if
+    /// that comes first); returns the limit to put back with
+    /// [`Store::restore_step_limit`]. A search with a node budget runs its
+    /// side analyses (a ko graph's thermograph for move ordering, …) under
+    /// what is left of its budget, so that they stop in time too.
+    pub fn limit_steps(&mut self, more: u64) -> u64 {
+        let old = self.step_limit;
+        self.step_limit = old.min(self.steps.saturating_add(more));
+        old
+    }
+
+    pub fn restore_step_limit(&mut self, old: u64) {
+        self.step_limit = old;
     }
 
     /// Empties the memo tables (not the games): after a computation stopped

@@ -4,8 +4,9 @@
 //! [`super`], "Transposition table").
 
 use super::{KoSolveError, KoSolveOptions};
-use crate::game::{Dyadic, GameId, Store};
-use crate::ko::{plus_gain, Component, Compound, KoGraph, Komaster, NodeId, Side, Target};
+use crate::game::{CgError, Dyadic, GameId, Store};
+use crate::ko::{plus_gain, Component, Compound, KoError, KoGraph, Komaster, NodeId, Side, Target};
+use crate::limits::Exceeded;
 use crate::play::search::{max_lo, min_hi};
 use crate::play::{self, PlayError, Player};
 use num_rational::BigRational;
@@ -232,6 +233,8 @@ pub(super) struct Engine<'s> {
     dominance: FxHashMap<(GameId, GameId, GameId, GameId, bool), bool>,
     ko_free_memo: FxHashMap<(Vec<GameId>, bool), Val>,
     pub nodes: u64,
+    /// Store steps of the side analyses charged to the budget ([`Engine::charged`]).
+    side_steps: u64,
     pub tt_hits: u64,
 }
 
@@ -286,14 +289,15 @@ impl<'s> Engine<'s> {
             dominance: FxHashMap::default(),
             ko_free_memo: FxHashMap::default(),
             nodes: 0,
+            side_steps: 0,
             tt_hits: 0,
         }
     }
 
     fn count_node(&mut self) -> Result<(), KoSolveError> {
         self.nodes += 1;
-        if self.nodes > self.opts.budget {
-            return Err(KoSolveError::NodeBudget { nodes: self.nodes });
+        if self.work() > self.opts.budget {
+            return Err(KoSolveError::NodeBudget { nodes: self.work() });
         }
         self.play.store.tick()?;
         Ok(())
@@ -547,7 +551,7 @@ impl<'s> Engine<'s> {
                 }
             }
         }
-        let heat = self.heat(c) * BigRational::from_integer(64.into());
+        let heat = self.heat(c)? * BigRational::from_integer(64.into());
         for o in out.iter_mut() {
             let bonus = if left {
                 o.delta.to_q()
@@ -844,34 +848,75 @@ impl<'s> Engine<'s> {
         Ok(s)
     }
 
-    /// A move-ordering guess: hotter components first.
-    fn heat(&mut self, c: C) -> BigRational {
+    /// A move-ordering guess: hotter components first. The temperature is
+    /// work of the question like its nodes: it runs [`Engine::charged`] to
+    /// the budget, and Ctrl-C and the memory limit stop it. A component
+    /// whose temperature the analysis cannot give (a ko with no mast, a
+    /// graph past the analysis' state limit) counts as cold.
+    fn heat(&mut self, c: C) -> Result<BigRational, KoSolveError> {
         if let Some(h) = self.heats.get(&c) {
-            return h.clone();
+            return Ok(h.clone());
         }
-        let h = match c {
-            C::Short(g) => self
-                .play
-                .store
-                .temperature(g)
-                .unwrap_or_else(|_| BigRational::zero()),
+        // A guess gets an eighth of the budget at most: past it, the
+        // component counts as cold and the search goes on.
+        let share = self.opts.budget / 8;
+        let t = self.charged(share, |e| match c {
+            C::Short(g) => e.play.store.temperature(g).map(Some).map_err(KoError::Cg),
             C::Ko(gi, n) => {
-                let graph = self.graphs[gi as usize].graph.clone();
+                let graph = e.graphs[gi as usize].graph.clone();
                 graph
-                    .temperature(self.play.store, n, Komaster::Black)
-                    .unwrap_or_else(|_| BigRational::zero())
+                    .temperature(e.play.store, n, Komaster::Black)
+                    .map(Some)
             }
-            C::Compound(ci) => match self.compound_short(ci) {
-                Ok(Some(g)) => self
-                    .play
-                    .store
-                    .temperature(g)
-                    .unwrap_or_else(|_| BigRational::zero()),
-                _ => BigRational::from_integer(1_000_000.into()),
+            C::Compound(ci) => match e.compound_short(ci) {
+                Ok(Some(g)) => e.play.store.temperature(g).map(Some).map_err(KoError::Cg),
+                Ok(None) => Ok(None),
+                Err(KoSolveError::Engine(err)) => Err(KoError::Cg(err)),
+                Err(KoSolveError::Interrupted) => Err(KoError::Cg(CgError::Interrupted)),
+                // Anything else: the compound is searched as hot.
+                Err(_) => Ok(None),
             },
+        })?;
+        let h = match t {
+            Ok(Some(t)) => t,
+            Ok(None) => BigRational::from_integer(1_000_000.into()),
+            Err(KoError::Cg(CgError::Interrupted)) => return Err(KoSolveError::Interrupted),
+            Err(KoError::Cg(CgError::Limit(x))) if x != Exceeded::Steps => {
+                return Err(KoSolveError::Engine(CgError::Limit(x)))
+            }
+            Err(_) => BigRational::zero(),
         };
         self.heats.insert(c, h.clone());
-        h
+        Ok(h)
+    }
+
+    /// Runs `f`, an analysis the search makes besides visiting nodes, under
+    /// what is left of the budget and at most `share` steps: each store step
+    /// it takes counts like a node ([`Engine::work`]). At its share `f` gets
+    /// [`Exceeded::Steps`] from the store; when the whole budget is spent the
+    /// question stops, whatever `f` returned. The budget then bounds all the
+    /// work of the question, not only its nodes.
+    fn charged<T>(
+        &mut self,
+        share: u64,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> Result<T, KoSolveError> {
+        let left = self.opts.budget.saturating_sub(self.work()).min(share);
+        let start = self.play.store.steps();
+        let old = self.play.store.limit_steps(left);
+        let out = f(self);
+        self.play.store.restore_step_limit(old);
+        self.side_steps += self.play.store.steps() - start;
+        if self.work() > self.opts.budget {
+            return Err(KoSolveError::NodeBudget { nodes: self.work() });
+        }
+        Ok(out)
+    }
+
+    /// The work done so far, counted against the budget: the nodes visited
+    /// and the store steps of the side analyses ([`Engine::charged`]).
+    pub fn work(&self) -> u64 {
+        self.nodes.saturating_add(self.side_steps)
     }
 
     // ----- the ko-free shortcut -----------------------------------------------------
@@ -900,7 +945,7 @@ impl<'s> Engine<'s> {
         }
         let player = if left { Player::Left } else { Player::Right };
         let before = self.play.nodes;
-        self.play.budget = before.saturating_add(self.opts.budget.saturating_sub(self.nodes));
+        self.play.budget = before.saturating_add(self.opts.budget.saturating_sub(self.work()));
         let stop = self.play.stop(&key.0, player).map_err(|e| match e {
             PlayError::Budget { .. } => KoSolveError::NodeBudget {
                 nodes: self.opts.budget.saturating_add(1),
@@ -911,8 +956,8 @@ impl<'s> Engine<'s> {
         });
         self.nodes += self.play.nodes - before;
         let stop = stop?;
-        if self.nodes > self.opts.budget {
-            return Err(KoSolveError::NodeBudget { nodes: self.nodes });
+        if self.work() > self.opts.budget {
+            return Err(KoSolveError::NodeBudget { nodes: self.work() });
         }
         let v = dq(&stop);
         self.ko_free_memo.insert(key, v.clone());
