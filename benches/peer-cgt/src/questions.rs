@@ -109,7 +109,12 @@ pub fn run(reps: usize) {
     ];
     println!("| question | yose median | cgt median | cgt / yose (medians) | median of pairwise ratios | answers |");
     println!("|---|---|---|---|---|---|");
-    for (name, mut y, mut c) in cases {
+    // `PEER_QUESTION=i` runs only question i (for profiling).
+    let only: Option<usize> = std::env::var("PEER_QUESTION").ok().and_then(|v| v.parse().ok());
+    for (i, (name, mut y, mut c)) in cases.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         // One untimed round each (page faults, lazy statics).
         let ya = y();
         let ca = c();
