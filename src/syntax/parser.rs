@@ -116,7 +116,7 @@ pub(crate) fn program(src: &str) -> Result<Program, Failure> {
 /// A program that is one expression statement read by the fast path (the
 /// statement one level above its expression, as the builder counts).
 fn whole_program(text: &str) -> Option<Program> {
-    let (expr, depth, span) = fast::whole(text).filter(|(_, d, _)| 1 + d <= MAX_DEPTH)?;
+    let (expr, _, span) = fast::whole(text).filter(|(_, d, _)| 1 + d <= MAX_DEPTH)?;
     Some(Program {
         stmts: vec![Stmt {
             kind: StmtKind::Expr(expr),
@@ -138,12 +138,22 @@ fn build_program(b: &mut Builder, top: Pair<Rule>) -> Option<Program> {
 
 pub(crate) fn expression(src: &str) -> Result<Expr, Failure> {
     let whole = |text: &str| {
-        let (expr, depth, _) = fast::whole(text).filter(|(_, d, _)| *d <= MAX_DEPTH)?;
+        let (expr, _, _) = fast::whole(text).filter(|(_, d, _)| *d <= MAX_DEPTH)?;
         Some(expr)
     };
-    run(src, Rule::expr_input, whole, |b, top| {
-        let e = top.into_inner().find(|p| p.as_rule() == Rule::expr)?;
-        b.expr(e, 0)
+    run(src, Rule::expr_input, whole, build_expression)
+}
+
+fn build_expression(b: &mut Builder, top: Pair<Rule>) -> Option<Expr> {
+    let e = top.into_inner().find(|p| p.as_rule() == Rule::expr)?;
+    b.expr(e, 0)
+}
+
+/// [`expression`] with pest alone (for benchmarks and the agreement tests).
+pub(crate) fn expression_with_pest_only(src: &str) -> Result<Expr, Failure> {
+    let (text, _) = layout::layout(src).map_err(|e| fail(e.diag, e.at_end))?;
+    super::on_enough_stack(MAX_DEPTH, &text, &|| {
+        plain(src, Rule::expr_input, &text, &build_expression)
     })
 }
 
@@ -1529,21 +1539,7 @@ pub(crate) fn compare_fast_path(src: &str) -> Result<usize, String> {
         Err(e) => Err(fail(e.diag, e.at_end)),
     };
     // The expression rule too (for `yose eval`), when the text is one.
-    let plain_expr = match layout::layout(src) {
-        Ok((text, _)) => super::on_enough_stack(MAX_DEPTH, &text, &|| {
-            plain(
-                src,
-                Rule::expr_input,
-                &text,
-                &|b: &mut Builder, top: Pair<Rule>| {
-                    let e = top.into_inner().find(|p| p.as_rule() == Rule::expr)?;
-                    b.expr(e, 0)
-                },
-            )
-        }),
-        Err(e) => Err(fail(e.diag, e.at_end)),
-    };
-    match (expression(src), plain_expr) {
+    match (expression(src), expression_with_pest_only(src)) {
         (Ok(a), Ok(b)) if a == b => {}
         (Err(a), Err(b)) if a.diags == b.diags && a.at_end == b.at_end => {}
         (a, b) => {
