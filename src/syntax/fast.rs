@@ -81,6 +81,27 @@ pub(crate) fn splice(text: &mut String) -> FxHashMap<usize, FastGame> {
     found
 }
 
+/// The whole layout output `text` as one additive expression the fast path
+/// reads (surrounded by blanks and newlines only): the expression, the
+/// deepest level the builder would check in it (relative to its own), and
+/// the span of the expression statement pest would give it in a program
+/// (it takes the blanks after the expression). `None` declines.
+pub(crate) fn whole(text: &str) -> Option<(Expr, usize, Span)> {
+    let b = text.as_bytes();
+    let mut p = Fast { b, atomic: false };
+    let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
+    let mut i = 0;
+    while blank(p.at(i)) {
+        i += 1;
+    }
+    let (e, end, depth) = p.additive(i)?;
+    let mut j = end;
+    while blank(p.at(j)) {
+        j += 1;
+    }
+    (j == b.len()).then(|| (e, depth, i..p.ws(end)))
+}
+
 /// The offset just after the string starting at `i` (layout has checked
 /// that it is closed).
 fn skip_string(b: &[u8], i: usize) -> usize {

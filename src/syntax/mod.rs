@@ -132,6 +132,13 @@ pub fn parse_expr(src: &str) -> Result<Expr, Vec<Diagnostic>> {
     parser::expression(src).map_err(|f| f.diags)
 }
 
+/// (benchmarks only) [`parse_expr`] without the fast path: pest alone, for
+/// timing the fast path against it.
+#[doc(hidden)]
+pub fn parse_expr_with_pest_only(src: &str) -> Result<Expr, Vec<Diagnostic>> {
+    parser::expression_with_pest_only(src).map_err(|f| f.diags)
+}
+
 /// True when `src` fails to parse only because it ended too early: an
 /// unclosed bracket, brace or string, or a statement cut off after an
 /// operator, a comma, `=`, `if cond`, … For the REPL's multi-line input.

@@ -39,10 +39,16 @@ fn fail(diag: Diagnostic, at_end: bool) -> Failure {
 fn run<T: Send>(
     src: &str,
     rule: Rule,
+    whole: impl Fn(&str) -> Option<T> + Sync,
     build: impl Fn(&mut Builder, Pair<Rule>) -> Option<T> + Sync,
 ) -> Result<T, Failure> {
     let (text, nesting) = layout::layout(src).map_err(|e| fail(e.diag, e.at_end))?;
     super::on_enough_stack(nesting, &text, &|| {
+        // Input that is one expression the fast path reads (`0`,
+        // `thermograph({3|{2|1}})`) needs no pest at all.
+        if let Some(v) = whole(&text) {
+            return Ok(v);
+        }
         let mut spliced = text.clone();
         let games = fast::splice(&mut spliced);
         if !games.is_empty() {
@@ -104,7 +110,20 @@ fn plain<T>(
 }
 
 pub(crate) fn program(src: &str) -> Result<Program, Failure> {
-    run(src, Rule::program, build_program)
+    run(src, Rule::program, whole_program, build_program)
+}
+
+/// A program that is one expression statement read by the fast path (the
+/// statement one level above its expression, as the builder counts).
+fn whole_program(text: &str) -> Option<Program> {
+    let (expr, _, span) = fast::whole(text).filter(|(_, d, _)| 1 + d <= MAX_DEPTH)?;
+    Some(Program {
+        stmts: vec![Stmt {
+            kind: StmtKind::Expr(expr),
+            span,
+        }],
+        span: 0..text.len(),
+    })
 }
 
 fn build_program(b: &mut Builder, top: Pair<Rule>) -> Option<Program> {
@@ -118,9 +137,23 @@ fn build_program(b: &mut Builder, top: Pair<Rule>) -> Option<Program> {
 }
 
 pub(crate) fn expression(src: &str) -> Result<Expr, Failure> {
-    run(src, Rule::expr_input, |b, top| {
-        let e = top.into_inner().find(|p| p.as_rule() == Rule::expr)?;
-        b.expr(e, 0)
+    let whole = |text: &str| {
+        let (expr, _, _) = fast::whole(text).filter(|(_, d, _)| *d <= MAX_DEPTH)?;
+        Some(expr)
+    };
+    run(src, Rule::expr_input, whole, build_expression)
+}
+
+fn build_expression(b: &mut Builder, top: Pair<Rule>) -> Option<Expr> {
+    let e = top.into_inner().find(|p| p.as_rule() == Rule::expr)?;
+    b.expr(e, 0)
+}
+
+/// [`expression`] with pest alone (for benchmarks and the agreement tests).
+pub(crate) fn expression_with_pest_only(src: &str) -> Result<Expr, Failure> {
+    let (text, _) = layout::layout(src).map_err(|e| fail(e.diag, e.at_end))?;
+    super::on_enough_stack(MAX_DEPTH, &text, &|| {
+        plain(src, Rule::expr_input, &text, &build_expression)
     })
 }
 
@@ -1505,6 +1538,18 @@ pub(crate) fn compare_fast_path(src: &str) -> Result<usize, String> {
         }),
         Err(e) => Err(fail(e.diag, e.at_end)),
     };
+    // The expression rule too (for `yose eval`), when the text is one.
+    match (expression(src), expression_with_pest_only(src)) {
+        (Ok(a), Ok(b)) if a == b => {}
+        (Err(a), Err(b)) if a.diags == b.diags && a.at_end == b.at_end => {}
+        (a, b) => {
+            return Err(format!(
+                "expression, fast path: {:?}\npest only: {:?}",
+                a.map_err(|f| (f.diags, f.at_end)),
+                b.map_err(|f| (f.diags, f.at_end))
+            ))
+        }
+    }
     let taken = match layout::layout(src) {
         Ok((mut text, _)) => fast::splice(&mut text).len(),
         Err(_) => 0,

@@ -74,6 +74,8 @@ pub fn run(reps: usize) {
         g2.len(),
         h2.len()
     );
+    let big = switches_text(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    println!("parse text: ±1 + … + ±10 printed by cgt, {} bytes\n", big.len());
     let mut warm = Interp::new(Mode::Script, Style::Ascii);
     type Case<'a> = (
         &'a str,
@@ -106,10 +108,25 @@ pub fn run(reps: usize) {
             Box::new(|| yose_fresh(&le2)),
             Box::new(|| (cgt_parse(&g2) <= cgt_parse(&h2)).to_string()),
         ),
+        (
+            "parse the text (yose: AST only, fast path / cgt: parse and canonical form)",
+            Box::new(|| format!("{}", yose::syntax::parse_expr(&big).is_ok())),
+            Box::new(|| cgt_parse(&big).to_string().len().to_string()),
+        ),
+        (
+            "parse the text (yose: AST only, pest alone / cgt: parse and canonical form)",
+            Box::new(|| format!("{}", yose::syntax::parse_expr_with_pest_only(&big).is_ok())),
+            Box::new(|| cgt_parse(&big).to_string().len().to_string()),
+        ),
     ];
     println!("| question | yose median | cgt median | cgt / yose (medians) | median of pairwise ratios | answers |");
     println!("|---|---|---|---|---|---|");
-    for (name, mut y, mut c) in cases {
+    // `PEER_QUESTION=i` runs only question i (for profiling).
+    let only: Option<usize> = std::env::var("PEER_QUESTION").ok().and_then(|v| v.parse().ok());
+    for (i, (name, mut y, mut c)) in cases.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         // One untimed round each (page faults, lazy statics).
         let ya = y();
         let ca = c();
