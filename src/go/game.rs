@@ -101,8 +101,8 @@ pub struct Game {
     nkr: NkrState,
     /// The ko census of the current board, computed when first asked for
     /// (the New Ko Rules judge the next move with it; a game that several
-    /// moves are tried on computes it once).
-    census: OnceCell<Rc<Census>>,
+    /// moves are tried on computes it once; clones share the cell).
+    census: Rc<OnceCell<Rc<Census>>>,
     /// Bowls, ultimate prisoners and the end, under `rules.nopass`.
     nopass: Option<NoPassState>,
 }
@@ -173,7 +173,7 @@ impl Game {
             start,
             elsewhere: [0, 0],
             nkr: NkrState::default(),
-            census: OnceCell::new(),
+            census: Rc::new(OnceCell::new()),
             nopass,
         })
     }
@@ -247,6 +247,7 @@ impl Game {
                 for (p, m) in self.marks.iter().enumerate() {
                     self.position.frame[p] = *m == Some(Status::Safe);
                 }
+                self.census = Rc::new(OnceCell::new());
                 self.nopass = Some(NoPassState::new(r, &self.komi, handicap)?);
             }
             None => self.nopass = None,
@@ -313,7 +314,7 @@ impl Game {
             start,
             elsewhere: self.elsewhere,
             nkr: NkrState::default(),
-            census: OnceCell::new(),
+            census: Rc::new(OnceCell::new()),
             nopass: self.nopass.clone(),
         }
     }
@@ -474,7 +475,7 @@ impl Game {
             start: self.start.clone(),
             elsewhere,
             nkr,
-            census: OnceCell::new(),
+            census: Rc::new(OnceCell::new()),
             nopass: self.nopass.clone(),
         })
     }
@@ -524,6 +525,7 @@ impl Game {
             elsewhere: self.elsewhere,
         });
         next.position = next_position;
+        next.census = Rc::new(OnceCell::new());
         next.to_move = mv.colour.opponent();
         next.moves.push(mv);
         next.nopass = Some(state);
