@@ -106,12 +106,25 @@ pub fn read_text(path: &Path, max: u64, links: Links) -> Result<String, FileErro
 /// that an error, which quotes the script, never quotes some other file),
 /// regular, UTF-8, at most [`MAX_SCRIPT_BYTES`].
 pub fn read_script(path: &Path) -> Result<String, FileError> {
-    if path.extension().is_none_or(|e| e != "cgt") {
-        return Err(FileError::Refused(
+    let not_a_script = || {
+        FileError::Refused(
             "not a `.cgt` script (yose reads scripts only from files named `*.cgt`)".into(),
-        ));
+        )
+    };
+    if path.extension().is_none_or(|e| e != "cgt") {
+        return Err(not_a_script());
     }
-    read_text(path, MAX_SCRIPT_BYTES, Links::Follow)
+    // The name that counts is the file's own, after every link: `x.cgt`
+    // linked to a file of another name is not a script either. The file
+    // read is the one whose name was checked.
+    let real = std::fs::canonicalize(path).map_err(io)?;
+    if real.extension().is_none_or(|e| e != "cgt") {
+        return Err(FileError::Refused(format!(
+            "not a `.cgt` script: it links to {} (yose reads scripts only from files named `*.cgt`)",
+            real.display()
+        )));
+    }
+    read_text(&real, MAX_SCRIPT_BYTES, Links::Follow)
 }
 
 /// What a non-regular file is, for messages.

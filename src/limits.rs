@@ -10,6 +10,10 @@
 //!   recursive game operation calls, and the interpreter's statement, loop
 //!   and call steps), and the interpreter checks a string or list it is about
 //!   to build with [`reserve`] before allocating it.
+//! * **Tables.** A table that doubles does so in one allocation between two
+//!   checks: [`table_growth`] / [`vec_growth`] say when a table is about to
+//!   grow and what its new array takes, and the store checks that it fits
+//!   ([`Exceeded::Table`], naming the table and the entries it would hold).
 //! * **Stack.** A thread that records its stack with [`enter_thread`] gets a
 //!   guard: [`check`] fails when less than a safety margin is left, so a
 //!   recursion over a game, a value or syntax ends with a "nested too
@@ -72,8 +76,13 @@ fn grew(bytes: usize) {
     }
 }
 
+#[cfg(not(feature = "bench-uncounted"))]
 #[global_allocator]
 static GLOBAL: Counting = Counting;
+
+/// Whether the store's steps check the limits: always, except in the build
+/// that measures what they cost (feature `bench-uncounted`, BENCHMARKS.md).
+pub const CHECKS: bool = !cfg!(feature = "bench-uncounted");
 
 /// Heap bytes in use now.
 pub fn memory_in_use() -> usize {

@@ -28,6 +28,11 @@ struct Run {
 }
 
 fn command(args: &[&str], address_space: u64) -> Command {
+    command_cpu(args, address_space, CPU_SECONDS)
+}
+
+/// [`command`] with a CPU-time limit of `cpu` seconds.
+fn command_cpu(args: &[&str], address_space: u64, cpu: u64) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_yose"));
     cmd.args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -39,10 +44,7 @@ fn command(args: &[&str], address_space: u64) -> Command {
     // SAFETY: only async-signal-safe calls (setrlimit) between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
-            for (resource, limit) in [
-                (libc::RLIMIT_AS, address_space),
-                (libc::RLIMIT_CPU, CPU_SECONDS),
-            ] {
+            for (resource, limit) in [(libc::RLIMIT_AS, address_space), (libc::RLIMIT_CPU, cpu)] {
                 let rl = libc::rlimit {
                     rlim_cur: limit as libc::rlim_t,
                     rlim_max: limit as libc::rlim_t,
@@ -133,6 +135,49 @@ fn growing_computations_stop_at_the_memory_limit_with_a_diagnostic() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Runs `cmd` and returns its exit code and the most memory it held (its
+/// peak resident set, from `wait4`).
+fn peak_rss(cmd: &mut Command) -> (Option<i32>, String, u64) {
+    let mut child = cmd.stdout(Stdio::null()).spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, err, usage.ru_maxrss as u64 * 1024)
+}
+
+/// A table that doubles in one allocation used to overshoot the limit by
+/// its whole size (the README's sum held 2.6 GB against a limit of 912
+/// MiB): the store checks that a table's next array fits before it grows,
+/// so the process stays near the limit and the diagnostic names the table.
+#[test]
+fn a_growing_table_does_not_overshoot_the_memory_limit() {
+    let sum = |n: i32, f: &dyn Fn(i32) -> String| (1..=n).map(f).collect::<Vec<_>>().join(" + ");
+    for src in [
+        sum(40, &|k| format!("+-{k}")),
+        sum(40, &|k| format!("{{{k} | -{k}/2}}")),
+        sum(30, &|k| format!("{{{k}* | {}}}", -k)),
+    ] {
+        let limit = 128u64 << 20;
+        let (code, err, rss) = peak_rss(&mut command(
+            &["--memory-limit", "128M", "eval", &src],
+            ADDRESS_SPACE,
+        ));
+        assert_eq!(code, Some(1), "{src}: {err}");
+        assert!(
+            err.contains("the memory limit of 128 MiB is reached: the")
+                && err.contains("would grow to"),
+            "{err}"
+        );
+        // The binary and the allocator's slack come on top of the heap.
+        assert!(rss < limit + limit / 4, "{src}: peak {rss} bytes\n{err}");
+    }
+}
+
 /// Under the default limit (a share of what the process may use), a
 /// computation that would outgrow the address space stops with the
 /// diagnostic, not an allocation abort.
@@ -140,6 +185,28 @@ fn growing_computations_stop_at_the_memory_limit_with_a_diagnostic() {
 fn the_default_limit_follows_the_address_space_limit() {
     let r = yose(&["eval", "1000000 . {2|{1|0}}"]);
     fails_with(&r, 1, "the memory limit of");
+}
+
+/// A node budget bounds all the work of a question, the analyses a ko
+/// search makes besides its nodes included: a ko graph's thermograph, for
+/// move ordering, ran for about a minute of CPU before the budget of 10
+/// was looked at. Each question here now stops within a few seconds.
+#[test]
+fn a_budget_covers_the_analyses_before_the_search() {
+    let p = r#"go(". a o O X X\n. x . . o .\nX . . o . .")"#;
+    for (q, nodes) in [
+        (format!("solve([{p}, +-2], budget: 10)"), 11),
+        (format!("ko_winner([{p}, +-3], budget: 100)"), 101),
+        (format!("solve([{p}, {{3|-3}}, *], budget: 50)"), 51),
+        (format!("solve([{p}, {p}], budget: 1000)"), 1001),
+    ] {
+        let r = finish(&mut command_cpu(&["eval", &q], ADDRESS_SPACE, 15));
+        fails_with(
+            &r,
+            1,
+            &format!("more nodes than its budget (stopped after {nodes})"),
+        );
+    }
 }
 
 // ----- 2. no crash on any input ---------------------------------------------
@@ -265,7 +332,12 @@ fn use_and_run_refuse_devices_fifos_other_files_and_bad_text() {
     mkfifo(&fifo);
     std::fs::write(dir.join("secret.txt"), "root:$6$hash\n").unwrap();
     std::fs::write(dir.join("bad.cgt"), b"let x = \xff\n").unwrap();
+    // A `.cgt` name linked to another file: its first line was quoted.
+    std::os::unix::fs::symlink("secret.txt", dir.join("evil.cgt")).unwrap();
+    std::os::unix::fs::symlink("/etc/passwd", dir.join("passwd.cgt")).unwrap();
     for (target, needle) in [
+        ("evil.cgt", "not a `.cgt` script: it links to"),
+        ("passwd.cgt", "not a `.cgt` script: it links to"),
         ("/dev/zero", "not a `.cgt` script"),
         ("secret.txt", "not a `.cgt` script"),
         ("pipe.cgt", "FIFO"),
@@ -280,6 +352,26 @@ fn use_and_run_refuse_devices_fifos_other_files_and_bad_text() {
     }
     // `run` and `check` of such a file: IO errors, at once (no wait on the FIFO).
     fails_with(&yose(&["run", path_str(&fifo)]), 2, "FIFO");
+    for link in ["evil.cgt", "passwd.cgt"] {
+        let r = yose(&["run", path_str(&dir.join(link))]);
+        fails_with(&r, 2, "it links to");
+        assert!(
+            !r.err.contains("$6$") && !r.err.contains("root:"),
+            "{}",
+            r.err
+        );
+        let r = yose(&["check", path_str(&dir.join(link))]);
+        assert!(
+            !r.out.contains("$6$") && !r.err.contains("$6$"),
+            "{}",
+            r.out
+        );
+        assert!(
+            !r.out.contains("root:") && !r.err.contains("root:"),
+            "{}",
+            r.out
+        );
+    }
     fails_with(
         &yose(&["run", path_str(&dir.join("secret.txt"))]),
         2,
@@ -421,6 +513,48 @@ fn an_unsafe_history_file_is_a_warning_and_never_overwritten() {
 }
 
 // ----- 4. Ctrl-C and exit codes ---------------------------------------------
+
+/// Ctrl-C in the analysis a ko search makes before its nodes (a ko graph's
+/// thermograph) ends the run at once: the analysis used to swallow the
+/// interrupt and run on for about a minute of CPU.
+#[test]
+fn ctrl_c_stops_the_analyses_of_a_ko_search() {
+    let dir = scratch("sigint-ko");
+    let script = dir.join("ko.cgt");
+    let ready = dir.join("ready.svg");
+    let p = r#"go(". a o O X X\n. x . . o .\nX . . o . .")"#;
+    for q in [
+        format!("solve([{p}, +-2])"),
+        format!("ko_winner([{p}, +-3])"),
+    ] {
+        let _ = std::fs::remove_file(&ready);
+        std::fs::write(
+            &script,
+            format!(
+                "let started = svg({{1 | 0}}, \"{}\")\nprint {q}\n",
+                path_str(&ready)
+            ),
+        )
+        .unwrap();
+        let mut child = command_cpu(&["run", path_str(&script)], ADDRESS_SPACE, 20)
+            .spawn()
+            .unwrap();
+        while !ready.exists() {
+            assert!(child.try_wait().unwrap().is_none(), "{q} ended early");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        // SAFETY: signalling our own child.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{q}: {err}");
+        assert!(err.contains("interrupted"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
 
 /// SIGINT, sent once the script has started (it writes a file first, the
 /// test waits for it), ends `run`, `check` and standard input with

@@ -271,6 +271,8 @@ impl Interp {
         approx: bool,
         span: &Span,
     ) -> EvalResult<bool> {
+        // Lists nest as deeply as a program builds them.
+        crate::limits::check_stack().map_err(|x| self.limit_error(x, span))?;
         match (a, b) {
             (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
             (Value::Str(x), Value::Str(y)) => Ok(x == y),

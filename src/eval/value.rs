@@ -190,6 +190,8 @@ impl Value {
 
     /// Formats for output; games are canonicalised (interruptible).
     pub fn display(&self, store: &mut Store, style: Style) -> CgResult<String> {
+        // Lists nest as deeply as a program builds them.
+        crate::limits::check_stack()?;
         Ok(match self {
             // The board (a sum of named regions) prints its components:
             // its canonical form can be far larger and slower to find, and

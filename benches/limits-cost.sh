@@ -1,0 +1,41 @@
+#!/bin/sh
+# What the limits cost (BENCHMARKS.md, "Limits"): the same workloads run by
+# two release builds of yose, alternately, the one as shipped (counting
+# allocator; every store step checks the memory limit, the stack guard and
+# the tables' growth) and one built with `--features bench-uncounted` (none
+# of that). Prints each run's seconds and the medians.
+#
+#   cargo build --release
+#   CARGO_TARGET_DIR=/tmp/yose-uncounted cargo build --release --features bench-uncounted
+#   sh benches/limits-cost.sh ./target/release/yose /tmp/yose-uncounted/release/yose 7
+set -eu
+counted=$1
+uncounted=$2
+rounds=${3:-7}
+p='go(". a o O X X\n. x . . o .\nX . . o . .")'
+run() { # binary, workload number -> seconds
+    start=$(date +%s.%N)
+    case $2 in
+    1) "$1" check examples >/dev/null 2>&1 || true ;;
+    2) "$1" eval "canonical(sum(map(fn(k) = {k | -k/2}, 1..=20)))" >/dev/null ;;
+    3) "$1" eval "solve([$p, +-2], budget: 1000000)" >/dev/null 2>&1 || true ;;
+    esac
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc
+}
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for w in 1 2 3; do
+    : >/tmp/limits-cost-a.$$
+    : >/tmp/limits-cost-b.$$
+    i=0
+    while [ $i -lt "$rounds" ]; do
+        run "$counted" $w >>/tmp/limits-cost-a.$$
+        run "$uncounted" $w >>/tmp/limits-cost-b.$$
+        i=$((i + 1))
+    done
+    a=$(median </tmp/limits-cost-a.$$)
+    b=$(median </tmp/limits-cost-b.$$)
+    echo "workload $w: counted $(tr '\n' ' ' </tmp/limits-cost-a.$$)| uncounted $(tr '\n' ' ' </tmp/limits-cost-b.$$)"
+    echo "workload $w: medians counted $a s, uncounted $b s, ratio $(echo "scale=3; $a / $b" | bc)"
+done
+rm -f /tmp/limits-cost-a.$$ /tmp/limits-cost-b.$$
