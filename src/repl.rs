@@ -90,17 +90,57 @@ impl Hinter for ReplHelper {
     type Hint = String;
 }
 impl Highlighter for ReplHelper {}
+// Every line is accepted as typed: an unfinished entry is continued on
+// the next line, under the continuation prompt ([`Entry`]).
 impl Validator for ReplHelper {
-    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        if input.trim_start().starts_with(':') || !crate::syntax::is_incomplete(input) {
-            Ok(ValidationResult::Valid(None))
-        } else {
-            Ok(ValidationResult::Incomplete)
-        }
+    fn validate(&self, _ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        Ok(ValidationResult::Valid(None))
     }
 }
 impl Helper for ReplHelper {}
+
+/// The prompt of a new entry.
+const PROMPT: &str = "yose> ";
+/// The prompt of a line that continues an unfinished entry (an open
+/// bracket, a trailing operator): visible, and as wide as [`PROMPT`].
+const CONTINUATION_PROMPT: &str = " ...> ";
+
+/// An entry being typed, line by line.
+#[derive(Default)]
+struct Entry {
+    text: String,
+}
+
+impl Entry {
+    /// The prompt for the next line.
+    fn prompt(&self) -> &'static str {
+        if self.text.is_empty() {
+            PROMPT
+        } else {
+            CONTINUATION_PROMPT
+        }
+    }
+
+    /// Adds a line; the whole entry once it is complete (a blank first
+    /// line gives nothing).
+    fn feed(&mut self, line: &str) -> Option<String> {
+        if self.text.is_empty() {
+            if line.trim().is_empty() {
+                return None;
+            }
+            self.text = line.to_string();
+        } else {
+            self.text.push('\n');
+            self.text.push_str(line);
+        }
+        let t = &self.text;
+        if t.trim_start().starts_with(':') || !crate::syntax::is_incomplete(t) {
+            Some(std::mem::take(&mut self.text))
+        } else {
+            None
+        }
+    }
+}
 
 fn history_path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("YOSE_HISTORY") {
@@ -228,12 +268,13 @@ pub fn run(out: Output) -> i32 {
         None => println!("History is not kept (no home directory)."),
     }
     let mut entry_no = 0usize;
+    let mut entry = Entry::default();
     loop {
-        match editor.readline("yose> ") {
+        match editor.readline(entry.prompt()) {
             Ok(line) => {
-                if line.trim().is_empty() {
+                let Some(line) = entry.feed(&line) else {
                     continue;
-                }
+                };
                 let _ = editor.add_history_entry(line.as_str());
                 if let Some(h) = &history {
                     if let Err(e) = save_history(&mut editor, h) {
@@ -260,7 +301,11 @@ pub fn run(out: Output) -> i32 {
                 }
                 *names.borrow_mut() = interp.globals.names();
             }
-            Err(ReadlineError::Interrupted) => continue,
+            // Ctrl-C drops an unfinished entry.
+            Err(ReadlineError::Interrupted) => {
+                entry = Entry::default();
+                continue;
+            }
             Err(ReadlineError::Eof) => break,
             Err(e) => {
                 eprintln!("yose: {e}");
@@ -378,4 +423,25 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
         other => eprintln!("unknown command {other}; :help lists the commands"),
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Entry, CONTINUATION_PROMPT, PROMPT};
+
+    #[test]
+    fn an_unfinished_entry_continues_under_a_visible_prompt() {
+        let mut e = Entry::default();
+        assert_eq!(e.prompt(), PROMPT);
+        assert_eq!(e.feed("   "), None);
+        assert_eq!(e.prompt(), PROMPT);
+        assert_eq!(e.feed("let G = {1 |"), None);
+        assert_eq!(e.prompt(), CONTINUATION_PROMPT);
+        assert_eq!(CONTINUATION_PROMPT.len(), PROMPT.len());
+        assert_eq!(e.feed(""), None);
+        assert_eq!(e.feed("  0}").as_deref(), Some("let G = {1 |\n\n  0}"));
+        assert_eq!(e.prompt(), PROMPT);
+        assert_eq!(e.feed("1 + 1").as_deref(), Some("1 + 1"));
+        assert_eq!(e.feed(":help (").as_deref(), Some(":help ("));
+    }
 }

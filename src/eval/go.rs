@@ -1030,7 +1030,15 @@ fn go_value(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         (_, false) => interp.go_evaluate_chilled(&p, key, span)?,
         (_, true) => interp.go_resolved(&p, key, name == "chilled", span)?,
     };
-    Ok(interp.go_value_of(&v))
+    let out = interp.go_value_of(&v);
+    if name == "value" {
+        if let GoValue::Short(g) = v {
+            // Remembered to warn when it meets a position used as a game
+            // (which is chilled) in one sum or comparison.
+            interp.unchilled.insert(g);
+        }
+    }
+    Ok(out)
 }
 
 fn go_stats(interp: &mut Interp, c: &Call) -> EvalResult<Value> {

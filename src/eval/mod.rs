@@ -186,6 +186,11 @@ pub struct Interp {
     /// ko line can name its moves on the board (`eval/go.rs`,
     /// `ko_move_name`). Weak: a position no longer bound anywhere is gone.
     pub(crate) ko_positions: Vec<std::rc::Weak<go::GoPosition>>,
+    /// The unchilled values `value(Q)` gave (short games), and whether the
+    /// warning about mixing one with a position used as a game (chilled)
+    /// has been given (it is given once).
+    pub(crate) unchilled: rustc_hash::FxHashSet<crate::game::GameId>,
+    pub(crate) chill_mix_warned: bool,
 }
 
 impl Interp {
@@ -216,6 +221,8 @@ impl Interp {
             importing: 0,
             named_args: Vec::new(),
             ko_positions: Vec::new(),
+            unchilled: Default::default(),
+            chill_mix_warned: false,
         }
     }
 

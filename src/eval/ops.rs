@@ -134,6 +134,9 @@ impl Interp {
         rs: &Span,
         span: &Span,
     ) -> EvalResult<Value> {
+        if matches!(op, BinOp::Add | BinOp::Sub) {
+            self.warn_chill_mix(&a, &b, span)?;
+        }
         // A position holding a ko takes part as its chilled ko value.
         let a = self.position_ko_value(&a, ls)?.unwrap_or(a);
         let b = self.position_ko_value(&b, rs)?.unwrap_or(b);
@@ -318,6 +321,38 @@ impl Interp {
             .map_err(|e| self.cg_error(e, span))
     }
 
+    /// A Go position used as a game stands for its chilled value; mixed
+    /// in one sum or comparison with an unchilled `value(Q)`, the units
+    /// differ (a point is worth 1 unchilled, a move is taxed 1 chilled).
+    /// Warned once per session, on standard error; writing `chilled(Q)`
+    /// for the position says the chilled value is meant and silences it.
+    pub(crate) fn warn_chill_mix(&mut self, a: &Value, b: &Value, span: &Span) -> EvalResult<()> {
+        if self.chill_mix_warned || self.unchilled.is_empty() {
+            return Ok(());
+        }
+        let other = match (a, b) {
+            (Value::Position(_), Value::Position(_)) => return Ok(()),
+            (Value::Position(_), o) | (o, Value::Position(_)) => o,
+            _ => return Ok(()),
+        };
+        let unchilled = match other {
+            Value::Game(s) => s.parts().iter().any(|g| self.unchilled.contains(g)),
+            _ => false,
+        };
+        if unchilled {
+            self.chill_mix_warned = true;
+            let source = &self.sources[self.current];
+            let before = &source.text[..span.start.min(source.text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            eprintln!(
+                "warning: {}:{line}:{col}: a Go position used as a game stands for its chilled value, and here it meets an unchilled `value(…)`; write `chilled(Q)` to say the chilled value is meant (this silences the warning), or `value(Q)` for both",
+                source.name
+            );
+        }
+        Ok(())
+    }
+
     pub(crate) fn compare_op(
         &mut self,
         op: CmpOp,
@@ -325,6 +360,7 @@ impl Interp {
         b: &Value,
         span: &Span,
     ) -> EvalResult<bool> {
+        self.warn_chill_mix(a, b, span)?;
         match op {
             CmpOp::Eq => self.values_equal(a, b, false, span),
             CmpOp::Ne => Ok(!self.values_equal(a, b, false, span)?),
