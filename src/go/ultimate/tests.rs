@@ -793,3 +793,34 @@ fn expedited_counting_with_dead_stones() {
 fn dead_chain_of(g: &Game, p: usize) -> usize {
     crate::go::expedited::dead_stones(g, &[p]).unwrap().len()
 }
+
+/// §VI: "the *first* ultimate delay should be played only if a delay is one
+/// of the player's optimal moves (i.e. when the sente level is 0), since
+/// otherwise the cost of the ultimate delay is at least 1". Before any
+/// ultimate delay, on random framed boards, both players to move: with a
+/// positive sente level the ultimate delay always loses Ultimate Go score;
+/// with sente level 0 it is always an optimal move.
+#[test]
+fn the_first_ultimate_delay_is_optimal_exactly_at_sente_level_zero() {
+    let (mut costly, mut free) = (0, 0);
+    for text in random_boards(53, 80, 4) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = game_with(&text, ORIGINAL, to_move, 0);
+            let level = {
+                let (mut solver, s, mut h) = solver_of(&g);
+                solver.sente_level(&s, &mut h).unwrap()
+            };
+            let sign = to_move.sign();
+            let before = uscore(&g) * sign;
+            let after = uscore(&g.act(to_move, Special::Ultimate).unwrap()) * sign;
+            if level > 0 {
+                assert!(after < before, "{text}\n{to_move} to move, level {level}");
+                costly += 1;
+            } else {
+                assert_eq!(after, before, "{text}\n{to_move} to move, level 0");
+                free += 1;
+            }
+        }
+    }
+    assert_eq!((costly, free), (86, 74));
+}
