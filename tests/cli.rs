@@ -201,7 +201,7 @@ fn wrong_argument_counts_show_the_usage() {
         Note: usage: play(Q, "B a, W b"): the position after the moves (also `B[ab]`, `t` = tenuki), with captures
         kofight_advice(1, [], []) → exit 1
         Error: `kofight_advice` takes 5 to 6 arguments, given 3
-        Note: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` ("took", "answered", "connected", "threat", "gote", "followed_up", "other"), with the profit the paper predicts
+        Note: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` ("took", "answered", "connected", "threat", "gote", "followed_up", "other"), with the profit the paper predicts (fitting: ">=" or ">", how a threat compares with its lower bound; default ">=")
         solve() → exit 1
         Error: `solve` takes 1 argument, given 0
         Note: usage: solve(S): Left and Right stops of the sum S with an optimal line for each, from the components (budget: N)

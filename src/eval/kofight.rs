@@ -24,7 +24,7 @@ use std::rc::Rc;
 pub const KOFIGHT_BUILTINS: &[(&str, &str)] = &[
     ("kofight_solve", "kofight_solve(k, black_threats, white_threats, moves, last[, t]): the same position solved exactly — the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds (budget: N, fitting: \">=\" or \">\")"),
     ("kofight_advice", "kofight_advice(k, black_threats, white_threats, moves, last[, t]): the move seed 001's one-point ko rule advises for Black after White's `last` (\"took\", \"answered\", \"connected\", \"threat\", \"gote\", \"followed_up\", \"other\"), with the profit the paper predicts (fitting: \">=\" or \">\", how a threat compares with its lower bound; default \">=\")"),
-    ("kofight_grid", "kofight_grid(k_max, threats, threat_max, moves, move_max): every rule of seed 001's one-point ko strategy judged over every position with 1 ≤ k ≤ k_max, at most `threats` threats per side valued 1..threat_max, at most `moves` valuable moves valued 1..move_max, and every case (3 and 4 with each pending threat 1..threat_max): per rule and reading of \"fitting\", the counts and the smallest failing and holding positions"),
+    ("kofight_grid", "kofight_grid(k_max, threats, threat_max, moves, move_max): every rule of Huang, Lin and Yen's one-point ko strategy judged over every position with 1 ≤ k ≤ k_max, at most `threats` threats per side valued 1..threat_max, at most `moves` valuable moves valued 1..move_max, and every case (3 and 4 with each pending threat 1..threat_max): per rule and reading of \"fitting\", the counts and the smallest failing and holding positions"),
 ];
 
 /// Which named arguments these builtins take: `kofight_solve` takes
