@@ -206,7 +206,7 @@ fn wrong_argument_counts_show_the_usage() {
         Note 2: example: play(go("XXXXX\nXa.bO\nXXXXX"), "B a, W b")
         kofight_advice(1, [], []) → exit 1
         Error: `kofight_advice` takes 5 to 6 arguments, given 3
-        Note 1: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t])
+        Note 1: usage: kofight_advice(k, black_threats, white_threats, moves, last[, t], fitting: ">=" or ">" (how a threat compares with its lower bound))
         Note 2: example: kofight_advice(4, [6], [5], [2], "took")
         solve() → exit 1
         Error: `solve` takes 1 argument, given 0

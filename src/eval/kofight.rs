@@ -14,20 +14,28 @@
 use super::registry::{self, Builtin, Call};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
-use crate::ko::kofight::{self, Advice, KoFight, Last, Move};
+use crate::ko::kofight::grid::{self, GridSpec, Instance, RuleResult};
+use crate::ko::kofight::{self, Advice, Fitting, KoFight, Last, Move};
 use crate::ko::solve::KoSolveError;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Signed;
+use num_traits::{Signed, ToPrimitive};
 use std::rc::Rc;
 
-pub(super) const BUILTINS: &[Builtin] = &[KOFIGHT_SOLVE, KOFIGHT_ADVICE];
+pub(super) const BUILTINS: &[Builtin] = &[KOFIGHT_SOLVE, KOFIGHT_ADVICE, KOFIGHT_GRID];
+
+/// `fitting: ">=" | ">"`: how a threat compares with its lower bound.
+const FITTING: registry::NamedArg = registry::NamedArg {
+    name: "fitting",
+    values: "\">=\" or \">\" (how a threat compares with its lower bound)",
+    default: "\">=\"",
+};
 
 const KOFIGHT_SOLVE: Builtin = Builtin {
     name: "kofight_solve",
     params: "k, black_threats, white_threats, moves, last[, t]",
     arity: (5, 6),
-    named: &[registry::budget("20 000 000 nodes")],
+    named: &[registry::budget("20 000 000 nodes"), FITTING],
     returns: "a record: optimum, best, advice, advised, optimal, profit, claim, claim_holds, moves, nodes",
     help: "the ko fight of the one-point ko paper (Berlekamp's rule for a one-point ko with threats) solved exactly: the optimum, each first move's score, and whether the paper's advice is optimal and its claim holds",
     example: "kofight_solve(4, [6], [5], [2], \"took\")[\"optimum\"]",
@@ -36,12 +44,38 @@ const KOFIGHT_SOLVE: Builtin = Builtin {
 };
 const KOFIGHT_ADVICE: Builtin = Builtin {
     name: "kofight_advice",
-    named: &[],
+    named: &[FITTING],
     returns: "a record: the advised move and the profit the paper predicts",
     help: "the move the one-point ko rule advises for Black after White's `last` (\"took\", \"answered\", \"connected\", \"threat\", \"gote\", \"followed_up\", \"other\")",
     example: "kofight_advice(4, [6], [5], [2], \"took\")",
     ..KOFIGHT_SOLVE
 };
+const KOFIGHT_GRID: Builtin = Builtin {
+    name: "kofight_grid",
+    params: "k_max, threats, threat_max, moves, move_max",
+    arity: (5, 5),
+    named: &[],
+    returns: "a record: instances, rules (per rule and reading: tested, holds, fails, max_loss, failure, holding)",
+    help: "every rule of Huang, Lin and Yen's one-point ko strategy judged over every position with 1 ≤ k ≤ k_max, at most `threats` threats per side valued 1..threat_max, at most `moves` valuable moves valued 1..move_max, and every case (3 and 4 with each pending threat 1..threat_max): per rule and reading of \"fitting\", the counts and the smallest failing and holding positions",
+    example: "kofight_grid(1, 0, 1, 1, 1)[\"instances\"]",
+    takes_kos: false,
+    run: grid_call,
+};
+
+/// The reading of "fitting" from the named argument `fitting:`.
+fn reading_of(interp: &Interp, c: &Call) -> EvalResult<Fitting> {
+    let Some((v, s)) = c.named("fitting") else {
+        return Ok(Fitting::AtLeast);
+    };
+    match v {
+        Value::Str(t) if &**t == ">=" || &**t == "≥" => Ok(Fitting::AtLeast),
+        Value::Str(t) if &**t == ">" => Ok(Fitting::Above),
+        _ => Err(interp.error(
+            s,
+            "`fitting:` takes \">=\" (a threat equal to its bound fits) or \">\"",
+        )),
+    }
+}
 
 fn int(n: &BigInt) -> Value {
     Value::Rational(BigRational::from_integer(n.clone()))
@@ -207,13 +241,16 @@ fn advice_value(a: &Advice) -> Value {
 fn kofight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (name, span) = (c.name, c.span);
     let (pos, last) = position(interp, &c.args, c.spans, span)?;
+    let reading = reading_of(interp, c)?;
     match name {
         "kofight_advice" => {
-            let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
+            let a = kofight::advice_read(&pos, &last, reading)
+                .map_err(|e| interp.error(span, e.to_string()))?;
             Ok(advice_value(&a))
         }
         "kofight_solve" => {
-            let a = kofight::advice(&pos, &last).map_err(|e| interp.error(span, e.to_string()))?;
+            let a = kofight::advice_read(&pos, &last, reading)
+                .map_err(|e| interp.error(span, e.to_string()))?;
             let budget = c.budget(interp, crate::play::DEFAULT_BUDGET)?;
             let opts = crate::ko::solve::KoSolveOptions::with_budget(budget);
             let ex =
@@ -271,4 +308,127 @@ fn kofight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         }
         _ => Err(interp.error(span, format!("unknown ko-fight builtin `{name}`"))),
     }
+}
+
+/// The largest grid `kofight_grid` takes (positions), about a minute of
+/// work in release.
+const GRID_LIMIT: u64 = 20_000_000;
+
+fn last_name(last: &Last) -> &'static str {
+    match last {
+        Last::TookKo => "took",
+        Last::AnsweredThreat => "answered",
+        Last::ConnectedKo { .. } => "connected",
+        Last::Threat(_) => "threat",
+        Last::Gote => "gote",
+        Last::FollowedUp => "followed_up",
+        Last::Other => "other",
+    }
+}
+
+fn sixths(v: i64) -> Value {
+    Value::Rational(BigRational::new(BigInt::from(v), BigInt::from(6)))
+}
+
+fn small_list(v: &[u8]) -> Value {
+    Value::list(v.iter().map(|&x| Value::int(x as i64)).collect())
+}
+
+/// A grid position as a record: the arguments of `kofight_solve` (`k`,
+/// `black`, `white`, `moves`, `last`, `t`) and the verdict.
+fn instance_value(i: &Instance) -> Value {
+    let t = match &i.last {
+        Last::Threat(w) | Last::ConnectedKo { pending: Some(w) } => Some(w),
+        _ => None,
+    };
+    Value::record(
+        "record",
+        vec![
+            ("k", Value::int(i.k as i64)),
+            ("black", small_list(&i.black)),
+            ("white", small_list(&i.white)),
+            ("moves", small_list(&i.moves)),
+            ("last", Value::str(last_name(&i.last))),
+            // `t` is the sixth argument of `kofight_solve` when `has_t`.
+            ("has_t", Value::Bool(t.is_some())),
+            ("t", t.map_or(Value::Unit, int)),
+            ("advice", Value::str(&i.advice.to_string())),
+            ("advised", sixths(i.advised)),
+            ("optimum", sixths(i.optimum)),
+            (
+                "best",
+                Value::list(i.best.iter().map(|m| Value::str(&m.to_string())).collect()),
+            ),
+            ("claim", Value::str(i.claim.kind())),
+            ("profit", opt_int(&i.claim.profit().cloned())),
+        ],
+    )
+}
+
+fn rule_value(r: &RuleResult) -> Value {
+    let opt = |i: &Option<Instance>| i.as_ref().map_or(Value::Unit, instance_value);
+    Value::record(
+        "record",
+        vec![
+            ("rule", Value::str(r.rule)),
+            ("reading", Value::str(r.reading.map_or("-", |f| f.symbol()))),
+            ("tested", Value::int(r.tested as i64)),
+            ("holds", Value::int(r.holds as i64)),
+            ("fails", Value::int(r.fails as i64)),
+            ("max_loss", sixths(r.max_loss)),
+            ("failure", opt(&r.smallest_failure)),
+            ("holding", opt(&r.smallest_holding)),
+        ],
+    )
+}
+
+fn grid_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let (args, spans, span) = (&c.args, c.spans, c.span);
+    let sp = |i: usize| spans.get(i).cloned().unwrap_or_else(|| span.clone());
+    let mut nums = [0u64; 5];
+    let limits = [
+        ("k_max", 1, grid::MAX_VALUE as u64),
+        ("threats", 0, grid::MAX_LIST as u64),
+        ("threat_max", 1, grid::MAX_VALUE as u64),
+        ("moves", 0, grid::MAX_LIST as u64),
+        ("move_max", 1, grid::MAX_VALUE as u64),
+    ];
+    for (i, (what, lo, hi)) in limits.iter().enumerate() {
+        let n = interp.to_integer(&args[i], &sp(i))?;
+        match n.to_u64() {
+            Some(v) if v >= *lo && v <= *hi => nums[i] = v,
+            _ => {
+                return Err(interp.error(
+                    &sp(i),
+                    format!("{what} must be an integer from {lo} to {hi}, found {n}"),
+                ))
+            }
+        }
+    }
+    let spec = GridSpec {
+        k_max: nums[0] as u8,
+        threats: nums[1] as usize,
+        threat_max: nums[2] as u8,
+        moves: nums[3] as usize,
+        move_max: nums[4] as u8,
+    };
+    let size = spec.size();
+    if size > GRID_LIMIT {
+        return Err(interp.error(
+            span,
+            format!("the grid has {size} positions, more than the {GRID_LIMIT} kofight_grid takes"),
+        ));
+    }
+    let stop = interp.interrupt_flag();
+    let report = grid::check_grid(&spec, &stop).map_err(|_| super::Stop::Interrupted)?;
+    Ok(Value::record(
+        "record",
+        vec![
+            ("instances", Value::int(report.instances as i64)),
+            (
+                "rules",
+                Value::list(report.rules.iter().map(rule_value).collect()),
+            ),
+        ],
+    ))
 }

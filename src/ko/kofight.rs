@@ -86,16 +86,24 @@
 //!
 //! [`exact`] solves the same game with [`crate::ko::solve`](mod@crate::ko::solve); the tests
 //! check it against an independent brute-force oracle, and
-//! `examples/one_point_ko.cgt` replays each case. In short: the thresholds
+//! `examples/one_point_ko.cgt` replays each case. [`grid`] judges every rule
+//! over exhaustive grids of small positions (a minimax of the same game,
+//! checked against [`exact`] in the tests). In short: the thresholds
 //! BKTVL `2Q` and WKTVL `2x1 + 1` are exactly where the optimum changes
-//! (with the convention above); case 1's advice was optimal in every random
-//! position tried; but the profit formulas assume the player who gives up
+//! (with the convention above); case 1's advice is optimal in every
+//! position of the two grids of `examples/one_point_ko.cgt` (k ≤ 6, one
+//! threat a side ≤ 12, two moves ≤ 6; k ≤ 3, two threats a side ≤ 6, one
+//! move ≤ 3), in both readings of "fitting" — not a proof beyond them; but
+//! the profit formulas assume the player who gives up
 //! the ko lets it be connected at once (he can take `x2` first: §3.2's
 //! example loses 17, not 13), a non-fitting threat `bu` is answered rather
 //! than ignored, case 4's "less than `k − x1 − x2`" is false, connecting
 //! against a small threat is not optimal when Black has threats to spare,
 //! and cases 2, 3, 5, 7 as stated hold only when the ko is bigger than the
-//! valuable moves (and an ignored threat bigger than `2·x1`).
+//! valuable moves (and an ignored threat bigger than `2·x1`). Read as
+//! "value > bound", "fitting" breaks distribution 1's and 2's profit
+//! claims; read as "≥" (the paper's §3.2 count and case 4) they hold on
+//! both grids.
 //!
 //! No syntax, no IO.
 
@@ -373,37 +381,26 @@ impl KoFight {
         }
     }
 
-    fn count_at_least(list: &[BigInt], bound: &BigInt) -> usize {
-        list.iter().filter(|t| *t >= bound).count()
-    }
-
     fn distribution_with(
         &self,
+        reading: Fitting,
         number: u8,
         bktvl: BigInt,
         wktvl: BigInt,
         step: Option<BigInt>,
     ) -> Distribution {
-        let m = Self::count_at_least(&self.black_threats, &bktvl);
-        let n = Self::count_at_least(&self.white_threats, &wktvl);
-        let b1 = self
-            .black_threats
-            .iter()
-            .filter(|t| **t >= bktvl)
-            .min()
-            .cloned();
+        let fits_b = |t: &&BigInt| reading.fits(t, &bktvl);
+        let fits_w = |t: &&BigInt| reading.fits(t, &wktvl);
+        let m = self.black_threats.iter().filter(fits_b).count();
+        let n = self.white_threats.iter().filter(fits_w).count();
+        let b1 = self.black_threats.iter().filter(fits_b).min().cloned();
         let bu = self
             .black_threats
             .iter()
-            .filter(|t| **t < bktvl)
+            .filter(|t| !fits_b(t))
             .max()
             .cloned();
-        let w1 = self
-            .white_threats
-            .iter()
-            .filter(|t| **t >= wktvl)
-            .min()
-            .cloned();
+        let w1 = self.white_threats.iter().filter(fits_w).min().cloned();
         Distribution {
             number,
             bktvl,
@@ -427,26 +424,39 @@ impl KoFight {
     ///    distribution 1 when `P = 0`, so distribution 3 holds whenever 1
     ///    and 2 do not and `P ≥ 0`.)
     pub fn distribution(&self) -> Distribution {
+        self.distribution_read(Fitting::AtLeast)
+    }
+
+    /// [`KoFight::distribution`] with "fitting" read as `reading`.
+    pub fn distribution_read(&self, reading: Fitting) -> Distribution {
         let s = self.sums();
         let two = BigInt::from(2);
         let one = BigInt::from(1);
-        let d1 = self.distribution_with(1, &two * &s.q, &two * &s.x1 + &one, None);
+        let d1 = self.distribution_with(reading, 1, &two * &s.q, &two * &s.x1 + &one, None);
         if d1.m > d1.n {
             return d1;
         }
         // Distribution 2: m grows and n shrinks with i, and both change only
-        // where i = 2Q − b (a Black threat b becomes fitting) or
-        // i = w − 2x1 (a White threat w stops being fitting), so the first
-        // i with m > n is 1 or one of those values.
+        // where i = 2Q − b (+ 1 when fitting is strict: a Black threat b
+        // becomes fitting) or i = w − 2x1 (− 1 when strict: a White threat w
+        // stops being fitting), so the first i with m > n is 1 or one of
+        // those values.
         if s.p >= one {
             let mut steps: Vec<BigInt> = vec![one.clone()];
-            steps.extend(self.black_threats.iter().map(|b| &two * &s.q - b));
-            steps.extend(self.white_threats.iter().map(|w| w - &two * &s.x1));
+            for b in &self.black_threats {
+                steps.push(&two * &s.q - b);
+                steps.push(&two * &s.q - b + &one);
+            }
+            for w in &self.white_threats {
+                steps.push(w - &two * &s.x1);
+                steps.push(w - &two * &s.x1 - &one);
+            }
             steps.retain(|i| *i >= one && *i <= s.p);
             steps.sort();
             steps.dedup();
             for i in steps {
                 let d = self.distribution_with(
+                    reading,
                     2,
                     &two * &s.q - &i,
                     &two * &s.x1 + &one + &i,
@@ -457,7 +467,35 @@ impl KoFight {
                 }
             }
         }
-        self.distribution_with(3, &s.q + &s.x1, &s.q + &s.x1 + &one, None)
+        self.distribution_with(reading, 3, &s.q + &s.x1, &s.q + &s.x1 + &one, None)
+    }
+}
+
+/// The two readings of "fitting" (§3 (2)): "the ko threats whose value are
+/// greater than the lower bound" ([`Fitting::Above`]), against case 4's
+/// "equal to or higher than WKTVL" and §3.2's count, which counts a threat
+/// equal to the bound ([`Fitting::AtLeast`], the default).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Fitting {
+    /// value ≥ bound.
+    AtLeast,
+    /// value > bound.
+    Above,
+}
+
+impl Fitting {
+    pub fn fits(self, value: &BigInt, bound: &BigInt) -> bool {
+        match self {
+            Fitting::AtLeast => value >= bound,
+            Fitting::Above => value > bound,
+        }
+    }
+    /// `">="` or `">"`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Fitting::AtLeast => ">=",
+            Fitting::Above => ">",
+        }
     }
 }
 
@@ -496,6 +534,13 @@ fn fall_back(s: &Sums, d: &Distribution, have_moves: bool) -> (Move, BigInt) {
 ///   larger than `k + x1 + X_odd − (w + X_even)`, else connect; the claim is
 ///   the compared value of the chosen move.
 pub fn advice(pos: &KoFight, last: &Last) -> Result<Advice, KoFightError> {
+    advice_read(pos, last, Fitting::AtLeast)
+}
+
+/// [`advice`] with "fitting" read as `reading` (cases 1 and 4; case 4's
+/// own comparison of White's threat with WKTVL is "equal to or higher" in
+/// both readings, as the paper words it).
+pub fn advice_read(pos: &KoFight, last: &Last, reading: Fitting) -> Result<Advice, KoFightError> {
     pos.validate()?;
     if let Last::Threat(w) | Last::ConnectedKo { pending: Some(w) } = last {
         if !w.is_positive() {
@@ -525,7 +570,7 @@ pub fn advice(pos: &KoFight, last: &Last) -> Result<Advice, KoFightError> {
     };
     Ok(match last {
         Last::TookKo => {
-            let d = pos.distribution();
+            let d = pos.distribution_read(reading);
             let (mv, claim) = if !fitting {
                 (x1_move(), Claim::Expected(-&s.p))
             } else {
@@ -554,7 +599,7 @@ pub fn advice(pos: &KoFight, last: &Last) -> Result<Advice, KoFightError> {
             }
         }
         Last::Threat(w) => {
-            let d = pos.distribution();
+            let d = pos.distribution_read(reading);
             let k_x1_x2 = &pos.k - &s.x1 - &s.x2;
             let connect_value = &s.q + &s.x1 - w;
             let (mv, claim) = match d.number {
@@ -860,6 +905,7 @@ impl State {
 }
 
 pub mod exact;
+pub mod grid;
 
 #[cfg(test)]
 mod tests;

@@ -11,6 +11,7 @@
 
 use super::*;
 use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -170,7 +171,13 @@ fn sums_follow_the_paper() {
 fn exchange_example_counts() {
     let count = |b: &[i64], w: &[i64]| {
         let p = pos(1, b, w, &[]);
-        let d = p.distribution_with(0, BigInt::from(45), BigInt::from(45), None);
+        let d = p.distribution_with(
+            Fitting::AtLeast,
+            0,
+            BigInt::from(45),
+            BigInt::from(45),
+            None,
+        );
         d.n as i64 - d.m as i64
     };
     assert_eq!(count(&[25, 30, 40, 60], &[42, 45, 50, 55, 80]), 3);
@@ -385,5 +392,97 @@ proptest! {
             a.mv == Move::Pass || legal.contains(&a.mv),
             "{} not legal in {:?}", a.mv, s
         );
+    }
+}
+
+/// Every first move of `p` after `last`: the grid's minimax against the ko
+/// solver ([`super::exact::exact`]), same moves, same scores.
+fn grid_matches_solver(store: &mut Store, p: &KoFight, last: &Last) -> Result<(), String> {
+    let opts = crate::ko::solve::KoSolveOptions::default();
+    let ex = super::exact::exact(store, p, last, &opts).unwrap();
+    let k = p.k.to_u8().unwrap();
+    let mut fast = grid::FastGame::new(k);
+    let mine = fast.first_move_values(p, last);
+    let sixth = |v: i64| BigRational::new(BigInt::from(v), BigInt::from(6));
+    if mine.len() != ex.moves.len() {
+        return Err(format!(
+            "{p:?} after {last:?}: moves {mine:?} against {:?}",
+            ex.moves
+        ));
+    }
+    for (m, v) in &mine {
+        if ex.value_of(m) != Some(&sixth(*v)) {
+            return Err(format!(
+                "{p:?} after {last:?}: {m} scores {} in the grid, {:?} by the solver",
+                sixth(*v),
+                ex.value_of(m)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn every_last(t_max: i64) -> Vec<Last> {
+    let mut lasts = vec![
+        Last::TookKo,
+        Last::AnsweredThreat,
+        Last::ConnectedKo { pending: None },
+        Last::Gote,
+        Last::FollowedUp,
+        Last::Other,
+    ];
+    for t in 1..=t_max {
+        lasts.push(Last::ConnectedKo {
+            pending: Some(BigInt::from(t)),
+        });
+        lasts.push(Last::Threat(BigInt::from(t)));
+    }
+    lasts
+}
+
+/// The grid's minimax is the ko solver's game: every first move of every
+/// position of a small exhaustive grid (k ≤ 3, at most one threat a side
+/// valued ≤ 3, at most two moves valued ≤ 2, every case) scores the same.
+#[test]
+fn grid_minimax_agrees_with_solver_exhaustively() {
+    let mut store = Store::new();
+    let threats = grid::multisets(1, 3);
+    let moves = grid::multisets(2, 2);
+    let mut n = 0;
+    for k in 1..=3u8 {
+        for b in &threats {
+            for w in &threats {
+                for x in &moves {
+                    let p = KoFight::new(BigInt::from(k), grid_big(b), grid_big(w), grid_big(x));
+                    for last in every_last(3) {
+                        grid_matches_solver(&mut store, &p, &last).unwrap();
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(n, 3 * 4 * 4 * 6 * 12);
+}
+
+fn grid_big(v: &[u8]) -> Vec<BigInt> {
+    v.iter().map(|&x| BigInt::from(x)).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// … and on larger random positions (three threats a side, three moves).
+    #[test]
+    fn grid_minimax_agrees_with_solver(
+        k in 1u8..13,
+        b in proptest::collection::vec(1u8..31, 0..4),
+        w in proptest::collection::vec(1u8..31, 0..4),
+        x in proptest::collection::vec(1u8..13, 0..4),
+        last in arb_last(),
+    ) {
+        let p = KoFight::new(BigInt::from(k), grid_big(&b), grid_big(&w), grid_big(&x));
+        let mut store = Store::new();
+        prop_assert_eq!(grid_matches_solver(&mut store, &p, &last), Ok(()));
     }
 }
