@@ -21,9 +21,9 @@
 //!   back: the two fills are a cyclical move-sequence, with moves elsewhere
 //!   in between when `|E| > 1`). `S` is then a **ko string** and its stones
 //!   **ko stones**: a *single*, *double* or *triple* ko stone by the size of
-//!   `S`. The basic ko is `|S| = |E| = 1`; the seed's four-point mouths
+//!   `S`. The basic ko is `|S| = |E| = 1`; the paper's four-point mouths
 //!   (`c-d`, `n-o`) are `|S| = |E| = 2`. A ko string found this way fills
-//!   its side of the mouth, so it is **complete** (Choice K2: the seed's
+//!   its side of the mouth, so it is **complete** (Choice K2: the paper's
 //!   incomplete ko strings, a stone just played into a bigger mouth, are
 //!   not found by this reading; they are not ko strings here).
 //! * **K1a** (Choice, for the triple ko of "fighting rule (2)"): when

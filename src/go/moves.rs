@@ -57,7 +57,7 @@ pub enum MoveErrorKind {
     Coordinate(String, CoordError),
     /// The move breaks a rule of Go.
     Illegal(IllegalMove),
-    /// A letter or `M` of the seed's notation that names no move on the
+    /// A letter or `M` of Jasiek's notation that names no move on the
     /// board it is played on.
     Notation(String),
 }
@@ -116,7 +116,7 @@ pub enum How {
     Exact,
     /// A tenuki: a board play elsewhere (a pass on a position).
     Tenuki,
-    /// A letter of the seed's notation inside `[…]`: its point when empty,
+    /// A letter of Jasiek's notation inside `[…]`: its point when empty,
     /// else the play in the same ko mouth that captures the stones on it
     /// (`W[aa]`: the second `a` is Black's retake).
     Mouth(usize),
