@@ -110,7 +110,7 @@ const EXPEDITED_COUNT: Builtin = Builtin {
         default: "the game's stones marked dead",
     }],
     returns: "a record: score, result, moves, extra, dead, game",
-    help: "expedited counting (Ultimate Go, §VIII of the paper): with dead stones agreed, play on by the automatic steps 0–4 until a draw or a resignation; the score counts the moves the winner could still make (the procedure is not exact in every position: compare ultimate_score)",
+    help: "expedited counting (§VIII of Yoav Yaffe's \"Analysis of Ultimate Go\"): with dead stones agreed, play on by the automatic steps 0–4 until a draw or a resignation; the score counts the moves the winner could still make (the procedure is not exact in every position: compare ultimate_score)",
     example: "expedited_count(game(go(\"X . . O\"), rules: ultimate, version: simple))[\"moves\"]",
     takes_kos: false,
     run: expedited,
