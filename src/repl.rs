@@ -249,7 +249,9 @@ pub fn run(out: Output) -> i32 {
     editor.set_helper(Some(ReplHelper {
         names: names.clone(),
     }));
-    let mut history = history_path().and_then(usable_history);
+    let path = history_path();
+    let had_path = path.is_some();
+    let mut history = path.and_then(usable_history);
     if let Some(h) = &history {
         if let Err(e) = editor.load_history(h) {
             eprintln!(
@@ -265,6 +267,8 @@ pub fn run(out: Output) -> i32 {
     );
     match &history {
         Some(h) => println!("History is kept in {}.", h.display()),
+        // The warning above said why a path was refused.
+        None if had_path => println!("History is not kept."),
         None => println!("History is not kept (no home directory)."),
     }
     let mut entry_no = 0usize;
