@@ -369,22 +369,13 @@ pub fn solve(
 }
 
 fn net_threats(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
-    let (args, span) = (&c.args[..], c.span);
-    let _ = span;
-    let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
-    let _ = &opts;
-    let sp = |i: usize| c.sp(i);
-    Ok({
-        let (parts, _) = parts_of(interp, &args[0], &sp(0))?;
-        Value::int(ko::net_threats(&parts))
-    })
+    let (parts, _) = parts_of(interp, &c.args[0], &c.sp(0))?;
+    Ok(Value::int(ko::net_threats(&parts)))
 }
 
 fn ko_winner(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (args, span) = (&c.args[..], c.span);
-    let _ = span;
     let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
-    let _ = &opts;
     let sp = |i: usize| c.sp(i);
     Ok({
         let (parts, labels) = parts_of(interp, &args[0], &sp(0))?;
@@ -429,9 +420,7 @@ fn ko_winner(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
 
 fn equivalent(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (args, span) = (&c.args[..], c.span);
-    let _ = span;
     let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
-    let _ = &opts;
     let sp = |i: usize| c.sp(i);
     Ok({
         let (k, _) = parts_of(interp, &args[0], &sp(0))?;
@@ -445,9 +434,7 @@ fn equivalent(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
 
 fn pseudo_incentive(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (args, span) = (&c.args[..], c.span);
-    let _ = span;
     let opts = KoSolveOptions::with_budget(c.budget(interp, crate::play::DEFAULT_BUDGET)?);
-    let _ = &opts;
     let sp = |i: usize| c.sp(i);
     Ok({
         let (k, _) = parts_of(interp, &args[0], &sp(0))?;
