@@ -689,7 +689,7 @@ impl Interp {
                     for x in items.iter() {
                         list.push(self.position_ko_value(x, at)?.unwrap_or_else(|| x.clone()));
                     }
-                    Value::List(Rc::new(list))
+                    Value::list(list)
                 }
                 a => self.position_ko_value(&a, at)?.unwrap_or(a),
             };

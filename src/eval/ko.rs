@@ -1138,9 +1138,7 @@ fn ko_builder(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         }
         "nodes" => {
             let g = interp.ko_arg(&args[0], &sp(0))?;
-            Value::List(Rc::new(
-                g.node_ids().map(|n| Value::str(&g.label(n))).collect(),
-            ))
+            Value::list(g.node_ids().map(|n| Value::str(&g.label(n))).collect())
         }
         "ko_kind" => {
             let g = interp.ko_arg(&args[0], &sp(0))?;

@@ -20,7 +20,6 @@ use crate::ko::solve::KoSolveError;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
-use std::rc::Rc;
 
 pub(super) const BUILTINS: &[Builtin] = &[KOFIGHT_SOLVE, KOFIGHT_ADVICE, KOFIGHT_GRID];
 
@@ -288,7 +287,7 @@ fn kofight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                 "record",
                 vec![
                     ("optimum", Value::Rational(ex.optimum.clone())),
-                    ("best", Value::List(Rc::new(best))),
+                    ("best", Value::list(best)),
                     ("advice", Value::str(&a.mv.to_string())),
                     (
                         "advised",
@@ -301,7 +300,7 @@ fn kofight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                     ("profit", opt_int(&a.claim.profit().cloned())),
                     ("claim", Value::str(a.claim.kind())),
                     ("claim_holds", Value::Bool(holds)),
-                    ("moves", Value::List(Rc::new(moves))),
+                    ("moves", Value::list(moves)),
                     ("nodes", Value::int(ex.nodes as i64)),
                 ],
             ))

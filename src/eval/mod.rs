@@ -719,7 +719,7 @@ impl Interp {
                 for i in items {
                     out.push(self.eval(i, scope)?);
                 }
-                Ok(Value::List(Rc::new(out)))
+                Ok(Value::list(out))
             }
             ExprKind::Call { name, args } => {
                 self.call(&name.name, &name.span, args, &e.span, scope)
@@ -836,7 +836,7 @@ impl Interp {
                     ));
                 }
                 let items = num_iter(a, b).map(|i| Value::Rational(i.into())).collect();
-                Ok(Value::List(Rc::new(items)))
+                Ok(Value::list(items))
             }
             ExprKind::PlusMinus(items) => {
                 let mut left = Vec::with_capacity(items.len());

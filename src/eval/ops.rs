@@ -161,7 +161,7 @@ impl Interp {
                     self.reserve((x.len() + y.len()) * std::mem::size_of::<Value>(), span)?;
                     let mut v = (**x).clone();
                     v.extend(y.iter().cloned());
-                    return Ok(Value::List(std::rc::Rc::new(v)));
+                    return Ok(Value::list(v));
                 }
                 let x = self.game_sum_of(&a, ls)?;
                 let mut y = self.game_sum_of(&b, rs)?;

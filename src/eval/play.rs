@@ -297,7 +297,7 @@ fn move_record(
         fields.push(("point", Value::str(point)));
         if moves.len() > 1 {
             let list = moves.iter().map(|m| Value::str(m)).collect();
-            fields.push(("go_moves", Value::List(Rc::new(list))));
+            fields.push(("go_moves", Value::list(list)));
         }
     }
     fields.extend([("from", Value::game(from)), ("to", Value::game(to))]);
@@ -343,7 +343,7 @@ fn line_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, line: &Line
     Value::record(
         "line",
         vec![
-            ("moves", Value::List(Rc::new(moves))),
+            ("moves", Value::list(moves)),
             ("result", Value::from_dyadic(&line.result)),
         ],
     )
@@ -422,7 +422,7 @@ fn best_moves(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         .iter()
         .map(|m| move_value(interp, &sum, &go, m))
         .collect();
-    Ok(Value::List(Rc::new(list)))
+    Ok(Value::list(list))
 }
 
 fn must_play(interp: &mut Interp, c: &Call) -> EvalResult<Value> {

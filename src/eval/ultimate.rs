@@ -391,7 +391,7 @@ fn ultimate(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                     ));
                 }
             }
-            Ok(Value::List(Rc::new(items)))
+            Ok(Value::list(items))
         }
         "ultimate_stats" => {
             solver
@@ -433,7 +433,7 @@ fn result_record(
         fields.push(("score", Value::int(u)));
         fields.push((
             "draw_komis",
-            Value::List(Rc::new(draws.into_iter().map(Value::int).collect())),
+            Value::list(draws.into_iter().map(Value::int).collect()),
         ));
     }
     Value::record("record", fields)
