@@ -3,7 +3,8 @@
 # two release builds of yose, alternately, the one as shipped (counting
 # allocator; every store step checks the memory limit, the stack guard and
 # the tables' growth) and one built with `--features bench-uncounted` (none
-# of that). Prints each run's seconds and the medians.
+# of that). Prints each run's CPU seconds (user + system, which a loaded
+# machine disturbs less than wall time) and the medians.
 #
 #   cargo build --release
 #   CARGO_TARGET_DIR=/tmp/yose-uncounted cargo build --release --features bench-uncounted
@@ -13,15 +14,14 @@ counted=$1
 uncounted=$2
 rounds=${3:-7}
 p='go(". a o O X X\n. x . . o .\nX . . o . .")'
-run() { # binary, workload number -> seconds
-    start=$(date +%s.%N)
+run() { # binary, workload number -> CPU seconds
     case $2 in
-    1) "$1" check examples >/dev/null 2>&1 || true ;;
-    2) "$1" eval "canonical(sum(map(fn(k) = {k | -k/2}, 1..=20)))" >/dev/null ;;
-    3) "$1" eval "solve([$p, +-2], budget: 1000000)" >/dev/null 2>&1 || true ;;
+    1) set -- "$1" check examples ;;
+    2) set -- "$1" eval "canonical(sum(map(fn(k) = {k | -k/2}, 1..=20)))" ;;
+    3) set -- "$1" eval "solve([$p, +-2], budget: 1000000)" ;;
     esac
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc
+    /usr/bin/time -f "%U %S" -o /tmp/limits-cost-t.$$ "$@" >/dev/null 2>&1 || true
+    awk '{print $1 + $2}' /tmp/limits-cost-t.$$
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for w in 1 2 3; do
@@ -38,4 +38,4 @@ for w in 1 2 3; do
     echo "workload $w: counted $(tr '\n' ' ' </tmp/limits-cost-a.$$)| uncounted $(tr '\n' ' ' </tmp/limits-cost-b.$$)"
     echo "workload $w: medians counted $a s, uncounted $b s, ratio $(echo "scale=3; $a / $b" | bc)"
 done
-rm -f /tmp/limits-cost-a.$$ /tmp/limits-cost-b.$$
+rm -f /tmp/limits-cost-a.$$ /tmp/limits-cost-b.$$ /tmp/limits-cost-t.$$

@@ -178,6 +178,29 @@ fn a_growing_table_does_not_overshoot_the_memory_limit() {
     }
 }
 
+/// Memo entries are recorded on the way back up a recursion, one per
+/// returning frame with no step in between: the comparisons inside a sum of
+/// 20 000 copies of a hot game returned enough frames at once to double the
+/// comparison memo past the check of the step before (peak 2.6 GB against a
+/// limit of 1 GiB, "1.7 GiB in use"). The memo's growth is now checked at
+/// the insertion itself. (A limit this high is needed: at 128–512 MiB the
+/// doubling happens to fall between steps.)
+#[test]
+fn a_memo_filled_on_the_way_up_does_not_overshoot_the_memory_limit() {
+    let limit = 1u64 << 30;
+    let (code, err, rss) = peak_rss(&mut command_cpu(
+        &["--memory-limit", "1G", "eval", "20000 . {2|{1|0}}"],
+        ADDRESS_SPACE,
+        120,
+    ));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the memory limit of 1 GiB is reached: the comparison memo would grow to"),
+        "{err}"
+    );
+    assert!(rss < limit + limit / 4, "peak {rss} bytes\n{err}");
+}
+
 /// Under the default limit (a share of what the process may use), a
 /// computation that would outgrow the address space stops with the
 /// diagnostic, not an allocation abort.

@@ -1,7 +1,7 @@
 //! Order, canonical form, sums and the constructions built on them.
 
 use super::dyadic::Dyadic;
-use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
+use super::store::{CgError, CgResult, GameId, Node, Nus, Store, Table};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 
@@ -70,6 +70,7 @@ impl Store {
         }
         self.tick()?;
         let result = self.le_uncached(g, h)?;
+        self.before_insert(Table::Comparisons)?;
         self.le_memo.insert((g, h), result);
         Ok(result)
     }
@@ -229,6 +230,7 @@ impl Store {
                 return Ok(self.number(x));
             }
         }
+        self.before_insert(Table::Games)?;
         Ok(self.intern_canonical(left, right))
     }
 
@@ -424,6 +426,7 @@ impl Store {
             }
             self.canonical(left, right)?
         };
+        self.before_insert(Table::Sums)?;
         self.add_memo.insert(key, result);
         Ok(result)
     }
@@ -441,6 +444,7 @@ impl Store {
         for o in gr.iter() {
             right.push(self.add(*o, xg)?);
         }
+        self.before_insert(Table::Games)?;
         Ok(self.intern_canonical(left, right))
     }
 
