@@ -60,15 +60,21 @@ impl GameSum {
     }
     /// Concatenates components, merging number-up-star parts into one.
     pub fn plus(&self, other: &GameSum, store: &mut Store) -> CgResult<GameSum> {
-        let mut nus = store.zero();
+        // The number-up-star parts are added by their parameters and the
+        // total interned once.
+        let mut nus: Option<crate::game::Nus> = None;
         let mut rest = Vec::with_capacity(self.parts.len() + other.parts.len());
         for &p in self.parts.iter().chain(other.parts.iter()) {
-            if store.as_nus(p).is_some() {
-                nus = store.add(nus, p)?;
-            } else {
-                rest.push(p);
+            match (store.as_nus(p), nus.as_ref()) {
+                (Some(n), None) => nus = Some(n.clone()),
+                (Some(n), Some(acc)) => nus = Some(crate::game::nus_add(acc, n)?),
+                (None, _) => rest.push(p),
             }
         }
+        let nus = match nus {
+            Some(n) => store.nus(n),
+            None => store.zero(),
+        };
         if nus != store.zero() || rest.is_empty() {
             rest.insert(0, nus);
         }

@@ -29,12 +29,16 @@
 //! reported [`AtomicWeightError::NotAtomic`]. Games that are not infinitesimal
 //! give [`AtomicWeightError::NotInfinitesimal`].
 //!
-//! **Limitation** (shared with CGSuite): for a game that is not all-small the
-//! calculus is not a theorem. A weight it returns has passed the check and is
-//! right, but its candidate can be wrong for a game that *is* atomic, which is
-//! then reported `NotAtomic` (e.g. `{^3*|*||vv*} + Miny(1)`, weight -1/4; see
-//! the tests). `NotAtomic` therefore means "the calculus finds no atomic
-//! weight"; for all-small games that never happens.
+//! **When the candidate fails.** For a game that is not all-small the calculus
+//! is not a theorem: its candidate can be wrong for a game that *is* atomic
+//! (e.g. `{^3*|*||vv*} + Miny(1)`: candidate -1/2, weight -1/4; see the
+//! tests). When the refused candidate is a number, the numbers that pass the
+//! check form an interval (the two sides of the check are monotone in the
+//! weight), and [`Store::search_number_weight`] probes it, simplest number
+//! first; a weight it returns has passed the whole check. Only when that
+//! search finds none (or the candidate is not a number) is the game reported
+//! `NotAtomic`, which therefore means "the calculus finds no atomic weight",
+//! not "the game has none"; for all-small games that never happens.
 //!
 //! **`0^n` prefix** (Berlekamp): `0^0 G = G`,
 //! `0^n G = {0 | 0^(n-1) G}` for `G` not negative (so `0^n ⧾_x`, whose atomic
@@ -47,6 +51,9 @@ use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
+
+/// How many numbers [`Store::search_number_weight`] tries before giving up.
+const WEIGHT_SEARCH_PROBES: usize = 24;
 
 /// Why a game has no atomic weight.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -490,11 +497,65 @@ impl Store {
         if self.as_nus(g).is_some() || self.is_all_small(g)? {
             return Ok(w);
         }
-        if self.passes_atomicity_check(g, w)? {
-            Ok(w)
-        } else {
-            Err(AtomicWeightError::NotAtomic)
+        let (upper, lower) = self.atomicity_sides(g, w, true)?;
+        if upper && lower {
+            return Ok(w);
         }
+        // The candidate is refused; a number weight may still exist.
+        if let Some(x) = self.as_number(w).cloned() {
+            if let Some(found) = self.search_number_weight(g, x, upper, lower)? {
+                return Ok(found);
+            }
+        }
+        Err(AtomicWeightError::NotAtomic)
+    }
+
+    /// The simplest number `w` that passes the atomicity check of `G`
+    /// (`w.↑ - ε ≤ G ≤ w.↑ + ε`), searched from a number `w0` that fails it
+    /// (`upper`, `lower`: which of the two sides `w0` passes).
+    ///
+    /// **Monotonicity.** For numbers `v ≤ w`, `v.↑ ≤ w.↑` (Norton
+    /// multiplication by the positive `↑` preserves order; Siegel,
+    /// *Combinatorial Game Theory*, §II.5), so by transitivity and adding
+    /// `±ε` to both sides: if `G ≤ v.↑ + ε` then `G ≤ w.↑ + ε` (the upper
+    /// side holds on an up-set of numbers), and if `w.↑ - ε ≤ G` then
+    /// `v.↑ - ε ≤ G` (the lower side holds on a down-set). So the numbers
+    /// that pass form an interval `P`; a number failing the upper side lies
+    /// below all of `P`, one failing the lower side above all of `P`, and
+    /// one failing both proves `P` empty.
+    ///
+    /// **Search.** Keep an open interval `(lo, hi)` (an end may be
+    /// unbounded) known to contain `P`, starting from `w0`'s side, and probe
+    /// the simplest number strictly inside it: if it passes it is the
+    /// simplest number of `(lo, hi)`, hence of `P`; otherwise it becomes the
+    /// end on its side. A weight is returned only after passing the whole
+    /// check, so a wrong candidate is never returned; the search gives up
+    /// (the calculus then "finds no weight") after [`WEIGHT_SEARCH_PROBES`].
+    fn search_number_weight(
+        &mut self,
+        g: GameId,
+        w0: Dyadic,
+        upper: bool,
+        lower: bool,
+    ) -> CgResult<Option<GameId>> {
+        let (mut lo, mut hi) = match (upper, lower) {
+            // Fails the upper side only: P lies above w0.
+            (false, true) => (Some(w0), None),
+            // Fails the lower side only: P lies below w0.
+            (true, false) => (None, Some(w0)),
+            _ => return Ok(None),
+        };
+        for _ in 0..WEIGHT_SEARCH_PROBES {
+            let x = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
+            let w = self.number(x.clone());
+            match self.atomicity_sides(g, w, true)? {
+                (true, true) => return Ok(Some(w)),
+                (false, true) => lo = Some(x),
+                (true, false) => hi = Some(x),
+                (false, false) => return Ok(None),
+            }
+        }
+        Ok(None)
     }
 
     /// `-ε ≤ G - w.↑ ≤ ε` with `ε = ↑* + (✶ : -1)`, tested as
@@ -540,7 +601,16 @@ impl Store {
     /// these tests leave a side open is it decided with the kite itself. All
     /// these comparisons are made by [`BandSearch`], on `G` and the sums
     /// `w.↑ + z (+ ±K)` kept as sums, with one memo.
+    #[cfg(test)]
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
+        let (upper, lower) = self.atomicity_sides(g, w, false)?;
+        Ok(upper && lower)
+    }
+
+    /// The two sides of [`Store::passes_atomicity_check`]: `G ≤ w.↑ + ε`
+    /// and `w.↑ - ε ≤ G`. With `both` false it stops at the first side that
+    /// fails (and then reports the other as failing too).
+    fn atomicity_sides(&mut self, g: GameId, w: GameId, both: bool) -> CgResult<(bool, bool)> {
         let far = self.far_star(g)?;
         let n = self.as_nus(far).map_or(0, |x| x.nim);
         // For a number w the comparisons use the form of w.↑ of
@@ -554,25 +624,30 @@ impl Store {
         let mut search = BandSearch::new(n, mode);
         let band = |ups: i64, nim: u64, kite: Kite| Band { y, ups, nim, kite };
         // Refutations first (F2): G ≤ w.↑ + ↑*(N+1) and w.↑ + ↓*(N+1) ≤ G.
-        if !search.le(self, g, band(1, n ^ 1, Kite::None))? {
-            return Ok(false);
+        let upper_open = search.le(self, g, band(1, n ^ 1, Kite::None))?;
+        if !upper_open && !both {
+            return Ok((false, false));
         }
-        if !search.ge(self, g, band(-1, n ^ 1, Kite::None))? {
-            return Ok(false);
+        let lower_open = search.ge(self, g, band(-1, n ^ 1, Kite::None))?;
+        if !lower_open && !both {
+            return Ok((false, false));
         }
         // Confirmations by *0 and *, the stars that settle most games (F1).
         let (mut upper, mut lower) = (false, false);
         for k in 0..2 {
-            upper = upper || search.le(self, g, band(0, k, Kite::None))?;
-            lower = lower || search.ge(self, g, band(0, k, Kite::None))?;
+            upper = upper || (upper_open && search.le(self, g, band(0, k, Kite::None))?);
+            lower = lower || (lower_open && search.ge(self, g, band(0, k, Kite::None))?);
         }
-        if !upper && !search.le(self, g, band(1, 1, Kite::Plus))? {
-            return Ok(false);
+        if upper_open && !upper {
+            upper = search.le(self, g, band(1, 1, Kite::Plus))?;
+            if !upper && !both {
+                return Ok((false, false));
+            }
         }
-        if !lower && !search.ge(self, g, band(-1, 1, Kite::Minus))? {
-            return Ok(false);
+        if lower_open && !lower {
+            lower = search.ge(self, g, band(-1, 1, Kite::Minus))?;
         }
-        Ok(true)
+        Ok((upper, lower))
     }
 
     /// The atomic weight calculus without the final check (defined for every
@@ -1230,13 +1305,13 @@ mod tests {
         check(&mut s, g, expect!["aw({4|*||*}) = 1"]);
     }
 
-    /// A known limitation, shared with CGSuite: for a game that is not
-    /// all-small the calculus is not a theorem, and its candidate can be wrong
-    /// for an atomic game, which is then reported `NotAtomic`. Here
+    /// For a game that is not all-small the calculus is not a theorem, and
+    /// its candidate can be wrong for an atomic game. Here
     /// `G = {^3*|*||vv*}` (all-small, aw -1/4) plus `Miny(1)` still has atomic
-    /// weight -1/4, but the calculus proposes -1/2.
+    /// weight -1/4, but the calculus proposes -1/2, which the check refuses;
+    /// the search over number candidates finds -1/4.
     #[test]
-    fn calculus_can_miss_the_weight_of_non_all_small_games() {
+    fn search_finds_the_weight_the_calculus_misses() {
         let mut s = Store::new();
         let (u3s, star, dd_star) = (nus(&mut s, 3, 1), s.star(), nus(&mut s, -2, 1));
         let a = s.canonical(vec![u3s], vec![star]).unwrap();
@@ -1247,9 +1322,52 @@ mod tests {
         let gm = s.add(g, miny).unwrap();
         let w = s.atomic_weight(g).unwrap();
         assert!(s.passes_atomicity_check(gm, w).unwrap());
+        // The calculus's candidate is -1/2, and the check refuses it: it
+        // fails the upper side only, so the weight lies above -1/2.
         let naive = s.naive_atomic_weight(gm).unwrap();
         assert_eq!(ascii(&mut s, naive), "-1/2");
-        assert_eq!(s.atomic_weight(gm), Err(AtomicWeightError::NotAtomic));
+        assert!(!s.passes_atomicity_check(gm, naive).unwrap());
+        assert_eq!(s.atomicity_sides(gm, naive, true).unwrap(), (false, true));
+        check(
+            &mut s,
+            gm,
+            expect!["aw({1^3*|1*||1vv*|||^3*|*||vv*||||vv*,{^3*|*||vv*}}) = -1/4"],
+        );
+    }
+
+    /// Wrong candidates are refused: around the weight -1/4 of
+    /// `{^3*|*||vv*} + Miny(1)`, every other number on a grid of sixteenths
+    /// fails the check, on the side monotonicity predicts (the upper side
+    /// below the weight, the lower side above it).
+    #[test]
+    fn wrong_number_weights_are_refused_on_the_predicted_side() {
+        let mut s = Store::new();
+        let (u3s, star, dd_star) = (nus(&mut s, 3, 1), s.star(), nus(&mut s, -2, 1));
+        let a = s.canonical(vec![u3s], vec![star]).unwrap();
+        let g = s.canonical(vec![a], vec![dd_star]).unwrap();
+        let one = s.integer(1);
+        let miny = s.miny(one).unwrap();
+        let gm = s.add(g, miny).unwrap();
+        let mut passing = Vec::new();
+        for k in -32i64..=32 {
+            let x = Dyadic::new(k.into(), 4);
+            let w = s.number(x.clone());
+            let (upper, lower) = s.atomicity_sides(gm, w, true).unwrap();
+            assert_eq!(s.passes_atomicity_check(gm, w).unwrap(), upper && lower);
+            if upper && lower {
+                passing.push(x.to_string());
+            }
+            // Up-set and down-set: the upper side holds from some point on,
+            // the lower side up to some point.
+            let quarter = Dyadic::new((-1).into(), 2);
+            if x < quarter {
+                assert!(!upper, "{x}");
+            }
+            if x > quarter {
+                assert!(!lower, "{x}");
+            }
+        }
+        assert_eq!(passing, vec!["-1/4".to_string()]);
     }
 
     /// The form of `x.↑` that [`YMode::NumberTimesUp`] compares against equals

@@ -21,21 +21,23 @@ pub struct Dyadic {
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Num {
     Small(i64),
-    /// Only used when the value does not fit in an `i64`.
-    Big(BigInt),
+    /// Only used when the value does not fit in an `i64`. Boxed, so that a
+    /// `Dyadic` is three words, not five: number-up-star values are added and moved by
+    /// value in the hottest loops.
+    Big(Box<BigInt>),
 }
 
 impl Num {
     fn from_big(b: BigInt) -> Num {
         match b.to_i64() {
             Some(s) => Num::Small(s),
-            None => Num::Big(b),
+            None => Num::Big(Box::new(b)),
         }
     }
     fn to_big(&self) -> BigInt {
         match self {
             Num::Small(s) => BigInt::from(*s),
-            Num::Big(b) => b.clone(),
+            Num::Big(b) => (**b).clone(),
         }
     }
     fn is_zero(&self) -> bool {
@@ -216,11 +218,27 @@ impl Dyadic {
                 },
                 None => Dyadic::normalize(-BigInt::from(*s), self.exp),
             },
-            Num::Big(b) => Dyadic::normalize(-b, self.exp),
+            Num::Big(b) => Dyadic::normalize(-&**b, self.exp),
         }
     }
 
+    #[inline]
     pub fn add(&self, other: &Dyadic) -> Dyadic {
+        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
+            // Integers: the sum needs no normalising.
+            if self.exp == 0 && other.exp == 0 {
+                if let Some(s) = a.checked_add(*b) {
+                    return Dyadic {
+                        num: Num::Small(s),
+                        exp: 0,
+                    };
+                }
+            }
+        }
+        self.add_general(other)
+    }
+
+    fn add_general(&self, other: &Dyadic) -> Dyadic {
         if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
             let e = self.exp.max(other.exp);
             let (sa, sb) = (e - self.exp, e - other.exp);

@@ -9,12 +9,14 @@ mod store;
 mod atomic;
 mod cooling;
 mod derived;
+mod gameval;
 mod incentives;
 mod reduced;
 pub mod thermo;
 
 pub use atomic::AtomicWeightError;
 pub use dyadic::Dyadic;
+pub use gameval::{nus_add, nus_neg, GameVal};
 pub use ops::{Outcome, Relation};
 pub use store::{CgError, CgResult, GameId, Nus, Store};
 pub use thermo::{Thermograph, Unsettled, Wall, WallPiece};

@@ -29,6 +29,11 @@ pub enum Outcome {
 }
 
 /// Memo tables of the derived operations.
+/// The size of each stop table at its first use: the first questions of a
+/// store (is it infinitesimal? its stops) would otherwise pay for every
+/// doubling of an empty table.
+const FIRST_STOPS: usize = 256;
+
 pub(crate) struct Memo {
     birthday: FxHashMap<GameId, BigInt>,
     left_stop: FxHashMap<GameId, Dyadic>,
@@ -39,15 +44,13 @@ pub(crate) struct Memo {
 }
 
 impl Default for Memo {
-    /// The stop tables are pre-sized like the store's comparison memo: the
-    /// first questions of a fresh store (is it infinitesimal? its stops) would
-    /// otherwise pay for every doubling of an empty table.
+    /// Empty: the stop tables are sized at their first use
+    /// ([`FIRST_STOPS`]), like the store's tables.
     fn default() -> Memo {
-        let sized = || FxHashMap::with_capacity_and_hasher(256, Default::default());
         Memo {
             birthday: FxHashMap::default(),
-            left_stop: sized(),
-            right_stop: sized(),
+            left_stop: FxHashMap::default(),
+            right_stop: FxHashMap::default(),
             up_nth: Vec::new(),
             derived: Default::default(),
         }
@@ -71,6 +74,9 @@ impl Store {
         self.tick()?;
         let result = self.le_uncached(g, h)?;
         self.before_insert(Table::Comparisons)?;
+        if self.le_memo.capacity() == 0 {
+            self.le_memo.reserve(super::store::FIRST_LE_MEMO);
+        }
         self.le_memo.insert((g, h), result);
         Ok(result)
     }
@@ -455,16 +461,21 @@ impl Store {
 
     /// The canonical sum of many games.
     pub fn sum(&mut self, parts: &[GameId]) -> CgResult<GameId> {
-        // Number-up-star parts first: they combine without search.
-        let mut acc = self.zero();
+        // Number-up-star parts first, added by their parameters and
+        // interned once: they combine without search.
+        let mut nus: Option<Nus> = None;
         let mut rest = Vec::new();
         for &p in parts {
-            if self.as_nus(p).is_some() {
-                acc = self.add(acc, p)?;
-            } else {
-                rest.push(p);
+            match (self.as_nus(p), nus.as_ref()) {
+                (Some(n), None) => nus = Some(n.clone()),
+                (Some(n), Some(acc)) => nus = Some(super::gameval::nus_add(acc, n)?),
+                (None, _) => rest.push(p),
             }
         }
+        let mut acc = match nus {
+            Some(n) => self.nus(n),
+            None => self.zero(),
+        };
         for p in rest {
             acc = self.add(acc, p)?;
         }
@@ -611,6 +622,9 @@ impl Store {
         }
         // A canonical non-number always has options on both sides.
         let s = best.unwrap_or_else(Dyadic::zero);
+        if self.memo.left_stop.capacity() == 0 {
+            self.memo.left_stop.reserve(FIRST_STOPS);
+        }
         self.memo.left_stop.insert(g, s.clone());
         Ok(s)
     }
@@ -631,6 +645,9 @@ impl Store {
             }
         }
         let s = best.unwrap_or_else(Dyadic::zero);
+        if self.memo.right_stop.capacity() == 0 {
+            self.memo.right_stop.reserve(FIRST_STOPS);
+        }
         self.memo.right_stop.insert(g, s.clone());
         Ok(s)
     }
@@ -728,10 +745,12 @@ fn nus_birthday(n: &Nus) -> BigInt {
 
 /// A count of ups in the range the engine represents, the same both ways:
 /// `|k| ≤ 2^63 - 1` (so negating never overflows).
+#[inline]
 pub(crate) fn checked_ups(k: Option<i64>) -> CgResult<i64> {
     k.filter(|k| *k != i64::MIN).ok_or_else(too_many_ups)
 }
 
+#[cold]
 pub(crate) fn too_many_ups() -> CgError {
     CgError::TooLarge("more than 2^63 - 1 ups or downs".into())
 }

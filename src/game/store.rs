@@ -17,6 +17,18 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
+/// The size of the game table at its first growth: the few hundred games a
+/// script or a benchmark case builds (bigger stores grow by doubling).
+const FIRST_NODES: usize = 512;
+/// The size of the number-up-star index at its first use.
+const FIRST_NUS_INDEX: usize = 256;
+/// The size of the table of number-up-star options at its first use (a
+/// store fills tens of entries in its first comparisons).
+const FIRST_NUS_OPTIONS: usize = 64;
+/// The size of the comparison memo at its first use: a store that builds a
+/// few games already holds hundreds of comparisons.
+pub(crate) const FIRST_LE_MEMO: usize = 1024;
+
 /// The id of an interned canonical game. Equal ids ⇔ equal games.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(pub(crate) u32);
@@ -124,22 +136,22 @@ impl Default for Store {
 
 impl Store {
     pub fn new() -> Store {
-        let mut store = Store {
-            // Sized for the few hundred games a script or a benchmark case
-            // builds; bigger stores grow by doubling. The number-up-star
-            // index was 1024 entries (about 130 KiB, above glibc's mmap
-            // threshold): a fresh store then took page faults on first touch
-            // of each page, inside the first computations.
-            nodes: Vec::with_capacity(512),
-            // Filled on first look into a number-up-star value (a fresh
-            // store fills tens of entries in its first comparisons).
-            nus_options: FxHashMap::with_capacity_and_hasher(64, Default::default()),
-            nus_index: FxHashMap::with_capacity_and_hasher(256, Default::default()),
+        // Nothing is allocated up front but the zero node: a fresh store
+        // that answers a small question (`0`, one thermograph) would
+        // otherwise pay for tables it never fills, and the ~150 KiB of
+        // pre-sized tables a store used to start with were given back to
+        // the system at each drop (glibc trims the heap top past 128 KiB),
+        // so every fresh store took page faults again. Each table is sized
+        // at its first use instead ([`FIRST_NODES`], …): a store that builds
+        // a few games still skips the doublings of a table grown from empty.
+        let mut nodes = Vec::with_capacity(1);
+        nodes.push(Node::Nus(Nus::number(Dyadic::zero())));
+        Store {
+            nodes,
+            nus_options: FxHashMap::default(),
+            nus_index: FxHashMap::default(),
             general_index: FxHashMap::default(),
-            // Pre-sized like the node tables: growing it from empty rehashes
-            // every entry at each doubling, and a fresh store that builds a
-            // few games already holds hundreds of comparisons.
-            le_memo: FxHashMap::with_capacity_and_hasher(1024, Default::default()),
+            le_memo: FxHashMap::default(),
             add_memo: FxHashMap::default(),
             neg_memo: FxHashMap::default(),
             memo: Default::default(),
@@ -148,9 +160,28 @@ impl Store {
             step_limit: u64::MAX,
             empty: Rc::from(Vec::new()),
             zero: GameId(0),
-        };
-        store.zero = store.nus(Nus::number(Dyadic::zero()));
-        store
+        }
+    }
+
+    /// Appends a node, sizing the table for [`FIRST_NODES`] at its first
+    /// growth past the zero node.
+    #[inline]
+    fn push_node(nodes: &mut Vec<Node>, node: Node) -> GameId {
+        let id = GameId(nodes.len() as u32);
+        if nodes.len() == nodes.capacity() && nodes.len() < FIRST_NODES {
+            nodes.reserve_exact(FIRST_NODES - nodes.len());
+        }
+        nodes.push(node);
+        id
+    }
+
+    /// Sizes the number-up-star index at its first use and enters the zero
+    /// node, which [`Store::new`] makes without it.
+    #[cold]
+    fn first_use_of_nus_index(&mut self) {
+        self.nus_index.reserve(FIRST_NUS_INDEX);
+        self.nus_index
+            .insert(Nus::number(Dyadic::zero()), self.zero);
     }
 
     /// Installs the flag that long computations poll; setting it makes them
@@ -286,13 +317,14 @@ impl Store {
     }
 
     pub fn nus(&mut self, n: Nus) -> GameId {
-        // One hash probe whether the value is new or not: sums of ups and
-        // nimbers intern every partial sum, so this is a hot path.
+        if self.nus_index.capacity() == 0 {
+            self.first_use_of_nus_index();
+        }
+        // One hash probe whether the value is new or not: a hot path.
         match self.nus_index.entry(n) {
             std::collections::hash_map::Entry::Occupied(e) => *e.get(),
             std::collections::hash_map::Entry::Vacant(e) => {
-                let id = GameId(self.nodes.len() as u32);
-                self.nodes.push(Node::Nus(e.key().clone()));
+                let id = Store::push_node(&mut self.nodes, Node::Nus(e.key().clone()));
                 e.insert(id);
                 id
             }
@@ -345,11 +377,13 @@ impl Store {
         if let Some(&id) = self.general_index.get(&key) {
             return id;
         }
-        let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node::General {
-            left: key.0.clone(),
-            right: key.1.clone(),
-        });
+        let id = Store::push_node(
+            &mut self.nodes,
+            Node::General {
+                left: key.0.clone(),
+                right: key.1.clone(),
+            },
+        );
         self.general_index.insert(key, id);
         id
     }
@@ -485,6 +519,9 @@ impl Store {
                 }
                 let n = n.clone();
                 let opts = self.nus_canonical_options(&n);
+                if self.nus_options.capacity() == 0 {
+                    self.nus_options.reserve(FIRST_NUS_OPTIONS);
+                }
                 self.nus_options.insert(g, opts.clone());
                 opts
             }

@@ -83,12 +83,12 @@ pub fn run() {
         let mut c = Cgt::fresh();
         let (gy, gc) = if i == 0 {
             (
-                common::deep_games(&mut y)[3],
+                common::deep_games(&mut y)[3].clone(),
                 common::deep_games(&mut c)[3].clone(),
             )
         } else {
             (
-                common::small_games(&mut y)[i - 1],
+                common::small_games(&mut y)[i - 1].clone(),
                 common::small_games(&mut c)[i - 1].clone(),
             )
         };

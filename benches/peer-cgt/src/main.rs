@@ -377,7 +377,7 @@ fn describe() {
         let (gy1, gc1) = if name.contains('+') {
             (y.sum(&gy[..i]), c.sum(&gc[..i]))
         } else {
-            (gy[i], gc[i].clone())
+            (gy[i].clone(), gc[i].clone())
         };
         let ty = y.thermograph(&gy1);
         let tc = c.thermograph(&gc1);
@@ -394,7 +394,7 @@ fn describe() {
     let sc = common::small_games(&mut c);
     for (i, (a, b)) in sy.iter().zip(sc.iter()).enumerate() {
         let name = common::SMALL_NAMES[i];
-        let all_small = y.store.is_all_small(*a).unwrap();
+        let all_small = { let a = y.id(a); y.store.is_all_small(a).unwrap() };
         println!(
             "{name}: birthday yose {} cgt {}, all-small (yose): {all_small}",
             y.birthday(a),
@@ -420,11 +420,11 @@ fn describe() {
         }
         let mut y = Yose::fresh();
         let mut c = Cgt::fresh();
-        let gy = (case.setup)(&mut y)[0];
+        let gy = (case.setup)(&mut y)[0].clone();
         let cases_c = cases::<Cgt>();
         let case_c = cases_c.iter().find(|k| k.name() == case.name()).unwrap();
         let gc = (case_c.setup)(&mut c)[0].clone();
-        let all_small = y.store.is_all_small(gy).unwrap();
+        let all_small = { let gy = y.id(&gy); y.store.is_all_small(gy).unwrap() };
         println!(
             "{}: birthday yose {} cgt {}, all-small (yose): {all_small}",
             case.param,
