@@ -21,7 +21,8 @@ run() { # binary, workload number -> CPU seconds
     3) set -- "$1" eval "solve([$p, +-2], budget: 1000000)" ;;
     esac
     /usr/bin/time -f "%U %S" -o /tmp/limits-cost-t.$$ "$@" >/dev/null 2>&1 || true
-    awk '{print $1 + $2}' /tmp/limits-cost-t.$$
+    # A failing command adds a first line "Command exited with …".
+    tail -n 1 /tmp/limits-cost-t.$$ | awk '{print $1 + $2}'
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for w in 1 2 3; do
