@@ -144,6 +144,7 @@
 //! draw komi is unique before the second ultimate delay.
 
 use super::position::{Cell, Colour, Position};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::Hash;
@@ -595,14 +596,26 @@ pub trait Arena {
     fn can_recur(&self, _now: Self::Board, _earlier: Self::Board) -> bool {
         true
     }
+    /// The boards of `history` other than `now` that could come back
+    /// ([`Arena::can_recur`]), appended to `out`.
+    fn recurring(&self, now: Self::Board, history: &[Self::Board], out: &mut Vec<Self::Board>) {
+        out.extend(
+            history
+                .iter()
+                .copied()
+                .filter(|&b| b != now && self.can_recur(now, b)),
+        );
+    }
 }
 
 /// A small Go board as an [`Arena`]: 2 bits a point in a `u128`, framing
-/// stones (immortal, as in a diagram) in a mask.
+/// stones (immortal, as in a diagram) in a mask. Chains are found with bit
+/// masks (a board has at most 64 points).
 #[derive(Clone, Debug)]
 pub struct GoArena {
     n: usize,
-    neighbours: Vec<Vec<usize>>,
+    /// The neighbours of each point, as a mask.
+    neighbours: Vec<u64>,
     immortal: u64,
 }
 
@@ -625,6 +638,41 @@ fn colour_code(c: Colour) -> u8 {
     }
 }
 
+/// The even bits of `x`, packed: bit `2p` of `x` becomes bit `p`.
+fn even_bits(x: u128) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x >> 4)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    x = (x | (x >> 8)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x >> 16)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x >> 32)) & 0x0000_0000_0000_0000_ffff_ffff_ffff_ffff;
+    x as u64
+}
+
+/// The inverse of [`even_bits`]: bit `p` becomes bit `2p`.
+fn spread(x: u64) -> u128 {
+    let mut x = x as u128;
+    x = (x | (x << 32)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x << 16)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+    x = (x | (x << 1)) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    x
+}
+
+/// The points of a mask, lowest first.
+fn points(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            p
+        })
+    })
+}
+
 impl GoArena {
     /// The arena of a position's rectangle and the code of its board.
     pub fn of(pos: &Position) -> Result<(GoArena, BoardCode), SolveError> {
@@ -632,7 +680,9 @@ impl GoArena {
         if n > 64 {
             return Err(SolveError::TooLarge(n));
         }
-        let neighbours = (0..n).map(|p| pos.neighbours(p).collect()).collect();
+        let neighbours = (0..n)
+            .map(|p| pos.neighbours(p).fold(0u64, |m, q| m | 1 << q))
+            .collect();
         let mut immortal = 0u64;
         let mut code = 0;
         for p in 0..n {
@@ -664,29 +714,35 @@ impl GoArena {
         code
     }
 
-    /// The number of empty points of a board.
-    pub fn empty_points(&self, code: BoardCode) -> usize {
-        (0..self.n).filter(|&p| cell_at(code, p) == 0).count()
+    /// Every point of the board, as a mask.
+    fn all(&self) -> u64 {
+        if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
     }
 
-    /// The chain through `p` (a bit mask) and whether it has a liberty.
-    fn chain(&self, code: BoardCode, p: usize) -> (u64, bool) {
-        let v = cell_at(code, p);
-        let mut mask = 1u64 << p;
-        let mut stack = vec![p];
-        let mut liberty = false;
-        while let Some(q) = stack.pop() {
-            for &r in &self.neighbours[q] {
-                let c = cell_at(code, r);
-                if c == 0 {
-                    liberty = true;
-                } else if c == v && mask & (1 << r) == 0 {
-                    mask |= 1 << r;
-                    stack.push(r);
-                }
-            }
+    /// The number of empty points of a board.
+    pub fn empty_points(&self, code: BoardCode) -> usize {
+        let (b, w) = (even_bits(code), even_bits(code >> 1));
+        (self.all() & !(b | w)).count_ones() as usize
+    }
+
+    /// The points next to a mask's points.
+    fn around(&self, m: u64) -> u64 {
+        points(m).fold(0, |a, p| a | self.neighbours[p])
+    }
+
+    /// The stones of `same` connected to `seed` (a mask within `same`).
+    fn flood(&self, seed: u64, same: u64) -> u64 {
+        let (mut chain, mut frontier) = (seed, seed);
+        while frontier != 0 {
+            let next = self.around(frontier) & same & !chain;
+            chain |= next;
+            frontier = next;
         }
-        (mask, liberty)
+        chain
     }
 
     /// The placement of `colour` at `p`, if legal (empty point, not left
@@ -695,32 +751,32 @@ impl GoArena {
         if cell_at(code, p) != 0 {
             return None;
         }
-        let me = colour_code(colour);
-        let opp = colour_code(colour.opponent());
-        let mut next = with_cell(code, p, me);
-        let mut captured = 0u32;
-        let mut done = 0u64;
-        for &r in &self.neighbours[p] {
-            if cell_at(next, r) != opp || done & (1 << r) != 0 {
+        let (black, white) = (even_bits(code), even_bits(code >> 1));
+        let (mut mine, theirs) = match colour {
+            Colour::Black => (black, white),
+            Colour::White => (white, black),
+        };
+        mine |= 1 << p;
+        let mut empty = self.all() & !(mine | theirs);
+        let mut captured = 0u64;
+        let mut seen = 0u64;
+        for q in points(self.neighbours[p] & theirs) {
+            if seen & (1 << q) != 0 {
                 continue;
             }
-            let (mask, liberty) = self.chain(next, r);
-            done |= mask;
-            if liberty || mask & self.immortal != 0 {
-                continue;
-            }
-            for q in 0..self.n {
-                if mask & (1 << q) != 0 {
-                    next = with_cell(next, q, 0);
-                    captured += 1;
-                }
+            let chain = self.flood(1 << q, theirs);
+            seen |= chain;
+            if chain & self.immortal == 0 && self.around(chain) & empty == 0 {
+                captured |= chain;
             }
         }
-        let (mask, liberty) = self.chain(next, p);
-        if !liberty && mask & self.immortal == 0 {
+        empty |= captured;
+        let own = self.flood(1 << p, mine);
+        if own & self.immortal == 0 && self.around(own) & empty == 0 {
             return None;
         }
-        Some((next, captured))
+        let next = with_cell(code & !(spread(captured) * 3), p, colour_code(colour));
+        Some((next, captured.count_ones()))
     }
 
     /// The point where `after` has a stone of `colour` that `before` lacks
@@ -730,19 +786,12 @@ impl GoArena {
             .find(|&p| cell_at(before, p) == 0 && cell_at(after, p) == colour_code(colour))
             .unwrap_or(0)
     }
-}
 
-impl GoArena {
     /// The stones of `code` whose chains hold a framing stone: never
     /// captured, so they never leave the board.
     fn fixed(&self, code: BoardCode) -> u64 {
-        let mut mask = 0u64;
-        for p in 0..self.n {
-            if self.immortal & (1 << p) != 0 && mask & (1 << p) == 0 {
-                mask |= self.chain(code, p).0;
-            }
-        }
-        mask
+        let (black, white) = (even_bits(code), even_bits(code >> 1));
+        self.flood(self.immortal & black, black) | self.flood(self.immortal & white, white)
     }
 }
 
@@ -751,11 +800,21 @@ impl Arena for GoArena {
     /// A stone that can never be captured never leaves: a board without it
     /// (at its point) cannot come back.
     fn can_recur(&self, now: BoardCode, earlier: BoardCode) -> bool {
-        let fixed = self.fixed(now);
-        (0..self.n).all(|p| fixed & (1 << p) == 0 || cell_at(now, p) == cell_at(earlier, p))
+        let m = spread(self.fixed(now)) * 3;
+        now & m == earlier & m
+    }
+    fn recurring(&self, now: BoardCode, history: &[BoardCode], out: &mut Vec<BoardCode>) {
+        let m = spread(self.fixed(now)) * 3;
+        out.extend(
+            history
+                .iter()
+                .copied()
+                .filter(|&b| b != now && now & m == b & m),
+        );
     }
     fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
-        for p in 0..self.n {
+        let (b, w) = (even_bits(board), even_bits(board >> 1));
+        for p in points(self.all() & !(b | w)) {
             if let Some(m) = self.place(board, p, colour) {
                 out.push(m);
             }
@@ -802,20 +861,57 @@ pub enum SolverMove<B> {
 
 type Key<B> = (Situation<B>, Vec<B>);
 
+/// A node of the threshold search: a situation without the player to move
+/// and without the bowls (both are outputs, see [`Thresholds`]), and the
+/// history boards that can recur.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct NodeKey<B> {
+    board: B,
+    variant: Variant,
+    ultimate: [bool; 2],
+    first_ultimate: Option<Colour>,
+    recur: Vec<B>,
+}
+
+/// What the threshold search knows of a node: `t[g][p] = (lo, hi)` bounds
+/// the *threshold*, the largest komi `K` (stones to White, counted from
+/// equal bowls; a negative komi gives stones to Black) at which Black
+/// reaches goal `g` with `p` to move (`p` = 0: Black, 1: White). Goal 0:
+/// Black wins outright; goal 1: Black draws or wins. Black reaches a goal
+/// at every komi up to the threshold and at none above it (monotonicity).
+type Thresholds = [[(i32, i32); 2]; 2];
+
+/// "Every komi" in a threshold; real thresholds are below the board size.
+const INF: i32 = 1 << 24;
+
+/// `t + c`, leaving the infinite thresholds infinite.
+fn shift(t: i32, c: i32) -> i32 {
+    if t.abs() >= INF {
+        t
+    } else {
+        t + c
+    }
+}
+
 /// The exact solver (module docs).
 pub struct Solver<A: Arena> {
     pub arena: A,
     pub rules: NoPassRules,
     memo: HashMap<Key<A::Board>, i8>,
+    /// The threshold search's table (module docs): every komi at once.
+    thresholds_memo: FxHashMap<NodeKey<A::Board>, Thresholds>,
     pub nodes: u64,
     pub budget: u64,
     interrupt: Option<Arc<AtomicBool>>,
     track_history: bool,
-    /// Under the original rules, share the memo between situations whose
-    /// bowls differ by the same number of stones on each side (§IV: "the
-    /// absolute number of prisoners is irrelevant"; the tests check it
-    /// against the solver without it). Not under the simple rules, where
-    /// an empty bowl decides whether the second ultimate delay is legal.
+    /// Under the original rules (and Fundamental Go), let only the
+    /// difference of the bowls matter (§IV: "the absolute number of
+    /// prisoners is irrelevant"), which is what the threshold search needs
+    /// (module docs). Not under the simple rules, where an empty bowl
+    /// decides whether the second ultimate delay is legal: there, and with
+    /// this off, the solver is the literal one (one minimax per komi, the
+    /// bowls in the state), which the tests use as the oracle of the
+    /// threshold search.
     pub normalise: bool,
 }
 
@@ -830,6 +926,7 @@ impl<A: Arena> Solver<A> {
             arena,
             rules,
             memo: HashMap::new(),
+            thresholds_memo: FxHashMap::default(),
             nodes: 0,
             budget,
             interrupt: None,
@@ -882,11 +979,8 @@ impl<A: Arena> Solver<A> {
         if !self.track_history {
             return (s, Vec::new());
         }
-        let mut v: Vec<A::Board> = history
-            .iter()
-            .copied()
-            .filter(|&b| b != s.board && self.arena.can_recur(s.board, b))
-            .collect();
+        let mut v = Vec::new();
+        self.arena.recurring(s.board, history, &mut v);
         v.sort_unstable();
         v.dedup();
         (s, v)
@@ -947,7 +1041,195 @@ impl<A: Arena> Solver<A> {
         s: &Situation<A::Board>,
         history: &mut Vec<A::Board>,
     ) -> Result<i8, SolveError> {
-        self.solve(s, history)
+        match self.komi_thresholds(s, history)? {
+            Some([win, draw]) => Ok(if win >= 0 {
+                1
+            } else if draw >= 0 {
+                0
+            } else {
+                -1
+            }),
+            None => self.solve(s, history),
+        }
+    }
+
+    /// Whether the threshold search applies: bowls matter only by their
+    /// difference (original rules, or no ultimate prisoners).
+    fn by_thresholds(&self) -> bool {
+        self.normalise
+            && (self.rules.variant == Variant::Fundamental
+                || self.rules.version == Version::Original)
+    }
+
+    /// For the player to move in `s`: the largest komi (stones to White
+    /// from the bowls of `s`; negative: to Black) at which Black wins
+    /// outright, and the largest at which she draws or wins (±[`INF`]: at
+    /// every komi / at none). `None` where the threshold search does not
+    /// apply ([`Solver::by_thresholds`]).
+    pub fn komi_thresholds(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<Option<[i32; 2]>, SolveError> {
+        if !self.by_thresholds() {
+            return Ok(None);
+        }
+        let d = s.bowls[0] as i32 - s.bowls[1] as i32;
+        // Komi 0 from the bowls of `s` is relative komi −d.
+        let win = self.threshold(s, 0, -d, history)?;
+        let draw = self.threshold(s, 1, if win.abs() < INF { win } else { -d }, history)?;
+        Ok(Some([shift(win, d), shift(draw, d)]))
+    }
+
+    fn node_key(
+        &self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+        history: &[A::Board],
+    ) -> NodeKey<A::Board> {
+        let fundamental = self.rules.variant == Variant::Fundamental;
+        let mut recur = Vec::new();
+        if self.track_history {
+            self.arena.recurring(board, history, &mut recur);
+            recur.sort_unstable();
+            recur.dedup();
+        }
+        NodeKey {
+            board,
+            variant: self.rules.variant,
+            ultimate: if fundamental { [false; 2] } else { ultimate },
+            first_ultimate: if fundamental { None } else { first_ultimate },
+            recur,
+        }
+    }
+
+    /// Whether Black reaches goal `g` (0: an outright win, 1: a draw or
+    /// better) with `p` to move (0: Black, 1: White) at relative komi `k`
+    /// (bowls differing by `−k`): one win / loss minimax with cut-offs,
+    /// whose answers are kept as bounds on the node's threshold, so that
+    /// searches at other komis (the komi search, and every delay and
+    /// capture inside the tree, which shift the komi) share them.
+    #[allow(clippy::too_many_arguments)]
+    fn reaches(
+        &mut self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+        p: usize,
+        g: usize,
+        k: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<bool, SolveError> {
+        let key = self.node_key(board, ultimate, first_ultimate, history);
+        let (ultimate, first_ultimate) = (key.ultimate, key.first_ultimate);
+        let draw_right =
+            first_ultimate.and_then(|f| (!ultimate[f.opponent().index()]).then_some(f));
+        // The holder of the draw right can end the game drawn at any of
+        // her turns, and the other cannot end it but by resigning.
+        match (draw_right, g) {
+            (Some(Colour::Black), 1) => return Ok(true),
+            (Some(Colour::White), 0) => return Ok(false),
+            _ => {}
+        }
+        if let Some(b) = self.thresholds_memo.get(&key) {
+            let (lo, hi) = b[g][p];
+            if lo >= k {
+                return Ok(true);
+            }
+            if hi < k {
+                return Ok(false);
+            }
+        }
+        self.tick()?;
+        let black = p == 0;
+        let colour = if black { Colour::Black } else { Colour::White };
+        // Black to move reaches the goal iff one of her options does;
+        // White to move, iff every one of hers does. `black` is the answer
+        // that stops the search. A draw declaration changes nothing here
+        // (the goals it decides are answered above), and resigning is a
+        // loss for the mover.
+        let found = 'search: {
+            // A delay: with bowls differing by −k Black has stones iff
+            // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
+            if black && k <= -1 || !black && k >= 1 {
+                let kk = if black { k + 1 } else { k - 1 };
+                if self.reaches(board, ultimate, first_ultimate, 1 - p, g, kk, history)? == black {
+                    break 'search true;
+                }
+            }
+            if self.rules.variant == Variant::Ultimate && ultimate[p] {
+                let mut u = ultimate;
+                u[p] = false;
+                let f = first_ultimate.or(Some(colour));
+                if self.reaches(board, u, f, 1 - p, g, k, history)? == black {
+                    break 'search true;
+                }
+            }
+            let mut buf = Vec::new();
+            self.arena.placements(board, colour, &mut buf);
+            for (b, c) in buf {
+                if self.track_history && history.contains(&b) {
+                    continue;
+                }
+                // Black's capture of c stones is c stones of komi for her.
+                let kk = if black { k - c as i32 } else { k + c as i32 };
+                history.push(b);
+                let r = self.reaches(b, ultimate, first_ultimate, 1 - p, g, kk, history);
+                history.pop();
+                if r? == black {
+                    break 'search true;
+                }
+            }
+            false
+        };
+        let answer = if found { black } else { !black };
+        let e = self
+            .thresholds_memo
+            .entry(key)
+            .or_insert([[(-INF, INF); 2]; 2]);
+        let (lo, hi) = &mut e[g][p];
+        if answer {
+            *lo = (*lo).max(k);
+        } else {
+            *hi = (*hi).min(k - 1);
+        }
+        Ok(answer)
+    }
+
+    /// The threshold of goal `g` for the player `p` to move (relative komi,
+    /// module docs): the largest `k` at which Black reaches the goal,
+    /// searched from `start` one komi at a time (the thresholds are
+    /// finite except where a draw right decides, which comes first).
+    fn threshold(
+        &mut self,
+        s: &Situation<A::Board>,
+        g: usize,
+        start: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i32, SolveError> {
+        let (b, u, f, p) = (s.board, s.ultimate, s.first_ultimate, s.to_move.index());
+        if self.rules.variant == Variant::Ultimate {
+            let right = f.and_then(|f| (!u[f.opponent().index()]).then_some(f));
+            match (right, g) {
+                (Some(Colour::Black), 1) => return Ok(INF),
+                (Some(Colour::White), 0) => return Ok(-INF),
+                _ => {}
+            }
+        }
+        let mut k = start;
+        if self.reaches(b, u, f, p, g, k, history)? {
+            while self.reaches(b, u, f, p, g, k + 1, history)? {
+                k += 1;
+            }
+            Ok(k)
+        } else {
+            k -= 1;
+            while !self.reaches(b, u, f, p, g, k, history)? {
+                k -= 1;
+            }
+            Ok(k)
+        }
     }
 
     fn solve(
@@ -1032,6 +1314,10 @@ impl<A: Arena> Solver<A> {
             }
         }
         f.first_ultimate = None;
+        if let Some([t, _]) = self.komi_thresholds(&f, history)? {
+            // Black wins at komi k iff k ≤ t: the score is t + ½.
+            return Ok(2 * i64::from(t) + 1);
+        }
         let at0 = self.outcome(&f, history)?;
         let mut k = 1i64;
         loop {
@@ -1055,6 +1341,17 @@ impl<A: Arena> Solver<A> {
         s: &Situation<A::Board>,
         history: &mut Vec<A::Board>,
     ) -> Result<i64, SolveError> {
+        if let Some([win, draw]) = self.komi_thresholds(s, history)? {
+            // Black wins outright at komi k iff k ≤ win, draws or wins iff
+            // k ≤ draw.
+            return Ok(if win >= 0 {
+                i64::from(win) + 1
+            } else if draw >= 0 {
+                0
+            } else {
+                i64::from(draw)
+            });
+        }
         let at0 = self.outcome(s, history)?;
         if at0 == 0 {
             return Ok(0);
