@@ -31,25 +31,41 @@
 //! # The solver ([`Solver`])
 //!
 //! Minimax over the rules as written: placements, delays, ultimate delays,
-//! draw declarations and resignation, each state being the board, the
-//! player to move, both bowls (under the original rules the memo shares
-//! situations whose bowls differ by the same number on both sides, §IV's
-//! claim, which the tests check against the literal solver),
-//! who still holds an ultimate prisoner, who delayed his first, and the
-//! history. The outcome is exact (win / draw / loss, `i8`). Repetition:
-//! the memo is keyed by the state and the boards of the history that could
-//! come back; a stone whose chain holds a framing stone is never captured,
-//! so a history board without it cannot (the rest of the history is kept,
-//! so the key is exact). On open boards with no framing stones every board
-//! of the history stays in the key and transpositions are rare: the solver
-//! is for small boards (up to 64 points; a node budget bounds the work).
-//! (A first version cut the position graph into strongly connected
-//! components; on whole boards almost every board lies in one component,
-//! so it bought nothing and cost the graph.)
+//! draw declarations and resignation. Repetition: a state's key holds the
+//! boards of the history that could come back; a stone whose chain holds
+//! a framing stone is never captured, so a history board without it cannot
+//! (the rest of the history is kept, so the key is exact). On open boards
+//! with no framing stones every board of the history stays in the key and
+//! transpositions are rare: the solver is for small boards (up to 64
+//! points; a node budget bounds the work).
 //!
-//! The scores are komi searches over that solver: the outcome is monotone
-//! in the stones given to one side (checked by the tests), so each score
-//! is the threshold where it changes.
+//! **Komi thresholds.** Under the original rules the bowls matter only by
+//! their difference (§IV's "adding one prisoner to each player does not
+//! affect the score"; the tests check it against the literal solver), and
+//! the outcome is monotone in the komi. So for each goal of Black (an
+//! outright win; a draw or better) and each player to move, a node (board,
+//! ultimate prisoners, who delayed first, recurring history — no bowls)
+//! has a *threshold*: the largest komi `K` (bowls differing by `−K`) at
+//! which Black reaches the goal. A search at komi `K` is a win / loss
+//! minimax with cut-offs in which a capture of `c` stones shifts `K` by
+//! `c` and a delay by one (Black has a stone to return iff `K ≤ −1`, White
+//! iff `K ≥ 1`); each answer is kept in the node's entry as a bound on its
+//! threshold (`K` reached: threshold ≥ `K`; not: < `K`), so every komi, and
+//! every bowl difference met inside the tree, shares one table. Every
+//! score is then read off two thresholds found one komi at a time from
+//! komi 0. (A single minimax returning the thresholds exactly exists —
+//! with `A` and `B` the best non-delay options of Black and of White, the
+//! delays give `L = max(A, min(−1, B − 1))` and `R = min(B, max(0, L + 1))`
+//! — but it cannot cut off, and it expanded 20 times the states of the old
+//! per-komi search on a corridor of four points.) The holder of the draw
+//! right reaches "draw or better" at every komi (her threshold is
+//! infinite). Under the simple rules an empty bowl decides whether the
+//! second ultimate delay is legal, so the bowls stay in the state there and
+//! the solver is the literal one: one win / draw / loss minimax per komi.
+//!
+//! The scores are read off these thresholds (or, in the literal solver,
+//! found by a komi search; the outcome is monotone in the stones given to
+//! one side, checked by the tests):
 //!
 //! * [`fundamental_score`] (§IV): with Black winning, `min{K : White wins
 //!   with K extra prisoners} − ½`, else `−min{K : Black wins with K} + ½`.
@@ -128,15 +144,56 @@
 //! the stone, and F then holds a draw. Checked by the tests against the
 //! solver.
 //!
-//! **Before any ultimate delay: no closed formula found.** The natural
-//! conjecture — the first ultimate delay is a delay plus a half point to
-//! whoever takes it, so the score would be the formula of Theorem 1
-//! applied to `G + d + ±½` with the button `±½ = {½ | −½}` (Black to move:
-//! `max{K : G + d + ±½ ⧐ K}`) — gives the examples of §VII but is false:
-//! on `. X O x . / O X X . O`, Black to move and two stones ahead, with no
-//! repetition possible, the solver's score is 2 and the formula's 1 (a
-//! test pins both). What the tests do establish before the first
-//! ultimate delay is below.
+//! **Theorem 3 (Ultimate Go before any ultimate delay).** Let `H` be the
+//! position as a Fundamental Go game (normal play; by Theorem 1 `H = G +
+//! d` where no position can repeat), the ultimate prisoners aside (one
+//! each: they cancel), under the original rules. Then, counting a draw as
+//! Black's win, the outcome of Ultimate Go is that of the normal-play game
+//! `H + ½`, and counting it as White's win that of `H − ½`. Hence
+//!
+//! * Black to move: `ultimate_score = max{k ∈ ℤ : H + ½ ⧐ k}`;
+//! * White to move: `ultimate_score = max{k ∈ ℤ : H + ½ ≥ k}`;
+//!
+//! the game is a draw exactly when `H + ½` wins for Black (with the player
+//! to move) and `H − ½` does not, and the draw komi is unique. In stops
+//! (Black to move, `x = LS(H) + ½`): the score is `⌊x⌋` when `x` is not an
+//! integer, else `x` or `x − 1` as `H + ½ − x ⧐ 0` or not; with White to
+//! move the same with the Right stop and `≥`. With the Fundamental Go
+//! score `f = max{K : H ⧐ K} + ½` (Black to move), `ultimate_score` is
+//! `f − ½` or `f + ½`.
+//!
+//! *Proof.* Count draws as Black's wins. After Black's first ultimate
+//! delay, Theorem 2 (F = Black, White holding hers, `s` the score of
+//! `H − 1`) says Black wins or draws iff `s ≥ −½`, i.e. iff Black wins
+//! `H` (at every node below, whoever is to move): the game has become
+//! `H + 0`. After White's first ultimate delay (F = White, Black holding
+//! his, `s` the score of `H + 1`), Theorem 2 with the colours exchanged
+//! says White wins iff `s ≤ −½`, a draw iff `s = ½`: Black reaches a draw
+//! or better iff `s ≥ ½`, i.e. iff Black wins `H + 1`: the game has
+//! become `H + 1`.
+//! A delay changes no board, so the history and `H` are the same after it.
+//! So, by induction on the length of the game, the game before any
+//! ultimate delay has the outcomes of `H + U` with `U = {0 | 1}`: Black's
+//! options are her options in `H` (the ultimate prisoners still held) and
+//! `H + 0`; White's, hers in `H` and `H + 1`. And `{0 | 1} = ½` (the
+//! simplest number between), and equal games have equal outcomes in
+//! every sum. With draws counted as White's wins, Black's ultimate delay
+//! leads to `H − 1` (he wins iff `s ≥ ½`, `s` the score of `H − 1`) and
+//! White's to `H + 0`: `U = {−1 | 0} = −½`. The score is the komi `k`
+//! where Black still draws (`H + ½ − k` wins) and no longer wins (`H − ½ −
+//! k` does not): since `H − ½ − k ⧐ 0` iff `H + ½ − (k + 1) ⧐ 0`, that `k`
+//! is the largest with `H + ½ − k` a win for Black, and there is exactly
+//! one. ∎
+//!
+//! The first guess — the ultimate delay as a button `{½ | −½}` taken by
+//! whoever delays first — is wrong: the first delayer gains nothing, the
+//! second pays a point, and the draw goes to one side; the button gives
+//! 1 where the solver gives 2 on `. X O x . / O X X . O`, Black to move,
+//! Black two stones ahead (a test pins both, and Theorem 3's 2). The tests
+//! check Theorem 3 against the solver on random boards with no repetition,
+//! both players first, several komis, under both versions of the rules,
+//! and on sums of separate regions on one board (the formula applied to
+//! the sum of the regions' values).
 //!
 //! Checked by the tests on random boards: the Ultimate Go score is always
 //! one of the two integers next to the Fundamental Go score (so the draw
@@ -881,6 +938,15 @@ struct NodeKey<B> {
 /// at every komi up to the threshold and at none above it (monotonicity).
 type Thresholds = [[(i32, i32); 2]; 2];
 
+/// An entry of the threshold search's table: the bounds, and for each
+/// player to move the option that last decided the node (tried first next
+/// time; `u8::MAX`: none yet).
+#[derive(Clone, Copy, Debug)]
+struct NodeEntry {
+    bounds: Thresholds,
+    best: [u8; 2],
+}
+
 /// "Every komi" in a threshold; real thresholds are below the board size.
 const INF: i32 = 1 << 24;
 
@@ -899,7 +965,7 @@ pub struct Solver<A: Arena> {
     pub rules: NoPassRules,
     memo: HashMap<Key<A::Board>, i8>,
     /// The threshold search's table (module docs): every komi at once.
-    thresholds_memo: FxHashMap<NodeKey<A::Board>, Thresholds>,
+    thresholds_memo: FxHashMap<NodeKey<A::Board>, NodeEntry>,
     pub nodes: u64,
     pub budget: u64,
     interrupt: Option<Arc<AtomicBool>>,
@@ -1132,8 +1198,8 @@ impl<A: Arena> Solver<A> {
             (Some(Colour::White), 0) => return Ok(false),
             _ => {}
         }
-        if let Some(b) = self.thresholds_memo.get(&key) {
-            let (lo, hi) = b[g][p];
+        if let Some(e) = self.thresholds_memo.get(&key) {
+            let (lo, hi) = e.bounds[g][p];
             if lo >= k {
                 return Ok(true);
             }
@@ -1149,46 +1215,91 @@ impl<A: Arena> Solver<A> {
         // that stops the search. A draw declaration changes nothing here
         // (the goals it decides are answered above), and resigning is a
         // loss for the mover.
-        let found = 'search: {
-            // A delay: with bowls differing by −k Black has stones iff
-            // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
-            if black && k <= -1 || !black && k >= 1 {
-                let kk = if black { k + 1 } else { k - 1 };
-                if self.reaches(board, ultimate, first_ultimate, 1 - p, g, kk, history)? == black {
-                    break 'search true;
-                }
-            }
-            if self.rules.variant == Variant::Ultimate && ultimate[p] {
-                let mut u = ultimate;
-                u[p] = false;
-                let f = first_ultimate.or(Some(colour));
-                if self.reaches(board, u, f, 1 - p, g, k, history)? == black {
-                    break 'search true;
-                }
-            }
-            let mut buf = Vec::new();
-            self.arena.placements(board, colour, &mut buf);
-            for (b, c) in buf {
-                if self.track_history && history.contains(&b) {
-                    continue;
-                }
-                // Black's capture of c stones is c stones of komi for her.
-                let kk = if black { k - c as i32 } else { k + c as i32 };
-                history.push(b);
-                let r = self.reaches(b, ultimate, first_ultimate, 1 - p, g, kk, history);
-                history.pop();
-                if r? == black {
-                    break 'search true;
-                }
-            }
-            false
-        };
-        let answer = if found { black } else { !black };
-        let e = self
+        // The options by number: 0 a delay, 1 the ultimate delay, 2 + i
+        // the i-th placement. The one that decided this node last time
+        // (at another komi or goal) is tried first, then delays, then
+        // captures, the largest first, then the other placements.
+        let hint = self
             .thresholds_memo
-            .entry(key)
-            .or_insert([[(-INF, INF); 2]; 2]);
-        let (lo, hi) = &mut e[g][p];
+            .get(&key)
+            .and_then(|e| (e.best[p] != u8::MAX).then_some(e.best[p] as usize))
+            .unwrap_or(usize::MAX);
+        let mut placements: Option<Vec<(A::Board, u32)>> = None;
+        let mut cut = None;
+        let mut order = vec![hint, 0, 1];
+        let mut next = 0;
+        loop {
+            if next == 3 && order.len() == 3 {
+                // After the special moves: the placements, captures first.
+                let n = match &placements {
+                    Some(buf) => buf.len(),
+                    None => {
+                        let mut buf = Vec::new();
+                        self.arena.placements(board, colour, &mut buf);
+                        let n = buf.len();
+                        placements = Some(buf);
+                        n
+                    }
+                };
+                let buf = placements.as_ref().expect("generated");
+                let mut pl: Vec<usize> = (0..n).collect();
+                pl.sort_by_key(|&i| std::cmp::Reverse(buf[i].1));
+                order.extend(pl.into_iter().map(|i| i + 2));
+            }
+            let Some(&o) = order.get(next) else { break };
+            next += 1;
+            if o == usize::MAX || (next > 1 && o == hint) {
+                continue;
+            }
+            if o >= 2 && placements.is_none() {
+                let mut buf = Vec::new();
+                self.arena.placements(board, colour, &mut buf);
+                placements = Some(buf);
+            }
+            let r = match o {
+                // A delay: with bowls differing by −k Black has stones iff
+                // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
+                0 if black && k <= -1 || !black && k >= 1 => {
+                    let kk = if black { k + 1 } else { k - 1 };
+                    Some(self.reaches(board, ultimate, first_ultimate, 1 - p, g, kk, history)?)
+                }
+                1 if self.rules.variant == Variant::Ultimate && ultimate[p] => {
+                    let mut u = ultimate;
+                    u[p] = false;
+                    let f = first_ultimate.or(Some(colour));
+                    Some(self.reaches(board, u, f, 1 - p, g, k, history)?)
+                }
+                0 | 1 => None,
+                _ => {
+                    let (b, c) = placements.as_ref().expect("generated")[o - 2];
+                    if self.track_history && history.contains(&b) {
+                        None
+                    } else {
+                        // Black's capture of c stones is c stones of komi
+                        // for her.
+                        let kk = if black { k - c as i32 } else { k + c as i32 };
+                        history.push(b);
+                        let r = self.reaches(b, ultimate, first_ultimate, 1 - p, g, kk, history);
+                        history.pop();
+                        Some(r?)
+                    }
+                }
+            };
+            if r == Some(black) {
+                cut = Some(o);
+                break;
+            }
+        }
+        let found = cut.is_some();
+        let answer = if found { black } else { !black };
+        let e = self.thresholds_memo.entry(key).or_insert(NodeEntry {
+            bounds: [[(-INF, INF); 2]; 2],
+            best: [u8::MAX; 2],
+        });
+        if let Some(o) = cut {
+            e.best[p] = o as u8;
+        }
+        let (lo, hi) = &mut e.bounds[g][p];
         if answer {
             *lo = (*lo).max(k);
         } else {
