@@ -3,10 +3,11 @@
 //! Run with `cargo bench --bench ultimate`. Before criterion runs, the
 //! harness prints a report: for each board its empty points, the states the
 //! solver expanded for `ultimate_score` (with its komi search) and one cold
-//! wall-clock timing, or the budget it ran out of. The boards are one-row
-//! boards of `k` separate points (territory and dame between framing
-//! stones: no capture is possible), framed open corridors of `k` points
-//! (captures and repetitions possible) and open framed areas of two rows.
+//! wall-clock timing, or the budget it ran out of. The boards are `k`
+//! separate points (territory and dame between framing stones, four to a row: no
+//! capture is possible), framed open corridors of `k` points (captures and
+//! repetitions possible) and open framed areas of two rows. With
+//! `YOSE_ULTIMATE_REPORT_ONLY=1` only the report runs.
 
 use criterion::{criterion_group, Criterion};
 use std::hint::black_box;
@@ -37,17 +38,31 @@ fn game(diagram: &str) -> Game {
     .unwrap()
 }
 
-/// `k` separate empty points: Black territory, dame and White territory
-/// in turn between framing stones (`. X . O . X …`).
+/// `k` separate empty points: territory and dame (each point between
+/// two framing stones), four points to a row (`. X . O . X . O`),
+/// the rows apart by a wall row (`X X X X O O O O`), so that 16 points fit
+/// in 7 rows of 8 (a board has at most 19 columns and the solver 64
+/// points).
 fn separate_points(k: usize) -> String {
-    let mut cells = Vec::new();
-    let walls = ["X", "O"];
-    for i in 0..k {
-        cells.push(".");
-        cells.push(walls[i % 2]);
+    let mut rows = Vec::new();
+    let mut left = k;
+    while left > 0 {
+        let m = left.min(4);
+        left -= m;
+        let mut cells = Vec::new();
+        for i in 0..m {
+            cells.push(".");
+            cells.push(["X", "O"][i % 2]);
+        }
+        while cells.len() < 8 {
+            cells.push("X");
+        }
+        rows.push(cells.join(" "));
+        if left > 0 {
+            rows.push("X X X X O O O O".to_string());
+        }
     }
-    cells.pop();
-    cells.join(" ")
+    rows.join("\n")
 }
 
 /// A corridor of `k` empty points between a Black and a White wall.
@@ -64,10 +79,10 @@ fn open_rows(w: usize) -> String {
 /// The boards of the report.
 fn cases() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for k in [4, 6, 8, 10, 12] {
+    for k in [4, 6, 8, 10, 12, 14, 16] {
         out.push((format!("separate_{k}"), separate_points(k)));
     }
-    for k in [2, 3, 4, 5] {
+    for k in [3, 4, 5, 6] {
         out.push((format!("corridor_{k}"), corridor(k)));
     }
     for w in [1, 2] {
@@ -106,7 +121,7 @@ fn bench_cases(c: &mut Criterion) {
     let mut group = c.benchmark_group("ultimate_score");
     group.sample_size(10);
     for (name, diagram) in cases() {
-        if name == "separate_12" || name == "corridor_5" || name == "open_2x2" {
+        if ["separate_14", "separate_16", "corridor_6"].contains(&name.as_str()) {
             continue; // seconds or more each: in the report only
         }
         group.bench_function(&name, |b| {

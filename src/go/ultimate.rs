@@ -31,25 +31,41 @@
 //! # The solver ([`Solver`])
 //!
 //! Minimax over the rules as written: placements, delays, ultimate delays,
-//! draw declarations and resignation, each state being the board, the
-//! player to move, both bowls (under the original rules the memo shares
-//! situations whose bowls differ by the same number on both sides, §IV's
-//! claim, which the tests check against the literal solver),
-//! who still holds an ultimate prisoner, who delayed his first, and the
-//! history. The outcome is exact (win / draw / loss, `i8`). Repetition:
-//! the memo is keyed by the state and the boards of the history that could
-//! come back; a stone whose chain holds a framing stone is never captured,
-//! so a history board without it cannot (the rest of the history is kept,
-//! so the key is exact). On open boards with no framing stones every board
-//! of the history stays in the key and transpositions are rare: the solver
-//! is for small boards (up to 64 points; a node budget bounds the work).
-//! (A first version cut the position graph into strongly connected
-//! components; on whole boards almost every board lies in one component,
-//! so it bought nothing and cost the graph.)
+//! draw declarations and resignation. Repetition: a state's key holds the
+//! boards of the history that could come back; a stone whose chain holds
+//! a framing stone is never captured, so a history board without it cannot
+//! (the rest of the history is kept, so the key is exact). On open boards
+//! with no framing stones every board of the history stays in the key and
+//! transpositions are rare: the solver is for small boards (up to 64
+//! points; a node budget bounds the work).
 //!
-//! The scores are komi searches over that solver: the outcome is monotone
-//! in the stones given to one side (checked by the tests), so each score
-//! is the threshold where it changes.
+//! **Komi thresholds.** Under the original rules the bowls matter only by
+//! their difference (§IV's "adding one prisoner to each player does not
+//! affect the score"; the tests check it against the literal solver), and
+//! the outcome is monotone in the komi. So for each goal of Black (an
+//! outright win; a draw or better) and each player to move, a node (board,
+//! ultimate prisoners, who delayed first, recurring history — no bowls)
+//! has a *threshold*: the largest komi `K` (bowls differing by `−K`) at
+//! which Black reaches the goal. A search at komi `K` is a win / loss
+//! minimax with cut-offs in which a capture of `c` stones shifts `K` by
+//! `c` and a delay by one (Black has a stone to return iff `K ≤ −1`, White
+//! iff `K ≥ 1`); each answer is kept in the node's entry as a bound on its
+//! threshold (`K` reached: threshold ≥ `K`; not: < `K`), so every komi, and
+//! every bowl difference met inside the tree, shares one table. Every
+//! score is then read off two thresholds found one komi at a time from
+//! komi 0. (A single minimax returning the thresholds exactly exists —
+//! with `A` and `B` the best non-delay options of Black and of White, the
+//! delays give `L = max(A, min(−1, B − 1))` and `R = min(B, max(0, L + 1))`
+//! — but it cannot cut off, and it expanded 20 times the states of the old
+//! per-komi search on a corridor of four points.) The holder of the draw
+//! right reaches "draw or better" at every komi (her threshold is
+//! infinite). Under the simple rules an empty bowl decides whether the
+//! second ultimate delay is legal, so the bowls stay in the state there and
+//! the solver is the literal one: one win / draw / loss minimax per komi.
+//!
+//! The scores are read off these thresholds (or, in the literal solver,
+//! found by a komi search; the outcome is monotone in the stones given to
+//! one side, checked by the tests):
 //!
 //! * [`fundamental_score`] (§IV): with Black winning, `min{K : White wins
 //!   with K extra prisoners} − ½`, else `−min{K : Black wins with K} + ½`.
@@ -128,15 +144,56 @@
 //! the stone, and F then holds a draw. Checked by the tests against the
 //! solver.
 //!
-//! **Before any ultimate delay: no closed formula found.** The natural
-//! conjecture — the first ultimate delay is a delay plus a half point to
-//! whoever takes it, so the score would be the formula of Theorem 1
-//! applied to `G + d + ±½` with the button `±½ = {½ | −½}` (Black to move:
-//! `max{K : G + d + ±½ ⧐ K}`) — gives the examples of §VII but is false:
-//! on `. X O x . / O X X . O`, Black to move and two stones ahead, with no
-//! repetition possible, the solver's score is 2 and the formula's 1 (a
-//! test pins both). What the tests do establish before the first
-//! ultimate delay is below.
+//! **Theorem 3 (Ultimate Go before any ultimate delay).** Let `H` be the
+//! position as a Fundamental Go game (normal play; by Theorem 1 `H = G +
+//! d` where no position can repeat), the ultimate prisoners aside (one
+//! each: they cancel), under the original rules. Then, counting a draw as
+//! Black's win, the outcome of Ultimate Go is that of the normal-play game
+//! `H + ½`, and counting it as White's win that of `H − ½`. Hence
+//!
+//! * Black to move: `ultimate_score = max{k ∈ ℤ : H + ½ ⧐ k}`;
+//! * White to move: `ultimate_score = max{k ∈ ℤ : H + ½ ≥ k}`;
+//!
+//! the game is a draw exactly when `H + ½` wins for Black (with the player
+//! to move) and `H − ½` does not, and the draw komi is unique. In stops
+//! (Black to move, `x = LS(H) + ½`): the score is `⌊x⌋` when `x` is not an
+//! integer, else `x` or `x − 1` as `H + ½ − x ⧐ 0` or not; with White to
+//! move the same with the Right stop and `≥`. With the Fundamental Go
+//! score `f = max{K : H ⧐ K} + ½` (Black to move), `ultimate_score` is
+//! `f − ½` or `f + ½`.
+//!
+//! *Proof.* Count draws as Black's wins. After Black's first ultimate
+//! delay, Theorem 2 (F = Black, White holding hers, `s` the score of
+//! `H − 1`) says Black wins or draws iff `s ≥ −½`, i.e. iff Black wins
+//! `H` (at every node below, whoever is to move): the game has become
+//! `H + 0`. After White's first ultimate delay (F = White, Black holding
+//! his, `s` the score of `H + 1`), Theorem 2 with the colours exchanged
+//! says White wins iff `s ≤ −½`, a draw iff `s = ½`: Black reaches a draw
+//! or better iff `s ≥ ½`, i.e. iff Black wins `H + 1`: the game has
+//! become `H + 1`.
+//! A delay changes no board, so the history and `H` are the same after it.
+//! So, by induction on the length of the game, the game before any
+//! ultimate delay has the outcomes of `H + U` with `U = {0 | 1}`: Black's
+//! options are her options in `H` (the ultimate prisoners still held) and
+//! `H + 0`; White's, hers in `H` and `H + 1`. And `{0 | 1} = ½` (the
+//! simplest number between), and equal games have equal outcomes in
+//! every sum. With draws counted as White's wins, Black's ultimate delay
+//! leads to `H − 1` (he wins iff `s ≥ ½`, `s` the score of `H − 1`) and
+//! White's to `H + 0`: `U = {−1 | 0} = −½`. The score is the komi `k`
+//! where Black still draws (`H + ½ − k` wins) and no longer wins (`H − ½ −
+//! k` does not): since `H − ½ − k ⧐ 0` iff `H + ½ − (k + 1) ⧐ 0`, that `k`
+//! is the largest with `H + ½ − k` a win for Black, and there is exactly
+//! one. ∎
+//!
+//! The first guess — the ultimate delay as a button `{½ | −½}` taken by
+//! whoever delays first — is wrong: the first delayer gains nothing, the
+//! second pays a point, and the draw goes to one side; the button gives
+//! 1 where the solver gives 2 on `. X O x . / O X X . O`, Black to move,
+//! Black two stones ahead (a test pins both, and Theorem 3's 2). The tests
+//! check Theorem 3 against the solver on random boards with no repetition,
+//! both players first, several komis, under both versions of the rules,
+//! and on sums of separate regions on one board (the formula applied to
+//! the sum of the regions' values).
 //!
 //! Checked by the tests on random boards: the Ultimate Go score is always
 //! one of the two integers next to the Fundamental Go score (so the draw
@@ -144,6 +201,7 @@
 //! draw komi is unique before the second ultimate delay.
 
 use super::position::{Cell, Colour, Position};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::Hash;
@@ -595,14 +653,26 @@ pub trait Arena {
     fn can_recur(&self, _now: Self::Board, _earlier: Self::Board) -> bool {
         true
     }
+    /// The boards of `history` other than `now` that could come back
+    /// ([`Arena::can_recur`]), appended to `out`.
+    fn recurring(&self, now: Self::Board, history: &[Self::Board], out: &mut Vec<Self::Board>) {
+        out.extend(
+            history
+                .iter()
+                .copied()
+                .filter(|&b| b != now && self.can_recur(now, b)),
+        );
+    }
 }
 
 /// A small Go board as an [`Arena`]: 2 bits a point in a `u128`, framing
-/// stones (immortal, as in a diagram) in a mask.
+/// stones (immortal, as in a diagram) in a mask. Chains are found with bit
+/// masks (a board has at most 64 points).
 #[derive(Clone, Debug)]
 pub struct GoArena {
     n: usize,
-    neighbours: Vec<Vec<usize>>,
+    /// The neighbours of each point, as a mask.
+    neighbours: Vec<u64>,
     immortal: u64,
 }
 
@@ -625,6 +695,41 @@ fn colour_code(c: Colour) -> u8 {
     }
 }
 
+/// The even bits of `x`, packed: bit `2p` of `x` becomes bit `p`.
+fn even_bits(x: u128) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x >> 4)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    x = (x | (x >> 8)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x >> 16)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x >> 32)) & 0x0000_0000_0000_0000_ffff_ffff_ffff_ffff;
+    x as u64
+}
+
+/// The inverse of [`even_bits`]: bit `p` becomes bit `2p`.
+fn spread(x: u64) -> u128 {
+    let mut x = x as u128;
+    x = (x | (x << 32)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x << 16)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+    x = (x | (x << 1)) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    x
+}
+
+/// The points of a mask, lowest first.
+fn points(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            p
+        })
+    })
+}
+
 impl GoArena {
     /// The arena of a position's rectangle and the code of its board.
     pub fn of(pos: &Position) -> Result<(GoArena, BoardCode), SolveError> {
@@ -632,7 +737,9 @@ impl GoArena {
         if n > 64 {
             return Err(SolveError::TooLarge(n));
         }
-        let neighbours = (0..n).map(|p| pos.neighbours(p).collect()).collect();
+        let neighbours = (0..n)
+            .map(|p| pos.neighbours(p).fold(0u64, |m, q| m | 1 << q))
+            .collect();
         let mut immortal = 0u64;
         let mut code = 0;
         for p in 0..n {
@@ -664,29 +771,35 @@ impl GoArena {
         code
     }
 
-    /// The number of empty points of a board.
-    pub fn empty_points(&self, code: BoardCode) -> usize {
-        (0..self.n).filter(|&p| cell_at(code, p) == 0).count()
+    /// Every point of the board, as a mask.
+    fn all(&self) -> u64 {
+        if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
     }
 
-    /// The chain through `p` (a bit mask) and whether it has a liberty.
-    fn chain(&self, code: BoardCode, p: usize) -> (u64, bool) {
-        let v = cell_at(code, p);
-        let mut mask = 1u64 << p;
-        let mut stack = vec![p];
-        let mut liberty = false;
-        while let Some(q) = stack.pop() {
-            for &r in &self.neighbours[q] {
-                let c = cell_at(code, r);
-                if c == 0 {
-                    liberty = true;
-                } else if c == v && mask & (1 << r) == 0 {
-                    mask |= 1 << r;
-                    stack.push(r);
-                }
-            }
+    /// The number of empty points of a board.
+    pub fn empty_points(&self, code: BoardCode) -> usize {
+        let (b, w) = (even_bits(code), even_bits(code >> 1));
+        (self.all() & !(b | w)).count_ones() as usize
+    }
+
+    /// The points next to a mask's points.
+    fn around(&self, m: u64) -> u64 {
+        points(m).fold(0, |a, p| a | self.neighbours[p])
+    }
+
+    /// The stones of `same` connected to `seed` (a mask within `same`).
+    fn flood(&self, seed: u64, same: u64) -> u64 {
+        let (mut chain, mut frontier) = (seed, seed);
+        while frontier != 0 {
+            let next = self.around(frontier) & same & !chain;
+            chain |= next;
+            frontier = next;
         }
-        (mask, liberty)
+        chain
     }
 
     /// The placement of `colour` at `p`, if legal (empty point, not left
@@ -695,32 +808,32 @@ impl GoArena {
         if cell_at(code, p) != 0 {
             return None;
         }
-        let me = colour_code(colour);
-        let opp = colour_code(colour.opponent());
-        let mut next = with_cell(code, p, me);
-        let mut captured = 0u32;
-        let mut done = 0u64;
-        for &r in &self.neighbours[p] {
-            if cell_at(next, r) != opp || done & (1 << r) != 0 {
+        let (black, white) = (even_bits(code), even_bits(code >> 1));
+        let (mut mine, theirs) = match colour {
+            Colour::Black => (black, white),
+            Colour::White => (white, black),
+        };
+        mine |= 1 << p;
+        let mut empty = self.all() & !(mine | theirs);
+        let mut captured = 0u64;
+        let mut seen = 0u64;
+        for q in points(self.neighbours[p] & theirs) {
+            if seen & (1 << q) != 0 {
                 continue;
             }
-            let (mask, liberty) = self.chain(next, r);
-            done |= mask;
-            if liberty || mask & self.immortal != 0 {
-                continue;
-            }
-            for q in 0..self.n {
-                if mask & (1 << q) != 0 {
-                    next = with_cell(next, q, 0);
-                    captured += 1;
-                }
+            let chain = self.flood(1 << q, theirs);
+            seen |= chain;
+            if chain & self.immortal == 0 && self.around(chain) & empty == 0 {
+                captured |= chain;
             }
         }
-        let (mask, liberty) = self.chain(next, p);
-        if !liberty && mask & self.immortal == 0 {
+        empty |= captured;
+        let own = self.flood(1 << p, mine);
+        if own & self.immortal == 0 && self.around(own) & empty == 0 {
             return None;
         }
-        Some((next, captured))
+        let next = with_cell(code & !(spread(captured) * 3), p, colour_code(colour));
+        Some((next, captured.count_ones()))
     }
 
     /// The point where `after` has a stone of `colour` that `before` lacks
@@ -730,19 +843,12 @@ impl GoArena {
             .find(|&p| cell_at(before, p) == 0 && cell_at(after, p) == colour_code(colour))
             .unwrap_or(0)
     }
-}
 
-impl GoArena {
     /// The stones of `code` whose chains hold a framing stone: never
     /// captured, so they never leave the board.
     fn fixed(&self, code: BoardCode) -> u64 {
-        let mut mask = 0u64;
-        for p in 0..self.n {
-            if self.immortal & (1 << p) != 0 && mask & (1 << p) == 0 {
-                mask |= self.chain(code, p).0;
-            }
-        }
-        mask
+        let (black, white) = (even_bits(code), even_bits(code >> 1));
+        self.flood(self.immortal & black, black) | self.flood(self.immortal & white, white)
     }
 }
 
@@ -751,11 +857,21 @@ impl Arena for GoArena {
     /// A stone that can never be captured never leaves: a board without it
     /// (at its point) cannot come back.
     fn can_recur(&self, now: BoardCode, earlier: BoardCode) -> bool {
-        let fixed = self.fixed(now);
-        (0..self.n).all(|p| fixed & (1 << p) == 0 || cell_at(now, p) == cell_at(earlier, p))
+        let m = spread(self.fixed(now)) * 3;
+        now & m == earlier & m
+    }
+    fn recurring(&self, now: BoardCode, history: &[BoardCode], out: &mut Vec<BoardCode>) {
+        let m = spread(self.fixed(now)) * 3;
+        out.extend(
+            history
+                .iter()
+                .copied()
+                .filter(|&b| b != now && now & m == b & m),
+        );
     }
     fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
-        for p in 0..self.n {
+        let (b, w) = (even_bits(board), even_bits(board >> 1));
+        for p in points(self.all() & !(b | w)) {
             if let Some(m) = self.place(board, p, colour) {
                 out.push(m);
             }
@@ -802,20 +918,66 @@ pub enum SolverMove<B> {
 
 type Key<B> = (Situation<B>, Vec<B>);
 
+/// A node of the threshold search: a situation without the player to move
+/// and without the bowls (both are outputs, see [`Thresholds`]), and the
+/// history boards that can recur.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct NodeKey<B> {
+    board: B,
+    variant: Variant,
+    ultimate: [bool; 2],
+    first_ultimate: Option<Colour>,
+    recur: Vec<B>,
+}
+
+/// What the threshold search knows of a node: `t[g][p] = (lo, hi)` bounds
+/// the *threshold*, the largest komi `K` (stones to White, counted from
+/// equal bowls; a negative komi gives stones to Black) at which Black
+/// reaches goal `g` with `p` to move (`p` = 0: Black, 1: White). Goal 0:
+/// Black wins outright; goal 1: Black draws or wins. Black reaches a goal
+/// at every komi up to the threshold and at none above it (monotonicity).
+type Thresholds = [[(i32, i32); 2]; 2];
+
+/// An entry of the threshold search's table: the bounds, and for each
+/// player to move the option that last decided the node (tried first next
+/// time; `u8::MAX`: none yet).
+#[derive(Clone, Copy, Debug)]
+struct NodeEntry {
+    bounds: Thresholds,
+    best: [u8; 2],
+}
+
+/// "Every komi" in a threshold; real thresholds are below the board size.
+const INF: i32 = 1 << 24;
+
+/// `t + c`, leaving the infinite thresholds infinite.
+fn shift(t: i32, c: i32) -> i32 {
+    if t.abs() >= INF {
+        t
+    } else {
+        t + c
+    }
+}
+
 /// The exact solver (module docs).
 pub struct Solver<A: Arena> {
     pub arena: A,
     pub rules: NoPassRules,
     memo: HashMap<Key<A::Board>, i8>,
+    /// The threshold search's table (module docs): every komi at once.
+    thresholds_memo: FxHashMap<NodeKey<A::Board>, NodeEntry>,
     pub nodes: u64,
     pub budget: u64,
     interrupt: Option<Arc<AtomicBool>>,
     track_history: bool,
-    /// Under the original rules, share the memo between situations whose
-    /// bowls differ by the same number of stones on each side (§IV: "the
-    /// absolute number of prisoners is irrelevant"; the tests check it
-    /// against the solver without it). Not under the simple rules, where
-    /// an empty bowl decides whether the second ultimate delay is legal.
+    /// Under the original rules (and Fundamental Go), let only the
+    /// difference of the bowls matter (§IV: "the absolute number of
+    /// prisoners is irrelevant"), which is what the threshold search needs
+    /// (module docs). Not under the simple rules, where an empty bowl
+    /// decides whether the second ultimate delay is legal: there, and with
+    /// this off, the solver is the literal one (one minimax per komi, the
+    /// bowls in the state), which the tests use as the oracle of the
+    /// threshold search.
     pub normalise: bool,
 }
 
@@ -830,6 +992,7 @@ impl<A: Arena> Solver<A> {
             arena,
             rules,
             memo: HashMap::new(),
+            thresholds_memo: FxHashMap::default(),
             nodes: 0,
             budget,
             interrupt: None,
@@ -882,11 +1045,8 @@ impl<A: Arena> Solver<A> {
         if !self.track_history {
             return (s, Vec::new());
         }
-        let mut v: Vec<A::Board> = history
-            .iter()
-            .copied()
-            .filter(|&b| b != s.board && self.arena.can_recur(s.board, b))
-            .collect();
+        let mut v = Vec::new();
+        self.arena.recurring(s.board, history, &mut v);
         v.sort_unstable();
         v.dedup();
         (s, v)
@@ -947,7 +1107,240 @@ impl<A: Arena> Solver<A> {
         s: &Situation<A::Board>,
         history: &mut Vec<A::Board>,
     ) -> Result<i8, SolveError> {
-        self.solve(s, history)
+        match self.komi_thresholds(s, history)? {
+            Some([win, draw]) => Ok(if win >= 0 {
+                1
+            } else if draw >= 0 {
+                0
+            } else {
+                -1
+            }),
+            None => self.solve(s, history),
+        }
+    }
+
+    /// Whether the threshold search applies: bowls matter only by their
+    /// difference (original rules, or no ultimate prisoners).
+    fn by_thresholds(&self) -> bool {
+        self.normalise
+            && (self.rules.variant == Variant::Fundamental
+                || self.rules.version == Version::Original)
+    }
+
+    /// For the player to move in `s`: the largest komi (stones to White
+    /// from the bowls of `s`; negative: to Black) at which Black wins
+    /// outright, and the largest at which she draws or wins (±[`INF`]: at
+    /// every komi / at none). `None` where the threshold search does not
+    /// apply ([`Solver::by_thresholds`]).
+    pub fn komi_thresholds(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<Option<[i32; 2]>, SolveError> {
+        if !self.by_thresholds() {
+            return Ok(None);
+        }
+        let d = s.bowls[0] as i32 - s.bowls[1] as i32;
+        // Komi 0 from the bowls of `s` is relative komi −d.
+        let win = self.threshold(s, 0, -d, history)?;
+        let draw = self.threshold(s, 1, if win.abs() < INF { win } else { -d }, history)?;
+        Ok(Some([shift(win, d), shift(draw, d)]))
+    }
+
+    fn node_key(
+        &self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+        history: &[A::Board],
+    ) -> NodeKey<A::Board> {
+        let fundamental = self.rules.variant == Variant::Fundamental;
+        let mut recur = Vec::new();
+        if self.track_history {
+            self.arena.recurring(board, history, &mut recur);
+            recur.sort_unstable();
+            recur.dedup();
+        }
+        NodeKey {
+            board,
+            variant: self.rules.variant,
+            ultimate: if fundamental { [false; 2] } else { ultimate },
+            first_ultimate: if fundamental { None } else { first_ultimate },
+            recur,
+        }
+    }
+
+    /// Whether Black reaches goal `g` (0: an outright win, 1: a draw or
+    /// better) with `p` to move (0: Black, 1: White) at relative komi `k`
+    /// (bowls differing by `−k`): one win / loss minimax with cut-offs,
+    /// whose answers are kept as bounds on the node's threshold, so that
+    /// searches at other komis (the komi search, and every delay and
+    /// capture inside the tree, which shift the komi) share them.
+    #[allow(clippy::too_many_arguments)]
+    fn reaches(
+        &mut self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+        p: usize,
+        g: usize,
+        k: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<bool, SolveError> {
+        let key = self.node_key(board, ultimate, first_ultimate, history);
+        let (ultimate, first_ultimate) = (key.ultimate, key.first_ultimate);
+        let draw_right =
+            first_ultimate.and_then(|f| (!ultimate[f.opponent().index()]).then_some(f));
+        // The holder of the draw right can end the game drawn at any of
+        // her turns, and the other cannot end it but by resigning.
+        match (draw_right, g) {
+            (Some(Colour::Black), 1) => return Ok(true),
+            (Some(Colour::White), 0) => return Ok(false),
+            _ => {}
+        }
+        if let Some(e) = self.thresholds_memo.get(&key) {
+            let (lo, hi) = e.bounds[g][p];
+            if lo >= k {
+                return Ok(true);
+            }
+            if hi < k {
+                return Ok(false);
+            }
+        }
+        self.tick()?;
+        let black = p == 0;
+        let colour = if black { Colour::Black } else { Colour::White };
+        // Black to move reaches the goal iff one of her options does;
+        // White to move, iff every one of hers does. `black` is the answer
+        // that stops the search. A draw declaration changes nothing here
+        // (the goals it decides are answered above), and resigning is a
+        // loss for the mover.
+        // The options by number: 0 a delay, 1 the ultimate delay, 2 + i
+        // the i-th placement. The one that decided this node last time
+        // (at another komi or goal) is tried first, then delays, then
+        // captures, the largest first, then the other placements.
+        let hint = self
+            .thresholds_memo
+            .get(&key)
+            .and_then(|e| (e.best[p] != u8::MAX).then_some(e.best[p] as usize))
+            .unwrap_or(usize::MAX);
+        let mut placements: Option<Vec<(A::Board, u32)>> = None;
+        let mut cut = None;
+        let mut order = vec![hint, 0, 1];
+        let mut next = 0;
+        loop {
+            if next == 3 && order.len() == 3 {
+                // After the special moves: the placements, captures first.
+                let n = match &placements {
+                    Some(buf) => buf.len(),
+                    None => {
+                        let mut buf = Vec::new();
+                        self.arena.placements(board, colour, &mut buf);
+                        let n = buf.len();
+                        placements = Some(buf);
+                        n
+                    }
+                };
+                let buf = placements.as_ref().expect("generated");
+                let mut pl: Vec<usize> = (0..n).collect();
+                pl.sort_by_key(|&i| std::cmp::Reverse(buf[i].1));
+                order.extend(pl.into_iter().map(|i| i + 2));
+            }
+            let Some(&o) = order.get(next) else { break };
+            next += 1;
+            if o == usize::MAX || (next > 1 && o == hint) {
+                continue;
+            }
+            if o >= 2 && placements.is_none() {
+                let mut buf = Vec::new();
+                self.arena.placements(board, colour, &mut buf);
+                placements = Some(buf);
+            }
+            let r = match o {
+                // A delay: with bowls differing by −k Black has stones iff
+                // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
+                0 if black && k <= -1 || !black && k >= 1 => {
+                    let kk = if black { k + 1 } else { k - 1 };
+                    Some(self.reaches(board, ultimate, first_ultimate, 1 - p, g, kk, history)?)
+                }
+                1 if self.rules.variant == Variant::Ultimate && ultimate[p] => {
+                    let mut u = ultimate;
+                    u[p] = false;
+                    let f = first_ultimate.or(Some(colour));
+                    Some(self.reaches(board, u, f, 1 - p, g, k, history)?)
+                }
+                0 | 1 => None,
+                _ => {
+                    let (b, c) = placements.as_ref().expect("generated")[o - 2];
+                    if self.track_history && history.contains(&b) {
+                        None
+                    } else {
+                        // Black's capture of c stones is c stones of komi
+                        // for her.
+                        let kk = if black { k - c as i32 } else { k + c as i32 };
+                        history.push(b);
+                        let r = self.reaches(b, ultimate, first_ultimate, 1 - p, g, kk, history);
+                        history.pop();
+                        Some(r?)
+                    }
+                }
+            };
+            if r == Some(black) {
+                cut = Some(o);
+                break;
+            }
+        }
+        let found = cut.is_some();
+        let answer = if found { black } else { !black };
+        let e = self.thresholds_memo.entry(key).or_insert(NodeEntry {
+            bounds: [[(-INF, INF); 2]; 2],
+            best: [u8::MAX; 2],
+        });
+        if let Some(o) = cut {
+            e.best[p] = o as u8;
+        }
+        let (lo, hi) = &mut e.bounds[g][p];
+        if answer {
+            *lo = (*lo).max(k);
+        } else {
+            *hi = (*hi).min(k - 1);
+        }
+        Ok(answer)
+    }
+
+    /// The threshold of goal `g` for the player `p` to move (relative komi,
+    /// module docs): the largest `k` at which Black reaches the goal,
+    /// searched from `start` one komi at a time (the thresholds are
+    /// finite except where a draw right decides, which comes first).
+    fn threshold(
+        &mut self,
+        s: &Situation<A::Board>,
+        g: usize,
+        start: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i32, SolveError> {
+        let (b, u, f, p) = (s.board, s.ultimate, s.first_ultimate, s.to_move.index());
+        if self.rules.variant == Variant::Ultimate {
+            let right = f.and_then(|f| (!u[f.opponent().index()]).then_some(f));
+            match (right, g) {
+                (Some(Colour::Black), 1) => return Ok(INF),
+                (Some(Colour::White), 0) => return Ok(-INF),
+                _ => {}
+            }
+        }
+        let mut k = start;
+        if self.reaches(b, u, f, p, g, k, history)? {
+            while self.reaches(b, u, f, p, g, k + 1, history)? {
+                k += 1;
+            }
+            Ok(k)
+        } else {
+            k -= 1;
+            while !self.reaches(b, u, f, p, g, k, history)? {
+                k -= 1;
+            }
+            Ok(k)
+        }
     }
 
     fn solve(
@@ -1032,6 +1425,10 @@ impl<A: Arena> Solver<A> {
             }
         }
         f.first_ultimate = None;
+        if let Some([t, _]) = self.komi_thresholds(&f, history)? {
+            // Black wins at komi k iff k ≤ t: the score is t + ½.
+            return Ok(2 * i64::from(t) + 1);
+        }
         let at0 = self.outcome(&f, history)?;
         let mut k = 1i64;
         loop {
@@ -1055,6 +1452,17 @@ impl<A: Arena> Solver<A> {
         s: &Situation<A::Board>,
         history: &mut Vec<A::Board>,
     ) -> Result<i64, SolveError> {
+        if let Some([win, draw]) = self.komi_thresholds(s, history)? {
+            // Black wins outright at komi k iff k ≤ win, draws or wins iff
+            // k ≤ draw.
+            return Ok(if win >= 0 {
+                i64::from(win) + 1
+            } else if draw >= 0 {
+                0
+            } else {
+                i64::from(draw)
+            });
+        }
         let at0 = self.outcome(s, history)?;
         if at0 == 0 {
             return Ok(0);
