@@ -134,5 +134,5 @@ fn every_printed_game_parses_back_to_itself() {
     }
     // The corpus exercises the named forms, not only braces.
     assert!(named.iter().all(|&n| n >= 20), "{named:?}");
-    assert!(cgsuite_differs >= 20, "{cgsuite_differs}");
+    assert!(cgsuite_differs >= 10, "{cgsuite_differs}");
 }

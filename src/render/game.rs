@@ -673,7 +673,7 @@ mod tests {
         let down = s.ups(-1);
         let m1 = n(&mut s, -1);
         let g = s.canonical(vec![star, down], vec![m1]).unwrap();
-        expect_test::expect![""].assert_eq(&both(&mut s, g));
+        expect_test::expect!["{*,v|-1}  (ascii {v,*|-1})"].assert_eq(&both(&mut s, g));
         // Other games by their sorted Left options (a number before a game),
         // not by their stops.
         let m5 = n(&mut s, -5);
@@ -683,7 +683,8 @@ mod tests {
         let b = s.canonical(vec![b], vec![zero]).unwrap(); // {3|1||0}
         let m9 = n(&mut s, -9);
         let g = s.canonical(vec![b, a], vec![m9]).unwrap();
-        expect_test::expect![""].assert_eq(&both(&mut s, g));
+        expect_test::expect!["{{2|-5},{3|1||0}|-9}  (ascii {{3|1||0},{2|-5}|-9})"]
+            .assert_eq(&both(&mut s, g));
         // Four slashes are braced and count as one option.
         let mut g = s.canonical(vec![two], vec![one]).unwrap();
         for k in 3..=6 {

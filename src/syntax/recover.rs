@@ -90,8 +90,11 @@ fn node_errors(text: &str, node: &Node, level: usize) -> Vec<Diagnostic> {
             shifted(d, stmt, node.range.start)
         })
         .collect();
+    // Nesting is counted from the start of the text parsed, so a part
+    // would place the limit elsewhere: the whole statement's error stands.
+    let too_deep = own.iter().any(|d| d.message == "nesting too deep");
     let mut inner = Vec::new();
-    if level < MAX_LEVELS {
+    if level < MAX_LEVELS && !too_deep {
         for child in &node.children {
             inner.extend(node_errors(text, child, level + 1));
         }
