@@ -73,7 +73,13 @@ struct Node {
 /// The errors of one statement: its children's when any of them fails (and
 /// its own error if that lies outside all children), else its own.
 fn node_errors(text: &str, node: &Node, level: usize) -> Vec<Diagnostic> {
-    let stmt = &text[node.range.clone()];
+    // The newline before a statement goes with it, so that messages about
+    // a line that starts with an operator read as in the whole file.
+    let start = match node.range.start.checked_sub(1) {
+        Some(before) if text.as_bytes()[before] == b'\n' => before,
+        _ => node.range.start,
+    };
+    let stmt = &text[start..node.range.end];
     let Err(own) = super::parser::program(stmt) else {
         return Vec::new();
     };
@@ -87,21 +93,12 @@ fn node_errors(text: &str, node: &Node, level: usize) -> Vec<Diagnostic> {
             if inside && d.message == "unexpected end of input" {
                 d.message = "unexpected end of statement".into();
             }
-            shifted(d, stmt, node.range.start)
+            shifted(d, stmt, start)
         })
         .collect();
     // Nesting is counted from the start of the text parsed, so a part
     // would place the limit elsewhere: the whole statement's error stands.
     let too_deep = own.iter().any(|d| d.message == "nesting too deep");
-    let mut inner = Vec::new();
-    if level < MAX_LEVELS && !too_deep {
-        for child in &node.children {
-            inner.extend(node_errors(text, child, level + 1));
-        }
-    }
-    if inner.is_empty() {
-        return own;
-    }
     let inside_a_child = |d: &Diagnostic| {
         d.primary_span().is_some_and(|s| {
             node.children
@@ -109,6 +106,22 @@ fn node_errors(text: &str, node: &Node, level: usize) -> Vec<Diagnostic> {
                 .any(|c| c.range.start <= s.start && s.start <= c.range.end)
         })
     };
+    // Only a failure inside one of its block statements (or a block left
+    // open, which holds the rest of the file) is looked for in each of
+    // them; one outside (the braces, the header) is the statement's.
+    let look_inside = own
+        .iter()
+        .any(|d| inside_a_child(d) || d.message.starts_with("unclosed"));
+    if level >= MAX_LEVELS || too_deep || !look_inside {
+        return own;
+    }
+    let mut inner = Vec::new();
+    for child in &node.children {
+        inner.extend(node_errors(text, child, level + 1));
+    }
+    if inner.is_empty() {
+        return own;
+    }
     inner.extend(own.into_iter().filter(|d| !inside_a_child(d)));
     inner
 }
