@@ -35,6 +35,10 @@ pub struct Cli {
     /// Print games with Mathematical Go's glyphs (`⇑∗`, `±1`, `⧾2`).
     #[arg(long, global = true)]
     pub unicode: bool,
+    /// Print games as CGSuite prints them: ASCII with CGSuite's option
+    /// order and at most four slashes (`{{5||||4|3}||2|1}`).
+    #[arg(long, global = true, conflicts_with_all = ["ascii", "unicode"])]
+    pub cgsuite: bool,
     /// Colour in diagnostics.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
@@ -93,7 +97,9 @@ pub struct Output {
 impl Cli {
     pub fn output(&self) -> Output {
         let utf8_terminal = std::io::stdout().is_terminal() && locale_is_utf8();
-        let style = if self.ascii {
+        let style = if self.cgsuite {
+            Style::Cgsuite
+        } else if self.ascii {
             Style::Ascii
         } else if self.unicode || utf8_terminal {
             Style::Unicode
@@ -172,7 +178,10 @@ pub fn main(cli: Cli, stack: usize) -> i32 {
 
 pub fn render_report(interp: &Interp, report: &Report, color: bool) -> String {
     let src = &interp.sources[report.source];
-    diag::render(&report.diag, &src.name, &src.text, color)
+    std::iter::once(&report.diag)
+        .chain(&report.more)
+        .map(|d| diag::render(d, &src.name, &src.text, color))
+        .collect()
 }
 
 /// `file:line:col` of a byte offset (columns count characters).
@@ -330,6 +339,7 @@ fn run_and_report(interp: &mut Interp, id: usize, color: bool) -> i32 {
             let report = Report {
                 source: res.source,
                 diag: fail,
+                more: Vec::new(),
             };
             eprint!("{}", render_report(interp, &report, color));
         }
@@ -563,7 +573,8 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                         &interp,
                         &Report {
                             source: res.source,
-                            diag: fail.clone()
+                            diag: fail.clone(),
+                            more: Vec::new(),
                         },
                         out.color
                     )
@@ -581,21 +592,25 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
         };
         if let Some(report) = error {
             failed += 1;
-            let at = report.diag.primary_span().map_or(0, |s| s.start);
-            if json {
-                let (line, col) = line_col(&interp.sources[report.source].text, at);
-                println!(
-                    "{}",
-                    serde_json::json!({"file": interp.sources[report.source].name, "line": line, "col": col,
-                        "kind": "error", "passed": false, "message": report.diag.message})
-                );
-            } else {
-                println!(
-                    "{}: error: {}",
-                    location(&interp, report.source, at),
-                    report.diag.message
-                );
-                print!("{}", render_report(&interp, &report, out.color));
+            // One line per error (a script may have several syntax errors).
+            for d in std::iter::once(&report.diag).chain(&report.more) {
+                let at = d.primary_span().map_or(0, |s| s.start);
+                if json {
+                    let (line, col) = line_col(&interp.sources[report.source].text, at);
+                    println!(
+                        "{}",
+                        serde_json::json!({"file": interp.sources[report.source].name, "line": line, "col": col,
+                            "kind": "error", "passed": false, "message": d.message})
+                    );
+                } else {
+                    println!(
+                        "{}: error: {}",
+                        location(&interp, report.source, at),
+                        d.message
+                    );
+                    let src = &interp.sources[report.source];
+                    print!("{}", diag::render(d, &src.name, &src.text, out.color));
+                }
             }
         }
     }

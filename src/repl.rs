@@ -30,6 +30,10 @@ const COMMANDS: &[(&str, &str)] = &[
     (":load FILE", "run a script in this session"),
     (":ascii", "print games in CGSuite's ASCII"),
     (":unicode", "print games with Unicode glyphs"),
+    (
+        ":cgsuite",
+        "print games exactly as CGSuite does (its option order, at most four slashes)",
+    ),
     (":quit", "leave (Ctrl-D also works)"),
 ];
 
@@ -339,7 +343,8 @@ fn run_entry(interp: &mut Interp, id: usize, out: Output) {
                     interp,
                     &Report {
                         source: res.source,
-                        diag: d.clone()
+                        diag: d.clone(),
+                        more: Vec::new(),
                     },
                     out.color
                 )
@@ -374,6 +379,10 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
         ":unicode" => {
             interp.style = Style::Unicode;
             println!("printing in Unicode");
+        }
+        ":cgsuite" => {
+            interp.style = Style::Cgsuite;
+            println!("printing as CGSuite does");
         }
         ":help" | ":h" | ":?" => {
             if arg.is_empty() {

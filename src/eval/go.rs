@@ -236,7 +236,7 @@ impl std::fmt::Debug for GoPosition {
 /// The printed form of a position: its diagram and the captures so far.
 pub fn render(p: &GoPosition, style: crate::render::Style) -> String {
     let style = match style {
-        crate::render::Style::Ascii => go::Style::Ascii,
+        crate::render::Style::Ascii | crate::render::Style::Cgsuite => go::Style::Ascii,
         crate::render::Style::Unicode => go::Style::Unicode,
     };
     p.pos.render(style).trim_end().to_string()
@@ -246,7 +246,7 @@ pub fn render(p: &GoPosition, style: crate::render::Style) -> String {
 /// is to move, prisoners, komi and rules.
 pub fn render_game(g: &go::Game, style: crate::render::Style) -> String {
     let style = match style {
-        crate::render::Style::Ascii => go::Style::Ascii,
+        crate::render::Style::Ascii | crate::render::Style::Cgsuite => go::Style::Ascii,
         crate::render::Style::Unicode => go::Style::Unicode,
     };
     g.render(style).trim_end().to_string()

@@ -65,6 +65,9 @@ pub struct Source {
 pub struct Report {
     pub source: SourceId,
     pub diag: Diagnostic,
+    /// Further errors of the same failure, in source order (a script's
+    /// other syntax errors).
+    pub more: Vec<Diagnostic>,
 }
 
 /// The outcome of one proof: a top-level `assert` or a whole `theorem`.
@@ -319,6 +322,83 @@ impl Interp {
             .map_err(|e| self.cg_error(e, &(0..0)))
     }
 
+    /// The values a `for` (statement or comprehension clause) runs over.
+    fn for_items(
+        &mut self,
+        iter: &ForIter,
+        scope: &Scope,
+    ) -> EvalResult<Box<dyn Iterator<Item = Value>>> {
+        Ok(match iter {
+            ForIter::Range {
+                from,
+                to,
+                inclusive,
+            } => {
+                let a = self.integer_arg(from, scope)?;
+                let mut b = self.integer_arg(to, scope)?;
+                if *inclusive {
+                    b += 1;
+                }
+                Box::new(num_iter(a, b).map(|i| Value::Rational(i.into())))
+            }
+            ForIter::List(e) => {
+                let v = self.eval(e, scope)?;
+                match v {
+                    Value::List(items) => Box::new((*items).clone().into_iter()),
+                    other => {
+                        return Err(self.error(
+                            &e.span,
+                            format!(
+                                "`for` needs a list or a range `a..b`, found {}",
+                                other.kind()
+                            ),
+                        ))
+                    }
+                }
+            }
+        })
+    }
+
+    /// `[elem for … if …]`: runs `clauses` nested left to right,
+    /// each `for` in a child scope of the one before.
+    fn comprehension(
+        &mut self,
+        elem: &Expr,
+        clauses: &[ast::Clause],
+        scope: &Scope,
+        out: &mut Vec<Value>,
+    ) -> EvalResult<()> {
+        match clauses.split_first() {
+            None => {
+                let v = self.eval(elem, scope)?;
+                out.push(v);
+            }
+            Some((ast::Clause::If(cond), rest)) => {
+                let keep = match self.eval(cond, scope)? {
+                    Value::Bool(b) => b,
+                    other => {
+                        return Err(self.error(
+                            &cond.span,
+                            format!("`if` needs a boolean, found {}", other.kind()),
+                        ))
+                    }
+                };
+                if keep {
+                    self.comprehension(elem, rest, scope, out)?;
+                }
+            }
+            Some((ast::Clause::For { var, iter }, rest)) => {
+                for item in self.for_items(iter, scope)? {
+                    self.check_interrupt(&elem.span)?;
+                    let inner = scope.child();
+                    inner.define(&var.name, item);
+                    self.comprehension(elem, rest, &inner, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     // ----- errors ---------------------------------------------------------------
 
     pub(crate) fn error(&self, span: &Span, msg: impl Into<String>) -> Stop {
@@ -326,6 +406,7 @@ impl Interp {
         Stop::Error(Box::new(Report {
             source: self.current,
             diag: Diagnostic::error(msg.clone()).with_label(span.clone(), msg),
+            more: Vec::new(),
         }))
     }
 
@@ -333,6 +414,7 @@ impl Interp {
         Stop::Error(Box::new(Report {
             source: self.current,
             diag,
+            more: Vec::new(),
         }))
     }
 
@@ -419,35 +501,7 @@ impl Interp {
                 self.theorem(&name.name, &body.stmts, &stmt.span, scope)?;
             }
             StmtKind::For { var, iter, body } => {
-                let items: Box<dyn Iterator<Item = Value>> = match iter {
-                    ForIter::Range {
-                        from,
-                        to,
-                        inclusive,
-                    } => {
-                        let a = self.integer_arg(from, scope)?;
-                        let mut b = self.integer_arg(to, scope)?;
-                        if *inclusive {
-                            b += 1;
-                        }
-                        Box::new(num_iter(a, b).map(|i| Value::Rational(i.into())))
-                    }
-                    ForIter::List(e) => {
-                        let v = self.eval(e, scope)?;
-                        match v {
-                            Value::List(items) => Box::new((*items).clone().into_iter()),
-                            other => {
-                                return Err(self.error(
-                                    &e.span,
-                                    format!(
-                                        "`for` needs a list or a range `a..b`, found {}",
-                                        other.kind()
-                                    ),
-                                ))
-                            }
-                        }
-                    }
-                };
+                let items = self.for_items(iter, scope)?;
                 for item in items {
                     self.check_interrupt(&stmt.span)?;
                     let inner = scope.child();
@@ -540,6 +594,7 @@ impl Interp {
                 Stop::Error(Box::new(Report {
                     source: report.source,
                     diag,
+                    more: report.more.clone(),
                 }))
             }
             other => other,
@@ -720,6 +775,11 @@ impl Interp {
                     out.push(self.eval(i, scope)?);
                 }
                 Ok(Value::list(out))
+            }
+            ExprKind::Comprehension { elem, clauses } => {
+                let mut out = Vec::new();
+                self.comprehension(elem, clauses, scope, &mut out)?;
+                Ok(Value::List(Rc::new(out)))
             }
             ExprKind::Call { name, args } => {
                 self.call(&name.name, &name.span, args, &e.span, scope)
@@ -1041,11 +1101,15 @@ impl IsZeroBig for BigInt {
 
 /// The first parse diagnostic, as a stop in source `id`.
 fn parse_failure(id: SourceId, diags: Vec<Diagnostic>) -> Stop {
+    let mut diags = diags.into_iter();
     let diag = diags
-        .into_iter()
         .next()
         .unwrap_or_else(|| Diagnostic::error("parse error"));
-    Stop::Error(Box::new(Report { source: id, diag }))
+    Stop::Error(Box::new(Report {
+        source: id,
+        diag,
+        more: diags.collect(),
+    }))
 }
 
 /// Words that stand for themselves as values of named arguments

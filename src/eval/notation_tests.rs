@@ -1,6 +1,6 @@
-//! Printing reads back: a corpus of games built in the store, printed in both
-//! styles (CGSuite's ASCII and Unicode) and parsed again must give the same
-//! game (issue 20). The corpus is deterministic: a fixed-seed generator over
+//! Printing reads back: a corpus of games built in the store, printed in
+//! every style (CGSuite's ASCII, `--cgsuite`, Unicode) and parsed again must
+//! give the same game (issue 20). The corpus is deterministic: a fixed-seed generator over
 //! leaves that exercise every named form the printer has (numbers with
 //! fractions, ups and stars, `Tiny`/`Miny` of any game, `±` of one or several
 //! options, up-nth, uptimals) and braced games up to depth 3.
@@ -104,8 +104,14 @@ fn every_printed_game_parses_back_to_itself() {
         }
     }
     let mut named = [0usize; 3]; // Tiny/Miny, ±{…}, up-nth/uptimal
+                                 // Games `--cgsuite` prints otherwise than `--ascii` (option order,
+                                 // braces at four slashes, `+-(…)`): the corpus must reach them.
+    let mut cgsuite_differs = 0;
     for &g in &corpus {
-        for style in [Style::Ascii, Style::Unicode] {
+        let ascii = format_game(&mut interp.store, g, Style::Ascii).unwrap();
+        let cgsuite = format_game(&mut interp.store, g, Style::Cgsuite).unwrap();
+        cgsuite_differs += usize::from(ascii != cgsuite);
+        for style in [Style::Ascii, Style::Cgsuite, Style::Unicode] {
             let text = format_game(&mut interp.store, g, style).unwrap();
             if text.contains("iny(") || text.contains('⧾') || text.contains('⧿') {
                 named[0] += 1;
@@ -128,4 +134,5 @@ fn every_printed_game_parses_back_to_itself() {
     }
     // The corpus exercises the named forms, not only braces.
     assert!(named.iter().all(|&n| n >= 20), "{named:?}");
+    assert!(cgsuite_differs >= 10, "{cgsuite_differs}");
 }

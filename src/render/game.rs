@@ -16,11 +16,29 @@ pub enum Style {
     /// Mathematical Go's glyphs: ↑ ↓ ⇑ ⇓ ∗ ± ⧾ ⧿.
     #[default]
     Unicode,
+    /// ASCII as CGSuite itself prints it (`--cgsuite`): options in
+    /// CGSuite's order (see [`Printer::cgsuite_cmp`]), at most four
+    /// slashes (a game that needs four is braced and counts as one
+    /// option), and `+-(1*)` for ± of a lone option that is not a number,
+    /// nimber or up multiple.
+    Cgsuite,
+}
+
+impl Style {
+    /// ASCII output (`Ascii` and `Cgsuite`).
+    pub fn is_ascii(self) -> bool {
+        self != Style::Unicode
+    }
 }
 
 /// Formats a canonical game.
 pub fn format_game(store: &mut Store, g: GameId, style: Style) -> CgResult<String> {
-    let piece = Printer { store, style }.piece(g)?;
+    let piece = Printer {
+        store,
+        style,
+        sorted: Default::default(),
+    }
+    .piece(g)?;
     Ok(piece.standalone())
 }
 
@@ -47,6 +65,10 @@ impl Piece {
 struct Printer<'a> {
     store: &'a mut Store,
     style: Style,
+    /// (`Cgsuite` only) options already sorted in CGSuite's order, per game
+    /// and side (true: Left), so comparisons deep in a game sort each
+    /// option list once.
+    sorted: rustc_hash::FxHashMap<(GameId, bool), Vec<GameId>>,
 }
 
 impl Printer<'_> {
@@ -63,12 +85,28 @@ impl Printer<'_> {
         let right = self.side(&right)?;
         let bars = left.1.max(right.1) + 1;
         let text = format!("{}{}{}", left.0, "|".repeat(bars), right.0);
+        if self.style == Style::Cgsuite && bars >= CGSUITE_MAX_BARS {
+            return Ok(Piece::atom(format!("{{{text}}}")));
+        }
         Ok(Piece { text, bars })
     }
 
     /// One side's options joined by commas, with the bar count of an inlined option.
     /// Order: numbers ascending, then number-up-stars, then the rest by stops and text.
     fn side(&mut self, opts: &[GameId]) -> CgResult<(String, usize)> {
+        if self.style == Style::Cgsuite {
+            let mut sorted = opts.to_vec();
+            self.cgsuite_sort(&mut sorted)?;
+            if let [only] = sorted[..] {
+                let p = self.piece(only)?;
+                return Ok((p.text, p.bars));
+            }
+            let mut texts = Vec::with_capacity(sorted.len());
+            for o in sorted {
+                texts.push(self.piece(o)?.standalone());
+            }
+            return Ok((texts.join(","), 0));
+        }
         type Key = (u8, Dyadic, Dyadic, i64, u64);
         let mut keyed: Vec<(Key, Piece)> = Vec::with_capacity(opts.len());
         for &o in opts {
@@ -91,19 +129,133 @@ impl Printer<'_> {
         Ok((texts.join(","), 0))
     }
 
+    /// Sorts options as CGSuite lists them (CGSuite's `DeterministicOrdering`,
+    /// read for the facts only): numbers ascending, then nimbers by nim value,
+    /// then uptimals (numbers plus ups and stars, up-nth, uptimals) by their
+    /// uptimal expansions, then every other game by its sorted Left options
+    /// compared as lists, then its sorted Right options.
+    fn cgsuite_sort(&mut self, opts: &mut [GameId]) -> CgResult<()> {
+        // Insertion sort: the comparison can fail (budget), and option
+        // lists are short.
+        for i in 1..opts.len() {
+            let mut j = i;
+            while j > 0 && self.cgsuite_cmp(opts[j - 1], opts[j])?.is_gt() {
+                opts.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn cgsuite_cmp(&mut self, g: GameId, h: GameId) -> CgResult<std::cmp::Ordering> {
+        use std::cmp::Ordering;
+        self.store.tick()?;
+        if g == h {
+            return Ok(Ordering::Equal);
+        }
+        let (a, b) = (self.cgsuite_class(g)?, self.cgsuite_class(h)?);
+        match (a, b) {
+            (CgClass::Number(x), CgClass::Number(y)) => Ok(x.cmp(&y)),
+            (CgClass::Nimber(x), CgClass::Nimber(y)) => Ok(x.cmp(&y)),
+            (CgClass::Uptimal(x), CgClass::Uptimal(y)) => Ok(x.cmp(&y)),
+            (CgClass::Other, CgClass::Other) => {
+                for left in [true, false] {
+                    let go = self.sorted_side(g, left)?;
+                    let ho = self.sorted_side(h, left)?;
+                    let n = go.len().min(ho.len());
+                    for k in 0..n {
+                        let c = self.cgsuite_cmp(go[k], ho[k])?;
+                        if c.is_ne() {
+                            return Ok(c);
+                        }
+                    }
+                    // A list that is a prefix of the other comes first.
+                    let c = go.len().cmp(&ho.len());
+                    if c.is_ne() {
+                        return Ok(c);
+                    }
+                }
+                Ok(Ordering::Equal)
+            }
+            (a, b) => Ok(a.rank().cmp(&b.rank())),
+        }
+    }
+
+    fn sorted_side(&mut self, g: GameId, left: bool) -> CgResult<Vec<GameId>> {
+        if let Some(side) = self.sorted.get(&(g, left)) {
+            return Ok(side.clone());
+        }
+        let (l, r) = self.store.options(g);
+        let mut side = if left { l.to_vec() } else { r.to_vec() };
+        self.cgsuite_sort(&mut side)?;
+        self.sorted.insert((g, left), side.clone());
+        Ok(side)
+    }
+
+    fn cgsuite_class(&mut self, g: GameId) -> CgResult<CgClass> {
+        if let Some(n) = self.store.as_nus(g) {
+            let n = n.clone();
+            return Ok(if n.is_number() {
+                CgClass::Number(n.number)
+            } else if n.number.is_zero() && n.ups == 0 {
+                CgClass::Nimber(n.nim)
+            } else {
+                let coefficients = if n.ups == 0 { vec![] } else { vec![n.ups] };
+                CgClass::Uptimal(UptimalKey::new(n.number, coefficients, n.nim))
+            });
+        }
+        // x + ↑^n (+*) or x + ↑^(→n) (+*), possibly negated: the named forms.
+        let ls = self.store.left_stop(g)?;
+        if ls == self.store.right_stop(g)? {
+            let x = self.store.number(ls.clone());
+            let neg_x = self.store.neg(x);
+            let h = self.store.add(g, neg_x)?;
+            let nh = self.store.neg(h);
+            for (inf, sign) in [(h, 1i64), (nh, -1i64)] {
+                if let Some((n, form, starred)) = self.up_shape(inf)? {
+                    let n = n as usize;
+                    let coefficients = if form == 'n' {
+                        let mut c = vec![0; n];
+                        c[n - 1] = sign;
+                        c
+                    } else {
+                        vec![sign; n]
+                    };
+                    return Ok(CgClass::Uptimal(UptimalKey::new(
+                        ls,
+                        coefficients,
+                        u64::from(starred),
+                    )));
+                }
+            }
+        }
+        Ok(CgClass::Other)
+    }
+
+    /// Whether CGSuite writes `+-(G)` for the switch of the lone option G:
+    /// G is an uptimal that is not a number, a nimber or a multiple of up
+    /// (`+-(1*)`, `+-(^*)`), or a named tiny or miny.
+    fn cgsuite_parenthesised(&mut self, g: GameId) -> CgResult<bool> {
+        if let Some(n) = self.store.as_nus(g) {
+            let plain_ups = n.number.is_zero() && n.nim == 0;
+            return Ok(!n.is_number() && !(n.number.is_zero() && n.ups == 0) && !plain_ups);
+        }
+        let text = self.piece(g)?;
+        Ok(text.bars == 0 && !text.text.starts_with('{') && !text.text.starts_with("+-"))
+    }
+
     /// Named forms: `±G`, `x + Tiny(G)`, `x + Miny(G)`, `x + ↑^n (+*)`, `x + ↑^(→n) (+*)`.
     fn special(&mut self, g: GameId) -> CgResult<Option<String>> {
         let (left, _) = self.store.options(g);
         // ±G = {G | -G}; ±{A, B} = {A, B | -A, -B} (any G = -G that is not
         // a nimber, as CGSuite prints it).
         if !left.is_empty() && self.store.neg(g) == g {
-            let pm = if self.style == Style::Ascii {
-                "+-"
-            } else {
-                "±"
-            };
+            let pm = if self.style.is_ascii() { "+-" } else { "±" };
             if left.len() == 1 {
                 let a = self.piece(left[0])?.standalone();
+                if self.style == Style::Cgsuite && self.cgsuite_parenthesised(left[0])? {
+                    return Ok(Some(format!("{pm}({a})")));
+                }
                 return Ok(Some(format!("{pm}{a}")));
             }
             let (opts, _) = self.side(&left)?;
@@ -178,7 +330,7 @@ impl Printer<'_> {
 
     /// `Tiny(x)` / `⧾x` or `Miny(x)` / `⧿x`.
     fn tiny_or_miny_name(&mut self, h: GameId) -> CgResult<Option<String>> {
-        let ascii = self.style == Style::Ascii;
+        let ascii = self.style.is_ascii();
         let (left, right) = self.store.options(h);
         let zero = self.store.zero();
         // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}. ASCII names them
@@ -217,7 +369,7 @@ impl Printer<'_> {
 
     /// Whether `{0 || 0 | -x}` prints as a tiny of `x` (see above).
     fn names_tiny_of(&mut self, x: GameId) -> CgResult<bool> {
-        if self.style == Style::Ascii {
+        if self.style.is_ascii() {
             return Ok(self.store.mean(x)?.is_positive());
         }
         let zero = self.store.zero();
@@ -229,7 +381,7 @@ impl Printer<'_> {
     /// is the size of `h`, not the construction of every `↑^k` up to the
     /// birthday of `h`.
     fn up_name(&mut self, h: GameId) -> CgResult<Option<String>> {
-        let ascii = self.style == Style::Ascii;
+        let ascii = self.style.is_ascii();
         let nh = self.store.neg(h);
         for (g, negated) in [(h, false), (nh, true)] {
             let Some((n, form, starred)) = self.up_shape(g)? else {
@@ -362,10 +514,69 @@ fn wrap_glyph_arg(arg: String) -> String {
     }
 }
 
+/// Bars CGSuite writes at most: a game that needs this many is braced.
+const CGSUITE_MAX_BARS: usize = 4;
+
+/// Where CGSuite's order puts a game: numbers, nimbers, uptimals, others.
+enum CgClass {
+    Number(Dyadic),
+    Nimber(u64),
+    Uptimal(UptimalKey),
+    Other,
+}
+
+impl CgClass {
+    fn rank(&self) -> u8 {
+        match self {
+            CgClass::Number(_) => 0,
+            CgClass::Nimber(_) => 1,
+            CgClass::Uptimal(_) => 2,
+            CgClass::Other => 3,
+        }
+    }
+}
+
+/// An uptimal expansion `x + c1·↑ + c2·↑² + … (+ *k)`, ordered as CGSuite
+/// orders them: number, then the coefficients in turn, then the length,
+/// then the nim part.
+#[derive(PartialEq, Eq)]
+struct UptimalKey {
+    number: Dyadic,
+    coefficients: Vec<i64>,
+    nim: u64,
+}
+
+impl UptimalKey {
+    fn new(number: Dyadic, coefficients: Vec<i64>, nim: u64) -> UptimalKey {
+        UptimalKey {
+            number,
+            coefficients,
+            nim,
+        }
+    }
+}
+
+impl PartialOrd for UptimalKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UptimalKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let common = self.coefficients.len().min(other.coefficients.len());
+        self.number
+            .cmp(&other.number)
+            .then_with(|| self.coefficients[..common].cmp(&other.coefficients[..common]))
+            .then_with(|| self.coefficients.len().cmp(&other.coefficients.len()))
+            .then_with(|| self.nim.cmp(&other.nim))
+    }
+}
+
 /// `0`, `3/2^*`, `-2v*`, `73/16v9*8`, `^^`, `*3` (ASCII) or `↑`, `⇑∗`, `↓3` (Unicode).
 pub fn format_nus(n: &Nus, style: Style) -> String {
     let mut out = String::new();
-    let ascii = style == Style::Ascii;
+    let ascii = style.is_ascii();
     if !n.number.is_zero() || (n.ups == 0 && n.nim == 0) {
         write!(out, "{}", n.number).unwrap();
     }
@@ -438,5 +649,54 @@ mod tests {
             format_game(&mut s, g, Style::Ascii).unwrap(),
             "{0,^[3]*|0,*}"
         );
+    }
+
+    /// `--cgsuite` against `--ascii` where they differ: CGSuite's option
+    /// order (numbers, nimbers, uptimals, then others by their sorted
+    /// options), braces at four slashes, `+-(1*)`.
+    #[test]
+    fn cgsuite_style_differs_from_ascii_where_cgsuite_does() {
+        let mut s = Store::new();
+        let both = |s: &mut Store, g| {
+            format!(
+                "{}  (ascii {})",
+                format_game(s, g, Style::Cgsuite).unwrap(),
+                format_game(s, g, Style::Ascii).unwrap()
+            )
+        };
+        let n = |s: &mut Store, k: i64| s.integer(k);
+        let star = s.star();
+        let zero = s.zero();
+        let one = n(&mut s, 1);
+        let two = n(&mut s, 2);
+        // {*, v | -1}: a nimber before an uptimal (yose: by up count).
+        let down = s.ups(-1);
+        let m1 = n(&mut s, -1);
+        let g = s.canonical(vec![star, down], vec![m1]).unwrap();
+        expect_test::expect!["{*,v|-1}  (ascii {v,*|-1})"].assert_eq(&both(&mut s, g));
+        // Other games by their sorted Left options (a number before a game),
+        // not by their stops.
+        let m5 = n(&mut s, -5);
+        let a = s.canonical(vec![two], vec![m5]).unwrap(); // {2|-5}
+        let three = n(&mut s, 3);
+        let b = s.canonical(vec![three], vec![one]).unwrap(); // {3|1}
+        let b = s.canonical(vec![b], vec![zero]).unwrap(); // {3|1||0}
+        let m9 = n(&mut s, -9);
+        let g = s.canonical(vec![b, a], vec![m9]).unwrap();
+        expect_test::expect!["{{2|-5},{3|1||0}|-9}  (ascii {{3|1||0},{2|-5}|-9})"]
+            .assert_eq(&both(&mut s, g));
+        // Four slashes are braced and count as one option.
+        let mut g = s.canonical(vec![two], vec![one]).unwrap();
+        for k in 3..=6 {
+            let x = n(&mut s, k);
+            g = s.canonical(vec![x], vec![g]).unwrap();
+        }
+        expect_test::expect!["{6|{5||||4|||3||2|1}}  (ascii {6|||||5||||4|||3||2|1})"]
+            .assert_eq(&both(&mut s, g));
+        // ± of a lone option that is not a number, nimber or up multiple.
+        let one_star = s.add(one, star).unwrap();
+        let neg = s.neg(one_star);
+        let g = s.canonical(vec![one_star], vec![neg]).unwrap();
+        expect_test::expect!["+-(1*)  (ascii +-1*)"].assert_eq(&both(&mut s, g));
     }
 }

@@ -108,6 +108,15 @@ pub enum StmtKind {
     Expr(Expr),
 }
 
+/// A clause of a list comprehension.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Clause {
+    /// `for VAR in ITER`
+    For { var: Ident, iter: ForIter },
+    /// `if COND`: keeps the element when COND is true.
+    If(Expr),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ForIter {
     /// `a..b` (exclusive) or `a..=b` (inclusive).
@@ -179,6 +188,12 @@ pub enum ExprKind {
         right: Vec<Expr>,
     },
     List(Vec<Expr>),
+    /// `[elem for x in xs if cond …]`: a list comprehension; the clauses
+    /// nest left to right (the first `for` is the outermost loop).
+    Comprehension {
+        elem: Box<Expr>,
+        clauses: Vec<Clause>,
+    },
     /// `name(args)`. Only names can be called.
     Call {
         name: Ident,

@@ -51,6 +51,7 @@ pub mod ast;
 mod fast;
 mod layout;
 mod parser;
+mod recover;
 pub mod sexpr;
 
 #[cfg(test)]
@@ -122,8 +123,10 @@ pub(crate) fn on_enough_stack<T: Send>(
 pub(crate) use parser::compare_fast_path;
 
 /// Parses a whole script or REPL entry. Empty input is an empty program.
+/// On failure, every syntax error of the script (see [`recover`]), sorted
+/// by position.
 pub fn parse_program(src: &str) -> Result<Program, Vec<Diagnostic>> {
-    parser::program(src).map_err(|f| f.diags)
+    parser::program(src).map_err(|f| recover::all_errors(src, f.diags))
 }
 
 /// Parses a single expression (for `yose eval 'EXPR'`), surrounding

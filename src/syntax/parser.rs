@@ -1025,20 +1025,24 @@ impl Builder<'_> {
             }
             Rule::list => {
                 let span = sp(&atom);
-                let mut items = Vec::new();
-                let mut ok = true;
-                for q in atom.into_inner() {
-                    if q.as_rule() == Rule::expr {
-                        match self.expr(q, d + k + 1) {
-                            Some(e) => items.push(e),
-                            None => ok = false,
-                        }
-                    }
+                if let Some(comp) = atom
+                    .clone()
+                    .into_inner()
+                    .find(|q| q.as_rule() == Rule::comprehension)
+                {
+                    let elem = atom.into_inner().find(|q| q.as_rule() == Rule::expr)?;
+                    let elem = self.expr(elem, d + k + 1)?;
+                    let clauses = self.clauses(comp, d + k + 1)?;
+                    Expr::new(
+                        ExprKind::Comprehension {
+                            elem: boxed(elem),
+                            clauses,
+                        },
+                        span,
+                    )
+                } else {
+                    self.list_items(atom, span, d + k)?
                 }
-                if !ok {
-                    return None;
-                }
-                Expr::new(ExprKind::List(items), span)
             }
             _ => return None,
         };
@@ -1065,6 +1069,45 @@ impl Builder<'_> {
             );
         }
         Some(e)
+    }
+
+    fn list_items(&mut self, atom: Pair<Rule>, span: Span, d: usize) -> Option<Expr> {
+        let mut items = Vec::new();
+        let mut ok = true;
+        for q in atom.into_inner() {
+            if q.as_rule() == Rule::expr {
+                match self.expr(q, d + 1) {
+                    Some(e) => items.push(e),
+                    None => ok = false,
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        Some(Expr::new(ExprKind::List(items), span))
+    }
+
+    fn clauses(&mut self, p: Pair<Rule>, d: usize) -> Option<Vec<Clause>> {
+        let mut out = Vec::new();
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::comp_for => {
+                    let mut it = c
+                        .into_inner()
+                        .filter(|q| q.as_rule() != Rule::kw_for && q.as_rule() != Rule::kw_in);
+                    let var = self.ident(it.next()?);
+                    let iter = self.for_iter(it.next()?, d)?;
+                    out.push(Clause::For { var, iter });
+                }
+                Rule::comp_if => {
+                    let cond = c.into_inner().find(|q| q.as_rule() == Rule::expr)?;
+                    out.push(Clause::If(self.expr(cond, d + 1)?));
+                }
+                _ => {}
+            }
+        }
+        Some(out)
     }
 
     fn if_expr(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {

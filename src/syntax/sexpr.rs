@@ -106,24 +106,7 @@ fn stmt(out: &mut String, s: &Stmt, spans: bool) {
             out.push_str("(for ");
             ident(out, var, spans);
             out.push(' ');
-            match iter {
-                ForIter::Range {
-                    from,
-                    to,
-                    inclusive,
-                } => {
-                    out.push_str(if *inclusive { "(range= " } else { "(range " });
-                    expr(out, from, spans);
-                    out.push(' ');
-                    expr(out, to, spans);
-                    out.push(')');
-                }
-                ForIter::List(e) => {
-                    out.push_str("(in ");
-                    expr(out, e, spans);
-                    out.push(')');
-                }
-            }
+            for_iter(out, iter, spans);
             out.push(' ');
             block(out, body, spans);
         }
@@ -274,6 +257,27 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
             out.push(')');
         }
         ExprKind::Block(b) => block(out, b, spans),
+        ExprKind::Comprehension { elem, clauses } => {
+            out.push_str("(comprehension ");
+            expr(out, elem, spans);
+            for c in clauses {
+                match c {
+                    Clause::For { var, iter } => {
+                        out.push_str(" (for ");
+                        ident(out, var, spans);
+                        out.push(' ');
+                        for_iter(out, iter, spans);
+                        out.push(')');
+                    }
+                    Clause::If(cond) => {
+                        out.push_str(" (if ");
+                        expr(out, cond, spans);
+                        out.push(')');
+                    }
+                }
+            }
+            out.push(')');
+        }
         ExprKind::Lambda { params, body } => {
             out.push_str("(lambda (");
             for (i, p) in params.iter().enumerate() {
@@ -304,4 +308,25 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
         ExprKind::PlusMinus(items) => list(out, "switch-of", items, spans),
     }
     span(out, &e.span, spans);
+}
+
+fn for_iter(out: &mut String, iter: &ForIter, spans: bool) {
+    match iter {
+        ForIter::Range {
+            from,
+            to,
+            inclusive,
+        } => {
+            out.push_str(if *inclusive { "(range= " } else { "(range " });
+            expr(out, from, spans);
+            out.push(' ');
+            expr(out, to, spans);
+            out.push(')');
+        }
+        ForIter::List(e) => {
+            out.push_str("(in ");
+            expr(out, e, spans);
+            out.push(')');
+        }
+    }
 }

@@ -285,6 +285,28 @@ fn anonymous_functions_and_ranges() {
 }
 
 #[test]
+fn list_comprehensions() {
+    check(
+        "[+-k for k in 1..=40]\n[a + b for a in xs for b in ys if a != b]\n[g for g in gs if g > 0 for h in f(g)]\n[k for k in\n 0..3]",
+        expect![[r#"
+            (comprehension (switch k) (for k (range= 1 40)))
+            (comprehension (+ a b) (for a (in xs)) (for b (in ys)) (if (!= a b)))
+            (comprehension g (for g (in gs)) (if (> g 0)) (for h (in (call f g))))
+            (comprehension k (for k (range 0 3)))
+        "#]],
+    );
+    // A list of one element is still a list; `for` needs `in`.
+    check(
+        "[k]",
+        expect![[r#"
+        (list k)
+    "#]],
+    );
+    assert!(parse_program("[k for k 1..3]").is_err());
+    assert!(parse_program("[for k in xs]").is_err());
+}
+
+#[test]
 fn tiny_and_miny() {
     check(
         "Tiny(x)\ntiny(2)\nMiny({2|1})\nminy(1)\n⧾5\n⧿{2|1}\n⧾x\n⧿(1 + 1)",
