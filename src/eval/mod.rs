@@ -779,7 +779,7 @@ impl Interp {
             ExprKind::Comprehension { elem, clauses } => {
                 let mut out = Vec::new();
                 self.comprehension(elem, clauses, scope, &mut out)?;
-                Ok(Value::List(Rc::new(out)))
+                Ok(Value::list(out))
             }
             ExprKind::Call { name, args } => {
                 self.call(&name.name, &name.span, args, &e.span, scope)
