@@ -860,11 +860,11 @@ fn err_misc() {
         "let x = ",
         expect![[r#"
         Error: unexpected end of input
-           ╭─[ test:1:9 ]
+           ╭─[ test:1:8 ]
            │
          1 │ let x =
-           │         │
-           │         ╰─ expected an expression
+           │        │
+           │        ╰─ expected an expression
         ───╯
     "#]],
     );
