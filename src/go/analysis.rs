@@ -47,8 +47,8 @@
 //! The search runs with the territory rule on ([`super::SearchOptions::territories`],
 //! Japanese scoring and the basic ko rule): a region that is a territory in
 //! which the opponent cannot live (module docs of `go::territory`: every
-//! invasion is answered by a move joining the wall, or by a capture that
-//! leaves the invader no move) is the number of its points plus the dead
+//! invasion is answered by a move joining the wall, or by a capture of
+//! more stones than the invasion took) is the number of its points plus the dead
 //! stones in it, without a ko graph. It stands for that number in the sum,
 //! so, like a settled area, it is not played in the optimal moves and
 //! lines (a number is never a move worth making; an invasion that the

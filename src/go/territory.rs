@@ -32,13 +32,18 @@
 //! immortal (it touches an immortal Black stone or a Black framing stone).
 //!
 //! A position `P` of `C` (the points of `C` that are not yet immortal: they
-//! only shrink) is **won** when it is settled for Black ([`crate::go`],
-//! "Settled areas"), or when Black has a progress move at `P` and for every
-//! legal White move in `C` (any point that is not suicide; no ko ban)
-//! to `P'` Black has a progress move from `P'` to a won position. [`won`]
-//! decides it by search, with a memo per position.
+//! only shrink), White to move, is **won** when it is settled for Black
+//! ([`crate::go`], "Settled areas"), or when
 //!
-//! # Three facts
+//! * Black has a *free move* at `P`: a progress move or a capture; and
+//! * for every legal White move in `C` (any point that is not suicide; no
+//!   ko ban) from `P` to `P'`, capturing `j` Black stones, Black has an
+//!   *answer* from `P'` to a won position `P''`: a progress move, or a
+//!   move capturing more than `j` White stones (so never a ko recapture).
+//!
+//! [`won`] decides it by search, with a memo per position.
+//!
+//! # Facts
 //!
 //! 1. *Accounting (Japanese).* Every Black move in `C` lowers `ψ` by
 //!    exactly 1 and every White move raises it by 1. A Black stone on an
@@ -48,23 +53,34 @@
 //!    empty point (+1) and a prisoner for White (−1): 0. A settled
 //!    component scores exactly `φ` (its points plus the White stones in
 //!    it), so at a settled end the component has scored `ψ`.
-//! 2. *Progress moves are new.* Immortal stones are never captured, so
-//!    along any line of play the set of immortal Black stones never
-//!    shrinks; a progress move adds one. So the position after a progress
-//!    move (of `C`, and of any sum or board holding `C`) differs from every
-//!    position before it on the line: the move is legal under the basic ko
-//!    rule (a ban forbids only a return) and every superko rule, and repeats
-//!    no whole-sum state. For the same reason [`won`] terminates: every
-//!    round adds an immortal stone.
+//! 2. *Black's moves are new.* Consider a line of play from a won position
+//!    on which Black moves in `C` only to answer White's moves in `C`, as
+//!    the definition says. Immortal stones are never captured, so the set
+//!    of immortal Black stones never shrinks, and a progress move adds one:
+//!    the position after it differs from every earlier one. Between two
+//!    progress moves (a *window*: the immortal stones constant) Black's
+//!    answers are captures; let `Q` = Black's mortal stones in `C` minus
+//!    White's stones in `C`. An exchange (White's move taking `j`, Black's
+//!    answer taking `k > j`) changes `Q` by `k − j ≥ 1`, and a White move
+//!    alone lowers it by `1 + j ≥ 1`. So within a window every position
+//!    after an answer has a larger `Q` than every earlier position of the
+//!    window, and positions of earlier windows have fewer immortal stones.
+//!    A free move made at the end (a progress move, or a capture: `Q` grows)
+//!    is new for the same reasons. So every such move of Black's goes to a
+//!    position not met before on the line (of `C`, and so of any sum or
+//!    board holding `C`): it is legal under the basic ko rule (a ban forbids
+//!    only a return) and every superko rule, and repeats no whole-sum state.
+//!    The search of [`won`] ends for the same reasons (`Q` is bounded).
 //! 3. *No White life.* White has no immortal stone next to `C`, so no
 //!    component inside `C` is ever settled for White.
 //!
 //! # Theorem A (the local game)
 //!
 //! *Let `C` be a territory of Black with a won position `P`, and let the
-//! local game of `C` be played under local positional or situational
-//! superko (a short game, [`super::KoRule`]), from any history. Its value
-//! is the integer `ψ(P)`.* (Relative to the position, as the search counts:
+//! local game of `C` be played from `P` under local positional or
+//! situational superko (a short game, [`super::KoRule`]; the history is
+//! the line from `P`, as the search has it). Its value is the integer
+//! `ψ(P)`.* (Relative to the position, as the search counts:
 //! `ψ(P) = φ(P)`.)
 //!
 //! **Proof.** Write `V(P, H)` for the value with the line `H` behind it and
@@ -77,10 +93,11 @@
 //! * `D ≤ 0` for every position of `C`: `0` has no options, so `D ≤ 0`
 //!   unless some Black option `D(P', H') − 1 ≥ 0`, impossible since
 //!   `D(P', H') ≤ 0`.
-//! * `D ≥ 0` for every won position: if it is settled `D = 0`. Otherwise
-//!   Black has a progress move, which is legal (fact 2), so `P` is not
-//!   terminal. `D ≥ 0` unless some White option `D(P', H') + 1 ≤ 0`. At
-//!   `P'` Black has a progress move to a won `P''`, legal by fact 2, so
+//! * `D ≥ 0` for every won position reached from the start by White's
+//!   moves and Black's answers: if it is settled `D = 0`. Otherwise Black
+//!   has a free move, legal by fact 2, so `P` is not terminal. `D ≥ 0`
+//!   unless some White option `D(P', H') + 1 ≤ 0`. At `P'` Black has an
+//!   answer to a won `P''`, legal by fact 2, so
 //!   `D(P', H')` has the Black option `D(P'', H'') − 1 = −1` (induction:
 //!   `D(P'', H'') = 0`), hence `D(P', H') ≰ −1` and `D(P', H') + 1 ≰ 0`. ∎
 //!
@@ -114,8 +131,8 @@
 //! `ψ + Y` (`Y` the short part of `X` now), so these moves never help
 //! Black; they end, since White never captures in `C` and `C` is finite. At
 //! a two-pass end `C` counts at most `ψ`. *Black's strategy:* in `X` play as
-//! in `ψ + X`; answer every White move in `C` at once with a progress move
-//! to a won position (the definition gives one; legal by fact 2). White's
+//! in `ψ + X`; answer every White move in `C` at once with an answer to a
+//! won position (the definition gives one; legal by fact 2). White's
 //! move raised `ψ` by 1 and the answer lowers it by 1, so the bound `ψ + Y`
 //! is what it was, with White to move again, as after a threat answered.
 //! Black never moves in `C` otherwise, so at every two-pass end `C` is at a
@@ -126,9 +143,10 @@
 //! # What is and is not claimed
 //!
 //! * The rule is sufficient, not necessary: Black's answers must each
-//!   connect to the wall at once, so a territory where the only way to kill
-//!   is a capture inside (or an eye-stealing placement) fails it and keeps
-//!   its ko graph.
+//!   join the wall at once or capture more than White's move took, so a
+//!   territory whose kill needs a quiet move inside (an eye-stealing
+//!   placement, a throw-in) or a ko recapture fails it and keeps its ko
+//!   graph.
 //! * Like every short value standing for a region, the number is exact
 //!   next to short games and threats, not next to a real ko elsewhere, where
 //!   White's moves inside the territory can serve as ko threats
@@ -180,7 +198,7 @@ pub(super) fn owner(region: &Region, comp: u128, b: &Board) -> Option<Colour> {
 
 /// Whether the position `b` of the territory `comp` of colour `c` is won
 /// (module docs): settled, or the owner has a progress move and answers
-/// every move of the opponent with a progress move to a won position.
+/// every move of the opponent with an answer to a won position.
 /// `false` also when `budget` runs out.
 pub(super) fn won(
     region: &Region,
@@ -212,15 +230,14 @@ pub(super) fn won(
         let replies: Vec<(Board, u32)> = super::search::bits(empty)
             .filter_map(|p| region.apply(b, op, p).map(|(after, k, _)| (after, k)))
             .collect();
-        // A free move (the position is not terminal): a progress move, or a
-        // capture when the opponent has no move.
+        // A free move (the position is not terminal): a progress move, or
+        // any capture.
         let free = empty & wall != 0
-            || (replies.is_empty()
-                && super::search::bits(empty)
-                    .any(|q| matches!(region.apply(b, c, q), Some((_, k, _)) if k > 0)));
+            || super::search::bits(empty)
+                .any(|q| matches!(region.apply(b, c, q), Some((_, k, _)) if k > 0));
         free && replies
             .iter()
-            .all(|(after, _)| answer(region, comp, b, after, c, memo, budget))
+            .all(|(after, k)| answer(region, comp, after, c, *k, memo, budget))
     };
     // A position found lost only through the budget is not recorded.
     if w || *budget > 0 {
@@ -230,14 +247,14 @@ pub(super) fn won(
 }
 
 /// Whether the owner `c` has an answer from `b` to a won position: a
-/// progress move, or a closing capture that does not bring back `before`,
-/// the position before the opponent's move (module docs).
+/// progress move, or a capture of more stones than the opponent's move
+/// just captured (`taken`; module docs).
 fn answer(
     region: &Region,
     comp: u128,
-    before: &Board,
     b: &Board,
     c: usize,
+    taken: u32,
     memo: &mut FxHashMap<(u128, u128, u128), bool>,
     budget: &mut usize,
 ) -> bool {
@@ -252,10 +269,8 @@ fn answer(
         return true;
     }
     super::search::bits(empty & !wall).any(|q| match region.apply(b, c, q) {
-        Some((after, captured, _)) if captured > 0 && after.stones != before.stones => {
-            let open = comp & !(after.stones[0] | after.stones[1]);
-            super::search::bits(open).all(|p| region.apply(&after, 1 - c, p).is_none())
-                && won(region, comp, &after, c, memo, budget)
+        Some((after, captured, _)) if captured > taken => {
+            won(region, comp, &after, c, memo, budget)
         }
         _ => false,
     })

@@ -69,7 +69,15 @@ impl<'s> Oracle<'s> {
     /// [`Oracle::value`] under whole-board positional superko.
     fn value_superko(&mut self, pos: &Position) -> Result<GameId, OracleError> {
         let mut seen = self.line.clone();
-        seen.sort();
+        seen.sort_by_cached_key(|b| {
+            b.iter()
+                .map(|c| match c {
+                    Cell::Empty => 0u8,
+                    Cell::Stone(Colour::Black) => 1,
+                    Cell::Stone(Colour::White) => 2,
+                })
+                .collect::<Vec<u8>>()
+        });
         let key = (pos.cells.clone(), seen);
         if let Some(&v) = self.memo_superko.get(&key) {
             return Ok(v);
