@@ -2178,16 +2178,15 @@ fn territories_are_their_number() {
             }
         } else {
             not_won += 1;
-            // Not applied: the value is what the search without the rule
-            // gives.
-            let plain = go_value(&mut s, &pos, &SearchOptions::default()).unwrap();
-            let (a, b) = (
-                ruled.format(&mut s, GameStyle::Ascii).unwrap(),
-                plain.format(&mut s, GameStyle::Ascii).unwrap(),
-            );
-            assert_eq!(a, b, "{text}");
+            // Not applied at the root: a position that is not won is never
+            // scored as ψ. (Positions reached from it may be won territories,
+            // which the rule does score, so its value may differ from the
+            // search without the rule: the root `o . . X / . . . X / …`
+            // with the invader in the corner is such a case.) Where ψ is
+            // not the superko value, the rule's value is not ψ either.
             if truth.is_some_and(|t| t != n) {
                 psi_wrong += 1;
+                assert_ne!(ruled.as_short(), Some(n), "{text}: scored as ψ = {psi}");
             }
         }
     }

@@ -779,7 +779,7 @@ fn territory_board(rng: &mut Rng) -> Position {
 fn territories_equal_whole_board_minimax_under_superko() {
     let mut rng = Rng(0x7e77_0015);
     let (mut compared, mut skipped, mut tried) = (0, 0, 0);
-    while compared < 40 && tried < 400 {
+    while compared < 24 && tried < 400 {
         tried += 1;
         let board = territory_board(&mut rng);
         let mut store = Store::new();
