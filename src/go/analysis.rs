@@ -44,6 +44,16 @@
 //! still analysed (the stops and lines then need every region and are not
 //! given).
 //!
+//! The search runs with the territory rule on ([`super::SearchOptions::territories`],
+//! Japanese scoring and the basic ko rule): a region that is a territory in
+//! which the opponent cannot live (module docs of `go::territory`: every
+//! invasion is answered by a move joining the wall, or by a capture of
+//! more stones than the invasion took) is the number of its points plus the dead
+//! stones in it, without a ko graph. It stands for that number in the sum,
+//! so, like a settled area, it is not played in the optimal moves and
+//! lines (a number is never a move worth making; an invasion that the
+//! owner answers would only keep the stop). The report marks such regions.
+//!
 //! # The whole board's score
 //!
 //! The local search scores a region as the module docs of [`crate::go`]
@@ -226,6 +236,11 @@ pub struct RegionValue {
     /// The search found a ko graph that the latent-ko rules replaced by
     /// the short game of correct play (`value` is that game).
     pub latent: bool,
+    /// The territory rule (`go::territory`) valued the region as a number
+    /// without searching it: a territory in which the opponent cannot
+    /// live. Like a settled area it is not played in the optimal moves and
+    /// lines: it stands for a number, in which no move is ever needed.
+    pub territory: bool,
 }
 
 impl RegionValue {
@@ -555,6 +570,7 @@ pub fn analyse(
         rules: opts.rules.scoring,
         ko_rule: opts.rules.ko_rule,
         node_budget: opts.region_budget,
+        territories: true,
         ..SearchOptions::default()
     };
     let mut regions = Vec::new();
@@ -585,6 +601,7 @@ pub fn analyse(
                         chilled,
                         temperature,
                         latent,
+                        territory: e.stats.nodes == 0 && e.stats.territories > 0,
                     }),
                     nodes,
                 )
@@ -637,6 +654,11 @@ pub fn analyse(
         budget: opts.play_budget,
         search: search_opts,
         cache: FxHashMap::default(),
+        territory: analysis
+            .regions
+            .iter()
+            .map(|r| r.outcome.as_ref().is_ok_and(|v| v.territory))
+            .collect(),
     };
     let positions: Vec<Position> = analysis
         .regions
@@ -743,6 +765,9 @@ struct Play<'s> {
     search: SearchOptions,
     /// Values of region positions met after moves: (cells, prisoners).
     cache: FxHashMap<(Vec<Cell>, [u32; 2], usize, usize), GoValue>,
+    /// The regions valued by the territory rule, not played
+    /// ([`RegionValue::territory`]).
+    territory: Vec<bool>,
 }
 
 /// The stops, optimal first moves of each side and (optionally) the two
@@ -834,7 +859,7 @@ impl Play<'_> {
     ) -> Result<Vec<(GoMove, BigRational, Position, GoValue)>, AnalysisError> {
         let mut out = Vec::new();
         for (r, pos) in positions.iter().enumerate() {
-            if only.is_some_and(|o| o != r) {
+            if only.is_some_and(|o| o != r) || self.territory[r] {
                 continue;
             }
             let moves = search_moves(pos, colour, true).map_err(AnalysisError::Search)?;
@@ -1123,6 +1148,9 @@ impl Analysis {
                     out.push_str(&format!("value {value}, chilled {chilled}"));
                     if let Some(t) = &v.temperature {
                         out.push_str(&format!(", temperature {t}"));
+                    }
+                    if v.territory {
+                        out.push_str(", a territory the opponent cannot live in (the territory rule; not played)");
                     }
                     if v.latent {
                         out.push_str(", a latent ko (only a mistake reaches it; it cannot change the result)");

@@ -204,7 +204,10 @@
 //!   this by default). The rule is sufficient, not necessary: its bounds are
 //!   crude, so many such kos (the unchilled `X . . O`, the open 2 × 3 area)
 //!   stay graphs, and a graph of more than [`LATENT_NODE_LIMIT`] nodes is
-//!   not tried.
+//!   not tried. Territories (a component walled by one colour in which the
+//!   other cannot live, such as an empty 3 × 3 corner) have a rule of their
+//!   own, applied during the search when [`SearchOptions::territories`] is
+//!   on (whole-board analysis): `territory.rs`, with its theorems.
 //! * Unbalanced cycles are common: a local game lets a player move twice in
 //!   a row, so a line such as "White plays twice into atari, Black takes
 //!   both, White takes one back" repeats a position one prisoner apart (in
@@ -283,6 +286,7 @@ mod position;
 mod search;
 mod sensei;
 pub mod sgf;
+mod territory;
 pub mod ultimate;
 
 pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptions};
@@ -303,6 +307,7 @@ pub use search::{
     SearchStats, MAX_REGION_POINTS,
 };
 pub use sensei::{is_sensei, read_sensei};
+pub use territory::TERRITORY_STATES;
 
 #[cfg(test)]
 mod superko_oracle;

@@ -87,6 +87,12 @@ pub struct SearchOptions {
     /// hashing it (module docs of `kos`). Exact; turning it off is for
     /// testing.
     pub dense_walk: bool,
+    /// Score a territory in which the opponent cannot live (the territory
+    /// rule of `go::territory`: a won position) as its number instead of
+    /// searching it. Applied only under Japanese scoring and the basic ko
+    /// rule, where its theorems hold. Off by default (a region's own value
+    /// is then its ko graph); whole-board analysis turns it on.
+    pub territories: bool,
 }
 
 /// How the search treats a line of play that repeats a position (see the
@@ -240,6 +246,7 @@ impl Default for SearchOptions {
             ko_rule: KoRule::Basic,
             symmetry: true,
             dense_walk: true,
+            territories: false,
         }
     }
 }
@@ -263,6 +270,9 @@ pub struct SearchStats {
     pub tt_hits: u64,
     /// Components found settled and scored without search.
     pub settled: u64,
+    /// Of those, the territories scored by the territory rule
+    /// ([`SearchOptions::territories`]).
+    pub territories: u64,
     /// Deepest line of play searched.
     pub max_depth: usize,
     /// Points in the region (empty points and capturable stones).
@@ -927,6 +937,12 @@ impl Region {
         region
     }
 
+    /// Region points next to a framing stone of colour `c` (0 Black, 1
+    /// White).
+    pub(super) fn seed(&self, c: usize) -> u128 {
+        self.seed[c]
+    }
+
     /// Immortal stones of each colour: chains touching a framing stone.
     pub(super) fn immortal(&self, b: &Board) -> [u128; 2] {
         [
@@ -1423,6 +1439,8 @@ pub(super) struct Search<'a> {
     /// which a region has few arrangements, so most splits are looked up
     /// instead of flooded.
     split_of: FxHashMap<u128, (u32, u32)>,
+    /// The territory rule's memo of won positions (`go::territory`).
+    won: FxHashMap<(u128, u128, u128), bool>,
     pub(super) stats: SearchStats,
 }
 
@@ -1486,6 +1504,7 @@ impl<'a> Search<'a> {
             depth: 0,
             split: Vec::new(),
             split_of: FxHashMap::default(),
+            won: FxHashMap::default(),
             stats: SearchStats::default(),
         }
     }
@@ -1948,13 +1967,28 @@ impl<'a> Search<'a> {
         Ok(Some(total))
     }
 
-    /// The score of a component if it is settled (module docs).
+    /// The score of a component if it is settled (module docs), or, with
+    /// [`SearchOptions::territories`], a won territory (`go::territory`):
+    /// its points, plus the opponent's stones in it (Japanese), less the
+    /// owner's mortal stones in it (none in a settled component).
     fn settled_score(&mut self, comp: u128, b: &Board) -> Option<GameId> {
-        let colour = self.region.settled(comp, b)?;
+        let colour = match self.region.settled(comp, b) {
+            Some(c) => c,
+            None if self.opts.territories
+                && self.opts.rules == Rules::Japanese
+                && self.opts.ko_rule == KoRule::Basic =>
+            {
+                let c = super::territory::territory(self.region, comp, b, &mut self.won)?;
+                self.stats.territories += 1;
+                c
+            }
+            None => return None,
+        };
         let size = i64::from(comp.count_ones());
         let dead = i64::from((comp & b.stones[1 - colour.index()]).count_ones());
+        let own = i64::from((comp & b.stones[colour.index()]).count_ones());
         let score = match self.opts.rules {
-            Rules::Japanese => size + dead,
+            Rules::Japanese => size + dead - own,
             Rules::Chinese => size,
         };
         Some(self.integer(colour.sign() * score))
