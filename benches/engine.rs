@@ -1,6 +1,6 @@
 //! Criterion benchmarks of yose's CGT engine (`yose::game`).
 //!
-//! Run with `cargo bench --bench engine` (filter: `cargo bench --bench engine -- switches`).
+//! Run with `cargo bench -p yose-benches --bench engine` (filter: `cargo bench -p yose-benches --bench engine -- switches`).
 //! Every iteration starts from a fresh `Store`, so memo tables never carry over:
 //! the figures are the cold cost of each computation. Cases are shared with the
 //! yose-vs-cgt comparison in `benches/peer-cgt` (see `benches/common/mod.rs` and

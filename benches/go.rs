@@ -1,7 +1,7 @@
 //! Benchmarks of Go positions (`yose::go`): from a diagram to its value by
 //! exhaustive local search.
 //!
-//! Run with `cargo bench --bench go`. Before criterion runs, the harness
+//! Run with `cargo bench -p yose-benches --bench go`. Before criterion runs, the harness
 //! prints a report: for every case the region size, the positions expanded,
 //! the transposition-table hit rate and one cold timing under both rules
 //! (wall-clock time and the thread's CPU time: on a shared machine the two
@@ -10,9 +10,9 @@
 //! store's interrupt flag when it takes longer). Every timed evaluation
 //! starts from a fresh `Store`, so nothing is memoised between iterations.
 //!
-//! `YOSE_GO_CASE=<name> cargo bench --bench go` evaluates only that case,
+//! `YOSE_GO_CASE=<name> cargo bench -p yose-benches --bench go` evaluates only that case,
 //! once per rule, and exits: a fresh process per case, for cold figures.
-//! `YOSE_GO_FAR=<text> cargo bench --bench go` prints only the "how far in
+//! `YOSE_GO_FAR=<text> cargo bench -p yose-benches --bench go` prints only the "how far in
 //! 10 s" report, for the families whose name contains `<text>` (all of
 //! them for `all`), and exits. Each of its lines gives the peak memory of
 //! the run: the process's peak resident set (`VmHWM`), reset before the

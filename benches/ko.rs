@@ -1,9 +1,9 @@
 //! Criterion benchmarks of the ko solver (`yose::ko::solve`, issue 4 §6).
 //!
-//! Run with `cargo bench --bench ko`. Every iteration starts from a fresh
+//! Run with `cargo bench -p yose-benches --bench ko`. Every iteration starts from a fresh
 //! `Store`, so nothing is memoised between iterations. The node counts of
 //! each selected case are printed once before timing
-//! (`cargo bench --bench ko -- ten_general` runs one case).
+//! (`cargo bench -p yose-benches --bench ko -- ten_general` runs one case).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::hint::black_box;

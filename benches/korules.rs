@@ -6,7 +6,7 @@
 //! census the New Ko Rules compute once and keep) and as six moves in a
 //! row (each on a new game: one census a move).
 //!
-//! Run with `cargo bench --bench korules`.
+//! Run with `cargo bench -p yose-benches --bench korules`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use num_rational::BigRational;

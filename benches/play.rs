@@ -1,7 +1,7 @@
 //! Criterion benchmarks of play questions on sums (`yose::play`), answered from
 //! the components without canonicalising the sum.
 //!
-//! Run with `cargo bench --bench play`. Every iteration starts from a fresh
+//! Run with `cargo bench -p yose-benches --bench play`. Every iteration starts from a fresh
 //! `Store`, so nothing is memoised between iterations.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};

@@ -1,6 +1,6 @@
 //! Benchmarks of the exact Ultimate Go solver (`yose::go::ultimate`).
 //!
-//! Run with `cargo bench --bench ultimate`. Before criterion runs, the
+//! Run with `cargo bench -p yose-benches --bench ultimate`. Before criterion runs, the
 //! harness prints a report: for each board its empty points, the states the
 //! solver expanded for `ultimate_score` (with its komi search) and one cold
 //! wall-clock timing, or the budget it ran out of. The boards are `k`

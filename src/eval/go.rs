@@ -799,9 +799,11 @@ pub(crate) fn rules_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Ru
             _ => {}
         }
     }
-    Err(interp.error(
+    Err(interp.choice_error(
         span,
         "expected the rules: `japanese` (territory, the default) or `chinese` (area)",
+        v,
+        &["japanese", "chinese", "territory", "area"],
     ))
 }
 

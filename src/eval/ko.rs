@@ -735,7 +735,7 @@ impl Interp {
                     .with_note(format!("the labels of this ko graph: {}", names.join(", ")));
                     if let Some(best) = names
                         .iter()
-                        .map(|c| (super::edit_distance(n, c), *c))
+                        .map(|c| (crate::go::edit_distance(n, c), *c))
                         .filter(|(d, _)| *d <= 2)
                         .min()
                     {
@@ -1079,7 +1079,12 @@ fn komaster_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Komaster> 
             _ => {}
         }
     }
-    Err(interp.error(span, "expected a komaster: `black` or `white`"))
+    Err(interp.choice_error(
+        span,
+        "expected a komaster: `black` or `white`",
+        v,
+        &["black", "white"],
+    ))
 }
 
 /// The ko builtins.

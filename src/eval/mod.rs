@@ -359,6 +359,18 @@ impl Interp {
         })
     }
 
+    /// The condition of an `if` (a statement, or a comprehension's filter):
+    /// a boolean, or an error at the condition.
+    fn eval_condition(&mut self, cond: &Expr, scope: &Scope) -> EvalResult<bool> {
+        match self.eval(cond, scope)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(self.error(
+                &cond.span,
+                format!("`if` needs a boolean, found {}", other.kind()),
+            )),
+        }
+    }
+
     /// `[elem for … if …]`: runs `clauses` nested left to right,
     /// each `for` in a child scope of the one before.
     fn comprehension(
@@ -374,16 +386,7 @@ impl Interp {
                 out.push(v);
             }
             Some((ast::Clause::If(cond), rest)) => {
-                let keep = match self.eval(cond, scope)? {
-                    Value::Bool(b) => b,
-                    other => {
-                        return Err(self.error(
-                            &cond.span,
-                            format!("`if` needs a boolean, found {}", other.kind()),
-                        ))
-                    }
-                };
-                if keep {
+                if self.eval_condition(cond, scope)? {
                     self.comprehension(elem, rest, scope, out)?;
                 }
             }
@@ -400,6 +403,24 @@ impl Interp {
     }
 
     // ----- errors ---------------------------------------------------------------
+
+    /// An error for a string argument that is none of `choices` (`komaster:
+    /// "blak"`), with "did you mean" when one is close.
+    pub(crate) fn choice_error(
+        &self,
+        span: &Span,
+        msg: &str,
+        got: &Value,
+        choices: &[&str],
+    ) -> Stop {
+        let mut diag = Diagnostic::error(msg).with_label(span.clone(), msg);
+        if let Value::Str(s) = got {
+            if let Some(c) = closest(&s.to_ascii_lowercase(), choices.iter().copied()) {
+                diag = diag.with_note(format!("did you mean \"{c}\"?"));
+            }
+        }
+        self.error_with(diag)
+    }
 
     pub(crate) fn error(&self, span: &Span, msg: impl Into<String>) -> Stop {
         let msg = msg.into();
@@ -849,17 +870,7 @@ impl Interp {
                 then_block,
                 else_block,
             } => {
-                let c = self.eval(cond, scope)?;
-                let c = match c {
-                    Value::Bool(b) => b,
-                    other => {
-                        return Err(self.error(
-                            &cond.span,
-                            format!("`if` needs a boolean, found {}", other.kind()),
-                        ))
-                    }
-                };
-                if c {
+                if self.eval_condition(cond, scope)? {
                     self.exec_block_in(&then_block.stmts, &scope.child())
                 } else if let Some(b) = else_block {
                     self.exec_block_in(&b.stmts, &scope.child())
@@ -1139,28 +1150,15 @@ fn accepts_named(callee: &Value, arg: &str) -> bool {
 }
 
 /// The candidate closest to `name` by edit distance, if close enough.
-fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
     candidates
-        .map(|c| (edit_distance(name, c), c))
+        .map(|c| (crate::go::edit_distance(name, c), c))
         .filter(|(d, c)| *d <= 2.max(name.len() / 3) && *d < c.len() && *d > 0)
         .min()
         .map(|(_, c)| c)
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// `value` with the label put on its leftmost operand when that is a braced

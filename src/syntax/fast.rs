@@ -102,9 +102,10 @@ pub(crate) fn whole(text: &str) -> Option<(Expr, usize, Span)> {
     (j == b.len()).then(|| (e, depth, i..p.ws(end)))
 }
 
-/// The offset just after the string starting at `i` (layout has checked
-/// that it is closed).
-fn skip_string(b: &[u8], i: usize) -> usize {
+/// The offset just after the string literal (plain or `"""` triple-quoted)
+/// starting at `i`, or the end of the input if it is not closed. Shared
+/// with the error recovery (`recover.rs`), which also skips strings.
+pub(super) fn skip_string(b: &[u8], i: usize) -> usize {
     if b[i..].starts_with(b"\"\"\"") {
         let from = i + 3;
         return b[from..]

@@ -239,7 +239,7 @@ fn scan(src: &str) -> Scan {
                 continue;
             }
             b'"' => {
-                i = string_end(b, i);
+                i = super::fast::skip_string(b, i);
                 continue;
             }
             b'(' | b'[' | b'{' => {
@@ -371,28 +371,9 @@ fn strip_comment(line: &str) -> &str {
     while i < b.len() {
         match b[i] {
             b'#' => return &line[..i],
-            b'"' => i = string_end(b, i),
+            b'"' => i = super::fast::skip_string(b, i),
             _ => i += 1,
         }
     }
     line
-}
-
-/// The byte after the string literal starting at `at` (or the end).
-fn string_end(b: &[u8], at: usize) -> usize {
-    if b[at..].starts_with(b"\"\"\"") {
-        return b[at + 3..]
-            .windows(3)
-            .position(|w| w == b"\"\"\"")
-            .map_or(b.len(), |p| at + 3 + p + 3);
-    }
-    let mut j = at + 1;
-    while j < b.len() {
-        match b[j] {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            _ => j += 1,
-        }
-    }
-    b.len()
 }

@@ -32,14 +32,35 @@ enum OracleError {
     Budget,
 }
 
+/// A board as two bit sets (Black's stones, White's stones): the oracles'
+/// memo and line keys (the random boards have at most 64 points), cheaper
+/// to hash, copy and sort than the cells.
+type BoardKey = (u64, u64);
+
+fn board_key(pos: &Position) -> BoardKey {
+    assert!(
+        pos.cells.len() <= 64,
+        "the oracle keys boards of up to 64 points"
+    );
+    let mut key = (0u64, 0u64);
+    for (p, c) in pos.cells.iter().enumerate() {
+        match c {
+            Cell::Stone(Colour::Black) => key.0 |= 1 << p,
+            Cell::Stone(Colour::White) => key.1 |= 1 << p,
+            Cell::Empty => {}
+        }
+    }
+    key
+}
+
 /// The whole-board local game (module docs, "The oracle"), written again on
-/// plain boards: no bitboards, no components, no settled-area pruning by
+/// plain boards (bit sets serve only as memo keys): no bitboards, no components, no settled-area pruning by
 /// components of the search, no symmetry, no transposition by component.
 struct Oracle<'s> {
     store: &'s mut Store,
     rules: Rules,
-    memo: FxHashMap<Vec<Cell>, GameId>,
-    on_line: FxHashSet<Vec<Cell>>,
+    memo: FxHashMap<BoardKey, GameId>,
+    on_line: FxHashSet<BoardKey>,
     nodes: u64,
     budget: u64,
     /// Whole-board positional superko instead of refusing repetitions: a
@@ -47,8 +68,8 @@ struct Oracle<'s> {
     /// searched included); the memo is then keyed by the board and the
     /// line's set of boards.
     superko: bool,
-    memo_superko: FxHashMap<(Vec<Cell>, Vec<Vec<Cell>>), GameId>,
-    line: Vec<Vec<Cell>>,
+    memo_superko: FxHashMap<(BoardKey, Vec<BoardKey>), GameId>,
+    line: Vec<BoardKey>,
 }
 
 impl<'s> Oracle<'s> {
@@ -69,16 +90,9 @@ impl<'s> Oracle<'s> {
     /// [`Oracle::value`] under whole-board positional superko.
     fn value_superko(&mut self, pos: &Position) -> Result<GameId, OracleError> {
         let mut seen = self.line.clone();
-        seen.sort_by_cached_key(|b| {
-            b.iter()
-                .map(|c| match c {
-                    Cell::Empty => 0u8,
-                    Cell::Stone(Colour::Black) => 1,
-                    Cell::Stone(Colour::White) => 2,
-                })
-                .collect::<Vec<u8>>()
-        });
-        let key = (pos.cells.clone(), seen);
+        seen.sort_unstable();
+        let here = board_key(pos);
+        let key = (here, seen);
         if let Some(&v) = self.memo_superko.get(&key) {
             return Ok(v);
         }
@@ -86,12 +100,12 @@ impl<'s> Oracle<'s> {
         if self.nodes > self.budget {
             return Err(OracleError::Budget);
         }
-        self.line.push(pos.cells.clone());
-        let mut black = self.moves(pos, Colour::Black);
-        let mut white = self.moves(pos, Colour::White);
-        black.retain(|(_, _, next)| !self.line.contains(&next.cells));
-        white.retain(|(_, _, next)| !self.line.contains(&next.cells));
-        let (_, settled) = self.settled(pos);
+        self.line.push(here);
+        let (mask, settled) = self.settled(pos);
+        let mut black = self.moves_outside(pos, Colour::Black, &mask);
+        let mut white = self.moves_outside(pos, Colour::White, &mask);
+        black.retain(|(_, _, next)| !self.line.contains(&board_key(next)));
+        white.retain(|(_, _, next)| !self.line.contains(&board_key(next)));
         let s = self.store.integer(settled);
         let mut sides = [Vec::new(), Vec::new()];
         for (i, moves) in [black, white].into_iter().enumerate() {
@@ -201,9 +215,25 @@ impl<'s> Oracle<'s> {
 
     /// The moves of `colour` with what each scores at once and the board it
     /// leads to.
-    #[allow(clippy::needless_range_loop)]
     fn moves(&self, pos: &Position, colour: Colour) -> Vec<(usize, i64, Position)> {
         let (settled, _) = self.settled(pos);
+        self.moves_outside(pos, colour, &settled)
+    }
+
+    /// [`Oracle::moves`] with the settled points already known (the
+    /// searches compute them once per board, not once per side and again
+    /// for the score).
+    #[allow(clippy::needless_range_loop)]
+    fn moves_outside(
+        &self,
+        pos: &Position,
+        colour: Colour,
+        settled: &[bool],
+    ) -> Vec<(usize, i64, Position)> {
+        let immortal_before = match self.rules {
+            Rules::Japanese => 0,
+            Rules::Chinese => Self::immortal_count(pos),
+        };
         let mut out = Vec::new();
         for p in 0..pos.cells.len() {
             if pos.cells[p] != Cell::Empty || settled[p] {
@@ -221,7 +251,7 @@ impl<'s> Oracle<'s> {
                     let i = colour.index();
                     colour.sign() * i64::from(next.prisoners[i] - pos.prisoners[i])
                 }
-                Rules::Chinese => Self::immortal_count(&next) - Self::immortal_count(pos),
+                Rules::Chinese => Self::immortal_count(&next) - immortal_before,
             };
             next.prisoners = [0, 0];
             out.push((p, gain, next));
@@ -235,33 +265,34 @@ impl<'s> Oracle<'s> {
         if self.superko {
             return self.value_superko(pos);
         }
-        if let Some(&v) = self.memo.get(&pos.cells) {
+        let here = board_key(pos);
+        if let Some(&v) = self.memo.get(&here) {
             return Ok(v);
         }
-        if self.on_line.contains(&pos.cells) {
+        if self.on_line.contains(&here) {
             return Err(OracleError::Repetition);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(OracleError::Budget);
         }
-        let black = self.moves(pos, Colour::Black);
-        let white = self.moves(pos, Colour::White);
         // The settled areas are a number added to the rest (module docs,
         // "The oracle"): each option is taken relative to them.
-        let (_, settled) = self.settled(pos);
+        let (mask, settled) = self.settled(pos);
+        let black = self.moves_outside(pos, Colour::Black, &mask);
+        let white = self.moves_outside(pos, Colour::White, &mask);
         let s = self.store.integer(settled);
         let v = if black.is_empty() && white.is_empty() {
             s
         } else {
-            self.on_line.insert(pos.cells.clone());
+            self.on_line.insert(here);
             let mut sides = [Vec::new(), Vec::new()];
             for (i, moves) in [black, white].into_iter().enumerate() {
                 for (_, gain, next) in moves {
                     let w = match self.value(&next) {
                         Ok(w) => w,
                         Err(e) => {
-                            self.on_line.remove(&pos.cells);
+                            self.on_line.remove(&here);
                             return Err(e);
                         }
                     };
@@ -269,12 +300,12 @@ impl<'s> Oracle<'s> {
                     sides[i].push(self.store.add(g, w).unwrap());
                 }
             }
-            self.on_line.remove(&pos.cells);
+            self.on_line.remove(&here);
             let [l, r] = sides;
             let u = self.store.canonical(l, r).unwrap();
             self.store.add(s, u).unwrap()
         };
-        self.memo.insert(pos.cells.clone(), v);
+        self.memo.insert(here, v);
         Ok(v)
     }
 }
