@@ -455,6 +455,7 @@ fn compare_ko(
     store: &mut Store,
     board: &Position,
     whole: &Position,
+    first: &Analysis,
     o: &AnalysisOptions,
     tally: &mut Compared,
 ) {
@@ -465,19 +466,9 @@ fn compare_ko(
         GoValue::Ko { kos, .. } => kos.iter().map(|k| k.graph.len()).sum::<usize>(),
         GoValue::Short(_) => 0,
     };
-    let Ok(a0) = analyse(
-        store,
-        board,
-        &diagram_marks(board),
-        &AnalysisOptions {
-            stops: false,
-            ..o.clone()
-        },
-    ) else {
-        tally.ko_skipped += 1;
-        return;
-    };
-    let region_nodes: usize = a0
+    // (`first` is the caller's analysis of the board without stops: its
+    // region values are the ones to size.)
+    let region_nodes: usize = first
         .regions
         .iter()
         .map(|r| {
@@ -567,14 +558,15 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
             ..o.clone()
         },
     );
-    let mut whole = match &a {
+    let first = match a {
         Ok(a) if a.regions.iter().any(|r| r.outcome.is_err()) => {
             tally.over_budget += 1;
             return;
         }
-        Ok(a) => a.board.clone(),
+        Ok(a) => a,
         Err(e) => panic!("{e}\n{diagram}"),
     };
+    let mut whole = first.board.clone();
     let t1 = t0.elapsed();
     whole.prisoners = [0, 0];
     let mut oracle = Oracle::new(&mut store, &whole, scoring, 20_000);
@@ -584,7 +576,7 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
             tally.with_ko += 1;
             drop(oracle);
             if tally.ko_compared < 30 {
-                compare_ko(&mut store, board, &whole, &o, tally);
+                compare_ko(&mut store, board, &whole, &first, &o, tally);
             }
             return;
         }
@@ -947,6 +939,6 @@ o X O O X O";
         over_budget: 0,
         moves_checked: 0,
     };
-    compare_ko(&mut store, &board, &whole, &o, &mut tally);
+    compare_ko(&mut store, &board, &whole, &a, &o, &mut tally);
     assert_eq!((tally.ko_compared, tally.ko_disagree), (1, 1));
 }
