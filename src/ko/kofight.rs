@@ -91,9 +91,11 @@
 //! checked against [`exact`] in the tests). In short: the thresholds
 //! BKTVL `2Q` and WKTVL `2x1 + 1` are exactly where the optimum changes
 //! (with the convention above); case 1's advice is optimal in every
-//! position of the two grids of `examples/one_point_ko.cgt` (k ≤ 6, one
+//! position of the five grids of `examples/one_point_ko.cgt` (k ≤ 6, one
 //! threat a side ≤ 12, two moves ≤ 6; k ≤ 3, two threats a side ≤ 6, one
-//! move ≤ 3), in both readings of "fitting" — not a proof beyond them; but
+//! move ≤ 3; k ≤ 12, one threat a side ≤ 12, one move ≤ 12; k ≤ 2, three
+//! threats a side ≤ 4, one move ≤ 2; k ≤ 3, one threat a side ≤ 6, three
+//! moves ≤ 4), in both readings of "fitting" — not a proof beyond them; but
 //! the profit formulas assume the player who gives up
 //! the ko lets it be connected at once (he can take `x2` first: §3.2's
 //! example loses 17, not 13), a non-fitting threat `bu` is answered rather
@@ -103,7 +105,7 @@
 //! valuable moves (and an ignored threat bigger than `2·x1`). Read as
 //! "value > bound", "fitting" breaks distribution 1's and 2's profit
 //! claims; read as "≥" (the paper's §3.2 count and case 4) they hold on
-//! both grids.
+//! every grid.
 //!
 //! No syntax, no IO.
 
