@@ -6,7 +6,8 @@
 //!           (senseis.xmp.net/?CorridorInfinitesimals).
 //!   [MG]    Berlekamp & Wolfe, Mathematical Go: Chilling Gets the Last Point
 //!           (1994): chilling, warming, even and odd positions, corridors.
-//!   [D4]    DESIGN.md §4 and §8 (dame, area scoring, the ko in `X..O`).
+//!   [D4]    The conventions of README.md, "Go positions" (dame, area scoring,
+//!           framing and capturable stones, the ko in `X..O`).
 //!   [JR]    The Japanese Rules of Go (1989): territory plus prisoners, dead
 //!           stones removed as prisoners.
 
@@ -52,7 +53,7 @@ fn diagrams_with_and_without_spaces_agree() {
     assert!(a.is_frame(0) && !a.is_frame(7));
     assert_eq!(a.cell(7), Cell::Stone(Colour::White));
     // `o` touches the framing `O`: its chain is immortal though it is drawn
-    // capturable (DESIGN.md §4).
+    // capturable (README.md, "Go positions").
     assert!(a.is_immortal(7));
 }
 
@@ -839,7 +840,7 @@ fn rational(s: &Store, g: GameId) -> BigRational {
 
 #[test]
 fn a_basic_ko_drawn_on_the_board_is_the_simple_ko() {
-    // DESIGN.md §2: `kw: {{b | kw} | w}` with temperature (b − w)/3, the
+    // The simple ko `kw: {{b | kw} | w}` has temperature (b − w)/3, the
     // capture position at mean w + 2s/3 and the other at w + s/3. b and w are
     // the values of the positions after the fills, computed from the
     // diagrams after the fill, never typed in.

@@ -633,7 +633,7 @@ fn approach_ko_thermographs() {
     .assert_eq(&thermographs(&mut s, &g));
 }
 
-/// DESIGN.md §2 and issue 4: temperature (b − w)/3 under either komaster, means
+/// The simple ko's standard values, computed by hand: temperature (b − w)/3 under either komaster, means
 /// w + (b − w)/3 (Black to capture) and w + 2(b − w)/3 (after her capture),
 /// placid.
 #[test]
@@ -669,7 +669,7 @@ fn simple_ko_reference_facts() {
 
 /// The n-stage ko: every move is worth (b − w)/(n + 2), so stage i has mean
 /// b − (i + 1)(b − w)/(n + 2); the three-stage ko 3 / −4 has miai value 7/5
-/// (DESIGN.md §2). n = 1 is the simple ko after Black's capture.
+/// (the standard multi-stage ko values). n = 1 is the simple ko after Black's capture.
 #[test]
 fn multi_stage_ko_reference_facts() {
     let mut s = Store::new();

@@ -1,4 +1,5 @@
-//! Tests of the sum solver and the strategies: seed 002's worked examples,
+//! Tests of the sum solver and the strategies: the worked examples of the
+//! Hotstrat counterexamples paper (examples/hotstrat_fails.cgt names it),
 //! cross-checks against canonical sums and against a plain minimax, budget and
 //! interrupt behaviour.
 
@@ -110,7 +111,7 @@ fn check_line(s: &mut Store, comps: &[GameId], first: Player, line: &Line) {
     assert_eq!(total, line.result);
 }
 
-// ----- seed 002 ------------------------------------------------------------
+// ----- the Hotstrat counterexamples paper -------------------------------------
 
 #[test]
 fn seed_002_theorem_1() {

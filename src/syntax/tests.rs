@@ -473,7 +473,7 @@ fn statements() {
 region H = +-8
 fn corridor(n) = if n == 1 { * } else { {0 | corridor(n - 1)} }
 assert temperature(G') == 10
-assert mean(G') == 0, "seed 002 prints 5 here"
+assert mean(G') == 0, "the Hotstrat paper prints 5 here"
 theorem pairwise_ties { for m in 3..8 { assert m > 2 } }
 for x in 0..=3 { print x }
 for g in games { print g, g }
@@ -487,7 +487,7 @@ a; b;; c
             (region H (switch 8))
             (fn corridor (n) (if (== n 1) (block *) (block (game (left 0) (right (call corridor (- n 1)))))))
             (assert (== (call temperature G') 10))
-            (assert (== (call mean G') 0) "seed 002 prints 5 here")
+            (assert (== (call mean G') 0) "the Hotstrat paper prints 5 here")
             (theorem pairwise_ties (block (for m (range 3 8) (block (assert (> m 2))))))
             (for x (range= 0 3) (block (print x)))
             (for g (in games) (block (print g g)))

@@ -1,4 +1,5 @@
-//! Tests of the ko solver: hand-computed ko fights, seed 000 §6, and
+//! Tests of the ko solver: hand-computed ko fights, Berlekamp & Kim's "Where Is
+//! the Thousand-Dollar Ko?" §6, and
 //! property tests against the canonical stops (no kos) and against a plain
 //! minimax with the full history (kos and threats).
 
@@ -514,7 +515,7 @@ fn node_budget_and_interrupt() {
 
 #[test]
 fn compound_hands_over_a_threat() {
-    // Region P of seed 000: {12 − θ | −12 + θ}. Black's move there scores 12
+    // Region P of the Thousand-Dollar Ko paper: {12 − θ | −12 + θ}. Black's move there scores 12
     // and gives White a threat. With a ko, that threat wins White the ko.
     let mut s = Store::new();
     let (t12, m12) = (num(&mut s, 12), num(&mut s, -12));
@@ -550,7 +551,7 @@ fn compound_hands_over_a_threat() {
     );
 }
 
-// ----- seed 000 §6: the six-threat fight ----------------------------------------
+// ----- the Thousand-Dollar Ko paper, §6: the six-threat fight -----------------
 
 /// The ko with Black to capture (swing 100), White six threats, Black none,
 /// and twelve environment switches A … L of decreasing swing.
