@@ -1388,8 +1388,8 @@ mod tests {
         let x_r = s.canonical(vec![zero], vec![miny_down2]).unwrap();
         let x = s.canonical(vec![up2], vec![x_r]).unwrap();
         assert!(!s.is_all_small(w).unwrap() && !s.is_all_small(x).unwrap());
-        check(&mut s, w, expect!["aw({{0|{0|{0|-1}}}|{{{1|0}|0}|0}}) = 0"]);
-        check(&mut s, x, expect!["aw({^^|{0|{{{1|0}|0}|0}}}) = 1/2"]);
+        check(&mut s, w, expect!["aw(+-Tiny({1|0})) = 0"]);
+        check(&mut s, x, expect!["aw({^^||0|Miny({1|0})}) = 1/2"]);
         for (g, weight) in [(w, Dyadic::zero()), (x, Dyadic::new(1.into(), 1))] {
             for k in -32i64..=32 {
                 let v = Dyadic::new(k.into(), 4);
