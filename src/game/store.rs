@@ -223,7 +223,7 @@ impl Store {
     /// doubling overshoot the limit by the table's whole size.
     ///
     /// The common case (no table near its growth) is one compare per table;
-    /// building the seven `Growth`s on every step made the check a third of
+    /// with the seven `Growth`s built on every step, `tick` was a third of
     /// the instructions of a comparison of sums (BENCHMARKS.md, issue 21).
     #[inline]
     fn check_growth(&self) -> Result<(), crate::limits::Exceeded> {
