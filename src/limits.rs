@@ -391,6 +391,15 @@ const GROWTH_SLACK: usize = 64;
 /// checked, which keeps the check to a compare per table).
 const GROWTH_FLOOR: usize = 1 << 14;
 
+/// Whether a table of `len` entries and capacity `cap` is close to its
+/// next growth: exactly when [`table_growth`] / [`vec_growth`] return a
+/// [`Growth`]. A compare per table, so that a step checks every table
+/// without building their `Growth`s (most steps find none due).
+#[inline(always)]
+pub fn near_growth(cap: usize, len: usize) -> bool {
+    cap >= GROWTH_FLOOR && len + GROWTH_SLACK >= cap
+}
+
 /// The growth `map` is close to (its next insertions reallocate), if any.
 #[inline]
 pub fn table_growth<K, V, S>(
@@ -398,7 +407,7 @@ pub fn table_growth<K, V, S>(
     map: &std::collections::HashMap<K, V, S>,
 ) -> Option<Growth> {
     let cap = map.capacity();
-    if cap < GROWTH_FLOOR || map.len() + GROWTH_SLACK < cap {
+    if !near_growth(cap, map.len()) {
         return None;
     }
     // hashbrown keeps its buckets a power of two at most 7/8 full, with a
@@ -417,7 +426,7 @@ pub fn table_growth<K, V, S>(
 #[inline]
 pub fn vec_growth<T>(table: &'static str, v: &Vec<T>) -> Option<Growth> {
     let cap = v.capacity();
-    if cap < GROWTH_FLOOR || v.len() + GROWTH_SLACK < cap {
+    if !near_growth(cap, v.len()) {
         return None;
     }
     let entries = cap * 2;

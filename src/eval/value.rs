@@ -4,7 +4,7 @@ use crate::game::{CgResult, Dyadic, GameId, Store};
 use crate::render::{format_game, Style};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use std::rc::Rc;
 
 /// A game kept as a sum of components.
@@ -283,11 +283,7 @@ impl Value {
 
 /// `3`, `-1/3`.
 pub fn format_rational(r: &BigRational) -> String {
-    if r.denom().is_one() {
-        r.numer().to_string()
-    } else {
-        format!("{}/{}", r.numer(), r.denom())
-    }
+    crate::game::thermo::ShowQ(r).to_string()
 }
 
 /// The dyadic rational a scalar denotes, if it is one.

@@ -1370,6 +1370,35 @@ mod tests {
         assert_eq!(passing, vec!["-1/4".to_string()]);
     }
 
+    /// The two games of the benchmark's atomic-weight cases that are not
+    /// all-small (`benches/common`: `w = {{0 | ⧾1} | {⧿1 | ⇓}}`,
+    /// `x = {⇑ | {0 | {⧿1 | ⇓}}}`): their weights are pinned, and the check
+    /// refuses every other sixteenth in [-2, 2], so a check made cheaper by
+    /// accepting more (or skipped) fails here.
+    #[test]
+    fn benchmark_weights_pass_and_their_neighbours_are_refused() {
+        let mut s = Store::new();
+        let (zero, one) = (s.zero(), s.integer(1));
+        let (up2, down2) = (nus(&mut s, 2, 0), nus(&mut s, -2, 0));
+        let tiny = s.tiny(one).unwrap();
+        let miny = s.miny(one).unwrap();
+        let w_l = s.canonical(vec![zero], vec![tiny]).unwrap();
+        let miny_down2 = s.canonical(vec![miny], vec![down2]).unwrap();
+        let w = s.canonical(vec![w_l], vec![miny_down2]).unwrap();
+        let x_r = s.canonical(vec![zero], vec![miny_down2]).unwrap();
+        let x = s.canonical(vec![up2], vec![x_r]).unwrap();
+        assert!(!s.is_all_small(w).unwrap() && !s.is_all_small(x).unwrap());
+        check(&mut s, w, expect!["aw(+-Tiny({1|0})) = 0"]);
+        check(&mut s, x, expect!["aw({^^||0|Miny({1|0})}) = 1/2"]);
+        for (g, weight) in [(w, Dyadic::zero()), (x, Dyadic::new(1.into(), 1))] {
+            for k in -32i64..=32 {
+                let v = Dyadic::new(k.into(), 4);
+                let c = s.number(v.clone());
+                assert_eq!(s.passes_atomicity_check(g, c).unwrap(), v == weight, "{v}");
+            }
+        }
+    }
+
     /// The form of `x.↑` that [`YMode::NumberTimesUp`] compares against equals
     /// [`Store::norton`]'s canonical `x.↑`, and differs from its neighbours'.
     #[test]

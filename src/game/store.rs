@@ -221,8 +221,31 @@ impl Store {
     /// memory limit. A table grows by doubling in one allocation, between two
     /// steps, so checking only the memory in use would let a single
     /// doubling overshoot the limit by the table's whole size.
+    ///
+    /// The common case (no table near its growth) is one compare per table;
+    /// with the seven `Growth`s built on every step, `tick` was a third of
+    /// the instructions of a comparison of sums (BENCHMARKS.md, issue 21).
     #[inline]
     fn check_growth(&self) -> Result<(), crate::limits::Exceeded> {
+        use crate::limits::near_growth;
+        let near = near_growth(self.nodes.capacity(), self.nodes.len())
+            | near_growth(self.general_index.capacity(), self.general_index.len())
+            | near_growth(self.le_memo.capacity(), self.le_memo.len())
+            | near_growth(self.add_memo.capacity(), self.add_memo.len())
+            | near_growth(self.neg_memo.capacity(), self.neg_memo.len())
+            | near_growth(self.nus_index.capacity(), self.nus_index.len())
+            | near_growth(self.nus_options.capacity(), self.nus_options.len());
+        if near {
+            self.check_growth_due()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// [`Store::check_growth`] once some table is near its growth.
+    #[cold]
+    #[inline(never)]
+    fn check_growth_due(&self) -> Result<(), crate::limits::Exceeded> {
         use crate::limits::{table_growth, vec_growth};
         let due = [
             vec_growth("game table", &self.nodes),
@@ -249,6 +272,24 @@ impl Store {
     pub(crate) fn before_insert(&self, table: Table) -> CgResult<()> {
         use crate::limits::{table_growth, vec_growth};
         if !crate::limits::CHECKS {
+            return Ok(());
+        }
+        let near = match table {
+            Table::Comparisons => {
+                crate::limits::near_growth(self.le_memo.capacity(), self.le_memo.len())
+            }
+            Table::Sums => {
+                crate::limits::near_growth(self.add_memo.capacity(), self.add_memo.len())
+            }
+            Table::Games => {
+                crate::limits::near_growth(self.nodes.capacity(), self.nodes.len())
+                    || crate::limits::near_growth(
+                        self.general_index.capacity(),
+                        self.general_index.len(),
+                    )
+            }
+        };
+        if !near {
             return Ok(());
         }
         let due = match table {

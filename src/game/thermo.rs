@@ -312,14 +312,15 @@ impl WallPiece {
         let c = &self.intercept;
         let s = &self.slope;
         if s.is_zero() {
-            return c.to_string();
+            return ShowQ(c).to_string();
         }
         let term = if s.abs().is_one() {
             "t".to_string()
         } else {
-            format!("{} t", s.abs())
+            format!("{} t", ShowQ(&s.abs()))
         };
-        if c.is_zero() {
+        let c = ShowQ(c);
+        if self.intercept.is_zero() {
             if s.is_negative() {
                 format!("-{term}")
             } else {
@@ -337,8 +338,32 @@ impl fmt::Display for WallPiece {
     /// `3 - t for -1 ≤ t ≤ 3/4`, `9/4 for t ≥ 3/4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.to {
-            Some(to) => write!(f, "{} for {} ≤ t ≤ {}", self.formula(), self.from, to),
-            None => write!(f, "{} for t ≥ {}", self.formula(), self.from),
+            Some(to) => write!(
+                f,
+                "{} for {} ≤ t ≤ {}",
+                self.formula(),
+                ShowQ(&self.from),
+                ShowQ(to)
+            ),
+            None => write!(f, "{} for t ≥ {}", self.formula(), ShowQ(&self.from)),
+        }
+    }
+}
+
+/// A rational printed as `BigRational` prints it (`n` or `n/d`), through
+/// `i64` when both parts fit: printing a `BigInt` costs about a thousand
+/// instructions, and a thermograph prints a dozen rationals
+/// (BENCHMARKS.md, issue 21).
+pub struct ShowQ<'a>(pub &'a Q);
+
+impl fmt::Display for ShowQ<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use num_traits::ToPrimitive;
+        let (n, d) = (self.0.numer(), self.0.denom());
+        match (n.to_i64(), d.to_i64()) {
+            (Some(n), Some(1)) => write!(f, "{n}"),
+            (Some(n), Some(d)) => write!(f, "{n}/{d}"),
+            _ => write!(f, "{}", self.0),
         }
     }
 }

@@ -144,6 +144,12 @@ fn is_down_word(w: &[u8]) -> bool {
 }
 
 fn int(b: &[u8]) -> BigInt {
+    // Up to 19 decimal digits fit in a u64: read them directly (the general
+    // parser cost three quarters of the parse of `0`; BENCHMARKS.md, issue 21).
+    if b.len() <= 19 && b.iter().all(u8::is_ascii_digit) {
+        let n = b.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        return BigInt::from(n);
+    }
     BigInt::parse_bytes(b, 10).unwrap_or_default()
 }
 

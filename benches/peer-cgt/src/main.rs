@@ -197,6 +197,14 @@ fn fingerprint<E: Engine>(e: &mut E, out: &Out<E>) -> (String, Option<String>) {
     }
 }
 
+/// The timed call, in a function of its own so that an instruction count can be
+/// limited to it: `valgrind --tool=callgrind --toggle-collect='*timed_run*' …
+/// --worker ENGINE INDEX REPS BUDGET` counts the timed region of every repetition only.
+#[inline(never)]
+fn timed_run<E: Engine>(case: &Case<E>, e: &mut E, data: &[E::G]) -> Out<E> {
+    (case.run)(e, data)
+}
+
 fn worker<E: Engine + 'static>(index: usize, reps: usize, budget: Duration) {
     let case: Case<E> = cases::<E>().into_iter().nth(index).expect("case index");
     let start = Instant::now();
@@ -205,7 +213,7 @@ fn worker<E: Engine + 'static>(index: usize, reps: usize, budget: Duration) {
         let mut e = E::fresh();
         let data = (case.setup)(&mut e);
         let t0 = Instant::now();
-        let out = std::hint::black_box((case.run)(&mut e, &data));
+        let out = std::hint::black_box(timed_run(&case, &mut e, &data));
         let dt = t0.elapsed();
         {
             let mut o = stdout.lock();

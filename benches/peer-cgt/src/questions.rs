@@ -77,6 +77,7 @@ pub fn run(reps: usize) {
     let big = switches_text(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     println!("parse text: ±1 + … + ±10 printed by cgt, {} bytes\n", big.len());
     let mut warm = Interp::new(Mode::Script, Style::Ascii);
+    let mut warm0 = Interp::new(Mode::Script, Style::Ascii);
     type Case<'a> = (
         &'a str,
         Box<dyn FnMut() -> String + 'a>,
@@ -92,6 +93,29 @@ pub fn run(reps: usize) {
             "`thermograph({3|{2|1}})`, fresh interpreter / cgt parse + thermograph",
             Box::new(|| yose_fresh("thermograph({3|{2|1}})")),
             Box::new(|| format!("{:?}", cgt_parse("{3|{2|1}}").thermograph().left_wall.critical_points)),
+        ),
+        // The `0` question split: the interpreter's start-up alone, the
+        // question in a warm interpreter (nothing memoised matters for `0`),
+        // and the parse alone (what cgt's `from_str` of `0` is).
+        (
+            "`0`: yose `Interp::new` and its drop only / cgt parse",
+            Box::new(|| {
+                let it = Interp::new(Mode::Script, Style::Ascii);
+                black_box(&it);
+                drop(it);
+                String::new()
+            }),
+            Box::new(|| cgt_parse("0").to_string()),
+        ),
+        (
+            "`0`, warm interpreter / cgt parse",
+            Box::new(|| yose_in(&mut warm0, "0")),
+            Box::new(|| cgt_parse("0").to_string()),
+        ),
+        (
+            "`0`, yose parse only (AST) / cgt parse",
+            Box::new(|| format!("{}", yose::syntax::parse_expr("0").is_ok())),
+            Box::new(|| cgt_parse("0").to_string()),
         ),
         (
             "`{3|{2|1}} + ^*`, warm REPL / cgt parse + add",
