@@ -625,7 +625,7 @@ pub fn analyse(
         1
     };
     let work = |store: &mut Store, cut: &Position| detached_region(store, cut, &search_opts);
-    let worked = in_fresh_stores(store, threads, &cuts, work);
+    let worked = in_fresh_stores(store, threads, &cuts, work)?;
     let mut regions = Vec::new();
     for ((pts, cut), (mut worked, mut steps)) in region_points.into_iter().zip(cuts).zip(worked) {
         if threads > 1
@@ -637,7 +637,7 @@ pub fn analyse(
             // The limit may have come from the other threads' work: this
             // region again, alone.
             store.add_steps(steps);
-            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&cut), work)
+            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&cut), work)?
                 .pop()
                 .expect("one region");
         }
@@ -849,8 +849,15 @@ fn helper_stack() -> usize {
 /// interrupt flag and what is left of its step limit, on up to `threads`
 /// threads (this one included; a helper thread that cannot be started is
 /// done without), with the steps each item took; in item order (module
-/// docs, "Threads").
-fn in_fresh_stores<T, R, F>(main: &Store, threads: usize, items: &[T], work: F) -> Vec<(R, u64)>
+/// docs, "Threads"). The flag is also read before each item (a fresh
+/// store reads it only every 1024 steps, which a small item never takes):
+/// once it is set no item starts, and the answer is `Interrupted`.
+fn in_fresh_stores<T, R, F>(
+    main: &Store,
+    threads: usize,
+    items: &[T],
+    work: F,
+) -> Result<Vec<(R, u64)>, AnalysisError>
 where
     T: Sync,
     R: Send,
@@ -858,6 +865,10 @@ where
 {
     let flag = main.interrupt_flag();
     let left = main.steps_left();
+    let interrupted = || {
+        flag.as_ref()
+            .is_some_and(|f| f.load(AtomicOrdering::Relaxed))
+    };
     let one = |item: &T| {
         let mut store = Store::new();
         if let Some(f) = &flag {
@@ -871,7 +882,14 @@ where
     };
     let threads = threads.min(items.len());
     if threads <= 1 {
-        return items.iter().map(one).collect();
+        let mut done = Vec::with_capacity(items.len());
+        for item in items {
+            if interrupted() {
+                return Err(AnalysisError::Interrupted);
+            }
+            done.push(one(item));
+        }
+        return Ok(done);
     }
     let next = AtomicUsize::new(0);
     let run = || {
@@ -881,6 +899,9 @@ where
             let Some(item) = items.get(i) else {
                 return done;
             };
+            if interrupted() {
+                return done;
+            }
             done.push((i, one(item)));
         }
     };
@@ -907,8 +928,11 @@ where
         }
         done
     });
+    if done.len() < items.len() {
+        return Err(AnalysisError::Interrupted);
+    }
     done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+    Ok(done.into_iter().map(|(_, r)| r).collect())
 }
 
 /// The region numbered `id` cut out of the board (module docs, "Regions").
@@ -1102,7 +1126,7 @@ impl Play<'_> {
         let work = |store: &mut Store, item: &(PositionKey, Position)| {
             detached_value(store, &item.1, search)
         };
-        let worked = in_fresh_stores(self.store, self.threads, &items, work);
+        let worked = in_fresh_stores(self.store, self.threads, &items, work)?;
         for ((key, _), (value, steps)) in items.into_iter().zip(worked) {
             self.store.add_steps(steps);
             if let Some((games, value)) = value {
