@@ -19,7 +19,8 @@
 //!
 //! Uppercase stones of the diagram are marked safe; `safe:` and `dead:`
 //! mark more (a mark covers the stone's chain). `budget:` is the node budget
-//! of each region's local search.
+//! of each region's local search. `threads:` is how many threads value the
+//! regions (the result does not depend on it).
 
 use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
@@ -27,7 +28,7 @@ use super::{EvalResult, Interp, Span};
 use crate::go::analysis::{analyse, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason};
 use crate::go::{Position, RuleSet, Status};
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 use std::rc::Rc;
 
 pub(super) const BUILTINS: &[Builtin] = &[ANALYSE];
@@ -54,6 +55,11 @@ const ANALYSE: Builtin = Builtin {
             name: "dead",
             values: "points such as \"E5\"",
             default: "none",
+        },
+        NamedArg {
+            name: "threads",
+            values: "a whole number from 1 to 64",
+            default: "the machine's cores, at most 4",
         },
     ],
     returns: "an analysis record (prints as a report; values unchilled, in points)",
@@ -144,6 +150,7 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
             },
             "safe" => mark_points(interp, &board, v, s, Status::Safe, &mut marks)?,
             "dead" => mark_points(interp, &board, v, s, Status::Dead, &mut marks)?,
+            "threads" => opts.threads = threads_of(interp, v, s)?,
             _ => {}
         }
     }
@@ -154,6 +161,27 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         e => interp.error(span, e.to_string()),
     })?;
     record_of(interp, &a, span)
+}
+
+/// `threads:`: how many threads value the regions (the result is the same
+/// on any number; module docs of `go::analysis`, "Threads").
+fn threads_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<usize> {
+    match v {
+        Value::Rational(r) if r.is_integer() => {
+            if let Some(n) = r.to_integer().to_usize().filter(|n| (1..=64).contains(n)) {
+                return Ok(n);
+            }
+        }
+        _ => {}
+    }
+    let found = match v {
+        Value::Rational(r) => r.to_string(),
+        other => other.kind().to_string(),
+    };
+    Err(interp.error(
+        span,
+        format!("`threads:` is a whole number from 1 to 64, found {found}"),
+    ))
 }
 
 fn line_value(a: &Analysis, line: &GoLine) -> Value {

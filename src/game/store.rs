@@ -128,6 +128,86 @@ pub struct Store {
     zero: GameId,
 }
 
+/// Games copied out of one store to be interned into another
+/// ([`GameExport::add`], [`Store::import`]): the store is single-threaded
+/// (its option lists are shared `Rc`s), so a value computed on another
+/// thread, in that thread's own store, crosses over as this plain list.
+/// Each node's options are indices of earlier nodes, so importing in order
+/// interns every option before the games that hold it.
+#[derive(Clone, Debug, Default)]
+pub struct GameExport {
+    nodes: Vec<ExportNode>,
+}
+
+#[derive(Clone, Debug)]
+enum ExportNode {
+    Nus(Nus),
+    General { left: Vec<u32>, right: Vec<u32> },
+}
+
+/// Writes games of one store into a [`GameExport`], each game once.
+pub struct GameExporter<'s> {
+    store: &'s Store,
+    export: GameExport,
+    index: FxHashMap<GameId, u32>,
+}
+
+impl<'s> GameExporter<'s> {
+    pub fn new(store: &'s Store) -> GameExporter<'s> {
+        GameExporter {
+            store,
+            export: GameExport::default(),
+            index: FxHashMap::default(),
+        }
+    }
+
+    /// The index of `g` in the export, adding it and the games below it
+    /// (options before the games that hold them; an explicit stack, since
+    /// a game can be deeper than a thread's stack allows).
+    pub fn add(&mut self, g: GameId) -> u32 {
+        if let Some(&i) = self.index.get(&g) {
+            return i;
+        }
+        let mut stack = vec![(g, false)];
+        while let Some((h, expanded)) = stack.pop() {
+            if self.index.contains_key(&h) {
+                continue;
+            }
+            let node = match self.store.node(h) {
+                Node::Nus(n) => ExportNode::Nus(n.clone()),
+                Node::General { left, right } => {
+                    let missing: Vec<GameId> = left
+                        .iter()
+                        .chain(right.iter())
+                        .copied()
+                        .filter(|o| !self.index.contains_key(o))
+                        .collect();
+                    if !missing.is_empty() {
+                        // Options come first; they cannot hold `h` (a game
+                        // is born after its options), so this ends.
+                        debug_assert!(!expanded, "options of a game met twice");
+                        stack.push((h, true));
+                        stack.extend(missing.into_iter().map(|o| (o, false)));
+                        continue;
+                    }
+                    ExportNode::General {
+                        left: left.iter().map(|o| self.index[o]).collect(),
+                        right: right.iter().map(|o| self.index[o]).collect(),
+                    }
+                }
+            };
+            let i = self.export.nodes.len() as u32;
+            self.export.nodes.push(node);
+            self.index.insert(h, i);
+        }
+        self.index[&g]
+    }
+
+    pub fn finish(self) -> GameExport {
+        self.export
+    }
+}
+
 impl Default for Store {
     fn default() -> Self {
         Store::new()
@@ -349,6 +429,44 @@ impl Store {
 
     pub(crate) fn node(&self, g: GameId) -> &Node {
         &self.nodes[g.index()]
+    }
+
+    /// Interns the games of `export` (from any store) and returns their ids
+    /// here, by index. Every game of an export is canonical, so it is
+    /// interned as it is (no canonical form computed again).
+    pub fn import(&mut self, export: &GameExport) -> CgResult<Vec<GameId>> {
+        let mut ids: Vec<GameId> = Vec::with_capacity(export.nodes.len());
+        for node in &export.nodes {
+            self.tick()?;
+            let id = match node {
+                ExportNode::Nus(n) => self.nus(n.clone()),
+                ExportNode::General { left, right } => {
+                    self.before_insert(Table::Games)?;
+                    let left = left.iter().map(|&i| ids[i as usize]).collect();
+                    let right = right.iter().map(|&i| ids[i as usize]).collect();
+                    self.intern_canonical(left, right)
+                }
+            };
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    /// The flag installed by [`Store::set_interrupt_flag`], to give the
+    /// stores of other threads working for the same question.
+    pub fn interrupt_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.interrupt.clone()
+    }
+
+    /// Counts `steps` taken for this store's question in other stores (on
+    /// other threads), so that [`Store::steps`] is the whole work.
+    pub fn add_steps(&mut self, steps: u64) {
+        self.steps = self.steps.saturating_add(steps);
+    }
+
+    /// The steps left before the limit of [`Store::limit_steps`].
+    pub fn steps_left(&self) -> u64 {
+        self.step_limit.saturating_sub(self.steps)
     }
 
     // ----- constructors ---------------------------------------------------

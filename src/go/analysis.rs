@@ -97,6 +97,31 @@
 //! line is a heuristic, not a proved optimal line: its final score can
 //! differ from the stop (the stop, from the ko solver, is the answer).
 //!
+//! # Threads
+//!
+//! The regions are independent, and so are the positions after the first
+//! moves that the optimal-move list values: `analyse` values them on
+//! [`AnalysisOptions::threads`] threads (the calling one and helpers, each
+//! taking the next item when done). The store that interns games is
+//! single-threaded, so each item is valued in a *fresh store* of its own
+//! and its value is copied out as plain data (a [`GameExport`] of its
+//! games, a [`DetachedGoValue`] of its graphs) and interned into the
+//! analysis's store, item after item in board order, when all are done.
+//! Each item is valued the same way on one thread or several (a fresh
+//! store, with FxHash tables, has no history), and the copies are interned
+//! in the same order, so the analysis's store ends with the same games
+//! under the same ids and the result does not depend on the threads (a
+//! test compares one thread with two on random boards). The lines and
+//! stops then run on the calling thread, in its store.
+//!
+//! The helper stores share the interrupt flag (Ctrl-C stops every thread),
+//! what is left of a step limit (with one, the items run on one thread,
+//! so the limit is charged in order), and the process's memory limit; the
+//! steps they take are added to the analysis's store. A region stopped by
+//! the memory limit while other threads were working is valued again,
+//! alone. A position after a first move whose search fails is left to the
+//! sequential code, which meets the failure in its own order.
+//!
 //! # The oracle (tests)
 //!
 //! `analysis/tests.rs` computes, with no decomposition, the value of the
@@ -152,17 +177,19 @@
 
 use super::benson::unconditionally_alive;
 use super::game::{Game, RuleSet, Status};
+use super::kos::DetachedGoValue;
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Position};
 use super::search::{evaluate_go, search_moves, GoError, Rules, SearchOptions};
 use super::Origin;
-use crate::game::{CgError, GameId, Store};
+use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
 use crate::ko::{solve::KoSolveOptions, Component, Komaster, Side};
 use crate::play::{self, Player};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 /// What the analysis needs besides the board.
@@ -178,6 +205,10 @@ pub struct AnalysisOptions {
     pub stops: bool,
     /// Compute the two optimal lines to the end (with the stops).
     pub lines: bool,
+    /// Threads that value regions and the positions after first moves
+    /// (module docs, "Threads"); 1 values them all on the calling thread.
+    /// The result does not depend on it.
+    pub threads: usize,
 }
 
 impl Default for AnalysisOptions {
@@ -189,9 +220,20 @@ impl Default for AnalysisOptions {
             play_budget: play::DEFAULT_BUDGET,
             stops: true,
             lines: true,
+            threads: default_threads(),
         }
     }
 }
+
+/// The threads an analysis uses by default: the machine's cores, at most
+/// [`MAX_THREADS`].
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
+/// The most threads an analysis starts by default: each may hold a large
+/// search's tables at once.
+const MAX_THREADS: usize = 4;
 
 /// Why a chain was taken as safe.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -573,51 +615,47 @@ pub fn analyse(
         territories: true,
         ..SearchOptions::default()
     };
+    let cuts: Vec<Position> = (0..region_points.len())
+        .map(|id| cut_region(&board_pos, &region_of, id))
+        .collect();
+    let threads = if store.steps_left() == u64::MAX {
+        opts.threads
+    } else {
+        // A step limit is charged region after region, as on one thread.
+        1
+    };
+    let work = |store: &mut Store, cut: &Position| detached_region(store, cut, &search_opts);
+    let worked = in_fresh_stores(store, threads, &cuts, work)?;
     let mut regions = Vec::new();
-    for (id, pts) in region_points.into_iter().enumerate() {
-        let cut = cut_region(&board_pos, &region_of, id);
-        let started = Instant::now();
-        let outcome = evaluate_go(store, &cut, &search_opts);
-        let time = started.elapsed();
-        let (outcome, nodes) = match outcome {
-            Ok(e) => {
-                let value = e.value.resolve_latent(store)?;
-                let latent = e.value.as_short().is_none() && value.as_short().is_some();
-                // The chilled view of a ko still there is its own graph,
-                // decided by the rules on its own (they may resolve it).
-                let chilled = match value.as_short() {
-                    Some(_) => value.chill(store),
-                    None => value.chill(store).and_then(|c| c.resolve_latent(store)),
-                }
-                .map_err(AnalysisError::Search)?;
-                let temperature = match value.as_short() {
-                    Some(g) => Some(store.temperature(g)?),
-                    None => None,
-                };
-                let nodes = e.stats.nodes;
-                (
-                    Ok(RegionValue {
-                        value,
-                        chilled,
-                        temperature,
-                        latent,
-                        territory: e.stats.nodes == 0 && e.stats.territories > 0,
-                    }),
-                    nodes,
-                )
+    for ((pts, cut), (mut worked, mut steps)) in region_points.into_iter().zip(cuts).zip(worked) {
+        if threads > 1
+            && matches!(
+                worked.outcome,
+                Err(AnalysisError::Search(GoError::Cg(CgError::Limit(_))))
+            )
+        {
+            // The limit may have come from the other threads' work: this
+            // region again, alone.
+            store.add_steps(steps);
+            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&cut), work)?
+                .pop()
+                .expect("one region");
+        }
+        store.add_steps(steps);
+        let (outcome, nodes) = worked.outcome?;
+        let outcome = match outcome {
+            Ok(v) => {
+                let ids = store.import(&worked.games)?;
+                Ok(v.attach(&ids))
             }
-            Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
-            Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
-            Err(e @ GoError::NoLocalValue { .. }) => (Err(e), 0),
-            Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
-            Err(e) => return Err(AnalysisError::Search(e)),
+            Err(e) => Err(e),
         };
         regions.push(RegionReport {
             points: pts,
             position: cut,
             outcome,
             nodes,
-            time,
+            time: worked.time,
         });
     }
 
@@ -654,6 +692,7 @@ pub fn analyse(
         budget: opts.play_budget,
         search: search_opts,
         cache: FxHashMap::default(),
+        threads,
         territory: analysis
             .regions
             .iter()
@@ -682,6 +721,218 @@ pub fn analyse(
         Err(e) => analysis.play_error = Some(e.to_string()),
     }
     Ok(analysis)
+}
+
+/// What the local search makes of one region: its value, or why it has
+/// none (over budget, too large: reported, the analysis goes on), with the
+/// positions expanded; the outer error ends the analysis.
+#[allow(clippy::type_complexity)]
+fn region_value(
+    store: &mut Store,
+    cut: &Position,
+    search_opts: &SearchOptions,
+) -> Result<(Result<RegionValue, GoError>, u64), AnalysisError> {
+    Ok(match evaluate_go(store, cut, search_opts) {
+        Ok(e) => {
+            let value = e.value.resolve_latent(store)?;
+            let latent = e.value.as_short().is_none() && value.as_short().is_some();
+            // The chilled view of a ko still there is its own graph,
+            // decided by the rules on its own (they may resolve it).
+            let chilled = match value.as_short() {
+                Some(_) => value.chill(store),
+                None => value.chill(store).and_then(|c| c.resolve_latent(store)),
+            }
+            .map_err(AnalysisError::Search)?;
+            let temperature = match value.as_short() {
+                Some(g) => Some(store.temperature(g)?),
+                None => None,
+            };
+            let nodes = e.stats.nodes;
+            (
+                Ok(RegionValue {
+                    value,
+                    chilled,
+                    temperature,
+                    latent,
+                    territory: e.stats.nodes == 0 && e.stats.territories > 0,
+                }),
+                nodes,
+            )
+        }
+        Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
+        Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
+        Err(e @ GoError::NoLocalValue { .. }) => (Err(e), 0),
+        Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
+        Err(e) => return Err(AnalysisError::Search(e)),
+    })
+}
+
+/// [`region_value`] out of the worker's store, to be imported by the
+/// analysis's own (module docs, "Threads").
+struct DetachedRegion {
+    games: GameExport,
+    #[allow(clippy::type_complexity)]
+    outcome: Result<(Result<DetachedRegionValue, GoError>, u64), AnalysisError>,
+    time: Duration,
+}
+
+struct DetachedRegionValue {
+    value: DetachedGoValue,
+    chilled: DetachedGoValue,
+    temperature: Option<BigRational>,
+    latent: bool,
+    territory: bool,
+}
+
+impl DetachedRegionValue {
+    fn attach(self, ids: &[GameId]) -> RegionValue {
+        RegionValue {
+            value: self.value.attach(ids),
+            chilled: self.chilled.attach(ids),
+            temperature: self.temperature,
+            latent: self.latent,
+            territory: self.territory,
+        }
+    }
+}
+
+fn detached_region(
+    store: &mut Store,
+    cut: &Position,
+    search_opts: &SearchOptions,
+) -> DetachedRegion {
+    let started = Instant::now();
+    let outcome = region_value(store, cut, search_opts);
+    let time = started.elapsed();
+    let mut export = GameExporter::new(store);
+    let outcome = outcome.map(|(o, nodes)| {
+        let o = o.map(|v| DetachedRegionValue {
+            value: v.value.detach(&mut export),
+            chilled: v.chilled.detach(&mut export),
+            temperature: v.temperature,
+            latent: v.latent,
+            territory: v.territory,
+        });
+        (o, nodes)
+    });
+    DetachedRegion {
+        games: export.finish(),
+        outcome,
+        time,
+    }
+}
+
+/// The value of a position after a move, as [`Play::value`] computes it,
+/// out of the worker's store; `None` when it fails (then `Play::value`
+/// meets the failure itself, in the order of the analysis without
+/// threads).
+fn detached_value(
+    store: &mut Store,
+    pos: &Position,
+    search_opts: &SearchOptions,
+) -> Option<(GameExport, DetachedGoValue)> {
+    let e = evaluate_go(store, pos, search_opts).ok()?;
+    let value = e.value.resolve_latent(store).ok()?;
+    let mut export = GameExporter::new(store);
+    let value = value.detach(&mut export);
+    Some((export.finish(), value))
+}
+
+/// The stack of a helper thread: large, as the searches recurse, but at
+/// most an eighth of an address-space limit.
+fn helper_stack() -> usize {
+    let most = crate::limits::address_space_limit().map_or(usize::MAX, |l| l / 8);
+    (256usize << 20).min(most).max(16 << 20)
+}
+
+/// `work` on every item, each in a fresh store that shares `main`'s
+/// interrupt flag and what is left of its step limit, on up to `threads`
+/// threads (this one included; a helper thread that cannot be started is
+/// done without), with the steps each item took; in item order (module
+/// docs, "Threads"). The flag is also read before each item (a fresh
+/// store reads it only every 1024 steps, which a small item never takes):
+/// once it is set no item starts, and the answer is `Interrupted`.
+fn in_fresh_stores<T, R, F>(
+    main: &Store,
+    threads: usize,
+    items: &[T],
+    work: F,
+) -> Result<Vec<(R, u64)>, AnalysisError>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&mut Store, &T) -> R + Sync,
+{
+    let flag = main.interrupt_flag();
+    let left = main.steps_left();
+    let interrupted = || {
+        flag.as_ref()
+            .is_some_and(|f| f.load(AtomicOrdering::Relaxed))
+    };
+    let one = |item: &T| {
+        let mut store = Store::new();
+        if let Some(f) = &flag {
+            store.set_interrupt_flag(f.clone());
+        }
+        if left != u64::MAX {
+            store.limit_steps(left);
+        }
+        let r = work(&mut store, item);
+        (r, store.steps())
+    };
+    let threads = threads.min(items.len());
+    if threads <= 1 {
+        let mut done = Vec::with_capacity(items.len());
+        for item in items {
+            if interrupted() {
+                return Err(AnalysisError::Interrupted);
+            }
+            done.push(one(item));
+        }
+        return Ok(done);
+    }
+    let next = AtomicUsize::new(0);
+    let run = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, AtomicOrdering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            if interrupted() {
+                return done;
+            }
+            done.push((i, one(item)));
+        }
+    };
+    let size = helper_stack();
+    let mut done = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .name("yose-analyse".into())
+                    .stack_size(size)
+                    .spawn_scoped(scope, move || {
+                        crate::limits::enter_thread(size);
+                        run()
+                    })
+                    .ok()
+            })
+            .collect();
+        let mut done = run();
+        for h in helpers {
+            match h.join() {
+                Ok(more) => done.extend(more),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        done
+    });
+    if done.len() < items.len() {
+        return Err(AnalysisError::Interrupted);
+    }
+    done.sort_unstable_by_key(|(i, _)| *i);
+    Ok(done.into_iter().map(|(_, r)| r).collect())
 }
 
 /// The region numbered `id` cut out of the board (module docs, "Regions").
@@ -764,10 +1015,21 @@ struct Play<'s> {
     budget: u64,
     search: SearchOptions,
     /// Values of region positions met after moves: (cells, prisoners).
-    cache: FxHashMap<(Vec<Cell>, [u32; 2], usize, usize), GoValue>,
+    cache: FxHashMap<PositionKey, GoValue>,
+    /// Threads for the values of the positions after first moves.
+    threads: usize,
     /// The regions valued by the territory rule, not played
     /// ([`RegionValue::territory`]).
     territory: Vec<bool>,
+}
+
+/// A region position in [`Play`]'s cache: its cells, prisoners and place
+/// on the board.
+type PositionKey = (Vec<Cell>, [u32; 2], usize, usize);
+
+fn position_key(pos: &Position) -> PositionKey {
+    let o = pos.origin.expect("cuts carry an origin");
+    (pos.cells.clone(), pos.prisoners, o.row, o.col)
 }
 
 /// The stops, optimal first moves of each side and (optionally) the two
@@ -787,6 +1049,9 @@ impl Play<'_> {
         values: &[GoValue],
         lines: bool,
     ) -> Result<PlayAnswers, AnalysisError> {
+        if !self.all_numbers(values) {
+            self.first_moves_in_advance(positions)?;
+        }
         let ls = self.stop(values, Colour::Black)?;
         let rs = self.stop(values, Colour::White)?;
         let best_black = self.best_moves(positions, values, Colour::Black, &ls)?;
@@ -830,10 +1095,51 @@ impl Play<'_> {
             .all(|v| v.as_short().is_some_and(|g| self.store.is_number(g)))
     }
 
+    /// Values, into the cache, the positions after every first move that
+    /// [`Play::best_moves`] values (both players, every region not a
+    /// territory), in fresh stores on [`Play::threads`] threads (module
+    /// docs, "Threads"). A position whose search fails is left to
+    /// [`Play::value`], which meets the failure in its own order.
+    fn first_moves_in_advance(&mut self, positions: &[Position]) -> Result<(), AnalysisError> {
+        let mut queued = FxHashSet::default();
+        let mut items = Vec::new();
+        for colour in [Colour::Black, Colour::White] {
+            for (r, pos) in positions.iter().enumerate() {
+                if self.territory[r] {
+                    continue;
+                }
+                let Ok(moves) = search_moves(pos, colour, true) else {
+                    continue;
+                };
+                for (mv, next) in moves {
+                    if mv.point.is_none() {
+                        continue;
+                    }
+                    let key = position_key(&next);
+                    if !self.cache.contains_key(&key) && queued.insert(key.clone()) {
+                        items.push((key, next));
+                    }
+                }
+            }
+        }
+        let search = &self.search;
+        let work = |store: &mut Store, item: &(PositionKey, Position)| {
+            detached_value(store, &item.1, search)
+        };
+        let worked = in_fresh_stores(self.store, self.threads, &items, work)?;
+        for ((key, _), (value, steps)) in items.into_iter().zip(worked) {
+            self.store.add_steps(steps);
+            if let Some((games, value)) = value {
+                let ids = self.store.import(&games)?;
+                self.cache.insert(key, value.attach(&ids));
+            }
+        }
+        Ok(())
+    }
+
     /// The value of a region position (cached).
     fn value(&mut self, pos: &Position) -> Result<GoValue, AnalysisError> {
-        let o = pos.origin.expect("cuts carry an origin");
-        let key = (pos.cells.clone(), pos.prisoners, o.row, o.col);
+        let key = position_key(pos);
         if let Some(v) = self.cache.get(&key) {
             return Ok(v.clone());
         }

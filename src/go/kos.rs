@@ -82,7 +82,7 @@
 
 use super::position::Colour;
 use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
-use crate::game::{GameId, Store};
+use crate::game::{GameExporter, GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
@@ -129,7 +129,7 @@ pub struct GoKo {
 /// of the node the walk came from plus one move. Moves are a colour and a
 /// region bit; the names of the points are taken once, when the graph is
 /// built, so a line costs nothing until it is written out.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct WalkLines {
     /// For each node but the root: the node the walk came from and the move.
     parent: Vec<Option<(u32, Colour, u8)>>,
@@ -156,6 +156,82 @@ impl WalkLines {
         }
         out.reverse();
         out
+    }
+}
+
+/// A [`GoValue`] taken out of its store ([`GoValue::detach`]), to be
+/// rebuilt in another one ([`DetachedGoValue::attach`]), possibly on
+/// another thread: its games are indices into the [`crate::game::GameExport`]
+/// it was written to (held in the place of ids), its graphs are plain data.
+#[derive(Clone, Debug)]
+pub enum DetachedGoValue {
+    Short(u32),
+    Ko { kos: Vec<DetachedKo>, short: u32 },
+}
+
+/// A [`GoKo`] out of its store: the graph's terminal games are export
+/// indices.
+#[derive(Clone, Debug)]
+pub struct DetachedKo {
+    graph: KoGraph,
+    potentials: Vec<i64>,
+    moves: Vec<i64>,
+    walk: WalkLines,
+}
+
+impl DetachedGoValue {
+    /// The value in the store whose ids of the export's games are `ids`
+    /// (from [`Store::import`]): equal, part for part, to the value detached.
+    pub fn attach(self, ids: &[GameId]) -> GoValue {
+        let id = |i: u32| ids[i as usize];
+        match self {
+            DetachedGoValue::Short(g) => GoValue::Short(id(g)),
+            DetachedGoValue::Ko { kos, short } => GoValue::Ko {
+                kos: kos
+                    .into_iter()
+                    .map(|mut k| {
+                        let Ok(()) = k
+                            .graph
+                            .map_games(|_, _, g| Ok::<_, std::convert::Infallible>(id(g.0)));
+                        GoKo {
+                            graph: Rc::new(k.graph),
+                            potentials: k.potentials,
+                            moves: k.moves,
+                            walk: Rc::new(k.walk),
+                        }
+                    })
+                    .collect(),
+                short: id(short),
+            },
+        }
+    }
+}
+
+impl GoValue {
+    /// The value out of its store, its games written to `export` (see
+    /// [`DetachedGoValue`]).
+    pub fn detach(&self, export: &mut GameExporter<'_>) -> DetachedGoValue {
+        match self {
+            GoValue::Short(g) => DetachedGoValue::Short(export.add(*g)),
+            GoValue::Ko { kos, short } => DetachedGoValue::Ko {
+                kos: kos
+                    .iter()
+                    .map(|k| {
+                        let mut graph = (*k.graph).clone();
+                        let Ok(()) = graph.map_games(|_, _, g| {
+                            Ok::<_, std::convert::Infallible>(GameId(export.add(g)))
+                        });
+                        DetachedKo {
+                            graph,
+                            potentials: k.potentials.clone(),
+                            moves: k.moves.clone(),
+                            walk: (*k.walk).clone(),
+                        }
+                    })
+                    .collect(),
+                short: export.add(*short),
+            },
+        }
     }
 }
 

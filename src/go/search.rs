@@ -38,9 +38,12 @@
 //! bucket), `eval` plays every move of a position before following any and
 //! prefetches the slots of the positions they lead to (the lookups
 //! overlap), and the large tables are advised to huge pages
-//! (`advise_huge_pages`). No thread: the store that interns the values is
-//! one per search and not shared (see BENCHMARKS.md, "goperf10", on why
-//! two threads do not pay on two shared cores).
+//! (`advise_huge_pages`). No thread inside one search: the store that
+//! interns the values is one per search and not shared (see BENCHMARKS.md,
+//! "goperf10", on why splitting one region's search by its first moves
+//! does not pay); whole-board analysis runs whole searches (the regions,
+//! the positions after first moves) on several threads, each in its own
+//! store (module docs of `go::analysis`, "Threads").
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
