@@ -4,7 +4,8 @@
 //! the cost of one move of a game under each ko rule (a game of 120 moves
 //! of history, the move a capture in a basic ko), tried on one game (whose
 //! census the New Ko Rules compute once and keep) and as six moves in a
-//! row (each on a new game: one census a move).
+//! row (each on a new game: one census a move, found from the previous
+//! one), with passes in between and as six board plays.
 //!
 //! Run with `cargo bench -p yose-benches --bench korules`.
 
@@ -89,6 +90,16 @@ fn benches(c: &mut Criterion) {
                 black_box(
                     play_game(black_box(&g), "B C18, W pass, B J18, W pass, B P18, W pass")
                         .unwrap(),
+                )
+            })
+        });
+        // Six board plays (three ko captures, three plays on the empty
+        // row 16): every move changes the board, so each needs the census
+        // of a new board.
+        c.bench_function(&format!("six plays after 120, {}", rule.name()), |b| {
+            b.iter(|| {
+                black_box(
+                    play_game(black_box(&g), "B C18, W A16, B J18, W C16, B P18, W E16").unwrap(),
                 )
             })
         });

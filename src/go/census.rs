@@ -70,7 +70,10 @@
 //!   three mouths are more than a DDeath's two).
 //!
 //! The census is computed from the board alone (no history); the New Ko
-//! Rules ([`super::korules`]) consult it before each move.
+//! Rules ([`super::korules`]) consult it before each move. A game keeps it
+//! from move to move with [`census_after`], which finds again only the
+//! strings a move touches and re-reads only the mouths within reach of
+//! them, then assembles couplings and ko positions as [`census`] does.
 
 use super::position::{Cell, Colour, Position};
 use std::collections::BTreeSet;
@@ -185,7 +188,14 @@ pub struct Census {
     /// The ko couplings: each a set of strings (indices into `strings`).
     pub couplings: Vec<Vec<usize>>,
     pub positions: Vec<KoPosition>,
+    /// For each string (parallel to `strings`), its K1 mouth with the
+    /// strings its fill takes too, before the K1a filter: kept so that
+    /// [`census_after`] recomputes only the strings a move can reach.
+    candidates: Vec<Candidate>,
 }
+
+/// What [`mouth_of`] says of one string.
+type Candidate = Option<(KoMouth, Vec<usize>)>;
 
 impl Census {
     /// The ko strings (one per mouth), as indices into `strings`.
@@ -303,18 +313,187 @@ impl Census {
 /// The census of `pos` (module docs).
 pub fn census(pos: &Position) -> Census {
     let strings = strings(pos);
+    let string_at = string_index(pos, &strings);
+    let candidates = strings
+        .iter()
+        .map(|s| mouth_of(pos, s, &string_at))
+        .collect();
+    assemble(pos, strings, candidates, &string_at, &|_| None)
+}
+
+/// For each point, the index of the string on it (`usize::MAX` if empty).
+fn string_index(pos: &Position, strings: &[GoString]) -> Vec<usize> {
     let mut string_at = vec![usize::MAX; pos.cells_len()];
     for (i, s) in strings.iter().enumerate() {
         for &p in &s.stones {
             string_at[p] = i;
         }
     }
+    string_at
+}
+
+/// How far (in steps between neighbours) from a string's stones
+/// [`mouth_of`] looks: its breaths (1), the empty points connected to them,
+/// which it follows until it has seen four (up to 4), and their neighbours
+/// (up to 5). The strings it asks about (adjacent ones, those the fill
+/// captures) have a stone within that distance.
+const MOUTH_REACH: usize = 5;
+
+/// The census of `after` from `prev`, the census of `before`, when the two
+/// boards have the same size: equal to `census(after)` (tested against it
+/// on random games), but only the strings a changed point can reach are
+/// recomputed. A string none of whose stones is on or next to a changed
+/// point keeps its stones and breaths; a kept string keeps its K1 reading
+/// unless a changed point, or a stone of a string that changed, lies within
+/// [`MOUTH_REACH`] of it (everything [`mouth_of`] reads lies there, and a
+/// string it asks about that did not change has the same breaths).
+/// Couplings and ko positions are then assembled as in [`census`] (they
+/// are few); a ko position out of reach of the change keeps its type. A game under the New Ko Rules keeps its census this way
+/// from move to move.
+pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Census {
+    let n = after.cells_len();
+    if before.width() != after.width()
+        || before.height() != after.height()
+        || prev.candidates.len() != prev.strings.len()
+    {
+        return census(after);
+    }
+    let changed: Vec<usize> = (0..n)
+        .filter(|&p| before.cell(p) != after.cell(p) || before.is_frame(p) != after.is_frame(p))
+        .collect();
+    if changed.is_empty() {
+        return prev.clone();
+    }
+    let mut touched = vec![false; n];
+    for &p in &changed {
+        touched[p] = true;
+        for q in after.neighbours(p) {
+            touched[q] = true;
+        }
+    }
+    // Strings: the kept ones as they were, the rest found again.
+    let mut covered = vec![false; n];
+    let mut strings: Vec<GoString> = Vec::with_capacity(prev.strings.len() + 1);
+    let mut kept_from: Vec<Option<usize>> = Vec::with_capacity(prev.strings.len() + 1);
+    for (i, s) in prev.strings.iter().enumerate() {
+        if s.stones.iter().all(|&p| !touched[p]) {
+            for &p in &s.stones {
+                covered[p] = true;
+            }
+            strings.push(s.clone());
+            kept_from.push(Some(i));
+        }
+    }
+    let mut dirty_from: Vec<usize> = changed.clone();
+    for p in 0..n {
+        if covered[p] {
+            continue;
+        }
+        if let Cell::Stone(colour) = after.cell(p) {
+            let stones = after.chain(p);
+            for &q in &stones {
+                covered[q] = true;
+            }
+            dirty_from.extend(&stones);
+            let breaths = after.liberties(&stones);
+            strings.push(GoString {
+                colour,
+                stones,
+                breaths,
+            });
+            kept_from.push(None);
+        }
+    }
+    let mut order: Vec<usize> = (0..strings.len()).collect();
+    order.sort_unstable_by_key(|&i| strings[i].stones[0]);
+    let strings: Vec<GoString> = order.iter().map(|&i| strings[i].clone()).collect();
+    let kept_from: Vec<Option<usize>> = order.iter().map(|&i| kept_from[i]).collect();
+    let string_at = string_index(after, &strings);
+    // Points within MOUTH_REACH of a changed point or a changed string.
+    let (w, h) = (after.width(), after.height());
+    let mut dirty = vec![false; n];
+    for &p in &dirty_from {
+        let (r, c) = ((p / w) as isize, (p % w) as isize);
+        let k = MOUTH_REACH as isize;
+        for dr in -k..=k {
+            let rr = r + dr;
+            if rr < 0 || rr >= h as isize {
+                continue;
+            }
+            let span = k - dr.abs();
+            let lo = (c - span).max(0);
+            let hi = (c + span).min(w as isize - 1);
+            for cc in lo..=hi {
+                dirty[rr as usize * w + cc as usize] = true;
+            }
+        }
+    }
+    let mut new_index = vec![usize::MAX; prev.strings.len()];
+    for (j, k) in kept_from.iter().enumerate() {
+        if let Some(i) = k {
+            new_index[*i] = j;
+        }
+    }
+    let remap = |v: &[usize]| -> Option<Vec<usize>> {
+        let mut out: Vec<usize> = v.iter().map(|&i| new_index[i]).collect();
+        if out.contains(&usize::MAX) {
+            return None;
+        }
+        out.sort_unstable();
+        Some(out)
+    };
+    let candidates: Vec<Candidate> = strings
+        .iter()
+        .zip(&kept_from)
+        .map(|(s, k)| {
+            let reuse = k.filter(|_| s.stones.iter().all(|&p| !dirty[p]));
+            match reuse.map(|i| &prev.candidates[i]) {
+                Some(None) => None,
+                Some(Some((m, extra))) => match (remap(&m.adjacent), remap(extra)) {
+                    (Some(adjacent), Some(extra)) => Some((
+                        KoMouth {
+                            adjacent,
+                            ..m.clone()
+                        },
+                        extra,
+                    )),
+                    _ => mouth_of(after, s, &string_at),
+                },
+                None => mouth_of(after, s, &string_at),
+            }
+        })
+        .collect();
+    // A ko position none of whose points lies within reach of a change has
+    // the type it had: its type reads its points, the strings next to
+    // them and their breaths, and plays on its points, all unchanged.
+    let known = |points: &[usize]| -> Option<KoType> {
+        if points.iter().any(|&p| dirty[p]) {
+            return None;
+        }
+        prev.positions
+            .iter()
+            .find(|k| k.points == points)
+            .map(|k| k.ko_type)
+    };
+    assemble(after, strings, candidates, &string_at, &known)
+}
+
+/// Mouths (with the K1a filter), couplings and ko positions from the
+/// strings and their K1 readings; `known` gives the type of a ko position
+/// (by its points) when it is known not to have changed.
+fn assemble(
+    pos: &Position,
+    strings: Vec<GoString>,
+    candidates: Vec<Candidate>,
+    string_at: &[usize],
+    known: &dyn Fn(&[usize]) -> Option<KoType>,
+) -> Census {
     let mut mouths = Vec::new();
     let mut pending = Vec::new();
-    for s in &strings {
-        match mouth_of(pos, s, &string_at) {
-            Some((m, extra)) if extra.is_empty() => mouths.push(m),
-            Some((m, extra)) => pending.push((m, extra)),
+    for c in &candidates {
+        match c {
+            Some((m, extra)) if extra.is_empty() => mouths.push(m.clone()),
+            Some((m, extra)) => pending.push((m.clone(), extra.clone())),
             None => {}
         }
     }
@@ -368,11 +547,19 @@ pub fn census(pos: &Position) -> Census {
             &mouths,
             g.clone(),
             coupling.clone(),
+            known,
         ));
     }
     for m in 0..mouths.len() {
         if !grouped[m] {
-            positions.push(make_position(pos, &strings, &mouths, vec![m], Vec::new()));
+            positions.push(make_position(
+                pos,
+                &strings,
+                &mouths,
+                vec![m],
+                Vec::new(),
+                known,
+            ));
         }
     }
     positions.sort_by_key(|k| k.points[0]);
@@ -381,6 +568,7 @@ pub fn census(pos: &Position) -> Census {
         mouths,
         couplings,
         positions,
+        candidates,
     }
 }
 
@@ -508,11 +696,13 @@ fn make_position(
     mouths: &[KoMouth],
     ms: Vec<usize>,
     coupling: Vec<usize>,
+    known: &dyn Fn(&[usize]) -> Option<KoType>,
 ) -> KoPosition {
     let mut points: Vec<usize> = ms.iter().flat_map(|&m| mouths[m].points()).collect();
     points.sort_unstable();
     points.dedup();
-    let ko_type = classify(pos, strings, mouths, &ms, &coupling, &points);
+    let ko_type =
+        known(&points).unwrap_or_else(|| classify(pos, strings, mouths, &ms, &coupling, &points));
     KoPosition {
         mouths: ms,
         coupling,
@@ -647,6 +837,69 @@ mod tests {
         p.frame.iter_mut().for_each(|f| *f = false);
         let c = census(&p);
         want.assert_eq(&format!("{}{}", c.report(&p), c.overlay(&p)));
+    }
+
+    /// The incremental census is the census: random boards, random games
+    /// (captures, kos, passes), each step's `census_after` (chained from
+    /// the previous incremental one) against `census` of the new board.
+    #[test]
+    fn the_incremental_census_is_the_census() {
+        use super::super::position::Move;
+        let mut seed: u64 = 0x6b0_17ce;
+        let mut next = move |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut steps, mut with_kos, mut captures) = (0, 0, 0);
+        for board in 0..150 {
+            let (w, h) = (5 + next(15) as usize, 5 + next(15) as usize);
+            let text: Vec<String> = (0..h)
+                .map(|_| {
+                    (0..w)
+                        .map(|_| match next(10) {
+                            0..=2 => "x",
+                            3..=5 => "o",
+                            _ => ".",
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let Ok(mut pos) = Position::parse(&text.join("\n")) else {
+                continue;
+            };
+            pos.frame.iter_mut().for_each(|f| *f = false);
+            let mut c = census(&pos);
+            let mut colour = if board % 2 == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            for _ in 0..200 {
+                let empty: Vec<usize> =
+                    (0..w * h).filter(|&p| pos.cell(p) == Cell::Empty).collect();
+                let point = (next(12) > 0 && !empty.is_empty())
+                    .then(|| empty[next(empty.len() as u64) as usize]);
+                let Ok(after) = pos.play_move(Move { colour, point }) else {
+                    continue;
+                };
+                let inc = census_after(&c, &pos, &after);
+                let full = census(&after);
+                assert_eq!(inc, full, "{after}");
+                steps += 1;
+                with_kos += usize::from(!full.positions.is_empty());
+                captures += usize::from(after.prisoners(colour) > pos.prisoners(colour));
+                c = inc;
+                pos = after;
+                colour = colour.opponent();
+            }
+        }
+        assert!(
+            steps > 6_000 && with_kos > 1_500 && captures > 900,
+            "{steps} {with_kos} {captures}"
+        );
     }
 
     #[test]

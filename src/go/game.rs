@@ -26,7 +26,7 @@
 //! recur after it. Two passes in a row do not end the game here:
 //! scoring is the analysis' business.
 
-use super::census::{census, Census};
+use super::census::{census, census_after, Census};
 use super::coords::{Origin, MAX_BOARD};
 use super::korules::{self, NkrState, Play};
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
@@ -427,15 +427,29 @@ impl Game {
                 });
             }
         }
+        // The census of the next board: the same cell when the board does
+        // not change (a pass, a tenuki); under the New Ko Rules, updated
+        // from this board's (the judge needs both, and the next move this
+        // one); else computed when first asked for.
+        let mut next_census = Rc::new(OnceCell::new());
+        if point.is_none() {
+            next_census = self.census.clone();
+        }
         if rule == KoRule::NewKoRules {
             // The board before the opponent's last move, when it was a board
             // play (for the basic ko rule).
             let n = self.history.len();
             let two_back = (n >= 2 && self.history[n - 1].by == Some(colour.opponent()))
                 .then(|| &*self.history[n - 2].board);
+            let now = self.census();
+            let after = match point {
+                Some(_) => Rc::new(census_after(&now, &before, &next_position)),
+                None => now.clone(),
+            };
             nkr = korules::judge_nkr(
                 &self.nkr,
-                &self.census(),
+                &now,
+                &after,
                 &before,
                 &next_position,
                 two_back,
@@ -445,6 +459,7 @@ impl Game {
                 elsewhere,
             )
             .map_err(|(rule, why)| IllegalMove::NewKoRules { rule, why })?;
+            next_census = Rc::new(OnceCell::from(after));
         }
         if rule != KoRule::Basic {
             next_position.ko_ban = None;
@@ -475,7 +490,7 @@ impl Game {
             start: self.start.clone(),
             elsewhere,
             nkr,
-            census: Rc::new(OnceCell::new()),
+            census: next_census,
             nopass: self.nopass.clone(),
         })
     }

@@ -197,7 +197,8 @@ fn names(pos: &Position, points: &[usize]) -> String {
 }
 
 /// Judges a move under the New Ko Rules. `c` is the census of `before`
-/// (the game caches it), `before` the board, `after`
+/// (the game caches it) and `c_after` that of `after` (the game keeps it
+/// for the next move), `before` the board, `after`
 /// the board after the move (legal by the rules of Go), `two_back` the
 /// board before the opponent's last move when that move was a board play,
 /// `elsewhere` the elsewhere stones after the move. Returns the state after
@@ -205,6 +206,7 @@ fn names(pos: &Position, points: &[usize]) -> String {
 pub fn judge_nkr(
     state: &NkrState,
     c: &Census,
+    c_after: &Census,
     before: &Position,
     after: &Position,
     two_back: Option<&[Cell]>,
@@ -229,7 +231,7 @@ pub fn judge_nkr(
             next.disturbers.clear();
             if play == Play::Tenuki {
                 // A stone elsewhere: the next move starts a new epoch.
-                next.epoch = epoch_key(after, &census(after), elsewhere_after);
+                next.epoch = epoch_key(after, c_after, elsewhere_after);
                 next.first_fk_done = false;
                 next.played.clear();
                 next.disturbed.clear();
@@ -299,7 +301,7 @@ pub fn judge_nkr(
             next.hot = None;
             // 3. Disturber rule.
             let disturbs = match kp.ko_type {
-                KoType::DDeath { stable, .. } => stable && destabilises(after, &points),
+                KoType::DDeath { stable, .. } => stable && destabilises(c_after, &points),
                 _ => reduces_breaths(before, after, c, &points, colour),
             };
             if disturbs {
@@ -352,8 +354,7 @@ pub fn judge_nkr(
 /// Whether a play turned the stable DDeath on `points` into a DK that is
 /// not a stable DDeath (a play after which no ko position overlaps the
 /// points, such as a connection, ends the ko instead of disturbing it).
-fn destabilises(after: &Position, points: &[usize]) -> bool {
-    let c = census(after);
+fn destabilises(c: &Census, points: &[usize]) -> bool {
     let overlapping: Vec<KoType> = c
         .positions
         .iter()
@@ -427,7 +428,9 @@ pub fn disturbing_moves(pos: &Position, c: &Census, k: usize) -> Vec<(Colour, us
                 continue;
             };
             let disturbs = match kp.ko_type {
-                KoType::DDeath { stable, .. } => stable && destabilises(&after, &kp.points),
+                KoType::DDeath { stable, .. } => {
+                    stable && destabilises(&census(&after), &kp.points)
+                }
                 _ => reduces_breaths(pos, &after, c, &kp.points, colour),
             };
             if disturbs {
