@@ -334,11 +334,7 @@ impl Interp {
                 to,
                 inclusive,
             } => {
-                let a = self.integer_arg(from, scope)?;
-                let mut b = self.integer_arg(to, scope)?;
-                if *inclusive {
-                    b += 1;
-                }
+                let (a, b) = self.range_bounds(from, to, *inclusive, scope)?;
                 Box::new(num_iter(a, b).map(|i| Value::Rational(i.into())))
             }
             ForIter::List(e) => {
@@ -550,6 +546,23 @@ impl Interp {
             }
         }
         Ok(Value::Unit)
+    }
+
+    /// The bounds of `from..to` or `from..=to` as a half-open interval
+    /// `[a, b)` (for loops, comprehensions and range values alike).
+    fn range_bounds(
+        &mut self,
+        from: &Expr,
+        to: &Expr,
+        inclusive: bool,
+        scope: &Scope,
+    ) -> EvalResult<(BigInt, BigInt)> {
+        let a = self.integer_arg(from, scope)?;
+        let mut b = self.integer_arg(to, scope)?;
+        if inclusive {
+            b += 1;
+        }
+        Ok((a, b))
     }
 
     fn integer_arg(&mut self, e: &Expr, scope: &Scope) -> EvalResult<BigInt> {
@@ -891,11 +904,7 @@ impl Interp {
                 to,
                 inclusive,
             } => {
-                let a = self.integer_arg(from, scope)?;
-                let mut b = self.integer_arg(to, scope)?;
-                if *inclusive {
-                    b += 1;
-                }
+                let (a, b) = self.range_bounds(from, to, *inclusive, scope)?;
                 let len = if b > a { &b - &a } else { BigInt::from(0) };
                 if len > BigInt::from(MAX_RANGE) {
                     return Err(self.error(

@@ -251,3 +251,47 @@ fn check_of_a_directory_without_scripts_is_a_usage_error() {
     let (_, _, code) = yose(&["check"], None);
     assert_eq!(code, 2);
 }
+
+/// A rejected move is a diagnostic and leaves the game as it was (Ultimate
+/// Go's bad input): in the REPL, after three illegal moves (a draw without
+/// the right, a delay with an empty bowl, a move out of turn at the end of
+/// a legal sequence), `G` prints exactly as before them.
+#[test]
+fn a_rejected_move_leaves_the_game_unchanged() {
+    let history = std::env::temp_dir().join(format!("yose-cli-history-{}", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yose"))
+        .arg("repl")
+        .env("YOSE_HISTORY", &history)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"let G = game(\". X . O .\", rules: ultimate, to_move: black)\n\
+              print G\n\
+              play(G, \"B draw\")\n\
+              play(G, \"B delay\")\n\
+              play(G, \"B C1, W ultimate, B ultimate, B C1\")\n\
+              print G\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&history);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    let shown: Vec<&str> = stdout.split("Black to move\n").collect();
+    assert_eq!(shown.len(), 3, "{stdout}");
+    assert!(shown[0].contains("bowls: Black 0, White 0"), "{stdout}");
+    // The banner comes before the first print only.
+    assert!(shown[0].ends_with(shown[1]), "{stdout}");
+    for rule in ["rule 8", "rule 6", "rule 3"] {
+        assert!(stderr.contains(rule), "{rule}: {stderr}");
+    }
+}
