@@ -5,6 +5,11 @@
 //!
 //! No syntax and no IO.
 //!
+//! One file (about 1 500 lines) because it is one pipeline over one
+//! record: settling stones, cutting regions, valuing them (on several
+//! threads), then stops, moves and lines, each step reading what the step
+//! before left in the [`Analysis`]. The tests are in `analysis/tests.rs`.
+//!
 //! # What is taken as settled
 //!
 //! * **Safe stones.** A chain is *safe* when Benson's algorithm
@@ -165,8 +170,8 @@
 //! count (a komaster mean of the product graph against the sum of the
 //! regions' means) could in principle differ. Under Japanese rules they
 //! agree on every ko board compared; under area scoring they disagree on
-//! some (test `ko_boards_under_area_scoring_can_disagree`, ignored: open,
-//! not explained yet), so the test counts those instead of failing.
+//! some (test `ko_boards_under_area_scoring_can_disagree` pins one such
+//! board: open, not explained yet), so the test counts those instead of failing.
 //!
 //! The stops are CGT stops: play until the remaining sum is a number. A Go
 //! game with passes ending at two passes can differ where moving hurts both
