@@ -481,6 +481,23 @@ fn compare_ko(
         tally.ko_skipped += 1;
         return;
     }
+    // The whole board first: it is the cheaper search, and most boards
+    // are left out here (over its budget, or a graph too large to count),
+    // before the analysis with stops, which costs most.
+    let opts = SearchOptions {
+        rules: o.rules.scoring,
+        split_components: false,
+        node_budget: 20_000,
+        ..SearchOptions::default()
+    };
+    let Ok(e) = evaluate_go(store, whole, &opts) else {
+        tally.ko_skipped += 1;
+        return;
+    };
+    if graph_nodes(&e.value) > 60 {
+        tally.ko_skipped += 1;
+        return;
+    }
     let Ok(a) = analyse(
         store,
         board,
@@ -498,20 +515,6 @@ fn compare_ko(
         tally.ko_skipped += 1;
         return;
     };
-    let opts = SearchOptions {
-        rules: o.rules.scoring,
-        split_components: false,
-        node_budget: 20_000,
-        ..SearchOptions::default()
-    };
-    let Ok(e) = evaluate_go(store, whole, &opts) else {
-        tally.ko_skipped += 1;
-        return;
-    };
-    if graph_nodes(&e.value) > 60 {
-        tally.ko_skipped += 1;
-        return;
-    }
     let mut comps = e.value.components(store);
     comps.push(Component::Short(store.integer(a.constant)));
     let mut stops = Vec::new();
