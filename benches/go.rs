@@ -19,6 +19,10 @@
 //! run (`/proc/self/clear_refs`), with the resident set it started from.
 //! `YOSE_GO_LIMIT=<seconds>` changes the 10 s (for the time a region takes
 //! to finish on a loaded machine).
+//! `YOSE_GO_OPEN=<h>x<w> cargo bench -p yose-benches --bench go` makes one cold
+//! evaluation of the open `h` × `w` area (as in the families `open_2xw`,
+//! `open_3xw`, `open_4xw`), with no time limit, prints its nodes, wall and
+//! process CPU time and peak memory, and exits.
 
 use criterion::{criterion_group, BatchSize, Criterion};
 use std::hint::black_box;
@@ -97,6 +101,17 @@ fn cpu_time() -> Duration {
     };
     // SAFETY: `ts` is a valid timespec for the call to fill.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// CPU time of the whole process (all its threads).
+fn process_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
@@ -355,6 +370,47 @@ fn how_far(filter: &str) {
     }
 }
 
+/// One cold evaluation of the open `h`×`w` area (`YOSE_GO_OPEN=3x5`), no
+/// time limit: points, nodes, hits, the kind of value, wall and CPU time,
+/// peak memory. For comparing builds case by case (BENCHMARKS.md,
+/// "bigregion6").
+fn open_once(size: &str) {
+    let Some((h, w)) = size
+        .split_once('x')
+        .and_then(|(h, w)| Some((h.parse().ok()?, w.parse().ok()?)))
+    else {
+        eprintln!("YOSE_GO_OPEN wants HxW, such as 3x5");
+        return;
+    };
+    let text = if h == 2 {
+        open_area(w, &".".repeat(w))
+    } else {
+        open_rows(h, w)
+    };
+    let pos = Position::parse(&text).expect("bench diagrams parse");
+    let mut store = Store::new();
+    let opts = SearchOptions {
+        node_budget: 2_000_000_000,
+        ..SearchOptions::default()
+    };
+    reset_peak();
+    let c = process_cpu_time();
+    let t = Instant::now();
+    let r = evaluate_go(&mut store, &pos, &opts);
+    let (elapsed, cpu, peak) = (t.elapsed(), process_cpu_time() - c, status_kb("VmHWM"));
+    match r {
+        Ok(e) => println!(
+            "open {h}x{w}: {} points, {} nodes, {}% hits, wall {elapsed:.2?}, CPU {cpu:.2?}, peak {}{}",
+            e.stats.region_points,
+            e.stats.nodes,
+            e.stats.hit_percent(),
+            mb(peak),
+            kind(&e.value)
+        ),
+        Err(e) => println!("open {h}x{w}: {} after {elapsed:.2?}", short(&e)),
+    }
+}
+
 fn short(e: &GoError) -> String {
     match e {
         GoError::Ko { .. } => "ko (not a short game)".into(),
@@ -394,6 +450,10 @@ criterion_group!(benches, bench_cases);
 fn main() {
     if let Ok(filter) = std::env::var("YOSE_GO_FAR") {
         how_far(&filter);
+        return;
+    }
+    if let Ok(size) = std::env::var("YOSE_GO_OPEN") {
+        open_once(&size);
         return;
     }
     if let Ok(name) = std::env::var("YOSE_GO_CASE") {

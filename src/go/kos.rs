@@ -53,10 +53,14 @@
 //! list; the moves of the positions on the walk's current line are
 //! gathered in one buffer (each position's after its parent's) and moved
 //! to the list when the position is finished, so no position allocates.
-//! A position's moves are all played, and their positions looked up in
-//! the table, before any is followed, so that the lookups overlap (an
+//! A position's moves are all played, with a prefetch of each one's
+//! slot, and their positions then looked up in the table, before any is
+//! followed, so that the lookups overlap with the moves and each other (an
 //! entry never changes once made; a position not found is looked up again
-//! when its turn comes). The terminal games of step 2 are memoised by
+//! when its turn comes). The walk's line (`BoardGraph::on_path`) is read
+//! only until the first cycle is found, and step 2 asks for the
+//! potentials of the nodes a node's moves reach one node ahead: both are
+//! read at random. The terminal games of step 2 are memoised by
 //! (points scored, value). The chilled value (`go_chilled`, the default
 //! view) builds the chilled graph directly (`Search::ko_graph` with
 //! `CHILL`): each chilled gain is written once as the graph is built, and
@@ -81,7 +85,7 @@
 //! once.
 
 use super::position::Colour;
-use super::search::{bits, mix_masks, Board, GoError, KoRule, Search};
+use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
 use crate::game::{GameExporter, GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
 use crate::render::Style;
@@ -726,7 +730,7 @@ impl Met {
 
     /// The entry of a kid's position (see [`Stash`]) of the position
     /// `near`.
-    #[inline]
+    #[inline(always)]
     fn get_kid(&self, child: u64, stash: &Stash, near: Near) -> Option<To> {
         match self {
             Met::Dense { weights, slots, .. } => {
@@ -736,6 +740,16 @@ impl Met {
             Met::Full(map) => map
                 .get(&FullBoard(stash.wide[child as usize].0.clone()))
                 .copied(),
+        }
+    }
+
+    /// Asks the memory for the [`Met::Dense`] slot of a kid's position
+    /// (a hint, with no effect on the table; the other tables are left to
+    /// their own lookups).
+    #[inline(always)]
+    fn prefetch_kid(&self, child: u64, near: Near) {
+        if let Met::Dense { weights, slots, .. } = self {
+            prefetch(&slots[Met::kid_slot(weights, near, child)]);
         }
     }
 
@@ -912,12 +926,13 @@ impl Search<'_> {
         let split = self.split(comp, b_imm);
         let playable = self.playable(comp, b, split.clone());
         let start = bg.pending.len();
-        // First every move and the table's answer for the position it
-        // leads to, in a loop with no other table work, so that the
-        // lookups (mostly cache misses) can overlap; then the moves in
-        // order. An answer found stays true (a position enters `met` once
-        // and keeps its entry); a position not found is looked up again,
-        // as an earlier move's subtree may have met it since.
+        // First every move, with a prefetch of the table slot of the
+        // position it leads to; then the table's answer for each, in a loop
+        // with no other work, so that the lookups (mostly cache misses on
+        // the large areas) overlap with the moves and with each other; then
+        // the moves in order. An answer found stays true (a position enters
+        // `met` once and keeps its entry); a position not found is looked
+        // up again, as an earlier move's subtree may have met it since.
         let kids = bg.kids.len();
         let wide = bg.stash.wide.len();
         for p in bits(playable) {
@@ -926,7 +941,7 @@ impl Search<'_> {
                     continue;
                 };
                 let (child, imm) = bg.stash.put(child, imm);
-                let found = met.get_kid(child, &bg.stash, near);
+                met.prefetch_kid(child, near);
                 // A move scores at most the 128 points of the region.
                 let gain = gain as i32;
                 bg.kids.push(Kid {
@@ -935,9 +950,12 @@ impl Search<'_> {
                     gain,
                     colour,
                     p: p as u8,
-                    found,
+                    found: None,
                 });
             }
+        }
+        for k in kids..bg.kids.len() {
+            bg.kids[k].found = met.get_kid(bg.kids[k].child, &bg.stash, near);
         }
         let looked = met.len();
         for k in kids..bg.kids.len() {
@@ -954,9 +972,13 @@ impl Search<'_> {
                 let p = usize::from(p);
                 let to = match found {
                     Some(To::Board(i)) => {
-                        let at = bg.on_path[i as usize];
-                        if bg.cycle.is_none() && at != OFF_PATH {
-                            bg.cycle = Some((id as u32, colour, p as u8, at as usize));
+                        // Only until the first cycle is found: `on_path` is
+                        // read at random, a cache miss on the large areas.
+                        if bg.cycle.is_none() {
+                            let at = bg.on_path[i as usize];
+                            if at != OFF_PATH {
+                                bg.cycle = Some((id as u32, colour, p as u8, at as usize));
+                            }
                         }
                         To::Board(i)
                     }
@@ -1025,8 +1047,25 @@ impl Search<'_> {
         let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
         let mut graph = KoGraphBuilder::with_capacity(bg.len(), bg.edges.len());
         let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
+        // The potentials of the nodes a node's moves reach are read at
+        // random (cache misses on the large areas): asked for one node
+        // ahead, so that they arrive while the node before is built.
+        let ask = |i: usize| {
+            for e in bg.edges(i) {
+                if let To::Board(q) = e.to() {
+                    prefetch(&phi[q as usize]);
+                    if CHILL {
+                        prefetch(&m[q as usize]);
+                    }
+                }
+            }
+        };
+        ask(0);
         for i in 0..bg.len() {
             self.store.tick()?;
+            if i + 1 < bg.len() {
+                ask(i + 1);
+            }
             for e in bg.edges(i) {
                 let gain = i64::from(e.gain);
                 let option = match e.to() {

@@ -1225,6 +1225,23 @@ pub(super) fn advise_huge_pages<T>(v: &mut [T]) {
     }
 }
 
+/// Asks the memory for the cache line of `r`, to be read soon: a hint,
+/// with no effect on any value (the large tables are read at random, and
+/// reads issued together wait for the memory together).
+#[inline(always)]
+pub(super) fn prefetch<T>(r: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and faults on no address; `r` is a
+    // valid reference anyway.
+    #[allow(unused_unsafe)]
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch(r as *const T as *const i8, _MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
+}
+
 /// The table of the one-word keys `white | black << part | comp << 2·part`
 /// (`Region::part`): open addressing with linear probing, each slot the key
 /// and its entry side by side in 16 bytes, so that a lookup reads one cache
@@ -1313,17 +1330,7 @@ impl SmallTable {
     #[inline(always)]
     fn prefetch(&self, k: u64) {
         let i = (SmallTable::hash(k) >> self.shift) as usize;
-        let slot: *const [u64; 2] = &self.slots[i];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch reads nothing and faults on no address; the
-        // slot is in bounds anyway.
-        #[allow(unused_unsafe)]
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch(slot as *const i8, _MM_HINT_T0);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        prefetch(&self.slots[i]);
     }
 
     /// Sets the entry of `k` (made by [`SmallTable::probe`]).
@@ -1442,6 +1449,9 @@ pub(super) struct Search<'a> {
     /// which a region has few arrangements, so most splits are looked up
     /// instead of flooded.
     split_of: FxHashMap<u128, (u32, u32)>,
+    /// The last entry of `split_of` asked for: nearly every position of a
+    /// large area has the same immortal stones as the one before.
+    split_last: (u128, (u32, u32)),
     /// The territory rule's memo of won positions (`go::territory`).
     won: FxHashMap<(u128, u128, u128), bool>,
     pub(super) stats: SearchStats,
@@ -1507,6 +1517,7 @@ impl<'a> Search<'a> {
             depth: 0,
             split: Vec::new(),
             split_of: FxHashMap::default(),
+            split_last: (0, (0, 0)),
             won: FxHashMap::default(),
             stats: SearchStats::default(),
         }
@@ -1905,8 +1916,13 @@ impl<'a> Search<'a> {
     pub(super) fn split(&mut self, within: u128, imm: [u128; 2]) -> std::ops::Range<usize> {
         let region = self.region;
         let nonimmortal = region.all & !(imm[0] | imm[1]) & within;
-        let (start, len) = match self.split_of.get(&nonimmortal) {
-            Some(&at) => at,
+        // (The first `split_last`, mask 0, has no components: right too.)
+        let known = match self.split_last {
+            (mask, at) if mask == nonimmortal => Some(at),
+            _ => self.split_of.get(&nonimmortal).copied(),
+        };
+        let (start, len) = match known {
+            Some(at) => at,
             None => {
                 let start = self.split.len();
                 let mut rest = nonimmortal;
@@ -1920,6 +1936,7 @@ impl<'a> Search<'a> {
                 at
             }
         };
+        self.split_last = (nonimmortal, (start, len));
         start as usize..(start + len) as usize
     }
 
