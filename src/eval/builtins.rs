@@ -2,7 +2,7 @@
 //! as notation.
 
 use super::registry::{self, Builtin, Call};
-use super::value::Value;
+use super::value::{ThermoLabel, Value};
 use super::{EvalResult, Interp, Span};
 use crate::game::{GameId, Outcome};
 use num_bigint::BigInt;
@@ -890,8 +890,8 @@ fn thermograph(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     }
     let g = interp.game_of(&c.args[0], &c.sp(0))?;
     let t = interp.store.thermograph(g).map_err(|e| cg(interp, e, c))?;
-    let label = interp.display(&c.args[0])?;
-    Ok(Value::Thermograph(t, Rc::from(label)))
+    let label = ThermoLabel::Of(c.args[0].clone(), interp.style);
+    Ok(Value::Thermograph(t, Rc::new(label)))
 }
 
 const SWING: Builtin = Builtin {
@@ -1184,7 +1184,8 @@ fn thermograph_of(
     span: &Span,
 ) -> EvalResult<(Rc<str>, Rc<crate::game::Thermograph>)> {
     if let Value::Thermograph(t, label) = v {
-        return Ok((label.clone(), t.clone()));
+        let text = label.text(&mut interp.store);
+        return Ok((text.map_err(|e| interp.cg_error(e, &(0..0)))?, t.clone()));
     }
     let g = interp.game_of(v, span)?;
     let t = interp

@@ -39,7 +39,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::registry::{Builtin, Call};
-use super::value::{GameSum, Value};
+use super::value::{GameSum, ThermoLabel, Value};
 use super::{EvalResult, Interp, Scope, Span, Stop};
 use crate::diag::Diagnostic;
 use crate::game::{CgError, CgResult, GameId, Store};
@@ -1219,10 +1219,7 @@ pub(crate) fn thermo_of_ko(interp: &mut Interp, c: &Call) -> EvalResult<Option<V
                 .store
                 .thermograph(g)
                 .map_err(|e| interp.cg_error(e, &sp(0)))?;
-            let label = match keeps_label {
-                true => interp.display(other)?,
-                false => String::new(),
-            };
+            let label = ThermoLabel::Of(other.clone(), interp.style);
             return Ok(Some(thermo_value(name, t, label)));
         }
     };
@@ -1233,12 +1230,16 @@ pub(crate) fn thermo_of_ko(interp: &mut Interp, c: &Call) -> EvalResult<Option<V
         true => format!("{} ({} komaster)", interp.display(&args[0])?, k.player()),
         false => String::new(),
     };
-    Ok(Some(thermo_value(name, Rc::new(t), label)))
+    Ok(Some(thermo_value(
+        name,
+        Rc::new(t),
+        ThermoLabel::Text(Rc::from(label)),
+    )))
 }
 
-fn thermo_value(name: &str, t: Rc<crate::game::Thermograph>, label: String) -> Value {
+fn thermo_value(name: &str, t: Rc<crate::game::Thermograph>, label: ThermoLabel) -> Value {
     match name {
-        "thermograph" => Value::Thermograph(t, Rc::from(label)),
+        "thermograph" => Value::Thermograph(t, Rc::new(label)),
         "mean" => Value::Rational(t.mean().clone()),
         _ => Value::Rational(t.temperature().clone()),
     }

@@ -197,6 +197,10 @@ pub struct Interp {
 }
 
 impl Interp {
+    // Inlined, so that the interpreter (about a kilobyte, most of it the
+    // store's empty tables) is built where it is kept rather than built
+    // and copied (BENCHMARKS.md, issue 21).
+    #[inline(always)]
     pub fn new(mode: Mode, style: Style) -> Interp {
         let interrupt = Arc::new(AtomicBool::new(false));
         let mut store = Store::new();

@@ -171,13 +171,35 @@ pub enum Value {
     /// `kind` picks a readable layout when printed ("line", "move" or "record").
     Record(&'static str, Rc<Vec<(String, Value)>>),
     /// A thermograph (from `thermograph(G)`), with the game's printed form as its label.
-    Thermograph(Rc<crate::game::Thermograph>, Rc<str>),
+    Thermograph(Rc<crate::game::Thermograph>, Rc<ThermoLabel>),
     /// A Go position (`go Q = """…"""`); where a game is expected it stands
     /// for its chilled value (see `eval/go.rs`).
     Position(Rc<super::go::GoPosition>),
     /// A game in progress on a whole board (`game(Q, to_move: black)`):
     /// board, prisoners, history, komi and rules (see `crate::go::Game`).
     GoGame(Rc<crate::go::Game>),
+}
+
+/// A thermograph's label (the legend of its plot): the printed form of the
+/// game it is the thermograph of. Printed only when a plot asks for it:
+/// printing the game cost more than finding its thermograph, and most
+/// thermographs are only printed (BENCHMARKS.md, issue 21).
+#[derive(Debug)]
+pub enum ThermoLabel {
+    Text(Rc<str>),
+    /// `value` as printed in `style` (the style when the thermograph was
+    /// made, so that the label does not depend on when it is printed).
+    Of(Value, Style),
+}
+
+impl ThermoLabel {
+    /// The label's text.
+    pub fn text(&self, store: &mut Store) -> CgResult<Rc<str>> {
+        match self {
+            ThermoLabel::Text(t) => Ok(t.clone()),
+            ThermoLabel::Of(v, style) => Ok(Rc::from(v.display(store, *style)?)),
+        }
+    }
 }
 
 impl Value {
@@ -283,7 +305,9 @@ impl Value {
 
 /// `3`, `-1/3`.
 pub fn format_rational(r: &BigRational) -> String {
-    crate::game::thermo::ShowQ(r).to_string()
+    let mut out = String::new();
+    crate::game::thermo::write_rational(&mut out, r);
+    out
 }
 
 /// The dyadic rational a scalar denotes, if it is one.
@@ -296,18 +320,20 @@ pub fn rational_to_dyadic(r: &BigRational) -> Option<Dyadic> {
 
 /// "mast 0 from t = 10", then each wall's pieces.
 pub fn format_thermograph(t: &crate::game::Thermograph) -> String {
-    let q = |r: &BigRational| format_rational(r);
-    let mut out = format!(
-        "thermograph: mast at {} from t = {}",
-        q(t.mean()),
-        q(t.temperature())
-    );
+    use crate::game::thermo::write_rational;
+    let mut out = String::with_capacity(128);
+    out.push_str("thermograph: mast at ");
+    write_rational(&mut out, t.mean());
+    out.push_str(" from t = ");
+    write_rational(&mut out, t.temperature());
     for (name, wall) in [
         ("left wall ", t.left_wall()),
         ("right wall", t.right_wall()),
     ] {
-        let pieces: Vec<String> = wall.pieces().iter().map(|p| p.to_string()).collect();
-        out.push_str(&format!("\n  {name}: {}", pieces.join("; ")));
+        out.push_str("\n  ");
+        out.push_str(name);
+        out.push_str(": ");
+        wall.write_pieces(&mut out);
     }
     out
 }

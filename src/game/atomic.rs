@@ -492,7 +492,7 @@ impl Store {
         if !self.is_infinitesimal(g)? {
             return Err(AtomicWeightError::NotInfinitesimal);
         }
-        self.memo.derived.prepare_atomic_weight();
+        self.memo.derived().prepare_atomic_weight();
         let w = self.naive_atomic_weight(g)?;
         if self.as_nus(g).is_some() || self.is_all_small(g)? {
             return Ok(w);
@@ -657,7 +657,7 @@ impl Store {
             let k = n.ups;
             return Ok(self.integer(k));
         }
-        if let Some(&w) = self.memo.derived.naive_aw.get(&g) {
+        if let Some(&w) = self.memo.derived().naive_aw.get(&g) {
             return Ok(w);
         }
         self.tick()?;
@@ -666,7 +666,7 @@ impl Store {
             Some((max_l, min_r)) => self.weight_from_numbers(g, max_l, min_r)?,
             None => self.weight_from_games(g, &left, &right)?,
         };
-        self.memo.derived.naive_aw.insert(g, result);
+        self.memo.derived().naive_aw.insert(g, result);
         Ok(result)
     }
 
@@ -862,7 +862,7 @@ impl Store {
             let t = above_zero(-1, n.ups.saturating_neg());
             return Ok((s, t));
         }
-        if let Some(&r) = self.memo.derived.star_sets.get(&g) {
+        if let Some(&r) = self.memo.derived().star_sets.get(&g) {
             return Ok(r);
         }
         self.tick()?;
@@ -884,7 +884,7 @@ impl Store {
         } else {
             (0, 0)
         };
-        self.memo.derived.star_sets.insert(g, r);
+        self.memo.derived().star_sets.insert(g, r);
         Ok(r)
     }
 
@@ -987,7 +987,7 @@ impl Store {
             // have the options x and x*, and x + *m has x + *i for i < m.
             return Ok(n.nim.max(n.nim ^ 1).saturating_add(1));
         }
-        if let Some(&b) = self.memo.derived.nim_bound.get(&g) {
+        if let Some(&b) = self.memo.derived().nim_bound.get(&g) {
             return Ok(b);
         }
         self.tick()?;
@@ -996,7 +996,7 @@ impl Store {
         for &o in left.iter().chain(right.iter()) {
             b = b.max(self.nim_bound(o)?);
         }
-        self.memo.derived.nim_bound.insert(g, b);
+        self.memo.derived().nim_bound.insert(g, b);
         Ok(b)
     }
 
@@ -1021,7 +1021,7 @@ impl Store {
         if h == self.zero() {
             return Ok(g);
         }
-        if let Some(&r) = self.memo.derived.ordinal_sum.get(&(g, h)) {
+        if let Some(&r) = self.memo.derived().ordinal_sum.get(&(g, h)) {
             return Ok(r);
         }
         self.tick()?;
@@ -1036,7 +1036,7 @@ impl Store {
             right.push(self.ordinal_sum(g, x)?);
         }
         let r = self.canonical(left, right)?;
-        self.memo.derived.ordinal_sum.insert((g, h), r);
+        self.memo.derived().ordinal_sum.insert((g, h), r);
         Ok(r)
     }
 

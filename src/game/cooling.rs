@@ -57,7 +57,7 @@ impl Store {
             return Ok(g);
         }
         let key = (g, t.clone());
-        if let Some(&r) = self.memo.derived.cool.get(&key) {
+        if let Some(&r) = self.memo.derived().cool.get(&key) {
             return Ok(r);
         }
         self.tick()?;
@@ -80,7 +80,7 @@ impl Store {
             }
             self.canonical(l, r)?
         };
-        self.memo.derived.cool.insert(key, result);
+        self.memo.derived().cool.insert(key, result);
         Ok(result)
     }
 
@@ -99,7 +99,7 @@ impl Store {
         if self.is_number(g) {
             return Ok(g);
         }
-        if let Some(&r) = self.memo.derived.heat.get(&(g, t)) {
+        if let Some(&r) = self.memo.derived().heat.get(&(g, t)) {
             return Ok(r);
         }
         self.tick()?;
@@ -115,7 +115,7 @@ impl Store {
             r.push(self.sub(h, t)?);
         }
         let result = self.canonical(l, r)?;
-        self.memo.derived.heat.insert((g, t), result);
+        self.memo.derived().heat.insert((g, t), result);
         Ok(result)
     }
 
@@ -125,7 +125,7 @@ impl Store {
         if let Some(n) = self.as_integer(g) {
             return self.copies(&n, s);
         }
-        if let Some(&r) = self.memo.derived.overheat.get(&(g, s, t)) {
+        if let Some(&r) = self.memo.derived().overheat.get(&(g, s, t)) {
             return Ok(r);
         }
         self.tick()?;
@@ -141,7 +141,7 @@ impl Store {
             r.push(self.sub(h, t)?);
         }
         let result = self.canonical(l, r)?;
-        self.memo.derived.overheat.insert((g, s, t), result);
+        self.memo.derived().overheat.insert((g, s, t), result);
         Ok(result)
     }
 
@@ -154,7 +154,7 @@ impl Store {
                 return Ok(self.number(m));
             }
         }
-        if let Some(&r) = self.memo.derived.chill.get(&g) {
+        if let Some(&r) = self.memo.derived().chill.get(&g) {
             return Ok(r);
         }
         self.tick()?;
@@ -171,7 +171,7 @@ impl Store {
             r.push(self.add(c, one)?);
         }
         let result = self.canonical(l, r)?;
-        self.memo.derived.chill.insert(g, result);
+        self.memo.derived().chill.insert(g, result);
         Ok(result)
     }
 
@@ -189,7 +189,7 @@ impl Store {
         if let Some(n) = self.as_integer(g) {
             return self.copies(&n, u);
         }
-        if let Some(&r) = self.memo.derived.norton.get(&(g, u)) {
+        if let Some(&r) = self.memo.derived().norton.get(&(g, u)) {
             return Ok(r);
         }
         self.tick()?;
@@ -214,7 +214,7 @@ impl Store {
             }
         }
         let result = self.canonical(l, r)?;
-        self.memo.derived.norton.insert((g, u), result);
+        self.memo.derived().norton.insert((g, u), result);
         Ok(result)
     }
 
@@ -232,7 +232,7 @@ impl Store {
         if let Some(n) = self.as_integer(g) {
             return Ok(if n.bit(0) { Parity::Odd } else { Parity::Even });
         }
-        if let Some(&p) = self.memo.derived.parity.get(&g) {
+        if let Some(&p) = self.memo.derived().parity.get(&g) {
             return Ok(p);
         }
         self.tick()?;
@@ -259,7 +259,7 @@ impl Store {
         } else {
             Parity::Neither
         };
-        self.memo.derived.parity.insert(g, p);
+        self.memo.derived().parity.insert(g, p);
         Ok(p)
     }
 
@@ -271,7 +271,7 @@ impl Store {
             Node::Nus(n) => return Ok(n.number.is_zero()),
             Node::General { .. } => {}
         }
-        if let Some(&b) = self.memo.derived.all_small.get(&g) {
+        if let Some(&b) = self.memo.derived().all_small.get(&g) {
             return Ok(b);
         }
         self.tick()?;
@@ -285,7 +285,7 @@ impl Store {
                 }
             }
         }
-        self.memo.derived.all_small.insert(g, result);
+        self.memo.derived().all_small.insert(g, result);
         Ok(result)
     }
 

@@ -126,7 +126,8 @@ impl Dyadic {
         Some(Dyadic::normalize(r.numer().clone(), tz as u32))
     }
     pub fn to_rational(&self) -> BigRational {
-        BigRational::new(self.numerator(), BigInt::one() << self.exp as usize)
+        // Already in lowest terms (`num` odd when `exp > 0`): no gcd.
+        BigRational::new_raw(self.numerator(), BigInt::one() << self.exp as usize)
     }
 
     pub fn numerator(&self) -> BigInt {

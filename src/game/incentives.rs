@@ -37,7 +37,7 @@ impl Store {
 
     /// The undominated incentives of both players (memoised).
     pub fn incentives(&mut self, g: GameId) -> CgResult<Rc<[GameId]>> {
-        if let Some(r) = self.memo.derived.incentives.get(&g) {
+        if let Some(r) = self.memo.derived().incentives.get(&g) {
             return Ok(r.clone());
         }
         let mut all = self.left_incentives(g)?;
@@ -59,7 +59,7 @@ impl Store {
         }
         self.sort_games(&mut keep)?;
         let r: Rc<[GameId]> = Rc::from(keep);
-        self.memo.derived.incentives.insert(g, r.clone());
+        self.memo.derived().incentives.insert(g, r.clone());
         Ok(r)
     }
 

@@ -39,20 +39,32 @@ pub(crate) struct Memo {
     left_stop: FxHashMap<GameId, Dyadic>,
     right_stop: FxHashMap<GameId, Dyadic>,
     up_nth: Vec<GameId>,
-    /// Thermographs, cooling, incentives, atomic weight, rcf (see `derived.rs`).
-    pub(crate) derived: super::derived::DerivedMemo,
+    /// Thermographs, cooling, incentives, atomic weight, rcf (see
+    /// `derived.rs`); boxed at first use ([`Memo::derived`]): its fifteen
+    /// empty tables were half the size of a fresh store, made, copied and
+    /// dropped by every question (BENCHMARKS.md, issue 21).
+    derived: Option<Box<super::derived::DerivedMemo>>,
+}
+
+impl Memo {
+    /// The tables of the derived operations, made at their first use.
+    #[inline]
+    pub(crate) fn derived(&mut self) -> &mut super::derived::DerivedMemo {
+        self.derived.get_or_insert_with(Box::default)
+    }
 }
 
 impl Default for Memo {
     /// Empty: the stop tables are sized at their first use
     /// ([`FIRST_STOPS`]), like the store's tables.
+    #[inline(always)]
     fn default() -> Memo {
         Memo {
             birthday: FxHashMap::default(),
             left_stop: FxHashMap::default(),
             right_stop: FxHashMap::default(),
             up_nth: Vec::new(),
-            derived: Default::default(),
+            derived: None,
         }
     }
 }

@@ -49,7 +49,7 @@ impl Store {
                 return Ok(self.number(x));
             }
         }
-        if let Some(&r) = self.memo.derived.star_projection.get(&g) {
+        if let Some(&r) = self.memo.derived().star_projection.get(&g) {
             return Ok(r);
         }
         self.tick()?;
@@ -63,7 +63,7 @@ impl Store {
             r.push(self.star_projection(o)?);
         }
         let result = self.canonical(l, r)?;
-        self.memo.derived.star_projection.insert(g, result);
+        self.memo.derived().star_projection.insert(g, result);
         Ok(result)
     }
 }

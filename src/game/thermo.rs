@@ -104,6 +104,21 @@ impl R {
         if n == 0 {
             return R::ZERO;
         }
+        if d == 1 {
+            if let Ok(n) = i64::try_from(n) {
+                if n != i64::MIN {
+                    return R::S(n, 1);
+                }
+            }
+        } else if let (Ok(a), Ok(b)) = (u64::try_from(n.unsigned_abs()), u64::try_from(d)) {
+            // In 64 bits (a 128-bit division is a library call).
+            let g = gcd_u64(a, b);
+            let (a, b) = (a / g, b / g);
+            if a <= i64::MAX as u64 && b <= i64::MAX as u64 {
+                let a = a as i64;
+                return R::S(if n < 0 { -a } else { a }, b as i64);
+            }
+        }
         if d != 1 {
             let g = gcd_u128(n.unsigned_abs(), d as u128) as i128;
             if g != 1 {
@@ -166,6 +181,22 @@ impl R {
 
     fn is_zero(&self) -> bool {
         matches!(self, R::S(0, _))
+    }
+
+    /// Writes the value as `BigRational` prints it (`n` or `n/d`).
+    fn write_to(&self, out: &mut String) {
+        match self {
+            R::S(n, 1) => push_i64(out, *n),
+            R::S(n, d) => {
+                push_i64(out, *n);
+                out.push('/');
+                push_i64(out, *d);
+            }
+            R::B(q) => {
+                use fmt::Write;
+                let _ = write!(out, "{}", ShowQ(q));
+            }
+        }
     }
 
     fn add(&self, o: &R) -> R {
@@ -368,6 +399,69 @@ impl fmt::Display for ShowQ<'_> {
     }
 }
 
+/// [`WallPiece::formula`] of `intercept + slope·t`, written into `out`.
+fn write_formula(out: &mut String, intercept: &R, slope: &R) {
+    if slope.is_zero() {
+        intercept.write_to(out);
+        return;
+    }
+    let negative = slope.signum() < 0;
+    if !intercept.is_zero() {
+        intercept.write_to(out);
+        out.push_str(if negative { " - " } else { " + " });
+    } else if negative {
+        out.push('-');
+    }
+    match slope {
+        R::S(n, 1) if n.unsigned_abs() == 1 => {}
+        R::S(n, d) => {
+            R::S(n.abs(), *d).write_to(out);
+            out.push(' ');
+        }
+        R::B(q) => {
+            use fmt::Write;
+            let _ = write!(out, "{} ", ShowQ(&q.abs()));
+        }
+    }
+    out.push('t');
+}
+
+/// Writes `q` as [`ShowQ`] prints it.
+pub fn write_rational(out: &mut String, q: &Q) {
+    use num_traits::ToPrimitive;
+    match (q.numer().to_i64(), q.denom().to_i64()) {
+        (Some(n), Some(1)) => push_i64(out, n),
+        (Some(n), Some(d)) => {
+            push_i64(out, n);
+            out.push('/');
+            push_i64(out, d);
+        }
+        _ => {
+            use fmt::Write;
+            let _ = write!(out, "{q}");
+        }
+    }
+}
+
+/// `n` in decimal, as `Display` writes it, without the formatting machinery.
+fn push_i64(out: &mut String, n: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut m = n.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    out.extend(buf[i..].iter().map(|&b| char::from(b)));
+}
+
 /// Appends the piece `(t, v, s)` to a wall under construction, unless it
 /// continues the last piece (same slope; walls are continuous).
 fn push_seg(out: &mut Vec<Seg>, t: R, v: R, s: R) {
@@ -491,6 +585,32 @@ impl Wall {
                 }
             })
             .collect()
+    }
+
+    /// Writes the wall's pieces as `pieces()` would print them, joined by
+    /// `"; "`, straight from the small rationals: a thermograph is printed
+    /// far more often than it is computed from, and building a
+    /// `BigRational` for every number and a string for every piece cost
+    /// more than the thermograph itself (BENCHMARKS.md, issue 21).
+    pub fn write_pieces(&self, out: &mut String) {
+        for (i, s) in self.segs.iter().enumerate() {
+            if i > 0 {
+                out.push_str("; ");
+            }
+            write_formula(out, &s.v.sub(&s.s.mul(&s.t)), &s.s);
+            match self.segs.get(i + 1) {
+                Some(next) => {
+                    out.push_str(" for ");
+                    s.t.write_to(out);
+                    out.push_str(" ≤ t ≤ ");
+                    next.t.write_to(out);
+                }
+                None => {
+                    out.push_str(" for t ≥ ");
+                    s.t.write_to(out);
+                }
+            }
+        }
     }
 
     /// `t ↦ self(t) + s·t`.
@@ -740,11 +860,11 @@ pub(crate) fn to_dyadic(q: &Q) -> CgResult<Dyadic> {
 impl Store {
     /// The thermograph of `g` (memoised).
     pub fn thermograph(&mut self, g: GameId) -> CgResult<Rc<Thermograph>> {
-        if let Some(t) = self.memo.derived.thermograph.get(&g) {
+        if let Some(t) = self.memo.derived().thermograph.get(&g) {
             return Ok(t.clone());
         }
         self.tick()?;
-        self.memo.derived.prepare_thermograph();
+        self.memo.derived().prepare_thermograph();
         let start = R::int(-1);
         let th = match self.node(g) {
             Node::Nus(n) if n.is_number() => {
@@ -795,7 +915,7 @@ impl Store {
             Node::General { .. } => self.thermograph_general(g)?,
         };
         let th = Rc::new(th);
-        self.memo.derived.thermograph.insert(g, th.clone());
+        self.memo.derived().thermograph.insert(g, th.clone());
         Ok(th)
     }
 
@@ -1020,6 +1140,78 @@ mod tests {
             Some(Q::from_integer(BigInt::from(1) << 80))
         );
         assert_eq!(c.pieces()[0].slope, -eps);
+    }
+
+    /// [`Wall::write_pieces`] writes what the pieces print, joined by
+    /// `"; "`: walls of every kind of piece (zero, positive and negative
+    /// intercepts; slopes 0, ±1, other rationals; values beyond `i64`) and
+    /// the walls of games born by day 2 and sums of them.
+    #[test]
+    fn written_pieces_are_the_pieces_printed() {
+        let joined = |w: &Wall| {
+            let p: Vec<String> = w.pieces().iter().map(|p| p.to_string()).collect();
+            p.join("; ")
+        };
+        let written = |w: &Wall| {
+            let mut out = String::new();
+            w.write_pieces(&mut out);
+            out
+        };
+        let big = Q::from_integer(BigInt::from(1) << 70);
+        let eps = Q::new(BigInt::from(1), BigInt::from(1) << 80);
+        let a =
+            Wall::from_points(vec![(q(-1, 1), q(4, 1)), (q(2, 1), q(1, 1))], Q::zero()).unwrap();
+        let mut walls = vec![
+            a.clone(),
+            a.add_constant(&big),
+            a.add_slope(&q(-2, 3)),
+            a.add_slope(&q(5, 1)),
+            Wall::constant(q(-1, 1), q(0, 1)).add_slope(&q(-1, 1)),
+            Wall::constant(q(-1, 1), q(0, 1)).add_slope(&q(-3, 1)),
+            Wall::constant(q(-1, 2), q(-7, 4)).add_slope(&q(1, 1)),
+            Wall::from_points(vec![(q(0, 1), q(0, 1))], q(2, 3)).unwrap(),
+            Wall::constant(q(0, 1), q(1, 1)).add_slope(&(-eps.clone())),
+            Wall::constant(q(0, 1), q(0, 1)).add_slope(&eps),
+            Wall::constant(q(0, 1), -big.clone()).add_slope(&q(-1, 1)),
+        ];
+        let mut s = Store::new();
+        let mut games = vec![s.zero()];
+        for _ in 0..2 {
+            let born = games.clone();
+            let sides: Vec<Vec<GameId>> = (0..1u32 << born.len())
+                .map(|m| {
+                    (0..born.len())
+                        .filter(|i| m >> i & 1 == 1)
+                        .map(|i| born[i])
+                        .collect()
+                })
+                .collect();
+            for l in &sides {
+                for r in &sides {
+                    let g = s.canonical(l.clone(), r.clone()).unwrap();
+                    if !games.contains(&g) {
+                        games.push(g);
+                    }
+                }
+            }
+        }
+        let sums: Vec<GameId> = games
+            .iter()
+            .zip(games.iter().rev())
+            .map(|(&g, &h)| s.add(g, h).unwrap())
+            .collect();
+        for g in games.into_iter().chain(sums) {
+            let th = s.thermograph(g).unwrap();
+            walls.push(th.left_wall().clone());
+            walls.push(th.right_wall().clone());
+        }
+        for w in &walls {
+            assert_eq!(written(w), joined(w));
+        }
+        assert_eq!(
+            written(&walls[2]),
+            "3 - 5/3 t for -1 ≤ t ≤ 2; 1 - 2/3 t for t ≥ 2"
+        );
     }
 
     #[test]
