@@ -41,7 +41,10 @@
 //!   repetition has no value (the game need not end); `value` says so.
 //! * `new_ko_rules` has a local value only where it is the basic rule with
 //!   threats: when every ko position of the searched position's census is a
-//!   single-mouth fighting ko. There the fighting rule forbids exactly the
+//!   single-mouth fighting ko whose mouth touches the walls of one colour
+//!   (census reading K1; not eternal life's mouth, K4, where the fighting
+//!   rule also forbids the capture that answers a sacrifice or a throw-in,
+//!   which the basic rule allows). There the fighting rule forbids exactly the
 //!   immediate retake, and the prohibition rule never bites, since in a ko
 //!   graph every retake follows a threat (a tenuki starts a new epoch). A
 //!   coupled ko position (the fighting rule then forbids every capture in

@@ -262,7 +262,7 @@ fn the_situational_example_step_by_step() {
 #[test]
 fn every_rule_values_options_after_the_move_with_the_history() {
     let mut s = Store::new();
-    let mut checked = [0usize; 3];
+    let mut checked = [0usize; 4];
     for text in super::tests::random_diagrams(60, 0x6b0_2017) {
         let p = Position::parse(&text).unwrap();
         let region = text
@@ -322,6 +322,18 @@ fn every_rule_values_options_after_the_move_with_the_history() {
                 }
                 _ => {
                     let Ok(got) = got.into_short() else {
+                        // A ko graph: check it on the whole region (one
+                        // component, one graph).
+                        let whole = SearchOptions {
+                            split_components: false,
+                            ..opts.clone()
+                        };
+                        let v = go_value(&mut s, &p, &whole).unwrap();
+                        if let Some(k) = v.as_ko(&s) {
+                            let k = k.clone();
+                            ko_options_are_successor_values(&mut s, &p, &k, &whole, &text);
+                            checked[3] += 1;
+                        }
                         continue;
                     };
                     // No repetition: the options are the fresh values.
@@ -350,5 +362,81 @@ fn every_rule_values_options_after_the_move_with_the_history() {
             }
         }
     }
-    assert!(checked[0] >= 40 && checked[1] >= 20, "{checked:?}");
+    assert!(
+        checked[0] >= 40 && checked[1] >= 20 && checked[3] >= 1,
+        "{checked:?}"
+    );
+}
+
+/// A ko graph's root options are the values of the positions after the
+/// moves: for each player, the multiset of the root's options (a node as
+/// the graph rooted there, a terminal game as itself, each with the gain of
+/// its edge) is the multiset of the values of the positions after that
+/// player's moves, searched afresh with the ko ban cleared (a ko graph's
+/// node is the bare position: the ban is applied by whoever plays the graph,
+/// so the fresh position must not carry it either). Labels are compared up
+/// to renaming.
+fn ko_options_are_successor_values(
+    s: &mut Store,
+    p: &Position,
+    k: &super::GoKo,
+    opts: &SearchOptions,
+    text: &str,
+) {
+    use crate::ko::{Side, Target};
+    let style = crate::render::Style::Ascii;
+    let g = &k.graph;
+    let root = g.node(g.root());
+    for (colour, side) in [(Colour::Black, Side::Left), (Colour::White, Side::Right)] {
+        let mut from_graph: Vec<String> = Vec::new();
+        for (t, gain) in root.options(side).iter().zip(root.gains(side)) {
+            let shown = match t {
+                Target::Node(n) => relabel(&g.rooted_at(*n).format(s, style).unwrap()),
+                Target::Game(x) => show(s, *x),
+            };
+            from_graph.push(format!("{gain} + {shown}"));
+        }
+        let mut fresh: Vec<String> = Vec::new();
+        for (_, mut next) in search_moves(p, colour, true).unwrap() {
+            next.clear_ko_ban();
+            let v = go_value(s, &next, opts).unwrap();
+            fresh.push(format!("0 + {}", relabel(&v.format(s, style).unwrap())));
+        }
+        from_graph.sort();
+        fresh.sort();
+        assert_eq!(from_graph, fresh, "{colour:?}\n{text}");
+    }
+}
+
+/// Node labels (`k12`) renamed in order of first appearance (`n0`, `n1`, …).
+fn relabel(text: &str) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i] == 'k'
+            && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit())
+            && (i == 0 || !chars[i - 1].is_alphanumeric());
+        if starts {
+            let mut j = i + 1;
+            while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
+                j += 1;
+            }
+            let label: String = chars[i..j].iter().collect();
+            let n = match names.iter().position(|l| *l == label) {
+                Some(n) => n,
+                None => {
+                    names.push(label);
+                    names.len() - 1
+                }
+            };
+            out.push_str(&format!("n{n}"));
+            i = j;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
 }
