@@ -557,12 +557,12 @@ fn assemble(
     // short of breaths).
     let touches_mouth =
         |string: usize, mouths: &[KoMouth]| mouths.iter().any(|m| m.adjacent.contains(&string));
-    let strict = mouths.clone();
-    for (m, extra) in pending {
-        if extra.iter().all(|&e| touches_mouth(e, &strict)) {
-            mouths.push(m);
-        }
-    }
+    let accepted: Vec<KoMouth> = pending
+        .into_iter()
+        .filter(|(_, extra)| extra.iter().all(|&e| touches_mouth(e, &mouths)))
+        .map(|(m, _)| m)
+        .collect();
+    mouths.extend(accepted);
     // K4: each region once (every string in it finds it), and only where
     // no mouth by K1 lies.
     let k1_points: BTreeSet<usize> = mouths.iter().flat_map(|m| m.points()).collect();
@@ -1271,6 +1271,13 @@ x . x o . x . o o . o
 x x x x x o o o o o o
 . x x x x o o o o o .",
             expect![[r#"
+                2 ko stones, 2 ko strings (2 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 4 points: (3,4) (3,5) (3,6) (3,7))
+                . x x x x o o o o o .
+                x x x x x o o o o o o
+                x . x a A A A o o . o
+                x x x x x o o o o o o
+                . x x x x o o o o o .
             "#]],
         );
     }

@@ -178,11 +178,20 @@ fn epoch_key(pos: &Position, c: &Census, elsewhere: [u32; 2]) -> u64 {
     let ko = c.ko_points();
     let mut h = DefaultHasher::new();
     ko.hash(&mut h);
-    for p in 0..pos.cells_len() {
-        if ko.binary_search(&p).is_err() {
-            pos.cell(p).hash(&mut h);
-        }
+    // The stones outside the ko points as one byte string (one write to the
+    // hasher, not one a point): 0 for a ko point or an empty one.
+    let mut stones = vec![0u8; pos.cells_len()];
+    for (p, b) in stones.iter_mut().enumerate() {
+        *b = match pos.cell(p) {
+            Cell::Stone(Colour::Black) => 1,
+            Cell::Stone(Colour::White) => 2,
+            Cell::Empty => 0,
+        };
     }
+    for &p in &ko {
+        stones[p] = 0;
+    }
+    h.write(&stones);
     elsewhere.hash(&mut h);
     h.finish()
 }
