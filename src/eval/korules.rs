@@ -176,15 +176,15 @@ fn census_value(board: &Position, c: &Census) -> Value {
         )
     };
     let ko_strings = c
-        .mouths
-        .iter()
-        .map(|m| {
+        .ko_string_list()
+        .into_iter()
+        .map(|(who, stones, complete)| {
             Value::record(
                 "record",
                 vec![
-                    ("colour", colour(m.colour)),
-                    ("points", Value::point_names(board, &m.string)),
-                    ("complete", Value::Bool(true)),
+                    ("colour", colour(who)),
+                    ("points", Value::point_names(board, stones)),
+                    ("complete", Value::Bool(complete)),
                 ],
             )
         })

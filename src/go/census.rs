@@ -35,6 +35,28 @@
 //!   stone alone, in a cyclical move-sequence, as Jasiek's definition asks.
 //!   A basic ko beside a group in atari, with no other mouth to give it
 //!   breaths, stays no mouth.
+//! * **K4** (Choice, for eternal life): K1 asks the empty side of a mouth
+//!   to touch only the ko string's colour, but Examples 1 says of eternal
+//!   life "Also on the eternal life an infinite ko stone MS can be played.
+//!   The ko mouth consists of more than two board points. Thus the ko
+//!   position is a FK", and of a single DLife that a four-point mouth "has
+//!   two ko strings": one mouth can hold ko strings of both colours, its
+//!   empty points touching both colours' walls. So when K1 finds no mouth
+//!   for a string `S` of 1 to 3 stones, we take its *region*: `S`, the
+//!   empty points connected to it, and every string of at most 3 stones
+//!   (not of the frame) next to one of those empty points, grown until
+//!   nothing more joins, at most [`K4_POINTS`] points. The region is a ko
+//!   mouth when every neighbour outside it is a stone, both colours' stones
+//!   are among those neighbours, and a *cycle of four plays* exists in it:
+//!   alternate board plays on its points (either player first, ko bans
+//!   ignored, as in Jasiek's "without rules"), each player capturing once,
+//!   after which the board is as before (eternal life's `B[acbd]`). Its
+//!   ko strings are the strings in the region; each is complete when a
+//!   capture of the cycle takes it as it stands (in eternal life neither
+//!   is: each is captured with the stone played next to it). A region that
+//!   shares a point with a mouth by K1 is not a K4 mouth, and each region
+//!   counts once. Longer cycles (six plays and more) are not searched. The
+//!   cycle of sending two, returning one has three plays and is not found.
 //! * **Ko coupling** ("The Ko Coupling Rules"): at least two ko mouths,
 //!   each adjacent to no empty point outside itself and each adjacent to
 //!   exactly the same set of strings (outside the mouths); that set of
@@ -66,6 +88,9 @@
 //!   adjacent strings all have at least two breaths, or a bigger mouth
 //!   (Choice T2: every bigger mouth found by K1 allows the endless refill
 //!   cycle, so it is a FK); else a **single DLife**.
+//! * A single mouth by K4 is a **FK** (Choice T3, the text's reason for
+//!   eternal life: an infinite ko-stone MS, a mouth of more than two
+//!   points).
 //! * Anything else is a **FK** (fighting ko), the triple ko among them (its
 //!   three mouths are more than a DDeath's two).
 //!
@@ -119,15 +144,31 @@ pub struct KoMouth {
     pub string: Vec<usize>,
     pub empty: Vec<usize>,
     /// Indices (into [`Census::strings`]) of the strings next to the mouth,
-    /// outside it. (A mouth found by K1 touches no empty point outside
-    /// itself: its neighbours are all stones.)
+    /// outside it. (A mouth found by K1 or K4 touches no empty point
+    /// outside itself: its neighbours are all stones.)
     pub adjacent: Vec<usize>,
+    /// The mouth's other ko strings (colour, stones): none for a mouth by
+    /// K1; for a mouth between walls of both colours (K4, eternal life) the
+    /// strings in it besides `string`, which is the one with the first
+    /// stone.
+    pub also: Vec<(Colour, Vec<usize>)>,
+    /// Whether the mouth was found by K4 (between walls of both colours).
+    pub both_walls: bool,
+    /// For `string` and then each of `also`: whether it is a complete ko
+    /// string (captured as it stands by a move of the cycle found).
+    pub complete: Vec<bool>,
 }
 
 impl KoMouth {
     /// The board points of the mouth, sorted.
     pub fn points(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self.string.iter().chain(&self.empty).copied().collect();
+        let mut v: Vec<usize> = self
+            .string
+            .iter()
+            .chain(self.also.iter().flat_map(|(_, s)| s))
+            .chain(&self.empty)
+            .copied()
+            .collect();
         v.sort_unstable();
         v
     }
@@ -198,24 +239,37 @@ pub struct Census {
 type Candidate = Option<(KoMouth, Vec<usize>)>;
 
 impl Census {
-    /// The ko strings (one per mouth), as indices into `strings`.
-    pub fn ko_strings(&self) -> Vec<usize> {
+    /// Every ko string, mouth by mouth: colour, stones, complete.
+    pub fn ko_string_list(&self) -> Vec<(Colour, &[usize], bool)> {
         self.mouths
             .iter()
-            .filter_map(|m| self.strings.iter().position(|s| s.stones == m.string))
+            .flat_map(|m| {
+                std::iter::once((m.colour, &m.string[..]))
+                    .chain(m.also.iter().map(|(c, s)| (*c, &s[..])))
+                    .zip(&m.complete)
+                    .map(|((c, s), &done)| (c, s, done))
+            })
+            .collect()
+    }
+
+    /// The ko strings, as indices into `strings`.
+    pub fn ko_strings(&self) -> Vec<usize> {
+        self.ko_string_list()
+            .iter()
+            .filter_map(|(_, k, _)| self.strings.iter().position(|s| s.stones == *k))
             .collect()
     }
 
     /// The number of ko stones.
     pub fn ko_stones(&self) -> usize {
-        self.mouths.iter().map(|m| m.string.len()).sum()
+        self.ko_string_list().iter().map(|(_, s, _)| s.len()).sum()
     }
 
     /// How many ko strings have 1, 2 and 3 stones.
     pub fn by_size(&self) -> [usize; 3] {
         let mut n = [0; 3];
-        for m in &self.mouths {
-            n[m.string.len() - 1] += 1;
+        for (_, s, _) in self.ko_string_list() {
+            n[s.len() - 1] += 1;
         }
         n
     }
@@ -286,7 +340,7 @@ impl Census {
         let mut out = format!(
             "{} ko stones, {} ko strings ({} single, {} double, {} triple ko stones), {} ko mouths, {} ko couplings, {} ko positions\n",
             self.ko_stones(),
-            self.mouths.len(),
+            one + two + three,
             one,
             two,
             three,
@@ -316,7 +370,7 @@ pub fn census(pos: &Position) -> Census {
     let string_at = string_index(pos, &strings);
     let candidates = strings
         .iter()
-        .map(|s| mouth_of(pos, s, &string_at))
+        .map(|s| mouth_of(pos, s, &strings, &string_at))
         .collect();
     assemble(pos, strings, candidates, &string_at, &|_| None)
 }
@@ -373,15 +427,13 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
     }
     // Strings: the kept ones as they were, the rest found again.
     let mut covered = vec![false; n];
-    let mut strings: Vec<GoString> = Vec::with_capacity(prev.strings.len() + 1);
-    let mut kept_from: Vec<Option<usize>> = Vec::with_capacity(prev.strings.len() + 1);
+    let mut entries: Vec<(GoString, Option<usize>)> = Vec::with_capacity(prev.strings.len() + 1);
     for (i, s) in prev.strings.iter().enumerate() {
         if s.stones.iter().all(|&p| !touched[p]) {
             for &p in &s.stones {
                 covered[p] = true;
             }
-            strings.push(s.clone());
-            kept_from.push(Some(i));
+            entries.push((s.clone(), Some(i)));
         }
     }
     let mut dirty_from: Vec<usize> = changed.clone();
@@ -396,18 +448,19 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
             }
             dirty_from.extend(&stones);
             let breaths = after.liberties(&stones);
-            strings.push(GoString {
-                colour,
-                stones,
-                breaths,
-            });
-            kept_from.push(None);
+            entries.push((
+                GoString {
+                    colour,
+                    stones,
+                    breaths,
+                },
+                None,
+            ));
         }
     }
-    let mut order: Vec<usize> = (0..strings.len()).collect();
-    order.sort_unstable_by_key(|&i| strings[i].stones[0]);
-    let strings: Vec<GoString> = order.iter().map(|&i| strings[i].clone()).collect();
-    let kept_from: Vec<Option<usize>> = order.iter().map(|&i| kept_from[i]).collect();
+    // In the order of their first stone, moved, not copied.
+    entries.sort_unstable_by_key(|(s, _)| s.stones[0]);
+    let (strings, kept_from): (Vec<GoString>, Vec<Option<usize>>) = entries.into_iter().unzip();
     let string_at = string_index(after, &strings);
     // Points within MOUTH_REACH of a changed point or a changed string.
     let (w, h) = (after.width(), after.height());
@@ -457,9 +510,9 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
                         },
                         extra,
                     )),
-                    _ => mouth_of(after, s, &string_at),
+                    _ => mouth_of(after, s, &strings, &string_at),
                 },
-                None => mouth_of(after, s, &string_at),
+                None => mouth_of(after, s, &strings, &string_at),
             }
         })
         .collect();
@@ -490,8 +543,10 @@ fn assemble(
 ) -> Census {
     let mut mouths = Vec::new();
     let mut pending = Vec::new();
+    let mut between_walls: Vec<&KoMouth> = Vec::new();
     for c in &candidates {
         match c {
+            Some((m, _)) if m.both_walls => between_walls.push(m),
             Some((m, extra)) if extra.is_empty() => mouths.push(m.clone()),
             Some((m, extra)) => pending.push((m.clone(), extra.clone())),
             None => {}
@@ -502,10 +557,23 @@ fn assemble(
     // short of breaths).
     let touches_mouth =
         |string: usize, mouths: &[KoMouth]| mouths.iter().any(|m| m.adjacent.contains(&string));
-    let strict = mouths.clone();
-    for (m, extra) in pending {
-        if extra.iter().all(|&e| touches_mouth(e, &strict)) {
-            mouths.push(m);
+    let accepted: Vec<KoMouth> = pending
+        .into_iter()
+        .filter(|(_, extra)| extra.iter().all(|&e| touches_mouth(e, &mouths)))
+        .map(|(m, _)| m)
+        .collect();
+    mouths.extend(accepted);
+    // K4: each region once (every string in it finds it), and only where
+    // no mouth by K1 lies.
+    let k1_points: BTreeSet<usize> = mouths.iter().flat_map(|m| m.points()).collect();
+    for m in between_walls {
+        let points = m.points();
+        if points.iter().all(|p| !k1_points.contains(p))
+            && !mouths
+                .iter()
+                .any(|k: &KoMouth| k.both_walls && k.points() == points)
+        {
+            mouths.push(m.clone());
         }
     }
     mouths.sort_by_key(|m| string_at[m.string[0]]);
@@ -572,10 +640,186 @@ fn assemble(
     }
 }
 
-/// The ko mouth whose ko string is `s`, if `s` is one (module docs, K1),
-/// with the strings (indices) other than `s` that filling the mouth would
-/// capture too (empty for a mouth by K1 alone; else a K1a candidate).
-fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
+/// The ko mouth whose ko string is `s`, if `s` is one (module docs, K1,
+/// else K4), with the strings (indices) other than `s` that filling the
+/// mouth would capture too (empty for a mouth by K1 alone or by K4; else a
+/// K1a candidate).
+fn mouth_of(
+    pos: &Position,
+    s: &GoString,
+    strings: &[GoString],
+    string_at: &[usize],
+) -> Option<(KoMouth, Vec<usize>)> {
+    k1_mouth(pos, s, string_at)
+        .or_else(|| k4_mouth(pos, s, strings, string_at).map(|m| (m, Vec::new())))
+}
+
+/// The most points a K4 mouth has (module docs): enough for eternal life's
+/// four and one more, and small enough that everything [`k4_mouth`] reads
+/// lies within [`MOUTH_REACH`] of the string it starts from.
+const K4_POINTS: usize = 5;
+
+/// The K4 reading of `s` (module docs): the closed region of `s`, the
+/// empty points connected to its breaths and the short strings next to
+/// those, grown until it is closed, when a cycle of four alternating plays
+/// in it exists in which each player captures.
+fn k4_mouth(
+    pos: &Position,
+    s: &GoString,
+    strings: &[GoString],
+    string_at: &[usize],
+) -> Option<KoMouth> {
+    if s.stones.len() > 3 || s.stones.iter().any(|&p| pos.is_frame(p)) {
+        return None;
+    }
+    let mut region: Vec<usize> = s.stones.clone();
+    let mut i = 0;
+    while i < region.len() {
+        for q in pos.neighbours(region[i]) {
+            if region.contains(&q) {
+                continue;
+            }
+            let add: Vec<usize> = match pos.cell(q) {
+                Cell::Empty => vec![q],
+                // A short string next to an empty point of the region joins
+                // it (a wall is a longer string, or one in the frame).
+                Cell::Stone(_) if pos.cell(region[i]) == Cell::Empty => {
+                    let chain = &strings[string_at[q]].stones;
+                    if chain.len() > 3 || chain.iter().any(|&p| pos.is_frame(p)) {
+                        continue;
+                    }
+                    chain.clone()
+                }
+                Cell::Stone(_) => continue,
+            };
+            region.extend(add);
+            if region.len() > K4_POINTS {
+                return None;
+            }
+        }
+        i += 1;
+    }
+    region.sort_unstable();
+    let inside = |p: usize| region.binary_search(&p).is_ok();
+    // Closed: every neighbour outside is a stone; walls of both colours.
+    let mut walls = [false; 2];
+    for &p in &region {
+        for q in pos.neighbours(p) {
+            if inside(q) {
+                continue;
+            }
+            match pos.cell(q) {
+                Cell::Empty => return None,
+                Cell::Stone(c) => walls[c as usize] = true,
+            }
+        }
+    }
+    if !(walls[0] && walls[1]) {
+        return None;
+    }
+    let empty: Vec<usize> = region
+        .iter()
+        .copied()
+        .filter(|&p| pos.cell(p) == Cell::Empty)
+        .collect();
+    if empty.is_empty() {
+        return None;
+    }
+    let captured = four_play_cycle(pos, &region)?;
+    // The strings of the region, the first by its first stone.
+    let mut inner: Vec<(Colour, Vec<usize>)> = Vec::new();
+    for &p in &region {
+        if let Cell::Stone(c) = pos.cell(p) {
+            if !inner.iter().any(|(_, st)| st.contains(&p)) {
+                inner.push((c, strings[string_at[p]].stones.clone()));
+            }
+        }
+    }
+    let complete = inner.iter().map(|(_, st)| captured.contains(st)).collect();
+    let (colour, string) = inner.remove(0);
+    let mut adjacent: Vec<usize> = region
+        .iter()
+        .flat_map(|&p| pos.neighbours(p))
+        .filter(|&q| !inside(q) && string_at[q] != usize::MAX)
+        .map(|q| string_at[q])
+        .collect();
+    adjacent.sort_unstable();
+    adjacent.dedup();
+    Some(KoMouth {
+        colour,
+        empty,
+        string,
+        adjacent,
+        also: inner,
+        both_walls: true,
+        complete,
+    })
+}
+
+/// A cycle of four alternating board plays on `region` (either player
+/// first, ko bans ignored: a cyclical move-sequence "without rules") that
+/// recreates the board, each player capturing at least once; the sets of
+/// stones its captures take, if there is one.
+fn four_play_cycle(pos: &Position, region: &[usize]) -> Option<Vec<Vec<usize>>> {
+    fn go(
+        start: &Position,
+        cur: &Position,
+        colour: Colour,
+        depth: usize,
+        region: &[usize],
+        taken: &mut Vec<(Colour, Vec<usize>)>,
+    ) -> bool {
+        if depth == 4 {
+            return region.iter().all(|&p| cur.cell(p) == start.cell(p))
+                && [Colour::Black, Colour::White]
+                    .iter()
+                    .all(|c| taken.iter().any(|(t, _)| t == c));
+        }
+        for &p in region {
+            if cur.cell(p) != Cell::Empty {
+                continue;
+            }
+            let mut free = cur.clone();
+            free.clear_ko_ban();
+            let Ok(next) = free.play_move(super::position::Move {
+                colour,
+                point: Some(p),
+            }) else {
+                continue;
+            };
+            let gone: Vec<usize> = region
+                .iter()
+                .copied()
+                .filter(|&q| {
+                    cur.cell(q) == Cell::Stone(colour.opponent()) && next.cell(q) == Cell::Empty
+                })
+                .collect();
+            // A capture outside the region could not be undone in it.
+            if next.prisoners(colour) - cur.prisoners(colour) != gone.len() as u32 {
+                continue;
+            }
+            let n = taken.len();
+            if !gone.is_empty() {
+                taken.push((colour, gone));
+            }
+            if go(start, &next, colour.opponent(), depth + 1, region, taken) {
+                return true;
+            }
+            taken.truncate(n);
+        }
+        false
+    }
+    for first in [Colour::Black, Colour::White] {
+        let mut taken = Vec::new();
+        if go(pos, pos, first, 0, region, &mut taken) {
+            return Some(taken.into_iter().map(|(_, t)| t).collect());
+        }
+    }
+    None
+}
+
+/// The K1 reading of `s` (module docs), with the K1a extra strings.
+fn k1_mouth(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
     }
@@ -648,6 +892,9 @@ fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMout
             string: s.stones.clone(),
             empty,
             adjacent,
+            also: Vec::new(),
+            both_walls: false,
+            complete: vec![true],
         },
         extra,
     ))
@@ -656,8 +903,16 @@ fn mouth_of(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMout
 /// `colour` plays every point of `points`, in the first order (of at most
 /// 3! orders) in which each play is legal; the board after the last.
 fn fill(pos: &Position, colour: Colour, points: &[usize]) -> Option<Position> {
-    let mut start = pos.clone();
-    start.clear_ko_ban();
+    // The ko ban lifted (copying the board only when there is one).
+    let lifted;
+    let start = if pos.ko_ban().is_some() {
+        let mut p = pos.clone();
+        p.clear_ko_ban();
+        lifted = p;
+        &lifted
+    } else {
+        pos
+    };
     let orders: Vec<Vec<usize>> = match points {
         [a] => vec![vec![*a]],
         [a, b] => vec![vec![*a, *b], vec![*b, *a]],
@@ -672,20 +927,23 @@ fn fill(pos: &Position, colour: Colour, points: &[usize]) -> Option<Position> {
         _ => return None,
     };
     'order: for order in orders {
-        let mut cur = start.clone();
+        let mut cur: Option<Position> = None;
         for p in order {
-            match cur.play_move(super::position::Move {
-                colour,
-                point: Some(p),
-            }) {
+            match cur
+                .as_ref()
+                .unwrap_or(start)
+                .play_move(super::position::Move {
+                    colour,
+                    point: Some(p),
+                }) {
                 Ok(mut next) => {
                     next.clear_ko_ban();
-                    cur = next;
+                    cur = Some(next);
                 }
                 Err(_) => continue 'order,
             }
         }
-        return Some(cur);
+        return cur;
     }
     None
 }
@@ -783,6 +1041,12 @@ fn classify(
     }
     // A single mouth.
     let m = &mouths[ms[0]];
+    if m.both_walls {
+        // Choice T3: the text's reason for eternal life ("an infinite ko
+        // stone MS can be played. The ko mouth consists of more than two
+        // board points. Thus the ko position is a FK").
+        return KoType::Fk;
+    }
     let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| &strings[s]).collect();
     for safe in [Colour::Black, Colour::White] {
         let safe_two = adjacent
@@ -991,6 +1255,29 @@ x o . o . x
                 x b B o . x
                 C C o o x .
                 C C x x . .
+            "#]],
+        );
+    }
+
+    #[test]
+    fn eternal_life_is_one_mouth_between_both_walls_a_fk() {
+        // K4: White's d and Black's b with the empty c between them and a
+        // beside b; c touches Black's wall, a White's.
+        check(
+            "\
+. x x x x o o o o o .
+x x x x x o o o o o o
+x . x o . x . o o . o
+x x x x x o o o o o o
+. x x x x o o o o o .",
+            expect![[r#"
+                2 ko stones, 2 ko strings (2 single, 0 double, 0 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 4 points: (3,4) (3,5) (3,6) (3,7))
+                . x x x x o o o o o .
+                x x x x x o o o o o o
+                x . x a A A A o o . o
+                x x x x x o o o o o o
+                . x x x x o o o o o .
             "#]],
         );
     }

@@ -41,7 +41,10 @@
 //!   repetition has no value (the game need not end); `value` says so.
 //! * `new_ko_rules` has a local value only where it is the basic rule with
 //!   threats: when every ko position of the searched position's census is a
-//!   single-mouth fighting ko. There the fighting rule forbids exactly the
+//!   single-mouth fighting ko whose mouth touches the walls of one colour
+//!   (census reading K1; not eternal life's mouth, K4, where the fighting
+//!   rule also forbids the capture that answers a sacrifice or a throw-in,
+//!   which the basic rule allows). There the fighting rule forbids exactly the
 //!   immediate retake, and the prohibition rule never bites, since in a ko
 //!   graph every retake follows a threat (a tenuki starts a new epoch). A
 //!   coupled ko position (the fighting rule then forbids every capture in
@@ -175,11 +178,20 @@ fn epoch_key(pos: &Position, c: &Census, elsewhere: [u32; 2]) -> u64 {
     let ko = c.ko_points();
     let mut h = DefaultHasher::new();
     ko.hash(&mut h);
-    for p in 0..pos.cells_len() {
-        if ko.binary_search(&p).is_err() {
-            pos.cell(p).hash(&mut h);
-        }
+    // The stones outside the ko points as one byte string (one write to the
+    // hasher, not one a point): 0 for a ko point or an empty one.
+    let mut stones = vec![0u8; pos.cells_len()];
+    for (p, b) in stones.iter_mut().enumerate() {
+        *b = match pos.cell(p) {
+            Cell::Stone(Colour::Black) => 1,
+            Cell::Stone(Colour::White) => 2,
+            Cell::Empty => 0,
+        };
     }
+    for &p in &ko {
+        stones[p] = 0;
+    }
+    h.write(&stones);
     elsewhere.hash(&mut h);
     h.finish()
 }

@@ -478,7 +478,10 @@ fn search_value(
 
 /// Whether the New Ko Rules give `pos` a local value, read as the basic
 /// ko rule with threats (module docs of `korules`, "Local analyses"). They
-/// do when every ko position of the census is a single-mouth fighting ko:
+/// do when every ko position of the census is a single-mouth fighting ko
+/// found by the census' reading K1 (not K4, a mouth between walls of both
+/// colours such as eternal life, where the fighting rule also forbids the
+/// capture that answers a sacrifice or a throw-in):
 /// there the fighting rule forbids exactly the immediate retake, and the
 /// prohibition rule never bites because every retake follows a threat (a
 /// tenuki, which starts a new epoch). They do not when a ko position is
@@ -511,6 +514,15 @@ pub fn new_ko_rules_locally(pos: &Position) -> Result<(), GoError> {
                 names.join(" "),
                 k.ko_type.describe(),
                 k.mouths.len()
+            )
+        } else if c.mouths[k.mouths[0]].both_walls {
+            format!(
+                "the ko position {} (FK) lies between walls of both colours, as eternal life \
+                 does: there the fighting rule forbids a capture after any ko-stone play of the \
+                 opponent (a sacrifice or a throw-in too), not only the immediate retake, so the \
+                 basic rule's ko graph is not its game; judge the moves on a game (`judge`, \
+                 `play`), or ask for `ko_rule: basic`",
+                names.join(" ")
             )
         } else if k.ko_type.is_dk() && !framed {
             format!(

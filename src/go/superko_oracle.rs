@@ -256,13 +256,15 @@ fn the_situational_example_step_by_step() {
 /// value under a superko rule (the history forbids moves the fresh position
 /// allows: the situational example above), and under the basic rule, the
 /// New Ko Rules (locally) and no rule the value is a ko graph whose nodes
-/// are the positions themselves. Under the New Ko Rules a region with a
+/// are the positions themselves: its root's options are checked against
+/// the positions after the moves by [`ko_options_are_successor_values`]
+/// (`checked[3]` counts them). Under the New Ko Rules a region with a
 /// coupled ko or a DK has no local value (`checked[2]` counts them); the
 /// others have the basic rule's value.
 #[test]
 fn every_rule_values_options_after_the_move_with_the_history() {
     let mut s = Store::new();
-    let mut checked = [0usize; 3];
+    let mut checked = [0usize; 4];
     for text in super::tests::random_diagrams(60, 0x6b0_2017) {
         let p = Position::parse(&text).unwrap();
         let region = text
@@ -322,6 +324,18 @@ fn every_rule_values_options_after_the_move_with_the_history() {
                 }
                 _ => {
                     let Ok(got) = got.into_short() else {
+                        // A ko graph: check it on the whole region (one
+                        // component, one graph).
+                        let whole = SearchOptions {
+                            split_components: false,
+                            ..opts.clone()
+                        };
+                        let v = go_value(&mut s, &p, &whole).unwrap();
+                        if let Some(k) = v.as_ko(&s) {
+                            let k = k.clone();
+                            ko_options_are_successor_values(&mut s, &p, &k, &whole, &text);
+                            checked[3] += 1;
+                        }
                         continue;
                     };
                     // No repetition: the options are the fresh values.
@@ -350,5 +364,67 @@ fn every_rule_values_options_after_the_move_with_the_history() {
             }
         }
     }
-    assert!(checked[0] >= 40 && checked[1] >= 20, "{checked:?}");
+    assert!(
+        checked[0] >= 40 && checked[1] >= 20 && checked[3] >= 1,
+        "{checked:?}"
+    );
+}
+
+/// A ko graph's root options are the positions after the moves: for each
+/// player, the root's options and the values of the positions after that
+/// player's moves, searched afresh with the ko ban cleared (a ko graph's
+/// node is the bare position: the ban is applied by whoever plays the
+/// graph, so the fresh position must not carry it either), pair up as
+/// multisets: a terminal option plus the gain of its edge is the fresh
+/// short value exactly, and an option to a node is a fresh ko graph with as
+/// many nodes as the graph rooted at that node (the same positions).
+///
+/// The graph rooted at a node is not compared as text with the fresh graph:
+/// a node denotes the points scored on the walk's line to it plus the value
+/// of its position, so where a gain is written depends on the line the walk
+/// first reached each node by, and the same game is written with its gains
+/// on other edges. Pinned: in `. O . / . O O / o X X` Black's first option
+/// rooted at its node reads (labels renamed) `n0: {n1: {0 | -1 + {n0, {n1,
+/// * | n2: {0 | n3: {n2 | -1}}} | n3, -2}} | -3}`, the fresh search of the
+/// position after the move `n0: {n1: {0 | {-1 + n0, {-1 + n1, -1* | n2:
+/// {-1 | n3: {n2 | -2}}} | n3, -3}} | -3}`: the gain −1 of the edge into
+/// the inner node is written once in the first and on each of that node's
+/// options in the second.
+fn ko_options_are_successor_values(
+    s: &mut Store,
+    p: &Position,
+    k: &super::GoKo,
+    opts: &SearchOptions,
+    text: &str,
+) {
+    use crate::ko::{Side, Target};
+    let g = &k.graph;
+    let root = g.node(g.root());
+    for (colour, side) in [(Colour::Black, Side::Left), (Colour::White, Side::Right)] {
+        let mut from_graph: Vec<String> = Vec::new();
+        for (t, gain) in root.options(side).iter().zip(root.gains(side)) {
+            let shown = match t {
+                Target::Node(n) => format!("a ko graph of {} nodes", g.rooted_at(*n).len()),
+                Target::Game(x) => {
+                    let gain = s.number(gain.clone());
+                    let x = s.add(*x, gain).unwrap();
+                    show(s, x)
+                }
+            };
+            from_graph.push(shown);
+        }
+        let mut fresh: Vec<String> = Vec::new();
+        for (_, mut next) in search_moves(p, colour, true).unwrap() {
+            next.clear_ko_ban();
+            let v = go_value(s, &next, opts).unwrap();
+            fresh.push(match (v.as_short(), v.as_ko(s)) {
+                (Some(x), _) => show(s, x),
+                (None, Some(k)) => format!("a ko graph of {} nodes", k.graph.len()),
+                (None, None) => panic!("not one ko graph\n{text}"),
+            });
+        }
+        from_graph.sort();
+        fresh.sort();
+        assert_eq!(from_graph, fresh, "{colour:?}\n{text}");
+    }
 }
