@@ -32,12 +32,20 @@
 //!
 //! Minimax over the rules as written: placements, delays, ultimate delays,
 //! draw declarations and resignation. Repetition: a state's key holds the
-//! boards of the history that could come back; a stone whose chain holds
-//! a framing stone is never captured, so a history board without it cannot
-//! (the rest of the history is kept, so the key is exact). On open boards
-//! with no framing stones every board of the history stays in the key and
-//! transpositions are rare: the solver is for small boards (up to 64
-//! points; a node budget bounds the work).
+//! boards of the history that could come back, and only those (the rest
+//! cannot matter, so the key is exact). A stone whose chain holds a
+//! framing stone is never captured, so a history board without it cannot
+//! come back. And a history board `B` came before the current board `N`,
+//! so it can come back only if `N` can lead back to `B`: both in one
+//! strongly connected component of the graph of placements (either colour,
+//! any order, superko ignored). The solver finds those components once per
+//! root, region by region (the regions the uncapturable stones cut the
+//! board into are independent; regions of up to 12 points,
+//! [`GoArena::with_recurrence_classes`]). Early boards of a line are
+//! mostly alone in their component (a stone placed on an empty region
+//! cannot all be undone: the last capture leaves the capturer's stone), so
+//! lines that differ only in move order meet again. The solver is for
+//! small boards (up to 64 points; a node budget bounds the work).
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not
@@ -674,7 +682,25 @@ pub struct GoArena {
     /// The neighbours of each point, as a mask.
     neighbours: Vec<u64>,
     immortal: u64,
+    /// Which boards can lead back to which ([`GoArena::with_recurrence_classes`]).
+    classes: Option<Arc<RecurClasses>>,
 }
+
+/// The regions of a board up to [`RECUR_CLASS_POINTS`] points each, and
+/// for each the strongly connected component of every state of the region
+/// reachable from the root (module docs, "Repetition").
+#[derive(Debug, Default)]
+struct RecurClasses {
+    /// The region's points (2 bits a point, as in a board code), the root
+    /// board, and the component of each reachable state (the board with
+    /// the root's cells outside the region).
+    regions: Vec<(u128, BoardCode, FxHashMap<BoardCode, u32>)>,
+}
+
+/// The largest region whose states are enumerated for the recurrence
+/// classes (3^12 = 531 441 states at most; more would cost more time and
+/// memory than the solves they are meant to speed up).
+pub const RECUR_CLASS_POINTS: u32 = 12;
 
 /// The code of a board: point `p` holds `(code >> 2p) & 3`: 0 empty, 1
 /// Black, 2 White.
@@ -755,6 +781,7 @@ impl GoArena {
                 n,
                 neighbours,
                 immortal,
+                classes: None,
             },
             code,
         ))
@@ -850,15 +877,151 @@ impl GoArena {
         let (black, white) = (even_bits(code), even_bits(code >> 1));
         self.flood(self.immortal & black, black) | self.flood(self.immortal & white, white)
     }
+
+    /// The arena with the recurrence classes of `root` (module docs,
+    /// "Repetition"): the board is cut into regions by the stones that can
+    /// never be captured (chains holding a framing stone); a placement in
+    /// one region changes nothing in another, so the placement graph of the
+    /// board (placements of either colour in any order: delays let a player
+    /// wait) is the product of the regions' graphs. For each region of at
+    /// most [`RECUR_CLASS_POINTS`] points every state reachable from the
+    /// root is enumerated and its strongly connected component found
+    /// (Tarjan). A board `B` of the history came before the current board
+    /// `N`, so `N` is reachable from `B`; `B` can come back only if `B` is
+    /// reachable from `N`, i.e. only if in every region the two states lie
+    /// in one component. Positional superko only removes edges, so this is
+    /// a necessary condition, which is all [`Arena::can_recur`] asks.
+    pub fn with_recurrence_classes(mut self, root: BoardCode) -> GoArena {
+        let fixed = self.fixed(root);
+        let free = self.all() & !fixed;
+        let mut left = free;
+        let mut classes = RecurClasses::default();
+        while left != 0 {
+            let region = self.flood(left & left.wrapping_neg(), free);
+            left &= !region;
+            if region.count_ones() <= RECUR_CLASS_POINTS {
+                let comps = self.components(root, region);
+                classes.regions.push((spread(region) * 3, root, comps));
+            }
+        }
+        self.classes = Some(Arc::new(classes));
+        self
+    }
+
+    /// The strongly connected component of every state of `region`
+    /// reachable from `root` by placements of either colour inside it
+    /// (Tarjan's algorithm, iterative; a component is named by its first
+    /// state found).
+    fn components(&self, root: BoardCode, region: u64) -> FxHashMap<BoardCode, u32> {
+        struct Frame {
+            id: u32,
+            code: BoardCode,
+            /// Points still to try for Black, then for White.
+            todo: [u64; 2],
+        }
+        const OPEN: u32 = u32::MAX;
+        let mut id_of: FxHashMap<BoardCode, u32> = FxHashMap::default();
+        let (mut low, mut comp): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        let mut stack: Vec<u32> = Vec::new();
+        let mut codes: Vec<BoardCode> = Vec::new();
+        let empty_in = |code: BoardCode| {
+            let (b, w) = (even_bits(code), even_bits(code >> 1));
+            region & !(b | w)
+        };
+        let mut frames = vec![Frame {
+            id: 0,
+            code: root,
+            todo: [empty_in(root); 2],
+        }];
+        id_of.insert(root, 0);
+        low.push(0);
+        comp.push(OPEN);
+        stack.push(0);
+        codes.push(root);
+        while let Some(f) = frames.last_mut() {
+            let (v, code) = (f.id, f.code);
+            let next = if f.todo[0] != 0 {
+                let p = f.todo[0].trailing_zeros() as usize;
+                f.todo[0] &= f.todo[0] - 1;
+                Some(self.place(code, p, Colour::Black))
+            } else if f.todo[1] != 0 {
+                let p = f.todo[1].trailing_zeros() as usize;
+                f.todo[1] &= f.todo[1] - 1;
+                Some(self.place(code, p, Colour::White))
+            } else {
+                None
+            };
+            match next {
+                Some(None) => {}
+                Some(Some((succ, _))) => match id_of.get(&succ) {
+                    Some(&w) => {
+                        if comp[w as usize] == OPEN {
+                            low[v as usize] = low[v as usize].min(w);
+                        }
+                    }
+                    None => {
+                        let w = codes.len() as u32;
+                        id_of.insert(succ, w);
+                        low.push(w);
+                        comp.push(OPEN);
+                        stack.push(w);
+                        codes.push(succ);
+                        frames.push(Frame {
+                            id: w,
+                            code: succ,
+                            todo: [empty_in(succ); 2],
+                        });
+                    }
+                },
+                None => {
+                    frames.pop();
+                    if low[v as usize] == v {
+                        while let Some(w) = stack.pop() {
+                            comp[w as usize] = v;
+                            if w == v {
+                                break;
+                            }
+                        }
+                    }
+                    if let Some(parent) = frames.last() {
+                        let p = parent.id as usize;
+                        low[p] = low[p].min(low[v as usize]);
+                    }
+                }
+            }
+        }
+        id_of
+            .into_iter()
+            .map(|(code, id)| (code, comp[id as usize]))
+            .collect()
+    }
+
+    /// Whether the recurrence classes allow `earlier` to come back after
+    /// `now` (true where a region has no classes).
+    fn same_classes(&self, now: BoardCode, earlier: BoardCode) -> bool {
+        let Some(classes) = &self.classes else {
+            return true;
+        };
+        classes.regions.iter().all(|(mask, root, comps)| {
+            let project = |b: BoardCode| (b & mask) | (root & !mask);
+            match (comps.get(&project(now)), comps.get(&project(earlier))) {
+                (Some(a), Some(b)) => a == b,
+                // Not reachable from the root: it cannot come back.
+                (Some(_), None) => false,
+                (None, _) => true,
+            }
+        })
+    }
 }
 
 impl Arena for GoArena {
     type Board = BoardCode;
     /// A stone that can never be captured never leaves: a board without it
-    /// (at its point) cannot come back.
+    /// (at its point) cannot come back; nor can a board outside the
+    /// recurrence class of the current one ([`GoArena::with_recurrence_classes`]).
     fn can_recur(&self, now: BoardCode, earlier: BoardCode) -> bool {
         let m = spread(self.fixed(now)) * 3;
-        now & m == earlier & m
+        now & m == earlier & m && self.same_classes(now, earlier)
     }
     fn recurring(&self, now: BoardCode, history: &[BoardCode], out: &mut Vec<BoardCode>) {
         let m = spread(self.fixed(now)) * 3;
@@ -866,7 +1029,7 @@ impl Arena for GoArena {
             history
                 .iter()
                 .copied()
-                .filter(|&b| b != now && now & m == b & m),
+                .filter(|&b| b != now && now & m == b & m && self.same_classes(now, b)),
         );
     }
     fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
@@ -1638,6 +1801,7 @@ pub fn situation_of(
         return Err(SolveError::HandicapPending);
     }
     let (arena, code) = GoArena::of(game.position())?;
+    let arena = arena.with_recurrence_classes(code);
     let history = game
         .history_boards()
         .map(|cells| {
@@ -1659,6 +1823,8 @@ pub fn situation_of(
     };
     Ok((arena, s, history))
 }
+
+pub mod trees;
 
 #[cfg(test)]
 mod tests;
