@@ -40,11 +40,12 @@
 //! strongly connected component of the graph of placements (either colour,
 //! any order, superko ignored). The solver finds those components once per
 //! root, region by region (the regions the uncapturable stones cut the
-//! board into are independent; regions of up to 12 points,
-//! [`GoArena::with_recurrence_classes`]). Early boards of a line are
-//! mostly alone in their component (a stone placed on an empty region
-//! cannot all be undone: the last capture leaves the capturer's stone), so
-//! lines that differ only in move order meet again. The solver is for
+//! board into are independent; regions of up to 10 points,
+//! [`GoArena::with_recurrence_classes`]). Some early boards of a line are
+//! alone in their component (the empty region never comes back: the last
+//! capture leaves the capturer's stone), so some lines that differ only in
+//! move order meet again; but in an open area most boards lie in one large
+//! component, and the gain is modest (BENCHMARKS.md). The solver is for
 //! small boards (up to 64 points; a node budget bounds the work).
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
@@ -200,13 +201,30 @@
 //! Black two stones ahead (a test pins both, and Theorem 3's 2). The tests
 //! check Theorem 3 against the solver on random boards with no repetition,
 //! both players first, several komis, under both versions of the rules,
-//! and on sums of separate regions on one board (the formula applied to
-//! the sum of the regions' values).
+//! on sums of separate regions on one board (the formula applied to
+//! the sum of the regions' values), and on abstract sums: the rules played
+//! on sums of random game trees with captures and of random canonical
+//! games ([`trees`], where the choice of what an abstract Ultimate Go
+//! position is is written down), with Theorems 1 and 2 and the simple
+//! version.
 //!
 //! Checked by the tests on random boards: the Ultimate Go score is always
 //! one of the two integers next to the Fundamental Go score (so the draw
 //! option changes the winner only at |score| = ½, as §VI says), and the
 //! draw komi is unique before the second ultimate delay.
+//!
+//! **§VI on the second ultimate delay.** "A player should do that only if
+//! it's her unique optimal move": true in the sense that whenever it is not
+//! her unique optimal move of §IV (a free delay, every placement costing a
+//! point or more, no regular prisoner), another move gives her as good an
+//! Ultimate Go score; by Theorem 2 a cost-0 placement or a regular delay
+//! keeps the score `s ± ½`, and the second ultimate delay can only give
+//! the other the draw. "The result will thus be either a win for her
+//! opponent (if he has at least one optimal move), or a draw (if he has
+//! none)": the either/or is Theorem 2, but the condition is false — on
+//! the abstract game `{−1 | 2}` the opponent has an optimal move after it
+//! and the result is a draw, because he loses Fundamental Go by ½ (a
+//! test pins it; none was found on small boards).
 
 use super::position::{Cell, Colour, Position};
 use rustc_hash::FxHashMap;
@@ -698,9 +716,10 @@ struct RecurClasses {
 }
 
 /// The largest region whose states are enumerated for the recurrence
-/// classes (3^12 = 531 441 states at most; more would cost more time and
-/// memory than the solves they are meant to speed up).
-pub const RECUR_CLASS_POINTS: u32 = 12;
+/// classes: 3^10 = 59 049 states at most (a twelve-point region took 0.75 s
+/// and 57 MB to enumerate, more than the solves the classes can still
+/// help: open areas with captures are out of reach from about 8 points).
+pub const RECUR_CLASS_POINTS: u32 = 10;
 
 /// The code of a board: point `p` holds `(code >> 2p) & 3`: 0 empty, 1
 /// Black, 2 White.
@@ -996,21 +1015,38 @@ impl GoArena {
             .collect()
     }
 
+    /// The component of `now` in each region with classes (`None`: not
+    /// found, which the root's descendants never are).
+    fn classes_of(&self, now: BoardCode) -> Vec<Option<u32>> {
+        let Some(classes) = &self.classes else {
+            return Vec::new();
+        };
+        classes
+            .regions
+            .iter()
+            .map(|(mask, root, comps)| comps.get(&((now & mask) | (root & !mask))).copied())
+            .collect()
+    }
+
     /// Whether the recurrence classes allow `earlier` to come back after
-    /// `now` (true where a region has no classes).
-    fn same_classes(&self, now: BoardCode, earlier: BoardCode) -> bool {
+    /// the board whose [`GoArena::classes_of`] is `now` (true where a
+    /// region has no classes).
+    fn same_classes(&self, now: &[Option<u32>], earlier: BoardCode) -> bool {
         let Some(classes) = &self.classes else {
             return true;
         };
-        classes.regions.iter().all(|(mask, root, comps)| {
-            let project = |b: BoardCode| (b & mask) | (root & !mask);
-            match (comps.get(&project(now)), comps.get(&project(earlier))) {
-                (Some(a), Some(b)) => a == b,
-                // Not reachable from the root: it cannot come back.
-                (Some(_), None) => false,
-                (None, _) => true,
-            }
-        })
+        classes
+            .regions
+            .iter()
+            .zip(now)
+            .all(|((mask, root, comps), &a)| {
+                match (a, comps.get(&((earlier & mask) | (root & !mask)))) {
+                    (Some(a), Some(&b)) => a == b,
+                    // Not reachable from the root: it cannot come back.
+                    (Some(_), None) => false,
+                    (None, _) => true,
+                }
+            })
     }
 }
 
@@ -1021,16 +1057,19 @@ impl Arena for GoArena {
     /// recurrence class of the current one ([`GoArena::with_recurrence_classes`]).
     fn can_recur(&self, now: BoardCode, earlier: BoardCode) -> bool {
         let m = spread(self.fixed(now)) * 3;
-        now & m == earlier & m && self.same_classes(now, earlier)
+        now & m == earlier & m && self.same_classes(&self.classes_of(now), earlier)
     }
     fn recurring(&self, now: BoardCode, history: &[BoardCode], out: &mut Vec<BoardCode>) {
         let m = spread(self.fixed(now)) * 3;
-        out.extend(
-            history
-                .iter()
-                .copied()
-                .filter(|&b| b != now && now & m == b & m && self.same_classes(now, b)),
-        );
+        let mut classes = None;
+        for &b in history {
+            if b != now && now & m == b & m {
+                let c = classes.get_or_insert_with(|| self.classes_of(now));
+                if self.same_classes(c, b) {
+                    out.push(b);
+                }
+            }
+        }
     }
     fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
         let (b, w) = (even_bits(board), even_bits(board >> 1));
