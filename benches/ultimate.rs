@@ -85,7 +85,7 @@ fn cases() -> Vec<(String, String)> {
     for k in [3, 4, 5, 6] {
         out.push((format!("corridor_{k}"), corridor(k)));
     }
-    for w in [1, 2] {
+    for w in [1, 2, 3] {
         out.push((format!("open_2x{w}"), open_rows(w)));
     }
     out

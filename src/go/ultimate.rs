@@ -32,12 +32,21 @@
 //!
 //! Minimax over the rules as written: placements, delays, ultimate delays,
 //! draw declarations and resignation. Repetition: a state's key holds the
-//! boards of the history that could come back; a stone whose chain holds
-//! a framing stone is never captured, so a history board without it cannot
-//! (the rest of the history is kept, so the key is exact). On open boards
-//! with no framing stones every board of the history stays in the key and
-//! transpositions are rare: the solver is for small boards (up to 64
-//! points; a node budget bounds the work).
+//! boards of the history that could come back, and only those (the rest
+//! cannot matter, so the key is exact). A stone whose chain holds a
+//! framing stone is never captured, so a history board without it cannot
+//! come back. And a history board `B` came before the current board `N`,
+//! so it can come back only if `N` can lead back to `B`: both in one
+//! strongly connected component of the graph of placements (either colour,
+//! any order, superko ignored). The solver finds those components once per
+//! root, region by region (the regions the uncapturable stones cut the
+//! board into are independent; regions of up to 10 points,
+//! [`GoArena::with_recurrence_classes`]). Some early boards of a line are
+//! alone in their component (the empty region never comes back: the last
+//! capture leaves the capturer's stone), so some lines that differ only in
+//! move order meet again; but in an open area most boards lie in one large
+//! component, and the gain is modest (BENCHMARKS.md). The solver is for
+//! small boards (up to 64 points; a node budget bounds the work).
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not
@@ -192,13 +201,30 @@
 //! Black two stones ahead (a test pins both, and Theorem 3's 2). The tests
 //! check Theorem 3 against the solver on random boards with no repetition,
 //! both players first, several komis, under both versions of the rules,
-//! and on sums of separate regions on one board (the formula applied to
-//! the sum of the regions' values).
+//! on sums of separate regions on one board (the formula applied to
+//! the sum of the regions' values), and on abstract sums: the rules played
+//! on sums of random game trees with captures and of random canonical
+//! games ([`trees`], where the choice of what an abstract Ultimate Go
+//! position is is written down), with Theorems 1 and 2 and the simple
+//! version.
 //!
 //! Checked by the tests on random boards: the Ultimate Go score is always
 //! one of the two integers next to the Fundamental Go score (so the draw
 //! option changes the winner only at |score| = ½, as §VI says), and the
 //! draw komi is unique before the second ultimate delay.
+//!
+//! **§VI on the second ultimate delay.** "A player should do that only if
+//! it's her unique optimal move": true in the sense that whenever it is not
+//! her unique optimal move of §IV (a free delay, every placement costing a
+//! point or more, no regular prisoner), another move gives her as good an
+//! Ultimate Go score; by Theorem 2 a cost-0 placement or a regular delay
+//! keeps the score `s ± ½`, and the second ultimate delay can only give
+//! the other the draw. "The result will thus be either a win for her
+//! opponent (if he has at least one optimal move), or a draw (if he has
+//! none)": the either/or is Theorem 2, but the condition is false — on
+//! the abstract game `{−1 | 2}` the opponent has an optimal move after it
+//! and the result is a draw, because he loses Fundamental Go by ½ (a
+//! test pins it; none was found on small boards).
 
 use super::position::{Cell, Colour, Position};
 use rustc_hash::FxHashMap;
@@ -674,7 +700,26 @@ pub struct GoArena {
     /// The neighbours of each point, as a mask.
     neighbours: Vec<u64>,
     immortal: u64,
+    /// Which boards can lead back to which ([`GoArena::with_recurrence_classes`]).
+    classes: Option<Arc<RecurClasses>>,
 }
+
+/// The regions of a board up to [`RECUR_CLASS_POINTS`] points each, and
+/// for each the strongly connected component of every state of the region
+/// reachable from the root (module docs, "Repetition").
+#[derive(Debug, Default)]
+struct RecurClasses {
+    /// The region's points (2 bits a point, as in a board code), the root
+    /// board, and the component of each reachable state (the board with
+    /// the root's cells outside the region).
+    regions: Vec<(u128, BoardCode, FxHashMap<BoardCode, u32>)>,
+}
+
+/// The largest region whose states are enumerated for the recurrence
+/// classes: 3^10 = 59 049 states at most (a twelve-point region took 0.75 s
+/// and 57 MB to enumerate, more than the solves the classes can still
+/// help: open areas with captures are out of reach from about 8 points).
+pub const RECUR_CLASS_POINTS: u32 = 10;
 
 /// The code of a board: point `p` holds `(code >> 2p) & 3`: 0 empty, 1
 /// Black, 2 White.
@@ -755,6 +800,7 @@ impl GoArena {
                 n,
                 neighbours,
                 immortal,
+                classes: None,
             },
             code,
         ))
@@ -850,24 +896,180 @@ impl GoArena {
         let (black, white) = (even_bits(code), even_bits(code >> 1));
         self.flood(self.immortal & black, black) | self.flood(self.immortal & white, white)
     }
+
+    /// The arena with the recurrence classes of `root` (module docs,
+    /// "Repetition"): the board is cut into regions by the stones that can
+    /// never be captured (chains holding a framing stone); a placement in
+    /// one region changes nothing in another, so the placement graph of the
+    /// board (placements of either colour in any order: delays let a player
+    /// wait) is the product of the regions' graphs. For each region of at
+    /// most [`RECUR_CLASS_POINTS`] points every state reachable from the
+    /// root is enumerated and its strongly connected component found
+    /// (Tarjan). A board `B` of the history came before the current board
+    /// `N`, so `N` is reachable from `B`; `B` can come back only if `B` is
+    /// reachable from `N`, i.e. only if in every region the two states lie
+    /// in one component. Positional superko only removes edges, so this is
+    /// a necessary condition, which is all [`Arena::can_recur`] asks.
+    pub fn with_recurrence_classes(mut self, root: BoardCode) -> GoArena {
+        let fixed = self.fixed(root);
+        let free = self.all() & !fixed;
+        let mut left = free;
+        let mut classes = RecurClasses::default();
+        while left != 0 {
+            let region = self.flood(left & left.wrapping_neg(), free);
+            left &= !region;
+            if region.count_ones() <= RECUR_CLASS_POINTS {
+                let comps = self.components(root, region);
+                classes.regions.push((spread(region) * 3, root, comps));
+            }
+        }
+        self.classes = Some(Arc::new(classes));
+        self
+    }
+
+    /// The strongly connected component of every state of `region`
+    /// reachable from `root` by placements of either colour inside it
+    /// (Tarjan's algorithm, iterative; a component is named by its first
+    /// state found).
+    fn components(&self, root: BoardCode, region: u64) -> FxHashMap<BoardCode, u32> {
+        struct Frame {
+            id: u32,
+            code: BoardCode,
+            /// Points still to try for Black, then for White.
+            todo: [u64; 2],
+        }
+        const OPEN: u32 = u32::MAX;
+        let mut id_of: FxHashMap<BoardCode, u32> = FxHashMap::default();
+        let (mut low, mut comp): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        let mut stack: Vec<u32> = Vec::new();
+        let mut codes: Vec<BoardCode> = Vec::new();
+        let empty_in = |code: BoardCode| {
+            let (b, w) = (even_bits(code), even_bits(code >> 1));
+            region & !(b | w)
+        };
+        let mut frames = vec![Frame {
+            id: 0,
+            code: root,
+            todo: [empty_in(root); 2],
+        }];
+        id_of.insert(root, 0);
+        low.push(0);
+        comp.push(OPEN);
+        stack.push(0);
+        codes.push(root);
+        while let Some(f) = frames.last_mut() {
+            let (v, code) = (f.id, f.code);
+            let next = if f.todo[0] != 0 {
+                let p = f.todo[0].trailing_zeros() as usize;
+                f.todo[0] &= f.todo[0] - 1;
+                Some(self.place(code, p, Colour::Black))
+            } else if f.todo[1] != 0 {
+                let p = f.todo[1].trailing_zeros() as usize;
+                f.todo[1] &= f.todo[1] - 1;
+                Some(self.place(code, p, Colour::White))
+            } else {
+                None
+            };
+            match next {
+                Some(None) => {}
+                Some(Some((succ, _))) => match id_of.get(&succ) {
+                    Some(&w) => {
+                        if comp[w as usize] == OPEN {
+                            low[v as usize] = low[v as usize].min(w);
+                        }
+                    }
+                    None => {
+                        let w = codes.len() as u32;
+                        id_of.insert(succ, w);
+                        low.push(w);
+                        comp.push(OPEN);
+                        stack.push(w);
+                        codes.push(succ);
+                        frames.push(Frame {
+                            id: w,
+                            code: succ,
+                            todo: [empty_in(succ); 2],
+                        });
+                    }
+                },
+                None => {
+                    frames.pop();
+                    if low[v as usize] == v {
+                        while let Some(w) = stack.pop() {
+                            comp[w as usize] = v;
+                            if w == v {
+                                break;
+                            }
+                        }
+                    }
+                    if let Some(parent) = frames.last() {
+                        let p = parent.id as usize;
+                        low[p] = low[p].min(low[v as usize]);
+                    }
+                }
+            }
+        }
+        id_of
+            .into_iter()
+            .map(|(code, id)| (code, comp[id as usize]))
+            .collect()
+    }
+
+    /// The component of `now` in each region with classes (`None`: not
+    /// found, which the root's descendants never are).
+    fn classes_of(&self, now: BoardCode) -> Vec<Option<u32>> {
+        let Some(classes) = &self.classes else {
+            return Vec::new();
+        };
+        classes
+            .regions
+            .iter()
+            .map(|(mask, root, comps)| comps.get(&((now & mask) | (root & !mask))).copied())
+            .collect()
+    }
+
+    /// Whether the recurrence classes allow `earlier` to come back after
+    /// the board whose [`GoArena::classes_of`] is `now` (true where a
+    /// region has no classes).
+    fn same_classes(&self, now: &[Option<u32>], earlier: BoardCode) -> bool {
+        let Some(classes) = &self.classes else {
+            return true;
+        };
+        classes
+            .regions
+            .iter()
+            .zip(now)
+            .all(|((mask, root, comps), &a)| {
+                match (a, comps.get(&((earlier & mask) | (root & !mask)))) {
+                    (Some(a), Some(&b)) => a == b,
+                    // Not reachable from the root: it cannot come back.
+                    (Some(_), None) => false,
+                    (None, _) => true,
+                }
+            })
+    }
 }
 
 impl Arena for GoArena {
     type Board = BoardCode;
     /// A stone that can never be captured never leaves: a board without it
-    /// (at its point) cannot come back.
+    /// (at its point) cannot come back; nor can a board outside the
+    /// recurrence class of the current one ([`GoArena::with_recurrence_classes`]).
     fn can_recur(&self, now: BoardCode, earlier: BoardCode) -> bool {
         let m = spread(self.fixed(now)) * 3;
-        now & m == earlier & m
+        now & m == earlier & m && self.same_classes(&self.classes_of(now), earlier)
     }
     fn recurring(&self, now: BoardCode, history: &[BoardCode], out: &mut Vec<BoardCode>) {
         let m = spread(self.fixed(now)) * 3;
-        out.extend(
-            history
-                .iter()
-                .copied()
-                .filter(|&b| b != now && now & m == b & m),
-        );
+        let mut classes = None;
+        for &b in history {
+            if b != now && now & m == b & m {
+                let c = classes.get_or_insert_with(|| self.classes_of(now));
+                if self.same_classes(c, b) {
+                    out.push(b);
+                }
+            }
+        }
     }
     fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
         let (b, w) = (even_bits(board), even_bits(board >> 1));
@@ -1638,6 +1840,7 @@ pub fn situation_of(
         return Err(SolveError::HandicapPending);
     }
     let (arena, code) = GoArena::of(game.position())?;
+    let arena = arena.with_recurrence_classes(code);
     let history = game
         .history_boards()
         .map(|cells| {
@@ -1659,6 +1862,8 @@ pub fn situation_of(
     };
     Ok((arena, s, history))
 }
+
+pub mod trees;
 
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 //! open boards; see the module docs): a deterministic generator so that a
 //! failure names its seed.
 
+use super::trees::{tree_board, TreeArena, TreeBoard};
 use super::*;
 use crate::game::{Dyadic, GameId, Nus, Outcome, Store};
 use crate::go::{go_value, play_game, GoValue, KoRule, Rules, SearchOptions};
@@ -1031,4 +1032,507 @@ fn theorems_1_and_3_on_sums_of_separate_regions() {
         }
     }
     assert_eq!((checked, skipped), (198, 7));
+}
+
+// ---------------------------- §VI: when to play the second ultimate delay
+
+/// What the exact solver says about the second ultimate delay at a
+/// situation where the first delayer `F` has returned his ultimate
+/// prisoner and the other player `S`, to move, still holds hers.
+#[derive(Debug)]
+struct SecondDelay {
+    /// §VI's "her unique optimal move" in the sense of §IV (the ultimate
+    /// prisoner counted as a prisoner): a delay costs nothing (sente level
+    /// 0), every placement costs at least 1, and `S` has no regular
+    /// prisoner (else a regular delay is a second optimal move).
+    unique_optimal: bool,
+    /// The ultimate delay gives `S` a better Ultimate Go score than each of
+    /// her other moves.
+    strictly_best: bool,
+    /// The ultimate delay gives `S` the best Ultimate Go score she can get.
+    among_best: bool,
+    /// The exact result after the ultimate delay (+1: Black wins).
+    result_after: i8,
+    /// After it, `F` has an optimal move of §IV (a placement or delay of
+    /// cost 0; not in the "should resign" phase of §V).
+    f_has_optimal: bool,
+}
+
+fn second_delay<A: Arena>(
+    solver: &mut Solver<A>,
+    s: &Situation<A::Board>,
+    h: &mut Vec<A::Board>,
+) -> SecondDelay {
+    let me = s.to_move;
+    assert!(s.ultimate[me.index()] && s.first_ultimate == Some(me.opponent()));
+    let sign = me.sign();
+    let (mut ultimate, mut others) = (None, Vec::new());
+    let mut after = None;
+    for (m, next, _) in solver.moves(s, h) {
+        let Some(n) = next else { continue };
+        let v = match m {
+            SolverMove::Place(b) => {
+                h.push(b);
+                let v = solver.ultimate_score(&n, h);
+                h.pop();
+                v.unwrap()
+            }
+            SolverMove::Special(_) => solver.ultimate_score(&n, h).unwrap(),
+        } * sign;
+        if m == SolverMove::Special(Special::Ultimate) {
+            ultimate = Some(v);
+            after = Some(n);
+        } else {
+            others.push(v);
+        }
+    }
+    let (u, n) = (ultimate.unwrap(), after.unwrap());
+    let other_best = others.iter().copied().max().unwrap_or(i64::MIN);
+    let costs = solver.move_costs(s, h).unwrap();
+    let delay_free = costs
+        .iter()
+        .any(|(m, c)| *m == SolverMove::Special(Special::Delay) && *c == 0);
+    let placements_cost = costs
+        .iter()
+        .all(|(m, c)| !matches!(m, SolverMove::Place(_)) || *c > 0);
+    SecondDelay {
+        unique_optimal: delay_free && placements_cost && s.bowls[me.index()] == 0,
+        strictly_best: u > other_best,
+        among_best: u >= other_best,
+        result_after: solver.outcome(&n, h).unwrap(),
+        f_has_optimal: solver.phase(&n, h).unwrap() != Phase::ShouldResign,
+    }
+}
+
+/// Tallies of [`SecondDelay`] over many situations.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct SecondDelayTally {
+    situations: usize,
+    /// The ultimate delay is the only best move, and §IV's unique optimal
+    /// move (the paper's "only if" holds).
+    strictly_best: usize,
+    /// It is the unique optimal move yet not among the best: a player
+    /// ahead by a point or more keeps the win by a costly placement, while
+    /// the delay hands the opponent the draw.
+    unique_but_a_mistake: usize,
+    /// Unique optimal: after it `F` wins and has an optimal move.
+    f_wins: usize,
+    /// Unique optimal: after it a draw, and `F` has no optimal move.
+    draw: usize,
+    /// Unique optimal, and after it a draw although `F` has an optimal
+    /// move: the paper's "a win for her opponent (if he has at least one
+    /// optimal move)" is false there.
+    draw_with_optimal_move: usize,
+    /// Unique optimal, and after it `F` wins with no optimal move.
+    win_without_optimal_move: usize,
+}
+
+impl SecondDelayTally {
+    fn add(&mut self, d: &SecondDelay, f: Colour, context: &dyn Fn() -> String) {
+        self.situations += 1;
+        // §VI: "Clearly a player should do that only if it's her unique
+        // optimal move". Read as: whenever the second ultimate delay is
+        // not her unique optimal move, another move is as good for her.
+        if d.strictly_best {
+            assert!(d.unique_optimal, "{}: {d:?}", context());
+            self.strictly_best += 1;
+        }
+        if !d.unique_optimal {
+            return;
+        }
+        if !d.among_best {
+            self.unique_but_a_mistake += 1;
+        }
+        // "The result will thus be either a win for her opponent (if he has
+        // at least one optimal move), or a draw (if he has none)." The
+        // first half holds always (the opponent then holds the draw right);
+        // the conditions are tallied.
+        let f_wins = d.result_after == f.sign() as i8;
+        assert!(f_wins || d.result_after == 0, "{}: {d:?}", context());
+        match (f_wins, d.f_has_optimal) {
+            (true, true) => self.f_wins += 1,
+            (false, false) => self.draw += 1,
+            (false, true) => self.draw_with_optimal_move += 1,
+            (true, false) => self.win_without_optimal_move += 1,
+        }
+    }
+}
+
+/// §VI on the second ultimate delay, on random framed boards: `F` (either
+/// colour) has delayed his ultimate prisoner first, `S` is to move holding
+/// hers, komi −1…1. The "only if" holds everywhere: when the second
+/// ultimate delay is strictly `S`'s best move it is her unique optimal
+/// move. Of "the result will thus be either a win for her opponent (if he
+/// has at least one optimal move), or a draw (if he has none)", the
+/// either/or holds (the draw right), the conditions are pinned as counted.
+#[test]
+fn the_second_ultimate_delay_on_boards() {
+    let mut tally = SecondDelayTally::default();
+    for text in random_boards(101, 60, 4) {
+        for f in [Colour::Black, Colour::White] {
+            for komi in -1..=1i64 {
+                let g = game_with(&text, ORIGINAL, f.opponent(), komi);
+                let (mut solver, mut s, mut h) = solver_of(&g);
+                s.first_ultimate = Some(f);
+                s.ultimate[f.index()] = false;
+                let d = second_delay(&mut solver, &s, &mut h);
+                let ctx = || format!("{text}\nF = {f}, komi {komi}");
+                tally.add(&d, f, &ctx);
+            }
+        }
+    }
+    // On these boards the paper's conditions hold too: every unique
+    // optimal second delay leaves `F` winning with an optimal move.
+    assert_eq!(
+        tally,
+        SecondDelayTally {
+            situations: 360,
+            strictly_best: 22,
+            f_wins: 22,
+            ..Default::default()
+        }
+    );
+}
+
+// ------------------------------------------ abstract sums (`trees.rs`)
+
+/// A random game tree of depth at most `depth`: each side has 0–2 edges,
+/// an edge leads to the terminal node one time in three, and captures 0
+/// (half the time), 1 or 2 stones.
+fn random_tree(arena: &mut TreeArena, rng: &mut Lcg, depth: u32) -> u16 {
+    if depth == 0 {
+        return 0;
+    }
+    let side = |arena: &mut TreeArena, rng: &mut Lcg| -> Vec<(u16, u32)> {
+        (0..rng.below(3))
+            .map(|_| {
+                let t = if rng.below(3) == 0 {
+                    0
+                } else {
+                    random_tree(arena, rng, depth - 1)
+                };
+                (t, [0, 0, 1, 2][rng.below(4)])
+            })
+            .collect()
+    };
+    let black = side(arena, rng);
+    let white = side(arena, rng);
+    arena.node(black, white)
+}
+
+/// A random short game: a tree of depth at most `depth` over the leaves
+/// 0, ±1, ±½, * and ↑, built canonical.
+fn random_game(store: &mut Store, rng: &mut Lcg, depth: u32) -> GameId {
+    if depth == 0 || rng.below(3) == 0 {
+        return match rng.below(7) {
+            0 => store.zero(),
+            1 => store.integer(1),
+            2 => store.integer(-1),
+            3 => store.number(Dyadic::new(1.into(), 1)),
+            4 => store.number(Dyadic::new((-1).into(), 1)),
+            5 => store.star(),
+            _ => store.ups(1),
+        };
+    }
+    let side = |store: &mut Store, rng: &mut Lcg| -> Vec<GameId> {
+        (0..1 + rng.below(2))
+            .map(|_| random_game(store, rng, depth - 1))
+            .collect()
+    };
+    let left = side(store, rng);
+    let right = side(store, rng);
+    store.canonical(left, right).unwrap()
+}
+
+/// Random abstract sums of 1–3 components, each a random tree with
+/// captures or (one time in three) a random canonical game: the arena, the
+/// position, and the number of positions below it (kept small).
+fn random_sums(seed: u64, count: usize, store: &mut Store) -> Vec<(TreeArena, TreeBoard)> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut arena = TreeArena::new();
+        let parts = 1 + rng.below(3);
+        let mut comps = Vec::new();
+        let mut states = 1usize;
+        for _ in 0..parts {
+            let before = arena.len();
+            let n = if rng.below(3) == 0 {
+                let g = random_game(store, &mut rng, 2);
+                let n = arena.from_game(store, g);
+                // The component is the game itself.
+                let v = arena.value(store, n).unwrap();
+                assert_eq!(v, g);
+                n
+            } else {
+                random_tree(&mut arena, &mut rng, 3)
+            };
+            states *= arena.len() - before + 1;
+            comps.push(n);
+        }
+        if states > 2_000 {
+            continue;
+        }
+        out.push((arena, tree_board(&comps)));
+    }
+    out
+}
+
+fn tree_situation(board: TreeBoard, to_move: Colour, komi: i64) -> Situation<TreeBoard> {
+    Situation {
+        board,
+        to_move,
+        bowls: [0, 0],
+        ultimate: [true, true],
+        first_ultimate: None,
+    }
+    .with_komi(komi)
+}
+
+/// (a) = (b) on abstract sums (`trees.rs`): the exact solver of the rules
+/// played on sums of random game trees with captures and of random
+/// canonical games (so values such as ↑, * and ½ occur), against the
+/// formulas of Theorems 1–3 applied to the sum of the components' values;
+/// both players first, komi −1…1. Theorem 1: the Fundamental Go score.
+/// Theorem 3: the Ultimate Go score before any ultimate delay, under the
+/// original rules (threshold search) and the simple version (literal
+/// solver). Theorem 2: the score after either player's first ultimate
+/// delay, and the result after the second.
+#[test]
+fn theorems_1_to_3_on_abstract_sums() {
+    let mut store = Store::new();
+    let (mut checked, mut draws) = (0, 0);
+    for (arena, board) in random_sums(131, 60, &mut store) {
+        let value = arena.board_value(&mut store, &board).unwrap();
+        let mut original = Solver::new(arena.clone(), ORIGINAL, 5_000_000, false);
+        let mut simple = Solver::new(arena, SIMPLE, 5_000_000, false);
+        let h = &mut Vec::new();
+        for to_move in [Colour::Black, Colour::White] {
+            for komi in -1..=1i64 {
+                let s = tree_situation(board, to_move, komi);
+                let ctx = || format!("{board:?} {to_move} to move, komi {komi}");
+                let f = formula_score2(&mut store, value, -komi, to_move);
+                assert_eq!(original.fundamental_score2(&s, h).unwrap(), f, "{}", ctx());
+                let u = theorem_3_score(&mut store, value, -komi, to_move);
+                assert_eq!(original.ultimate_score(&s, h).unwrap(), u, "{}", ctx());
+                assert_eq!(simple.ultimate_score(&s, h).unwrap(), u, "{}", ctx());
+                if u == 0 {
+                    draws += 1;
+                }
+                for first in [Colour::Black, Colour::White] {
+                    let mut s1 = s;
+                    s1.first_ultimate = Some(first);
+                    s1.ultimate[first.index()] = false;
+                    // Theorem 2: u = s ± ½ towards F, s counting S's
+                    // ultimate prisoner.
+                    let fs2 = original.fundamental_score2(&s1, h).unwrap();
+                    let want = (fs2 + first.sign()) / 2;
+                    assert_eq!(original.ultimate_score(&s1, h).unwrap(), want, "{}", ctx());
+                    assert_eq!(simple.ultimate_score(&s1, h).unwrap(), want, "{}", ctx());
+                    let mut s2 = s1;
+                    s2.ultimate = [false, false];
+                    let fs2 = original.fundamental_score2(&s2, h).unwrap();
+                    let want = if fs2 * first.sign() > 0 {
+                        first.sign() as i8
+                    } else {
+                        0
+                    };
+                    assert_eq!(original.outcome(&s2, h).unwrap(), want, "{}", ctx());
+                    assert_eq!(simple.outcome(&s2, h).unwrap(), want, "{}", ctx());
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!((checked, draws), (360, 71));
+}
+
+/// §VI on the second ultimate delay (see `the_second_ultimate_delay_on_boards`)
+/// on random abstract sums, `F` either colour, komi −1…1.
+#[test]
+fn the_second_ultimate_delay_on_abstract_sums() {
+    let mut store = Store::new();
+    let mut tally = SecondDelayTally::default();
+    for (arena, board) in random_sums(137, 60, &mut store) {
+        let mut solver = Solver::new(arena, ORIGINAL, 5_000_000, false);
+        let h = &mut Vec::new();
+        for f in [Colour::Black, Colour::White] {
+            for komi in -1..=1i64 {
+                let mut s = tree_situation(board, f.opponent(), komi);
+                s.first_ultimate = Some(f);
+                s.ultimate[f.index()] = false;
+                let d = second_delay(&mut solver, &s, h);
+                let ctx = || format!("{board:?}, F = {f}, komi {komi}");
+                tally.add(&d, f, &ctx);
+            }
+        }
+    }
+    // One situation breaks the paper's condition: a draw although `F` has
+    // an optimal move (the kind of `the_second_ultimate_delay_can_leave_a_
+    // draw_with_an_optimal_move`).
+    assert_eq!(
+        tally,
+        SecondDelayTally {
+            situations: 360,
+            strictly_best: 54,
+            unique_but_a_mistake: 0,
+            f_wins: 39,
+            draw: 14,
+            draw_with_optimal_move: 1,
+            win_without_optimal_move: 0,
+        }
+    );
+}
+
+/// §VI: "The result will thus be either a win for her opponent (if he has
+/// at least one optimal move), or a draw (if he has none)." False as
+/// stated: on the abstract game `X = {−1 | 2}` (= 0: Black's move gives
+/// White a free move, White's gives Black two), Black having delayed his
+/// ultimate prisoner first, White to move with hers and empty bowls. Her
+/// only placement costs 1 and a delay nothing, so the second ultimate
+/// delay is her unique optimal move and her only best one. After it Black
+/// has an optimal move (to −1: the score stays −½, cost 0), yet the result
+/// is a draw: Black loses Fundamental Go by the closest margin and
+/// declares the draw. What holds is Theorem 2: after the second ultimate
+/// delay the first delayer wins iff he wins Fundamental Go, else a draw;
+/// having an optimal move does not decide it at |score| = ½.
+#[test]
+fn the_second_ultimate_delay_can_leave_a_draw_with_an_optimal_move() {
+    let mut arena = TreeArena::new();
+    let minus_one = arena.node(vec![], vec![(0, 0)]);
+    let one = arena.node(vec![(0, 0)], vec![]);
+    let two = arena.node(vec![(one, 0)], vec![]);
+    let x = arena.node(vec![(minus_one, 0)], vec![(two, 0)]);
+    let mut store = Store::new();
+    let zero = store.zero();
+    assert_eq!(arena.value(&mut store, x).unwrap(), zero);
+    let mut solver = Solver::new(arena, ORIGINAL, 1_000_000, false);
+    let mut s = tree_situation(tree_board(&[x]), Colour::White, 0);
+    s.first_ultimate = Some(Colour::Black);
+    s.ultimate[Colour::Black.index()] = false;
+    let h = &mut Vec::new();
+    assert_eq!(
+        solver.move_costs(&s, h).unwrap(),
+        [
+            (SolverMove::Place(tree_board(&[two])), 1),
+            (SolverMove::Special(Special::Delay), 0),
+        ]
+    );
+    let d = second_delay(&mut solver, &s, h);
+    assert!(d.unique_optimal && d.strictly_best, "{d:?}");
+    assert_eq!((d.result_after, d.f_has_optimal), (0, true));
+    // After it: Black to move, Fundamental Go score −½, and his move to −1
+    // keeps it (cost 0).
+    let mut after = s;
+    after.ultimate = [false, false];
+    after.to_move = Colour::Black;
+    assert_eq!(solver.fundamental_score2(&after, h).unwrap(), -1);
+    assert_eq!(
+        solver.move_costs(&after, h).unwrap(),
+        [(SolverMove::Place(tree_board(&[minus_one])), 0)]
+    );
+    assert_eq!(solver.outcome(&after, h).unwrap(), 0);
+}
+
+// ------------------------------------------------- recurrence classes
+
+/// Random open corridors: a Black wall, one or two rows of 2–5 cells
+/// (empty, or a capturable stone one time in five each), a White wall;
+/// captures and retakes everywhere.
+fn random_corridors(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let h = 1 + rng.below(2);
+        let w = if h == 1 {
+            3 + rng.below(3)
+        } else {
+            2 + rng.below(2)
+        };
+        let rows: Vec<String> = (0..h)
+            .map(|_| {
+                let cells: Vec<&str> = (0..w)
+                    .map(|_| match rng.below(10) {
+                        0 | 1 => "x",
+                        2 | 3 => "o",
+                        _ => ".",
+                    })
+                    .collect();
+                format!("X {} O", cells.join(" "))
+            })
+            .collect();
+        let text = rows.join("\n");
+        if Position::parse(&text).is_ok() && text.contains('.') {
+            out.push(text);
+        }
+    }
+    out
+}
+
+/// The recurrence classes (`GoArena::with_recurrence_classes`) only drop
+/// history boards that cannot come back, so the solver's answers do not
+/// change: on random open corridors, after 0–3 random placements (so that
+/// the history holds boards from before the solver's root), both players
+/// first, the Ultimate and Fundamental Go scores and the outcomes at komi
+/// −1…1 with the classes equal those without (the old key: every history
+/// board but those differing in a stone that can never be captured).
+#[test]
+fn recurrence_classes_do_not_change_the_answers() {
+    let mut rng = Lcg(151);
+    let (mut checked, mut dropped) = (0, 0);
+    for text in random_corridors(149, 60) {
+        for to_move in [Colour::Black, Colour::White] {
+            let mut g = game_with(&text, ORIGINAL, to_move, 0);
+            for _ in 0..rng.below(4) {
+                let me = g.to_move();
+                let mut next: Vec<Game> = (0..g.position().cells_len())
+                    .filter_map(|p| {
+                        g.play(crate::go::Move {
+                            colour: me,
+                            point: Some(p),
+                        })
+                        .ok()
+                    })
+                    .collect();
+                if next.is_empty() {
+                    break;
+                }
+                g = next.swap_remove(rng.below(next.len()));
+            }
+            let (classed, s, h) = situation_of(&g).unwrap();
+            let (plain, _) = GoArena::of(g.position()).unwrap();
+            let mut kept = Vec::new();
+            classed.recurring(s.board, &h, &mut kept);
+            let mut all = Vec::new();
+            plain.recurring(s.board, &h, &mut all);
+            dropped += all.len() - kept.len();
+            let mut a = Solver::new(classed, ORIGINAL, 20_000_000, true);
+            let mut b = Solver::new(plain, ORIGINAL, 20_000_000, true);
+            let (mut ha, mut hb) = (h.clone(), h);
+            let ctx = || format!("{text}\nthen\n{g}");
+            assert_eq!(
+                a.ultimate_score(&s, &mut ha).unwrap(),
+                b.ultimate_score(&s, &mut hb).unwrap(),
+                "{}",
+                ctx()
+            );
+            assert_eq!(
+                a.fundamental_score2(&s, &mut ha).unwrap(),
+                b.fundamental_score2(&s, &mut hb).unwrap(),
+                "{}",
+                ctx()
+            );
+            for komi in -1..=1 {
+                let sk = s.with_komi(komi);
+                assert_eq!(
+                    a.outcome(&sk, &mut ha).unwrap(),
+                    b.outcome(&sk, &mut hb).unwrap(),
+                    "{}",
+                    ctx()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!((checked, dropped), (120, 28));
 }
