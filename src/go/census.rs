@@ -737,14 +737,7 @@ fn k4_mouth(
     }
     let complete = inner.iter().map(|(_, st)| captured.contains(st)).collect();
     let (colour, string) = inner.remove(0);
-    let mut adjacent: Vec<usize> = region
-        .iter()
-        .flat_map(|&p| pos.neighbours(p))
-        .filter(|&q| !inside(q) && string_at[q] != usize::MAX)
-        .map(|q| string_at[q])
-        .collect();
-    adjacent.sort_unstable();
-    adjacent.dedup();
+    let adjacent = strings_next_to(pos, region.iter().copied(), inside, string_at);
     Some(KoMouth {
         colour,
         empty,
@@ -818,6 +811,24 @@ fn four_play_cycle(pos: &Position, region: &[usize]) -> Option<Vec<Vec<usize>>> 
     None
 }
 
+/// The strings next to `points` but not `inside` the mouth, each once, in
+/// index order (a mouth's adjacent strings, K1 and K4 alike).
+fn strings_next_to(
+    pos: &Position,
+    points: impl Iterator<Item = usize>,
+    inside: impl Fn(usize) -> bool,
+    string_at: &[usize],
+) -> Vec<usize> {
+    let mut adjacent: Vec<usize> = points
+        .flat_map(|p| pos.neighbours(p))
+        .filter(|&q| !inside(q) && string_at[q] != usize::MAX)
+        .map(|q| string_at[q])
+        .collect();
+    adjacent.sort_unstable();
+    adjacent.dedup();
+    adjacent
+}
+
 /// The K1 reading of `s` (module docs), with the K1a extra strings.
 fn k1_mouth(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
@@ -876,16 +887,12 @@ fn k1_mouth(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMout
     if t_breaths.is_empty() || !t_breaths.iter().all(captured) {
         return None;
     }
-    let mut adjacent: Vec<usize> = s
-        .stones
-        .iter()
-        .chain(&empty)
-        .flat_map(|&p| pos.neighbours(p))
-        .filter(|&q| !inside(q) && string_at[q] != usize::MAX)
-        .map(|q| string_at[q])
-        .collect();
-    adjacent.sort_unstable();
-    adjacent.dedup();
+    let adjacent = strings_next_to(
+        pos,
+        s.stones.iter().chain(&empty).copied(),
+        inside,
+        string_at,
+    );
     Some((
         KoMouth {
             colour: s.colour,
