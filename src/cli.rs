@@ -152,6 +152,51 @@ pub fn install_interrupt(flag: Arc<AtomicBool>) {
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
 }
 
+/// Stack sizes tried for the interpreter thread, largest first: deep games
+/// and deep user recursion want the first, but a low address-space limit
+/// (`ulimit -v`) may refuse it, and on a smaller stack the guard of
+/// [`yose::limits`] only makes "nested too deeply" errors come sooner.
+const STACK_SIZES: [usize; 4] = [1 << 30, 256 << 20, 64 << 20, 16 << 20];
+
+/// The whole process of the `yose` executable: parses the command line (the
+/// program's own name is always shown as `yose`), runs it on a thread with a
+/// big stack and exits with its code.
+pub fn process_main() -> ! {
+    // Like other Unix filters, end quietly when the reader of our output goes
+    // away (`yose … | head`) instead of failing to print.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = Cli::parse_from(
+        std::iter::once(std::ffi::OsString::from("yose")).chain(std::env::args_os().skip(1)),
+    );
+    // Under an address-space limit the stack's reservation counts against
+    // it: take at most a quarter of the limit for the stack.
+    let most = crate::limits::address_space_limit().map_or(usize::MAX, |l| l / 4);
+    let sizes = STACK_SIZES
+        .iter()
+        .filter(|&&s| s <= most || s == STACK_SIZES[3]);
+    for &size in sizes {
+        let cli = cli.clone();
+        let spawned = std::thread::Builder::new()
+            .name("yose".into())
+            .stack_size(size)
+            .spawn(move || {
+                crate::limits::enter_thread(size);
+                main(cli, size)
+            });
+        if let Ok(worker) = spawned {
+            std::process::exit(worker.join().unwrap_or(2));
+        }
+    }
+    eprintln!(
+        "yose: cannot start the interpreter thread, even with a 16 MiB stack (is the address-space limit, ulimit -v, very low?)"
+    );
+    std::process::exit(2);
+}
+
 /// Runs the command line on a thread with a `stack` of that many bytes;
 /// returns the process exit code.
 pub fn main(cli: Cli, stack: usize) -> i32 {

@@ -23,3 +23,9 @@ pub mod render;
 pub mod repl;
 pub mod stdlib;
 pub mod syntax;
+
+// The integration tests live in the unit-test binary (their module doc says
+// why), so that `cargo test` compiles yose once.
+#[cfg(test)]
+#[path = "../tests/integration/main.rs"]
+mod integration;

@@ -4,7 +4,6 @@
 //! next to the script as `FILE.out`. `UPDATE_EXPECT=1 cargo test` rewrites them.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn scripts(dir: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,7 +19,7 @@ fn scripts(dir: &str) -> Vec<PathBuf> {
 }
 
 fn transcript(file: &Path) -> (String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_yose"))
+    let out = super::yose_binary()
         .args(["run", "--ascii", "--color", "never"])
         .arg(file.file_name().unwrap())
         .current_dir(file.parent().unwrap())

@@ -3,10 +3,10 @@
 
 use expect_test::{expect, Expect};
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn yose(args: &[&str], stdin: Option<&str>) -> (String, String, i32) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yose"));
+    let mut cmd = super::yose_binary();
     cmd.args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
@@ -259,7 +259,7 @@ fn check_of_a_directory_without_scripts_is_a_usage_error() {
 #[test]
 fn a_rejected_move_leaves_the_game_unchanged() {
     let history = std::env::temp_dir().join(format!("yose-cli-history-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yose"))
+    let mut child = super::yose_binary()
         .arg("repl")
         .env("YOSE_HISTORY", &history)
         .stdin(Stdio::piped())

@@ -59,7 +59,7 @@ fn expr(depth: u32) -> BoxedStrategy<String> {
 
 /// Cases per property: 300 in `cargo test`; the long run sets
 /// `YOSE_FUZZ_CASES` (e.g. `YOSE_FUZZ_CASES=100000 cargo test --release
-/// --test integration fuzz::`).
+/// integration::fuzz::`).
 fn cases(default: u32) -> u32 {
     std::env::var("YOSE_FUZZ_CASES")
         .ok()

@@ -8,7 +8,6 @@
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::rc::Rc;
 use yose::eval::{Interp, Mode};
 use yose::render::Style;
@@ -88,7 +87,7 @@ fn shell_words(cmd: &str) -> Vec<String> {
 }
 
 fn run_command(dir: &Path, words: &[String]) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_yose"))
+    let out = super::yose_binary()
         .args(&words[1..])
         .current_dir(dir)
         .env_remove("NO_COLOR")

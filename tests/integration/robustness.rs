@@ -33,7 +33,7 @@ fn command(args: &[&str], address_space: u64) -> Command {
 
 /// [`command`] with a CPU-time limit of `cpu` seconds.
 fn command_cpu(args: &[&str], address_space: u64, cpu: u64) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yose"));
+    let mut cmd = super::yose_binary();
     cmd.args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("YOSE_MEMORY_LIMIT")
