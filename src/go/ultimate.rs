@@ -45,8 +45,17 @@
 //! alone in their component (the empty region never comes back: the last
 //! capture leaves the capturer's stone), so some lines that differ only in
 //! move order meet again; but in an open area most boards lie in one large
-//! component, and the gain is modest (BENCHMARKS.md). The solver is for
-//! small boards (up to 64 points; a node budget bounds the work).
+//! component. So the threshold search (below) keys its table on the node
+//! alone and keeps, per node, *records* valid for a set of histories: a
+//! search's answer depends on the history only through whether each board
+//! it generated below the node (and that could come back) was already
+//! played, so it holds for every history that agrees on those boards
+//! (exact: a table answer is one the search would have found). A record
+//! past 256 tested boards, or past 16 records a node, falls back to the
+//! key above (every board that can come back), found by hashing; so the
+//! work per state stays bounded and the budget bounds the time. The
+//! solver is for small boards (up to 64 points; a node budget bounds the
+//! work).
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not

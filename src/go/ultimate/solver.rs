@@ -87,16 +87,67 @@ pub enum SolverMove<B> {
 type Key<B> = (Situation<B>, Vec<B>);
 
 /// A node of the threshold search: a situation without the player to move
-/// and without the bowls (both are outputs, see [`Thresholds`]), and the
-/// history boards that can recur.
+/// and without the bowls (both are outputs, see [`Thresholds`]). The
+/// history is not in the key: each node keeps records valid for the
+/// histories that agree on the boards its searches tested ([`Record`]).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct NodeKey<B> {
     board: B,
     variant: Variant,
     ultimate: [bool; 2],
     first_ultimate: Option<Colour>,
-    recur: Vec<B>,
 }
+
+/// What the threshold search learnt at a node under some histories: a
+/// search's answer depends on the history only through whether each board
+/// it generated (anywhere below the node) was already played, so it holds
+/// for every history that agrees with the one it was made under on the
+/// `tested` boards. `played` is the part of `tested` that was in the
+/// history. (Both sorted.) Past [`TESTED_LIMIT`] boards a record is
+/// *full*: it stands for every board that can come back after the node's
+/// board ([`Arena::recurring`], a superset of any tested set, as the
+/// boards of the history that can matter at all are those), and `played`
+/// is the history's boards among them: the key of the solver before the
+/// records, so a record is never worse than that.
+#[derive(Clone, Debug)]
+struct Record<B> {
+    tested: Tested<B>,
+    played: Vec<B>,
+    entry: NodeEntry,
+}
+
+/// The boards a search tested against the history ([`Record`]), or every
+/// board that can come back (`full`).
+#[derive(Clone, Debug)]
+struct Tested<B> {
+    boards: Vec<B>,
+    full: bool,
+}
+
+impl<B: Copy + Ord> Tested<B> {
+    fn none() -> Tested<B> {
+        Tested {
+            boards: Vec::new(),
+            full: false,
+        }
+    }
+
+    fn add(&mut self, other: &Tested<B>) {
+        if other.full {
+            self.full = true;
+            self.boards = Vec::new();
+        } else if !self.full {
+            self.boards.extend_from_slice(&other.boards);
+        }
+    }
+}
+
+/// The size of a tested set past which a record is full ([`Record`]).
+const TESTED_LIMIT: usize = 256;
+
+/// The number of partial records of a node past which its answers go to
+/// the full records (which are found by hashing, not by a scan).
+const RECORDS_LIMIT: usize = 16;
 
 /// What the threshold search knows of a node: `t[g][p] = (lo, hi)` bounds
 /// the *threshold*, the largest komi `K` (stones to White, counted from
@@ -113,6 +164,18 @@ type Thresholds = [[(i32, i32); 2]; 2];
 struct NodeEntry {
     bounds: Thresholds,
     best: [u8; 2],
+}
+
+/// The boards of `tested` (sorted) that are in `history`, sorted.
+fn played_of<B: Copy + Ord>(tested: &[B], history: &[B]) -> Vec<B> {
+    let mut v: Vec<B> = history
+        .iter()
+        .copied()
+        .filter(|h| tested.binary_search(h).is_ok())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// "Every komi" in a threshold; real thresholds are below the board size.
@@ -133,7 +196,10 @@ pub struct Solver<A: Arena> {
     pub rules: NoPassRules,
     memo: HashMap<Key<A::Board>, i8>,
     /// The threshold search's table (module docs): every komi at once.
-    thresholds_memo: FxHashMap<NodeKey<A::Board>, NodeEntry>,
+    thresholds_memo: FxHashMap<NodeKey<A::Board>, Vec<Record<A::Board>>>,
+    /// The full records ([`Record`]), by node and the history's boards
+    /// that can come back.
+    thresholds_full: FxHashMap<(NodeKey<A::Board>, Vec<A::Board>), NodeEntry>,
     pub nodes: u64,
     pub budget: u64,
     interrupt: Option<Arc<AtomicBool>>,
@@ -161,6 +227,7 @@ impl<A: Arena> Solver<A> {
             rules,
             memo: HashMap::new(),
             thresholds_memo: FxHashMap::default(),
+            thresholds_full: FxHashMap::default(),
             nodes: 0,
             budget,
             interrupt: None,
@@ -320,22 +387,42 @@ impl<A: Arena> Solver<A> {
         board: A::Board,
         ultimate: [bool; 2],
         first_ultimate: Option<Colour>,
-        history: &[A::Board],
     ) -> NodeKey<A::Board> {
         let fundamental = self.rules.variant == Variant::Fundamental;
-        let mut recur = Vec::new();
-        if self.track_history {
-            self.arena.recurring(board, history, &mut recur);
-            recur.sort_unstable();
-            recur.dedup();
-        }
         NodeKey {
             board,
             variant: self.rules.variant,
             ultimate: if fundamental { [false; 2] } else { ultimate },
             first_ultimate: if fundamental { None } else { first_ultimate },
-            recur,
         }
+    }
+
+    /// The record of `key` valid under `history` ([`Record`]): the one
+    /// whose `played` boards are exactly the history's boards among its
+    /// `tested` ones.
+    fn find_record(&self, key: &NodeKey<A::Board>, history: &[A::Board]) -> Option<usize> {
+        let records = self.thresholds_memo.get(key)?;
+        records.iter().position(|r| {
+            let mut met = 0;
+            for h in history {
+                if r.tested.boards.binary_search(h).is_ok() {
+                    if r.played.binary_search(h).is_err() {
+                        return false;
+                    }
+                    met += 1;
+                }
+            }
+            met == r.played.len()
+        })
+    }
+
+    /// The boards of `history` that can come back after `board`, sorted.
+    fn recurring_of(&self, board: A::Board, history: &[A::Board]) -> Vec<A::Board> {
+        let mut v = Vec::new();
+        self.arena.recurring(board, history, &mut v);
+        v.sort_unstable();
+        v.dedup();
+        v
     }
 
     /// Whether Black reaches goal `g` (0: an outright win, 1: a draw or
@@ -354,8 +441,9 @@ impl<A: Arena> Solver<A> {
         g: usize,
         k: i32,
         history: &mut Vec<A::Board>,
+        tested: &mut Tested<A::Board>,
     ) -> Result<bool, SolveError> {
-        let key = self.node_key(board, ultimate, first_ultimate, history);
+        let key = self.node_key(board, ultimate, first_ultimate);
         let (ultimate, first_ultimate) = (key.ultimate, key.first_ultimate);
         let draw_right =
             first_ultimate.and_then(|f| (!ultimate[f.opponent().index()]).then_some(f));
@@ -366,13 +454,25 @@ impl<A: Arena> Solver<A> {
             (Some(Colour::White), 0) => return Ok(false),
             _ => {}
         }
-        if let Some(e) = self.thresholds_memo.get(&key) {
-            let (lo, hi) = e.bounds[g][p];
-            if lo >= k {
-                return Ok(true);
+        let found = self.find_record(&key, history);
+        if let Some(i) = found {
+            let r = &self.thresholds_memo[&key][i];
+            let (lo, hi) = r.entry.bounds[g][p];
+            if lo >= k || hi < k {
+                tested.add(&r.tested);
+                return Ok(lo >= k);
             }
-            if hi < k {
-                return Ok(false);
+        }
+        let full_key = (key.clone(), self.recurring_of(board, history));
+        let full_entry = self.thresholds_full.get(&full_key).copied();
+        if let Some(e) = full_entry {
+            let (lo, hi) = e.bounds[g][p];
+            if lo >= k || hi < k {
+                tested.add(&Tested {
+                    boards: Vec::new(),
+                    full: true,
+                });
+                return Ok(lo >= k);
             }
         }
         self.tick()?;
@@ -387,11 +487,15 @@ impl<A: Arena> Solver<A> {
         // the i-th placement. The one that decided this node last time
         // (at another komi or goal) is tried first, then delays, then
         // captures, the largest first, then the other placements.
-        let hint = self
-            .thresholds_memo
-            .get(&key)
-            .and_then(|e| (e.best[p] != u8::MAX).then_some(e.best[p] as usize))
+        let hint = found
+            .map(|i| self.thresholds_memo[&key][i].entry.best[p])
+            .filter(|&b| b != u8::MAX)
+            .or(full_entry.map(|e| e.best[p]))
+            .and_then(|b| (b != u8::MAX).then_some(b as usize))
             .unwrap_or(usize::MAX);
+        // The boards this search tests against the history, its own and
+        // those of the searches below it.
+        let mut mine = Tested::none();
         let mut placements: Option<Vec<(A::Board, u32)>> = None;
         let mut cut = None;
         let mut order = vec![hint, 0, 1];
@@ -429,25 +533,48 @@ impl<A: Arena> Solver<A> {
                 // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
                 0 if black && k <= -1 || !black && k >= 1 => {
                     let kk = if black { k + 1 } else { k - 1 };
-                    Some(self.reaches(board, ultimate, first_ultimate, 1 - p, g, kk, history)?)
+                    Some(self.reaches(
+                        board,
+                        ultimate,
+                        first_ultimate,
+                        1 - p,
+                        g,
+                        kk,
+                        history,
+                        &mut mine,
+                    )?)
                 }
                 1 if self.rules.variant == Variant::Ultimate && ultimate[p] => {
                     let mut u = ultimate;
                     u[p] = false;
                     let f = first_ultimate.or(Some(colour));
-                    Some(self.reaches(board, u, f, 1 - p, g, k, history)?)
+                    Some(self.reaches(board, u, f, 1 - p, g, k, history, &mut mine)?)
                 }
                 0 | 1 => None,
                 _ => {
                     let (b, c) = placements.as_ref().expect("generated")[o - 2];
-                    if self.track_history && history.contains(&b) {
+                    if self.track_history && {
+                        if !mine.full {
+                            mine.boards.push(b);
+                        }
+                        history.contains(&b)
+                    } {
                         None
                     } else {
                         // Black's capture of c stones is c stones of komi
                         // for her.
                         let kk = if black { k - c as i32 } else { k + c as i32 };
                         history.push(b);
-                        let r = self.reaches(b, ultimate, first_ultimate, 1 - p, g, kk, history);
+                        let r = self.reaches(
+                            b,
+                            ultimate,
+                            first_ultimate,
+                            1 - p,
+                            g,
+                            kk,
+                            history,
+                            &mut mine,
+                        );
                         history.pop();
                         Some(r?)
                     }
@@ -458,12 +585,70 @@ impl<A: Arena> Solver<A> {
                 break;
             }
         }
-        let found = cut.is_some();
-        let answer = if found { black } else { !black };
-        let e = self.thresholds_memo.entry(key).or_insert(NodeEntry {
-            bounds: [[(-INF, INF); 2]; 2],
-            best: [u8::MAX; 2],
-        });
+        let answer = cut.is_some() == black;
+        // Only a board that can come back after this one can be in its
+        // history (it was generated below, so this board leads to it; in
+        // the history it would lead back): the others need no record.
+        if self.track_history && !mine.full {
+            let mut kept = Vec::with_capacity(mine.boards.len());
+            self.arena.recurring(board, &mine.boards, &mut kept);
+            kept.sort_unstable();
+            kept.dedup();
+            mine.boards = kept;
+            if mine.boards.len() > TESTED_LIMIT {
+                mine = Tested {
+                    boards: Vec::new(),
+                    full: true,
+                };
+            }
+        }
+        tested.add(&mine);
+        // Where the answer goes: the partial record of this history (a
+        // search below may have made it meanwhile: a delay keeps the node),
+        // or a new one, or the full record when the tested set or the
+        // number of partial records is past its limit.
+        let i = self.find_record(&key, history);
+        let mut slot = None;
+        if !mine.full {
+            let count = self.thresholds_memo.get(&key).map_or(0, Vec::len);
+            match i {
+                Some(i) => {
+                    let r = &self.thresholds_memo[&key][i];
+                    let mut t = r.tested.boards.clone();
+                    t.extend_from_slice(&mine.boards);
+                    t.sort_unstable();
+                    t.dedup();
+                    if t.len() <= TESTED_LIMIT {
+                        let played = played_of(&t, history);
+                        let r = &mut self.thresholds_memo.get_mut(&key).expect("found")[i];
+                        r.tested.boards = t;
+                        r.played = played;
+                        slot = Some(&mut r.entry);
+                    }
+                }
+                None if count < RECORDS_LIMIT => {
+                    let played = played_of(&mine.boards, history);
+                    let records = self.thresholds_memo.entry(key.clone()).or_default();
+                    records.push(Record {
+                        played,
+                        tested: mine,
+                        entry: NodeEntry {
+                            bounds: [[(-INF, INF); 2]; 2],
+                            best: [u8::MAX; 2],
+                        },
+                    });
+                    slot = Some(&mut records.last_mut().expect("pushed").entry);
+                }
+                None => {}
+            }
+        }
+        let e = match slot {
+            Some(e) => e,
+            None => self.thresholds_full.entry(full_key).or_insert(NodeEntry {
+                bounds: [[(-INF, INF); 2]; 2],
+                best: [u8::MAX; 2],
+            }),
+        };
         if let Some(o) = cut {
             e.best[p] = o as u8;
         }
@@ -497,14 +682,15 @@ impl<A: Arena> Solver<A> {
             }
         }
         let mut k = start;
-        if self.reaches(b, u, f, p, g, k, history)? {
-            while self.reaches(b, u, f, p, g, k + 1, history)? {
+        let t = &mut Tested::none();
+        if self.reaches(b, u, f, p, g, k, history, t)? {
+            while self.reaches(b, u, f, p, g, k + 1, history, t)? {
                 k += 1;
             }
             Ok(k)
         } else {
             k -= 1;
-            while !self.reaches(b, u, f, p, g, k, history)? {
+            while !self.reaches(b, u, f, p, g, k, history, t)? {
                 k -= 1;
             }
             Ok(k)
