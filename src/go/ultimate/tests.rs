@@ -6,6 +6,7 @@
 use super::trees::{tree_board, TreeArena, TreeBoard};
 use super::*;
 use crate::game::{Dyadic, GameId, Nus, Outcome, Store};
+use crate::go::position::{Cell, Colour, Position};
 use crate::go::{go_value, play_game, GoValue, KoRule, Rules, SearchOptions};
 use crate::go::{Game, RuleSet};
 use num_rational::BigRational;

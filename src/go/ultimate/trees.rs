@@ -29,8 +29,9 @@
 //! from_game`] builds a component from a canonical game (captures 0), so
 //! any short game can be played as Ultimate Go.
 
-use super::{Arena, Colour};
+use super::Arena;
 use crate::game::{CgResult, GameId, Store};
+use crate::go::position::Colour;
 use std::collections::HashMap;
 
 /// The most components a sum may have (the board is a fixed array).

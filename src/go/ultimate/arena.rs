@@ -1,0 +1,425 @@
+//! What the solver plays on ([`Arena`]) and the small Go board as one
+//! ([`GoArena`]): boards as 2-bit codes, chains by bit masks, and the
+//! recurrence classes that keep the history key small.
+
+use super::SolveError;
+use crate::go::position::{Cell, Colour, Position};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::hash::Hash;
+use std::sync::Arc;
+
+/// What the solver plays on: boards and the placements from them. A board
+/// value is what the history records (positional superko compares boards).
+pub trait Arena {
+    type Board: Copy + Eq + Hash + Ord + fmt::Debug;
+    /// Every legal placement of `colour` on `board` (superko aside): the
+    /// board after it and the stones it captures.
+    fn placements(&self, board: Self::Board, colour: Colour, out: &mut Vec<(Self::Board, u32)>);
+    /// Whether `earlier` could be the board again after `now` (a necessary
+    /// condition only; boards that cannot recur are left out of the memo
+    /// keys, which is what makes transpositions possible).
+    fn can_recur(&self, _now: Self::Board, _earlier: Self::Board) -> bool {
+        true
+    }
+    /// The boards of `history` other than `now` that could come back
+    /// ([`Arena::can_recur`]), appended to `out`.
+    fn recurring(&self, now: Self::Board, history: &[Self::Board], out: &mut Vec<Self::Board>) {
+        out.extend(
+            history
+                .iter()
+                .copied()
+                .filter(|&b| b != now && self.can_recur(now, b)),
+        );
+    }
+}
+
+/// A small Go board as an [`Arena`]: 2 bits a point in a `u128`, framing
+/// stones (immortal, as in a diagram) in a mask. Chains are found with bit
+/// masks (a board has at most 64 points).
+#[derive(Clone, Debug)]
+pub struct GoArena {
+    n: usize,
+    /// The neighbours of each point, as a mask.
+    neighbours: Vec<u64>,
+    immortal: u64,
+    /// Which boards can lead back to which ([`GoArena::with_recurrence_classes`]).
+    classes: Option<Arc<RecurClasses>>,
+}
+
+/// The regions of a board up to [`RECUR_CLASS_POINTS`] points each, and
+/// for each the strongly connected component of every state of the region
+/// reachable from the root (module docs, "Repetition").
+#[derive(Debug, Default)]
+struct RecurClasses {
+    /// The region's points (2 bits a point, as in a board code), the root
+    /// board, and the component of each reachable state (the board with
+    /// the root's cells outside the region).
+    regions: Vec<(u128, BoardCode, FxHashMap<BoardCode, u32>)>,
+}
+
+/// The largest region whose states are enumerated for the recurrence
+/// classes: 3^10 = 59 049 states at most (a twelve-point region took 0.75 s
+/// and 57 MB to enumerate, more than the solves the classes can still
+/// help: open areas with captures are out of reach from about 8 points).
+pub const RECUR_CLASS_POINTS: u32 = 10;
+
+/// The code of a board: point `p` holds `(code >> 2p) & 3`: 0 empty, 1
+/// Black, 2 White.
+pub type BoardCode = u128;
+
+fn cell_at(code: BoardCode, p: usize) -> u8 {
+    ((code >> (2 * p)) & 3) as u8
+}
+
+pub(super) fn with_cell(code: BoardCode, p: usize, v: u8) -> BoardCode {
+    (code & !(3u128 << (2 * p))) | ((v as u128) << (2 * p))
+}
+
+pub(super) fn colour_code(c: Colour) -> u8 {
+    match c {
+        Colour::Black => 1,
+        Colour::White => 2,
+    }
+}
+
+/// The even bits of `x`, packed: bit `2p` of `x` becomes bit `p`.
+fn even_bits(x: u128) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x >> 4)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    x = (x | (x >> 8)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x >> 16)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x >> 32)) & 0x0000_0000_0000_0000_ffff_ffff_ffff_ffff;
+    x as u64
+}
+
+/// The inverse of [`even_bits`]: bit `p` becomes bit `2p`.
+fn spread(x: u64) -> u128 {
+    let mut x = x as u128;
+    x = (x | (x << 32)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x << 16)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+    x = (x | (x << 1)) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    x
+}
+
+/// The points of a mask, lowest first.
+fn points(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            p
+        })
+    })
+}
+
+impl GoArena {
+    /// The arena of a position's rectangle and the code of its board.
+    pub fn of(pos: &Position) -> Result<(GoArena, BoardCode), SolveError> {
+        let n = pos.cells_len();
+        if n > 64 {
+            return Err(SolveError::TooLarge(n));
+        }
+        let neighbours = (0..n)
+            .map(|p| pos.neighbours(p).fold(0u64, |m, q| m | 1 << q))
+            .collect();
+        let mut immortal = 0u64;
+        let mut code = 0;
+        for p in 0..n {
+            if let Cell::Stone(c) = pos.cell(p) {
+                code = with_cell(code, p, colour_code(c));
+                if pos.is_frame(p) {
+                    immortal |= 1 << p;
+                }
+            }
+        }
+        Ok((
+            GoArena {
+                n,
+                neighbours,
+                immortal,
+                classes: None,
+            },
+            code,
+        ))
+    }
+
+    /// The code of the cells of `pos` (same rectangle).
+    pub fn code(&self, pos: &Position) -> BoardCode {
+        let mut code = 0;
+        for p in 0..self.n {
+            if let Cell::Stone(c) = pos.cell(p) {
+                code = with_cell(code, p, colour_code(c));
+            }
+        }
+        code
+    }
+
+    /// Every point of the board, as a mask.
+    fn all(&self) -> u64 {
+        if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
+    }
+
+    /// The number of empty points of a board.
+    pub fn empty_points(&self, code: BoardCode) -> usize {
+        let (b, w) = (even_bits(code), even_bits(code >> 1));
+        (self.all() & !(b | w)).count_ones() as usize
+    }
+
+    /// The points next to a mask's points.
+    fn around(&self, m: u64) -> u64 {
+        points(m).fold(0, |a, p| a | self.neighbours[p])
+    }
+
+    /// The stones of `same` connected to `seed` (a mask within `same`).
+    fn flood(&self, seed: u64, same: u64) -> u64 {
+        let (mut chain, mut frontier) = (seed, seed);
+        while frontier != 0 {
+            let next = self.around(frontier) & same & !chain;
+            chain |= next;
+            frontier = next;
+        }
+        chain
+    }
+
+    /// The placement of `colour` at `p`, if legal (empty point, not left
+    /// surrounded): the board after it and the stones captured.
+    pub fn place(&self, code: BoardCode, p: usize, colour: Colour) -> Option<(BoardCode, u32)> {
+        if cell_at(code, p) != 0 {
+            return None;
+        }
+        let (black, white) = (even_bits(code), even_bits(code >> 1));
+        let (mut mine, theirs) = match colour {
+            Colour::Black => (black, white),
+            Colour::White => (white, black),
+        };
+        mine |= 1 << p;
+        let mut empty = self.all() & !(mine | theirs);
+        let mut captured = 0u64;
+        let mut seen = 0u64;
+        for q in points(self.neighbours[p] & theirs) {
+            if seen & (1 << q) != 0 {
+                continue;
+            }
+            let chain = self.flood(1 << q, theirs);
+            seen |= chain;
+            if chain & self.immortal == 0 && self.around(chain) & empty == 0 {
+                captured |= chain;
+            }
+        }
+        empty |= captured;
+        let own = self.flood(1 << p, mine);
+        if own & self.immortal == 0 && self.around(own) & empty == 0 {
+            return None;
+        }
+        let next = with_cell(code & !(spread(captured) * 3), p, colour_code(colour));
+        Some((next, captured.count_ones()))
+    }
+
+    /// The point where `after` has a stone of `colour` that `before` lacks
+    /// (the point of a placement).
+    pub fn placed_point(&self, before: BoardCode, after: BoardCode, colour: Colour) -> usize {
+        (0..self.n)
+            .find(|&p| cell_at(before, p) == 0 && cell_at(after, p) == colour_code(colour))
+            .unwrap_or(0)
+    }
+
+    /// The stones of `code` whose chains hold a framing stone: never
+    /// captured, so they never leave the board.
+    fn fixed(&self, code: BoardCode) -> u64 {
+        let (black, white) = (even_bits(code), even_bits(code >> 1));
+        self.flood(self.immortal & black, black) | self.flood(self.immortal & white, white)
+    }
+
+    /// The arena with the recurrence classes of `root` (module docs,
+    /// "Repetition"): the board is cut into regions by the stones that can
+    /// never be captured (chains holding a framing stone); a placement in
+    /// one region changes nothing in another, so the placement graph of the
+    /// board (placements of either colour in any order: delays let a player
+    /// wait) is the product of the regions' graphs. For each region of at
+    /// most [`RECUR_CLASS_POINTS`] points every state reachable from the
+    /// root is enumerated and its strongly connected component found
+    /// (Tarjan). A board `B` of the history came before the current board
+    /// `N`, so `N` is reachable from `B`; `B` can come back only if `B` is
+    /// reachable from `N`, i.e. only if in every region the two states lie
+    /// in one component. Positional superko only removes edges, so this is
+    /// a necessary condition, which is all [`Arena::can_recur`] asks.
+    pub fn with_recurrence_classes(mut self, root: BoardCode) -> GoArena {
+        let fixed = self.fixed(root);
+        let free = self.all() & !fixed;
+        let mut left = free;
+        let mut classes = RecurClasses::default();
+        while left != 0 {
+            let region = self.flood(left & left.wrapping_neg(), free);
+            left &= !region;
+            if region.count_ones() <= RECUR_CLASS_POINTS {
+                let comps = self.components(root, region);
+                classes.regions.push((spread(region) * 3, root, comps));
+            }
+        }
+        self.classes = Some(Arc::new(classes));
+        self
+    }
+
+    /// The strongly connected component of every state of `region`
+    /// reachable from `root` by placements of either colour inside it
+    /// (Tarjan's algorithm, iterative; a component is named by its first
+    /// state found).
+    fn components(&self, root: BoardCode, region: u64) -> FxHashMap<BoardCode, u32> {
+        struct Frame {
+            id: u32,
+            code: BoardCode,
+            /// Points still to try for Black, then for White.
+            todo: [u64; 2],
+        }
+        const OPEN: u32 = u32::MAX;
+        let mut id_of: FxHashMap<BoardCode, u32> = FxHashMap::default();
+        let (mut low, mut comp): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        let mut stack: Vec<u32> = Vec::new();
+        let mut codes: Vec<BoardCode> = Vec::new();
+        let empty_in = |code: BoardCode| {
+            let (b, w) = (even_bits(code), even_bits(code >> 1));
+            region & !(b | w)
+        };
+        let mut frames = vec![Frame {
+            id: 0,
+            code: root,
+            todo: [empty_in(root); 2],
+        }];
+        id_of.insert(root, 0);
+        low.push(0);
+        comp.push(OPEN);
+        stack.push(0);
+        codes.push(root);
+        while let Some(f) = frames.last_mut() {
+            let (v, code) = (f.id, f.code);
+            let next = if f.todo[0] != 0 {
+                let p = f.todo[0].trailing_zeros() as usize;
+                f.todo[0] &= f.todo[0] - 1;
+                Some(self.place(code, p, Colour::Black))
+            } else if f.todo[1] != 0 {
+                let p = f.todo[1].trailing_zeros() as usize;
+                f.todo[1] &= f.todo[1] - 1;
+                Some(self.place(code, p, Colour::White))
+            } else {
+                None
+            };
+            match next {
+                Some(None) => {}
+                Some(Some((succ, _))) => match id_of.get(&succ) {
+                    Some(&w) => {
+                        if comp[w as usize] == OPEN {
+                            low[v as usize] = low[v as usize].min(w);
+                        }
+                    }
+                    None => {
+                        let w = codes.len() as u32;
+                        id_of.insert(succ, w);
+                        low.push(w);
+                        comp.push(OPEN);
+                        stack.push(w);
+                        codes.push(succ);
+                        frames.push(Frame {
+                            id: w,
+                            code: succ,
+                            todo: [empty_in(succ); 2],
+                        });
+                    }
+                },
+                None => {
+                    frames.pop();
+                    if low[v as usize] == v {
+                        while let Some(w) = stack.pop() {
+                            comp[w as usize] = v;
+                            if w == v {
+                                break;
+                            }
+                        }
+                    }
+                    if let Some(parent) = frames.last() {
+                        let p = parent.id as usize;
+                        low[p] = low[p].min(low[v as usize]);
+                    }
+                }
+            }
+        }
+        id_of
+            .into_iter()
+            .map(|(code, id)| (code, comp[id as usize]))
+            .collect()
+    }
+
+    /// The component of `now` in each region with classes (`None`: not
+    /// found, which the root's descendants never are).
+    fn classes_of(&self, now: BoardCode) -> Vec<Option<u32>> {
+        let Some(classes) = &self.classes else {
+            return Vec::new();
+        };
+        classes
+            .regions
+            .iter()
+            .map(|(mask, root, comps)| comps.get(&((now & mask) | (root & !mask))).copied())
+            .collect()
+    }
+
+    /// Whether the recurrence classes allow `earlier` to come back after
+    /// the board whose [`GoArena::classes_of`] is `now` (true where a
+    /// region has no classes).
+    fn same_classes(&self, now: &[Option<u32>], earlier: BoardCode) -> bool {
+        let Some(classes) = &self.classes else {
+            return true;
+        };
+        classes
+            .regions
+            .iter()
+            .zip(now)
+            .all(|((mask, root, comps), &a)| {
+                match (a, comps.get(&((earlier & mask) | (root & !mask)))) {
+                    (Some(a), Some(&b)) => a == b,
+                    // Not reachable from the root: it cannot come back.
+                    (Some(_), None) => false,
+                    (None, _) => true,
+                }
+            })
+    }
+}
+
+impl Arena for GoArena {
+    type Board = BoardCode;
+    /// A stone that can never be captured never leaves: a board without it
+    /// (at its point) cannot come back; nor can a board outside the
+    /// recurrence class of the current one ([`GoArena::with_recurrence_classes`]).
+    fn can_recur(&self, now: BoardCode, earlier: BoardCode) -> bool {
+        let m = spread(self.fixed(now)) * 3;
+        now & m == earlier & m && self.same_classes(&self.classes_of(now), earlier)
+    }
+    fn recurring(&self, now: BoardCode, history: &[BoardCode], out: &mut Vec<BoardCode>) {
+        let m = spread(self.fixed(now)) * 3;
+        let mut classes = None;
+        for &b in history {
+            if b != now && now & m == b & m {
+                let c = classes.get_or_insert_with(|| self.classes_of(now));
+                if self.same_classes(c, b) {
+                    out.push(b);
+                }
+            }
+        }
+    }
+    fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
+        let (b, w) = (even_bits(board), even_bits(board >> 1));
+        for p in points(self.all() & !(b | w)) {
+            if let Some(m) = self.place(board, p, colour) {
+                out.push(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,1016 @@
+//! The exact solver of the rules ([`Solver`]): the literal win / draw /
+//! loss minimax, the threshold search (every komi at once), the scores of
+//! §IV–§V read off them, and [`Phase`].
+
+use super::arena::{colour_code, with_cell};
+use super::{Arena, BoardCode, GoArena, NoPassRules, NoPassState, Special, Variant, Version};
+use crate::go::position::{Cell, Colour};
+use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// More states than the budget.
+    Budget { nodes: u64, budget: u64 },
+    /// Ctrl-C.
+    Interrupted,
+    /// A board of more than 64 points.
+    TooLarge(usize),
+    /// The game is over.
+    Ended,
+    /// White still owes handicap delays (the solver does not model them).
+    HandicapPending,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Budget { nodes, budget } => write!(
+                f,
+                "the Ultimate Go solver gave up after {nodes} states (node budget {budget})"
+            ),
+            SolveError::Interrupted => write!(f, "interrupted"),
+            SolveError::TooLarge(n) => write!(
+                f,
+                "the exact solver takes boards of at most 64 points; this one has {n}"
+            ),
+            SolveError::Ended => write!(f, "the game is over"),
+            SolveError::HandicapPending => write!(
+                f,
+                "White still owes handicap delays; play them before asking the solver"
+            ),
+        }
+    }
+}
+
+/// A state of the solver, the history aside.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Situation<B> {
+    pub board: B,
+    pub to_move: Colour,
+    pub bowls: [u32; 2],
+    pub ultimate: [bool; 2],
+    pub first_ultimate: Option<Colour>,
+}
+
+impl<B: Copy> Situation<B> {
+    fn draw_right(&self) -> Option<Colour> {
+        let first = self.first_ultimate?;
+        (!self.ultimate[first.opponent().index()]).then_some(first)
+    }
+
+    /// The same situation with `k` stones given to White (`k < 0`: `−k` to
+    /// Black) as mid-game komi.
+    pub fn with_komi(&self, k: i64) -> Situation<B> {
+        let mut s = *self;
+        if k >= 0 {
+            s.bowls[1] += k as u32;
+        } else {
+            s.bowls[0] += (-k) as u32;
+        }
+        s
+    }
+}
+
+/// A move in a solved line or list: a placement (the board after it) or a
+/// special move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum SolverMove<B> {
+    Place(B),
+    Special(Special),
+}
+
+type Key<B> = (Situation<B>, Vec<B>);
+
+/// A node of the threshold search: a situation without the player to move
+/// and without the bowls (both are outputs, see [`Thresholds`]). The
+/// history is not in the key: each node keeps records valid for the
+/// histories that agree on the boards its searches tested ([`Record`]).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct NodeKey<B> {
+    board: B,
+    variant: Variant,
+    ultimate: [bool; 2],
+    first_ultimate: Option<Colour>,
+}
+
+/// What the threshold search learnt at a node under some histories: a
+/// search's answer depends on the history only through whether each board
+/// it generated (anywhere below the node) was already played, so it holds
+/// for every history that agrees with the one it was made under on the
+/// `tested` boards. `played` is the part of `tested` that was in the
+/// history. (Both sorted.) Past [`TESTED_LIMIT`] boards a record is
+/// *full*: it stands for every board that can come back after the node's
+/// board ([`Arena::recurring`], a superset of any tested set, as the
+/// boards of the history that can matter at all are those), and `played`
+/// is the history's boards among them: the key of the solver before the
+/// records, so a record is never worse than that.
+#[derive(Clone, Debug)]
+struct Record<B> {
+    tested: Tested<B>,
+    played: Vec<B>,
+    entry: NodeEntry,
+}
+
+/// The boards a search tested against the history ([`Record`]), or every
+/// board that can come back (`full`).
+#[derive(Clone, Debug)]
+struct Tested<B> {
+    boards: Vec<B>,
+    full: bool,
+}
+
+impl<B: Copy + Ord> Tested<B> {
+    fn none() -> Tested<B> {
+        Tested {
+            boards: Vec::new(),
+            full: false,
+        }
+    }
+
+    fn add(&mut self, other: &Tested<B>) {
+        if other.full {
+            self.full = true;
+            self.boards = Vec::new();
+        } else if !self.full {
+            self.boards.extend_from_slice(&other.boards);
+        }
+    }
+}
+
+/// The size of a tested set past which a record is full ([`Record`]).
+const TESTED_LIMIT: usize = 256;
+
+/// The number of partial records of a node past which its answers go to
+/// the full records (which are found by hashing, not by a scan).
+const RECORDS_LIMIT: usize = 16;
+
+/// What the threshold search knows of a node: `t[g][p] = (lo, hi)` bounds
+/// the *threshold*, the largest komi `K` (stones to White, counted from
+/// equal bowls; a negative komi gives stones to Black) at which Black
+/// reaches goal `g` with `p` to move (`p` = 0: Black, 1: White). Goal 0:
+/// Black wins outright; goal 1: Black draws or wins. Black reaches a goal
+/// at every komi up to the threshold and at none above it (monotonicity).
+type Thresholds = [[(i32, i32); 2]; 2];
+
+/// An entry of the threshold search's table: the bounds, and for each
+/// player to move the option that last decided the node (tried first next
+/// time; `u8::MAX`: none yet).
+#[derive(Clone, Copy, Debug)]
+struct NodeEntry {
+    bounds: Thresholds,
+    best: [u8; 2],
+}
+
+/// The boards of `tested` (sorted) that are in `history`, sorted.
+fn played_of<B: Copy + Ord>(tested: &[B], history: &[B]) -> Vec<B> {
+    let mut v: Vec<B> = history
+        .iter()
+        .copied()
+        .filter(|h| tested.binary_search(h).is_ok())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// "Every komi" in a threshold; real thresholds are below the board size.
+const INF: i32 = 1 << 24;
+
+/// `t + c`, leaving the infinite thresholds infinite.
+fn shift(t: i32, c: i32) -> i32 {
+    if t.abs() >= INF {
+        t
+    } else {
+        t + c
+    }
+}
+
+/// The exact solver (module docs).
+pub struct Solver<A: Arena> {
+    pub arena: A,
+    pub rules: NoPassRules,
+    memo: HashMap<Key<A::Board>, i8>,
+    /// The threshold search's table (module docs): every komi at once.
+    thresholds_memo: FxHashMap<NodeKey<A::Board>, Vec<Record<A::Board>>>,
+    /// The full records ([`Record`]), by node and the history's boards
+    /// that can come back.
+    thresholds_full: FxHashMap<(NodeKey<A::Board>, Vec<A::Board>), NodeEntry>,
+    pub nodes: u64,
+    pub budget: u64,
+    interrupt: Option<Arc<AtomicBool>>,
+    track_history: bool,
+    /// Under the original rules (and Fundamental Go), let only the
+    /// difference of the bowls matter (§IV: "the absolute number of
+    /// prisoners is irrelevant"), which is what the threshold search needs
+    /// (module docs). Not under the simple rules, where an empty bowl
+    /// decides whether the second ultimate delay is legal: there, and with
+    /// this off, the solver is the literal one (one minimax per komi, the
+    /// bowls in the state), which the tests use as the oracle of the
+    /// threshold search.
+    pub normalise: bool,
+}
+
+/// The default node budget of the solver (states).
+pub const DEFAULT_BUDGET: u64 = 5_000_000;
+
+impl<A: Arena> Solver<A> {
+    /// A solver; `track_history`: whether boards can repeat (false for
+    /// abstract game trees, whose boards never recur).
+    pub fn new(arena: A, rules: NoPassRules, budget: u64, track_history: bool) -> Solver<A> {
+        Solver {
+            arena,
+            rules,
+            memo: HashMap::new(),
+            thresholds_memo: FxHashMap::default(),
+            thresholds_full: FxHashMap::default(),
+            nodes: 0,
+            budget,
+            interrupt: None,
+            track_history,
+            normalise: true,
+        }
+    }
+
+    pub fn set_interrupt_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    /// The same solver under other rules (the memo is dropped, the position
+    /// graph kept).
+    pub fn set_rules(&mut self, rules: NoPassRules) {
+        if rules != self.rules {
+            self.rules = rules;
+            self.memo.clear();
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), SolveError> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(SolveError::Budget {
+                nodes: self.nodes,
+                budget: self.budget,
+            });
+        }
+        if self.nodes & 0x3ff == 0 {
+            if let Some(f) = &self.interrupt {
+                if f.load(Ordering::Relaxed) {
+                    return Err(SolveError::Interrupted);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The key of a state: the situation (bowls normalised, see
+    /// [`Solver::normalise`]) and the history boards that can recur, sorted
+    /// ([`Arena::can_recur`]).
+    fn key(&self, s: &Situation<A::Board>, history: &[A::Board]) -> Key<A::Board> {
+        let mut s = *s;
+        if self.normalise && self.rules.version == Version::Original {
+            let m = s.bowls[0].min(s.bowls[1]);
+            s.bowls[0] -= m;
+            s.bowls[1] -= m;
+        }
+        if !self.track_history {
+            return (s, Vec::new());
+        }
+        let mut v = Vec::new();
+        self.arena.recurring(s.board, history, &mut v);
+        v.sort_unstable();
+        v.dedup();
+        (s, v)
+    }
+
+    /// Every legal move of the player to move, with the situation after it
+    /// (`None` for a draw declaration or a resignation, which end the game).
+    pub fn moves(
+        &self,
+        s: &Situation<A::Board>,
+        history: &[A::Board],
+    ) -> Vec<(SolverMove<A::Board>, Option<Situation<A::Board>>, u32)> {
+        let me = s.to_move;
+        let i = me.index();
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        self.arena.placements(s.board, me, &mut buf);
+        for (b, c) in buf {
+            if self.track_history && history.contains(&b) {
+                continue;
+            }
+            let mut n = *s;
+            n.board = b;
+            n.bowls[i] += c;
+            n.to_move = me.opponent();
+            out.push((SolverMove::Place(b), Some(n), c));
+        }
+        let ultimate = self.rules.variant == Variant::Ultimate;
+        let simple = self.rules.version == Version::Simple;
+        if s.bowls[i] > 0 && !(ultimate && simple && s.first_ultimate.is_none()) {
+            let mut n = *s;
+            n.bowls[i] -= 1;
+            n.to_move = me.opponent();
+            out.push((SolverMove::Special(Special::Delay), Some(n), 0));
+        }
+        if ultimate && s.ultimate[i] {
+            let second = s.first_ultimate.is_some();
+            if !(second && simple && s.bowls[i] > 0) {
+                let mut n = *s;
+                n.ultimate[i] = false;
+                n.first_ultimate = n.first_ultimate.or(Some(me));
+                n.to_move = me.opponent();
+                out.push((SolverMove::Special(Special::Ultimate), Some(n), 0));
+            }
+        }
+        if ultimate && s.draw_right() == Some(me) {
+            out.push((SolverMove::Special(Special::Draw), None, 0));
+        }
+        out.push((SolverMove::Special(Special::Resign), None, 0));
+        out
+    }
+
+    /// The exact outcome (+1 Black wins, 0 draw, −1 White wins) of the
+    /// situation with the given history (every board so far, the current
+    /// one included).
+    pub fn outcome(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i8, SolveError> {
+        match self.komi_thresholds(s, history)? {
+            Some([win, draw]) => Ok(if win >= 0 {
+                1
+            } else if draw >= 0 {
+                0
+            } else {
+                -1
+            }),
+            None => self.solve(s, history),
+        }
+    }
+
+    /// Whether the threshold search applies: bowls matter only by their
+    /// difference (original rules, or no ultimate prisoners).
+    fn by_thresholds(&self) -> bool {
+        self.normalise
+            && (self.rules.variant == Variant::Fundamental
+                || self.rules.version == Version::Original)
+    }
+
+    /// For the player to move in `s`: the largest komi (stones to White
+    /// from the bowls of `s`; negative: to Black) at which Black wins
+    /// outright, and the largest at which she draws or wins (±[`INF`]: at
+    /// every komi / at none). `None` where the threshold search does not
+    /// apply ([`Solver::by_thresholds`]).
+    pub fn komi_thresholds(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<Option<[i32; 2]>, SolveError> {
+        if !self.by_thresholds() {
+            return Ok(None);
+        }
+        let d = s.bowls[0] as i32 - s.bowls[1] as i32;
+        // Komi 0 from the bowls of `s` is relative komi −d.
+        let win = self.threshold(s, 0, -d, history)?;
+        let draw = self.threshold(s, 1, if win.abs() < INF { win } else { -d }, history)?;
+        Ok(Some([shift(win, d), shift(draw, d)]))
+    }
+
+    fn node_key(
+        &self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+    ) -> NodeKey<A::Board> {
+        let fundamental = self.rules.variant == Variant::Fundamental;
+        NodeKey {
+            board,
+            variant: self.rules.variant,
+            ultimate: if fundamental { [false; 2] } else { ultimate },
+            first_ultimate: if fundamental { None } else { first_ultimate },
+        }
+    }
+
+    /// The record of `key` valid under `history` ([`Record`]): the one
+    /// whose `played` boards are exactly the history's boards among its
+    /// `tested` ones.
+    fn find_record(&self, key: &NodeKey<A::Board>, history: &[A::Board]) -> Option<usize> {
+        let records = self.thresholds_memo.get(key)?;
+        records.iter().position(|r| {
+            let mut met = 0;
+            for h in history {
+                if r.tested.boards.binary_search(h).is_ok() {
+                    if r.played.binary_search(h).is_err() {
+                        return false;
+                    }
+                    met += 1;
+                }
+            }
+            met == r.played.len()
+        })
+    }
+
+    /// The boards of `history` that can come back after `board`, sorted.
+    fn recurring_of(&self, board: A::Board, history: &[A::Board]) -> Vec<A::Board> {
+        let mut v = Vec::new();
+        self.arena.recurring(board, history, &mut v);
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Whether Black reaches goal `g` (0: an outright win, 1: a draw or
+    /// better) with `p` to move (0: Black, 1: White) at relative komi `k`
+    /// (bowls differing by `−k`): one win / loss minimax with cut-offs,
+    /// whose answers are kept as bounds on the node's threshold, so that
+    /// searches at other komis (the komi search, and every delay and
+    /// capture inside the tree, which shift the komi) share them.
+    #[allow(clippy::too_many_arguments)]
+    fn reaches(
+        &mut self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+        p: usize,
+        g: usize,
+        k: i32,
+        history: &mut Vec<A::Board>,
+        tested: &mut Tested<A::Board>,
+    ) -> Result<bool, SolveError> {
+        let key = self.node_key(board, ultimate, first_ultimate);
+        let (ultimate, first_ultimate) = (key.ultimate, key.first_ultimate);
+        let draw_right =
+            first_ultimate.and_then(|f| (!ultimate[f.opponent().index()]).then_some(f));
+        // The holder of the draw right can end the game drawn at any of
+        // her turns, and the other cannot end it but by resigning.
+        match (draw_right, g) {
+            (Some(Colour::Black), 1) => return Ok(true),
+            (Some(Colour::White), 0) => return Ok(false),
+            _ => {}
+        }
+        let found = self.find_record(&key, history);
+        if let Some(i) = found {
+            let r = &self.thresholds_memo[&key][i];
+            let (lo, hi) = r.entry.bounds[g][p];
+            if lo >= k || hi < k {
+                tested.add(&r.tested);
+                return Ok(lo >= k);
+            }
+        }
+        let full_key = (key.clone(), self.recurring_of(board, history));
+        let full_entry = self.thresholds_full.get(&full_key).copied();
+        if let Some(e) = full_entry {
+            let (lo, hi) = e.bounds[g][p];
+            if lo >= k || hi < k {
+                tested.add(&Tested {
+                    boards: Vec::new(),
+                    full: true,
+                });
+                return Ok(lo >= k);
+            }
+        }
+        self.tick()?;
+        let black = p == 0;
+        let colour = if black { Colour::Black } else { Colour::White };
+        // Black to move reaches the goal iff one of her options does;
+        // White to move, iff every one of hers does. `black` is the answer
+        // that stops the search. A draw declaration changes nothing here
+        // (the goals it decides are answered above), and resigning is a
+        // loss for the mover.
+        // The options by number: 0 a delay, 1 the ultimate delay, 2 + i
+        // the i-th placement. The one that decided this node last time
+        // (at another komi or goal) is tried first, then delays, then
+        // captures, the largest first, then the other placements.
+        let hint = found
+            .map(|i| self.thresholds_memo[&key][i].entry.best[p])
+            .filter(|&b| b != u8::MAX)
+            .or(full_entry.map(|e| e.best[p]))
+            .and_then(|b| (b != u8::MAX).then_some(b as usize))
+            .unwrap_or(usize::MAX);
+        // The boards this search tests against the history, its own and
+        // those of the searches below it.
+        let mut mine = Tested::none();
+        let mut placements: Option<Vec<(A::Board, u32)>> = None;
+        let mut cut = None;
+        let mut order = vec![hint, 0, 1];
+        let mut next = 0;
+        loop {
+            if next == 3 && order.len() == 3 {
+                // After the special moves: the placements, captures first.
+                let n = match &placements {
+                    Some(buf) => buf.len(),
+                    None => {
+                        let mut buf = Vec::new();
+                        self.arena.placements(board, colour, &mut buf);
+                        let n = buf.len();
+                        placements = Some(buf);
+                        n
+                    }
+                };
+                let buf = placements.as_ref().expect("generated");
+                let mut pl: Vec<usize> = (0..n).collect();
+                pl.sort_by_key(|&i| std::cmp::Reverse(buf[i].1));
+                order.extend(pl.into_iter().map(|i| i + 2));
+            }
+            let Some(&o) = order.get(next) else { break };
+            next += 1;
+            if o == usize::MAX || (next > 1 && o == hint) {
+                continue;
+            }
+            if o >= 2 && placements.is_none() {
+                let mut buf = Vec::new();
+                self.arena.placements(board, colour, &mut buf);
+                placements = Some(buf);
+            }
+            let r = match o {
+                // A delay: with bowls differing by −k Black has stones iff
+                // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
+                0 if black && k <= -1 || !black && k >= 1 => {
+                    let kk = if black { k + 1 } else { k - 1 };
+                    Some(self.reaches(
+                        board,
+                        ultimate,
+                        first_ultimate,
+                        1 - p,
+                        g,
+                        kk,
+                        history,
+                        &mut mine,
+                    )?)
+                }
+                1 if self.rules.variant == Variant::Ultimate && ultimate[p] => {
+                    let mut u = ultimate;
+                    u[p] = false;
+                    let f = first_ultimate.or(Some(colour));
+                    Some(self.reaches(board, u, f, 1 - p, g, k, history, &mut mine)?)
+                }
+                0 | 1 => None,
+                _ => {
+                    let (b, c) = placements.as_ref().expect("generated")[o - 2];
+                    if self.track_history && {
+                        if !mine.full {
+                            mine.boards.push(b);
+                        }
+                        history.contains(&b)
+                    } {
+                        None
+                    } else {
+                        // Black's capture of c stones is c stones of komi
+                        // for her.
+                        let kk = if black { k - c as i32 } else { k + c as i32 };
+                        history.push(b);
+                        let r = self.reaches(
+                            b,
+                            ultimate,
+                            first_ultimate,
+                            1 - p,
+                            g,
+                            kk,
+                            history,
+                            &mut mine,
+                        );
+                        history.pop();
+                        Some(r?)
+                    }
+                }
+            };
+            if r == Some(black) {
+                cut = Some(o);
+                break;
+            }
+        }
+        let answer = cut.is_some() == black;
+        // Only a board that can come back after this one can be in its
+        // history (it was generated below, so this board leads to it; in
+        // the history it would lead back): the others need no record.
+        if self.track_history && !mine.full {
+            let mut kept = Vec::with_capacity(mine.boards.len());
+            self.arena.recurring(board, &mine.boards, &mut kept);
+            kept.sort_unstable();
+            kept.dedup();
+            mine.boards = kept;
+            if mine.boards.len() > TESTED_LIMIT {
+                mine = Tested {
+                    boards: Vec::new(),
+                    full: true,
+                };
+            }
+        }
+        tested.add(&mine);
+        // Where the answer goes: the partial record of this history (a
+        // search below may have made it meanwhile: a delay keeps the node),
+        // or a new one, or the full record when the tested set or the
+        // number of partial records is past its limit.
+        let i = self.find_record(&key, history);
+        let mut slot = None;
+        if !mine.full {
+            let count = self.thresholds_memo.get(&key).map_or(0, Vec::len);
+            match i {
+                Some(i) => {
+                    let r = &self.thresholds_memo[&key][i];
+                    let mut t = r.tested.boards.clone();
+                    t.extend_from_slice(&mine.boards);
+                    t.sort_unstable();
+                    t.dedup();
+                    if t.len() <= TESTED_LIMIT {
+                        let played = played_of(&t, history);
+                        let r = &mut self.thresholds_memo.get_mut(&key).expect("found")[i];
+                        r.tested.boards = t;
+                        r.played = played;
+                        slot = Some(&mut r.entry);
+                    }
+                }
+                None if count < RECORDS_LIMIT => {
+                    let played = played_of(&mine.boards, history);
+                    let records = self.thresholds_memo.entry(key.clone()).or_default();
+                    records.push(Record {
+                        played,
+                        tested: mine,
+                        entry: NodeEntry {
+                            bounds: [[(-INF, INF); 2]; 2],
+                            best: [u8::MAX; 2],
+                        },
+                    });
+                    slot = Some(&mut records.last_mut().expect("pushed").entry);
+                }
+                None => {}
+            }
+        }
+        let e = match slot {
+            Some(e) => e,
+            None => self.thresholds_full.entry(full_key).or_insert(NodeEntry {
+                bounds: [[(-INF, INF); 2]; 2],
+                best: [u8::MAX; 2],
+            }),
+        };
+        if let Some(o) = cut {
+            e.best[p] = o as u8;
+        }
+        let (lo, hi) = &mut e.bounds[g][p];
+        if answer {
+            *lo = (*lo).max(k);
+        } else {
+            *hi = (*hi).min(k - 1);
+        }
+        Ok(answer)
+    }
+
+    /// The threshold of goal `g` for the player `p` to move (relative komi,
+    /// module docs): the largest `k` at which Black reaches the goal,
+    /// searched from `start` one komi at a time (the thresholds are
+    /// finite except where a draw right decides, which comes first).
+    fn threshold(
+        &mut self,
+        s: &Situation<A::Board>,
+        g: usize,
+        start: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i32, SolveError> {
+        let (b, u, f, p) = (s.board, s.ultimate, s.first_ultimate, s.to_move.index());
+        if self.rules.variant == Variant::Ultimate {
+            let right = f.and_then(|f| (!u[f.opponent().index()]).then_some(f));
+            match (right, g) {
+                (Some(Colour::Black), 1) => return Ok(INF),
+                (Some(Colour::White), 0) => return Ok(-INF),
+                _ => {}
+            }
+        }
+        let mut k = start;
+        let t = &mut Tested::none();
+        if self.reaches(b, u, f, p, g, k, history, t)? {
+            while self.reaches(b, u, f, p, g, k + 1, history, t)? {
+                k += 1;
+            }
+            Ok(k)
+        } else {
+            k -= 1;
+            while !self.reaches(b, u, f, p, g, k, history, t)? {
+                k -= 1;
+            }
+            Ok(k)
+        }
+    }
+
+    fn solve(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i8, SolveError> {
+        let key = self.key(s, history);
+        if let Some(&v) = self.memo.get(&key) {
+            return Ok(v);
+        }
+        self.tick()?;
+        let sign: i8 = match s.to_move {
+            Colour::Black => 1,
+            Colour::White => -1,
+        };
+        // The best for the mover: her win. Start from resigning (a loss).
+        let mut best = -1i8;
+        for (m, next, _) in self.moves(s, history) {
+            let v = match (m, next) {
+                (SolverMove::Special(Special::Draw), _) => 0,
+                (SolverMove::Special(Special::Resign), _) => -1,
+                (SolverMove::Place(b), Some(n)) => {
+                    history.push(b);
+                    let r = self.solve(&n, history);
+                    history.pop();
+                    r? * sign
+                }
+                (_, Some(n)) => self.solve(&n, history)? * sign,
+                (_, None) => -1,
+            };
+            if v > best {
+                best = v;
+                if best == 1 {
+                    break;
+                }
+            }
+        }
+        let v = best * sign;
+        self.memo.insert(key, v);
+        Ok(v)
+    }
+
+    /// The outcome with mid-game komi `k` (stones to White; negative: to
+    /// Black).
+    pub fn outcome_with_komi(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+        k: i64,
+    ) -> Result<i8, SolveError> {
+        self.outcome(&s.with_komi(k), history)
+    }
+
+    /// The Fundamental Go score of §IV, doubled (an odd integer): `2s`.
+    /// Ultimate prisoners still held count as ordinary prisoners.
+    pub fn fundamental_score2(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i64, SolveError> {
+        let saved = self.rules;
+        self.set_rules(NoPassRules {
+            variant: Variant::Fundamental,
+            version: saved.version,
+        });
+        let r = self.fundamental_score2_here(s, history);
+        self.set_rules(saved);
+        r
+    }
+
+    fn fundamental_score2_here(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i64, SolveError> {
+        let mut f = *s;
+        for c in 0..2 {
+            if f.ultimate[c] {
+                f.bowls[c] += 1;
+                f.ultimate[c] = false;
+            }
+        }
+        f.first_ultimate = None;
+        if let Some([t, _]) = self.komi_thresholds(&f, history)? {
+            // Black wins at komi k iff k ≤ t: the score is t + ½.
+            return Ok(2 * i64::from(t) + 1);
+        }
+        let at0 = self.outcome(&f, history)?;
+        let mut k = 1i64;
+        loop {
+            if at0 > 0 {
+                if self.outcome_with_komi(&f, history, k)? < 0 {
+                    return Ok(2 * k - 1);
+                }
+            } else if self.outcome_with_komi(&f, history, -k)? > 0 {
+                return Ok(-(2 * k - 1));
+            }
+            k += 1;
+        }
+    }
+
+    /// The Ultimate Go score: with Black winning, the least komi to White
+    /// that gives her a draw or better; with White winning, minus the same
+    /// for Black; 0 for a draw. Under Fundamental Go rules it is the
+    /// Fundamental Go score rounded away from zero.
+    pub fn ultimate_score(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i64, SolveError> {
+        if let Some([win, draw]) = self.komi_thresholds(s, history)? {
+            // Black wins outright at komi k iff k ≤ win, draws or wins iff
+            // k ≤ draw.
+            return Ok(if win >= 0 {
+                i64::from(win) + 1
+            } else if draw >= 0 {
+                0
+            } else {
+                i64::from(draw)
+            });
+        }
+        let at0 = self.outcome(s, history)?;
+        if at0 == 0 {
+            return Ok(0);
+        }
+        let mut k = 1i64;
+        loop {
+            if at0 > 0 {
+                if self.outcome_with_komi(s, history, k)? <= 0 {
+                    return Ok(k);
+                }
+            } else if self.outcome_with_komi(s, history, -k)? >= 0 {
+                return Ok(-k);
+            }
+            k += 1;
+        }
+    }
+
+    /// The komis (stones to White, negative to Black) in `range` that make
+    /// the result a draw.
+    pub fn draw_komis(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<Vec<i64>, SolveError> {
+        let mut out = Vec::new();
+        for k in range {
+            if self.outcome_with_komi(s, history, k)? == 0 {
+                out.push(k);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The Fundamental Go score (doubled) after a delay of the player to
+    /// move — or, with an empty bowl, a reverse delay (a stone given to the
+    /// opponent): the same board with the other player to move and one
+    /// stone fewer for the mover (§V).
+    pub fn score2_after_delay(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i64, SolveError> {
+        let mut n = *s;
+        let i = s.to_move.index();
+        // Count held ultimate prisoners as prisoners (as the score does).
+        for c in 0..2 {
+            if n.ultimate[c] {
+                n.bowls[c] += 1;
+                n.ultimate[c] = false;
+            }
+        }
+        n.first_ultimate = None;
+        if n.bowls[i] > 0 {
+            n.bowls[i] -= 1;
+        } else {
+            n.bowls[1 - i] += 1;
+        }
+        n.to_move = s.to_move.opponent();
+        self.fundamental_score2(&n, history)
+    }
+
+    /// The sente level of §V for the player to move: the cost of a delay or
+    /// reverse delay (doubled scores differ by an even number; the level is
+    /// an integer ≥ 0).
+    pub fn sente_level(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i64, SolveError> {
+        let before = self.fundamental_score2(s, history)?;
+        let after = self.score2_after_delay(s, history)?;
+        let sign = s.to_move.sign();
+        Ok((before - after) * sign / 2)
+    }
+
+    /// Each legal move of the player to move (placements, a delay if her
+    /// bowl — ultimate prisoner included — is not empty) with its cost in
+    /// Fundamental Go (§IV: how much it moves the score against the mover).
+    pub fn move_costs(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<Vec<(SolverMove<A::Board>, i64)>, SolveError> {
+        let before = self.fundamental_score2(s, history)?;
+        let sign = s.to_move.sign();
+        let mut out = Vec::new();
+        let moves = self.moves(s, history);
+        for (m, next, _) in moves {
+            match (m, next) {
+                (SolverMove::Place(b), Some(n)) => {
+                    history.push(b);
+                    let after = self.fundamental_score2(&n, history);
+                    history.pop();
+                    out.push((m, (before - after?) * sign / 2));
+                }
+                (SolverMove::Special(Special::Delay), _) => {}
+                _ => {}
+            }
+        }
+        let i = s.to_move.index();
+        if s.bowls[i] > 0 || s.ultimate[i] {
+            let after = self.score2_after_delay(s, history)?;
+            out.push((
+                SolverMove::Special(Special::Delay),
+                (before - after) * sign / 2,
+            ));
+        }
+        Ok(out)
+    }
+}
+
+/// The phases of §V.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// The sente level is positive.
+    NormalPlay,
+    /// The sente level is 0 and a delay or a placement is optimal.
+    Counting,
+    /// The sente level is 0 and only the reverse delay is optimal.
+    ShouldResign,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::NormalPlay => "normal play",
+            Phase::Counting => "counting",
+            Phase::ShouldResign => "should resign",
+        }
+    }
+}
+
+impl<A: Arena> Solver<A> {
+    /// The phase of §V for the player to move.
+    pub fn phase(
+        &mut self,
+        s: &Situation<A::Board>,
+        history: &mut Vec<A::Board>,
+    ) -> Result<Phase, SolveError> {
+        if self.sente_level(s, history)? > 0 {
+            return Ok(Phase::NormalPlay);
+        }
+        let costs = self.move_costs(s, history)?;
+        Ok(if costs.iter().any(|(_, c)| *c == 0) {
+            Phase::Counting
+        } else {
+            Phase::ShouldResign
+        })
+    }
+}
+
+/// The solver's view of a game in progress: the arena, the situation and
+/// the history boards.
+pub fn situation_of(
+    game: &crate::go::Game,
+) -> Result<(GoArena, Situation<BoardCode>, Vec<BoardCode>), SolveError> {
+    let state = game.nopass().cloned().unwrap_or_else(|| {
+        NoPassState::new(
+            NoPassRules {
+                variant: Variant::Fundamental,
+                version: Version::Original,
+            },
+            &num_rational::BigRational::from_integer(0.into()),
+            0,
+        )
+        .expect("komi 0")
+    });
+    if state.ended.is_some() {
+        return Err(SolveError::Ended);
+    }
+    if state.handicap_delays > 0 {
+        return Err(SolveError::HandicapPending);
+    }
+    let (arena, code) = GoArena::of(game.position())?;
+    let arena = arena.with_recurrence_classes(code);
+    let history = game
+        .history_boards()
+        .map(|cells| {
+            let mut c = 0;
+            for (p, cell) in cells.iter().enumerate() {
+                if let Cell::Stone(col) = cell {
+                    c = with_cell(c, p, colour_code(*col));
+                }
+            }
+            c
+        })
+        .collect();
+    let s = Situation {
+        board: code,
+        to_move: game.to_move(),
+        bowls: state.bowls,
+        ultimate: state.ultimate,
+        first_ultimate: state.first_ultimate,
+    };
+    Ok((arena, s, history))
+}
