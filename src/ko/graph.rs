@@ -184,6 +184,9 @@ pub struct KoGraph {
     gain_values: Vec<Dyadic>,
     labels: Labels,
     pub(crate) root: NodeId,
+    /// The node thermographs already computed (empty in a copy; cleared
+    /// by every change of the graph).
+    pub(crate) thermographs: super::thermo::ThermographCache,
 }
 
 /// The labels of a graph's nodes.
@@ -267,6 +270,7 @@ impl KoGraphBuilder {
                 gain_values: vec![Dyadic::zero()],
                 labels: Labels::Numbered,
                 root: NodeId(0),
+                thermographs: Default::default(),
             },
             gain_index: FxHashMap::default(),
             small_gains: [u32::MAX; 2 * SMALL_GAIN as usize],
@@ -1072,6 +1076,7 @@ impl KoGraph {
             gain_values: values,
             labels: self.labels.clone(),
             root: self.root,
+            thermographs: Default::default(),
         })
     }
 
@@ -1085,6 +1090,8 @@ impl KoGraph {
         &mut self,
         mut f: impl FnMut(NodeId, Side, GameId) -> Result<GameId, E>,
     ) -> Result<(), E> {
+        // The games may move to another store: no thermograph stays.
+        self.thermographs = Default::default();
         for v in 0..self.len() {
             let b = [
                 self.bounds[2 * v],

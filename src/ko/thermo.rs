@@ -683,7 +683,54 @@ pub(crate) fn simplest_between(lo: &Q, hi: &Q) -> Q {
 
 // ----- the graph-level API ----------------------------------------------------
 
+/// The thermographs a graph has given, by node and rule, so that a question
+/// asked again (the ko solver asks for a ko's temperature and for its nodes'
+/// means in every search of a sum) costs a lookup. Only answers are kept: an
+/// analysis stopped by the budget runs again when asked again. Its work is
+/// not charged again either, so a repeated question spends fewer store steps
+/// than the first one did. A copy of a graph starts with an empty cache
+/// (it may go to another store), and it is never compared or printed.
+#[derive(Default)]
+pub struct ThermographCache(std::cell::RefCell<HashMap<(u32, Rule), Thermograph>>);
+
+impl Clone for ThermographCache {
+    fn clone(&self) -> Self {
+        ThermographCache::default()
+    }
+}
+
+impl PartialEq for ThermographCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ThermographCache {}
+
+impl std::fmt::Debug for ThermographCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("_")
+    }
+}
+
 impl KoGraph {
+    /// The thermograph of `node` under `rule`, from the cache when it was
+    /// asked before.
+    fn cached_thermograph(
+        &self,
+        store: &mut Store,
+        node: NodeId,
+        rule: Rule,
+    ) -> Result<Thermograph, KoError> {
+        let key = (node.0, rule);
+        if let Some(th) = self.thermographs.0.borrow().get(&key) {
+            return Ok(th.clone());
+        }
+        let th = KomasterAnalysis::with_rule(self, rule).thermograph(store, node)?;
+        self.thermographs.0.borrow_mut().insert(key, th.clone());
+        Ok(th)
+    }
+
     /// The komaster thermograph of `node`.
     pub fn thermograph(
         &self,
@@ -691,7 +738,7 @@ impl KoGraph {
         node: NodeId,
         komaster: Komaster,
     ) -> Result<Thermograph, KoError> {
-        KomasterAnalysis::new(self, komaster).thermograph(store, node)
+        self.cached_thermograph(store, node, Rule::Komaster(komaster))
     }
 
     /// The komaster thermographs of every node, in node order.
@@ -700,8 +747,19 @@ impl KoGraph {
         store: &mut Store,
         komaster: Komaster,
     ) -> Result<Vec<Thermograph>, KoError> {
+        let rule = Rule::Komaster(komaster);
         let mut a = KomasterAnalysis::new(self, komaster);
-        self.node_ids().map(|n| a.thermograph(store, n)).collect()
+        self.node_ids()
+            .map(|n| {
+                let key = (n.0, rule);
+                if let Some(th) = self.thermographs.0.borrow().get(&key) {
+                    return Ok(th.clone());
+                }
+                let th = a.thermograph(store, n)?;
+                self.thermographs.0.borrow_mut().insert(key, th.clone());
+                Ok(th)
+            })
+            .collect()
     }
 
     /// The mean (mast value) of `node` under the komaster assumption.
@@ -729,7 +787,7 @@ impl KoGraph {
         store: &mut Store,
         node: NodeId,
     ) -> Result<Thermograph, KoError> {
-        KomasterAnalysis::with_rule(self, Rule::NoRepetition).thermograph(store, node)
+        self.cached_thermograph(store, node, Rule::NoRepetition)
     }
 
     /// Placid, active or hyperactive (module doc); `None` for a ko-free node.
@@ -743,7 +801,7 @@ impl KoGraph {
             Rule::Komaster(Komaster::White),
             Rule::NoRepetition,
         ] {
-            let th = KomasterAnalysis::with_rule(self, rule).thermograph(store, node)?;
+            let th = self.cached_thermograph(store, node, rule)?;
             masts.push((th.mean().clone(), th.temperature().clone()));
         }
         let (b, w, n) = (&masts[0], &masts[1], &masts[2]);
