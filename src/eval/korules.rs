@@ -418,3 +418,108 @@ fn korules(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         _ => unreachable!("{name}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::{Interp, Mode, Stop};
+    use crate::render::Style;
+    use expect_test::expect;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// What a script echoes, or the error that stops it.
+    fn run(src: &str) -> String {
+        let mut interp = Interp::new(Mode::Repl, Style::Ascii);
+        let lines = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&lines);
+        interp.output = Box::new(move |s| sink.borrow_mut().push(s.to_string()));
+        let id = interp.add_source("<test>", src, None);
+        match interp.run_source(id) {
+            Ok(()) => lines.borrow().join("  "),
+            Err(Stop::Error(r)) => format!("error: {}", r.diag.message),
+            Err(_) => "stopped".into(),
+        }
+    }
+
+    /// README's "Ko rules" tables, computed: each standard shape (immortal
+    /// frames) under each ko rule, its local value and the stops
+    /// `[Black first, White first]` alone, with two Black threats and with
+    /// two White threats (a ko graph played by `solve` with `latent:
+    /// keep`; a short game's stops, which threats cannot change), or why
+    /// the rule gives none. `examples/new_ko_rules.cgt` asserts the same
+    /// entries one by one.
+    #[test]
+    fn the_ko_rules_table_of_standard_shapes() {
+        let shapes = [
+            ("basic ko", "X X O O\nX o . O\nX X O O"),
+            (
+                "double ko seki",
+                "X X X O O O\nX X o . O O\nX X X O O O\nX X . x O O\nX X X O O O\nX . X O . O\nX X X O O O",
+            ),
+            (
+                "triple ko, stable DLife",
+                "X X X O O O\nX X o . O O\nX X X O O O\nX X o . O O\nX X X O O O\nX X . x O O\nX X X O O O\nX . X O . O\nX X X O O O",
+            ),
+            ("sending two, returning one", "O O O X X\nO . x . X"),
+            ("eternal life", "X X X O O O\nX o . x . O\nX X X O O O"),
+        ];
+        let rules = [
+            "basic",
+            "new_ko_rules",
+            "positional",
+            "situational",
+            "natural_situational",
+            "none",
+        ];
+        let mut out = String::new();
+        for (name, diagram) in shapes {
+            out.push_str(&format!("{name}\n"));
+            for rule in rules {
+                let src = format!(
+                    "fn res(s) = [s[\"left_stop\"], s[\"right_stop\"]]\n\
+                     value(go({diagram:?}), ko_rule: {rule})\n\
+                     let V = value(go({diagram:?}), ko_rule: {rule}, latent: keep)\n\
+                     [res(solve(V)), res(solve(V + 2 . theta)), res(solve(V - 2 . theta))]\n"
+                );
+                out.push_str(&format!("  {rule}: {}\n", run(&src)));
+            }
+        }
+        expect![[r#"
+            basic ko
+              basic: k0: {{1 | k0} | 0}  [[1, 0], [1, 0], [0, 0]]
+              new_ko_rules: k0: {{1 | k0} | 0}  [[1, 0], [1, 0], [0, 0]]
+              positional: {2|0}  [[2, 0], [2, 0], [2, 0]]
+              situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
+              natural_situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
+              none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+            double ko seki
+              basic: k0: {{1 | k0} | 0} + k0: {0 | {k0 | -1}}  [[0, 0], [0, 0], [0, 0]]
+              new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,3) (2,4) (4,3) (4,4) (stable DLife) has 2 coupled mouths: which captures are allowed there depends on the game's history (the fighting rule forbids every capture in all of a fighting ko's mouths after the opponent's ko-stone play, the disturber rule remembers who disturbed a DK first, the prohibition rule counts each player's ko stones since the stones outside the ko positions last changed), not on the position; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
+              positional: 0  [[0, 0], [0, 0], [0, 0]]
+              situational: 0  [[0, 0], [0, 0], [0, 0]]
+              natural_situational: 0  [[0, 0], [0, 0], [0, 0]]
+              none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+            triple ko, stable DLife
+              basic: k0: {{1 | k0} | 0} + k0: {{1 | k0} | 0} + k0: {0 | {k0 | -1}}  [[1, 0], [1, 0], [0, 0]]
+              new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,3) (2,4) (4,3) (4,4) (6,3) (6,4) (stable DLife) has 3 coupled mouths: which captures are allowed there depends on the game's history (the fighting rule forbids every capture in all of a fighting ko's mouths after the opponent's ko-stone play, the disturber rule remembers who disturbed a DK first, the prohibition rule counts each player's ko stones since the stones outside the ko positions last changed), not on the position; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
+              positional: {2|0}  [[2, 0], [2, 0], [2, 0]]
+              situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
+              natural_situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
+              none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+            sending two, returning one
+              basic: 0  [[0, 0], [0, 0], [0, 0]]
+              new_ko_rules: 0  [[0, 0], [0, 0], [0, 0]]
+              positional: 0  [[0, 0], [0, 0], [0, 0]]
+              situational: 0  [[0, 0], [0, 0], [0, 0]]
+              natural_situational: 0  [[0, 0], [0, 0], [0, 0]]
+              none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+            eternal life
+              basic: 2  [[2, 2], [2, 2], [2, 2]]
+              new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,2) (2,3) (2,4) (2,5) (FK) lies between walls of both colours, as eternal life does: there the fighting rule forbids a capture after any ko-stone play of the opponent (a sacrifice or a throw-in too), not only the immediate retake, so the basic rule's ko graph is not its game; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
+              positional: 2  [[2, 2], [2, 2], [2, 2]]
+              situational: 2  [[2, 2], [2, 2], [2, 2]]
+              natural_situational: 2  [[2, 2], [2, 2], [2, 2]]
+              none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+        "#]].assert_eq(&out);
+    }
+}

@@ -101,8 +101,10 @@
 //! them, then assembles couplings and ko positions as [`census`] does.
 
 use super::position::{Cell, Colour, Position};
+use super::scratch::Scratch;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 /// A string: its colour, stones and breaths (point indices, sorted).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +116,16 @@ pub struct GoString {
 
 /// Every string of the board, in the order of their first stone.
 pub fn strings(pos: &Position) -> Vec<GoString> {
+    strings_on(&mut Scratch::new(pos))
+        .into_iter()
+        .map(Rc::unwrap_or_clone)
+        .collect()
+}
+
+/// [`strings`] of the board of `b` (its walks mark points in place, where
+/// [`Position::chain`] allocates a board-sized table per string).
+fn strings_on(b: &mut Scratch) -> Vec<Rc<GoString>> {
+    let pos = b.pos;
     let mut seen = vec![false; pos.cells_len()];
     let mut out = Vec::new();
     for p in 0..pos.cells_len() {
@@ -121,16 +133,16 @@ pub fn strings(pos: &Position) -> Vec<GoString> {
             continue;
         }
         if let Cell::Stone(colour) = pos.cell(p) {
-            let stones = pos.chain(p);
+            let stones = b.chain(p);
             for &q in &stones {
                 seen[q] = true;
             }
-            let breaths = pos.liberties(&stones);
-            out.push(GoString {
+            let breaths = b.liberties(&stones);
+            out.push(Rc::new(GoString {
                 colour,
                 stones,
                 breaths,
-            });
+            }));
         }
     }
     out
@@ -224,8 +236,11 @@ pub struct KoPosition {
 /// The ko census of a board (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
-    pub strings: Vec<GoString>,
-    pub mouths: Vec<KoMouth>,
+    /// Shared with the census of the next board where they did not change
+    /// ([`census_after`] copies a pointer, not the stones).
+    pub strings: Vec<Rc<GoString>>,
+    /// Shared with the census of the next board where they did not change.
+    pub mouths: Vec<Rc<KoMouth>>,
     /// The ko couplings: each a set of strings (indices into `strings`).
     pub couplings: Vec<Vec<usize>>,
     pub positions: Vec<KoPosition>,
@@ -236,7 +251,7 @@ pub struct Census {
 }
 
 /// What [`mouth_of`] says of one string.
-type Candidate = Option<(KoMouth, Vec<usize>)>;
+type Candidate = Option<(Rc<KoMouth>, Vec<usize>)>;
 
 impl Census {
     /// Every ko string, mouth by mouth: colour, stones, complete.
@@ -366,17 +381,18 @@ impl Census {
 
 /// The census of `pos` (module docs).
 pub fn census(pos: &Position) -> Census {
-    let strings = strings(pos);
+    let mut b = Scratch::new(pos);
+    let strings = strings_on(&mut b);
     let string_at = string_index(pos, &strings);
     let candidates = strings
         .iter()
-        .map(|s| mouth_of(pos, s, &strings, &string_at))
+        .map(|s| mouth_of(&mut b, s, &strings, &string_at))
         .collect();
-    assemble(pos, strings, candidates, &string_at, &|_| None)
+    assemble(&mut b, strings, candidates, &string_at, &|_| None)
 }
 
 /// For each point, the index of the string on it (`usize::MAX` if empty).
-fn string_index(pos: &Position, strings: &[GoString]) -> Vec<usize> {
+fn string_index(pos: &Position, strings: &[Rc<GoString>]) -> Vec<usize> {
     let mut string_at = vec![usize::MAX; pos.cells_len()];
     for (i, s) in strings.iter().enumerate() {
         for &p in &s.stones {
@@ -425,9 +441,11 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
             touched[q] = true;
         }
     }
+    let mut b = Scratch::new(after);
     // Strings: the kept ones as they were, the rest found again.
     let mut covered = vec![false; n];
-    let mut entries: Vec<(GoString, Option<usize>)> = Vec::with_capacity(prev.strings.len() + 1);
+    let mut entries: Vec<(Rc<GoString>, Option<usize>)> =
+        Vec::with_capacity(prev.strings.len() + 1);
     for (i, s) in prev.strings.iter().enumerate() {
         if s.stones.iter().all(|&p| !touched[p]) {
             for &p in &s.stones {
@@ -442,25 +460,26 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
             continue;
         }
         if let Cell::Stone(colour) = after.cell(p) {
-            let stones = after.chain(p);
+            let stones = b.chain(p);
             for &q in &stones {
                 covered[q] = true;
             }
             dirty_from.extend(&stones);
-            let breaths = after.liberties(&stones);
+            let breaths = b.liberties(&stones);
             entries.push((
-                GoString {
+                Rc::new(GoString {
                     colour,
                     stones,
                     breaths,
-                },
+                }),
                 None,
             ));
         }
     }
-    // In the order of their first stone, moved, not copied.
-    entries.sort_unstable_by_key(|(s, _)| s.stones[0]);
-    let (strings, kept_from): (Vec<GoString>, Vec<Option<usize>>) = entries.into_iter().unzip();
+    // In the order of their first stone (a stable sort: the kept strings
+    // are already in order, and a merge of runs is linear).
+    entries.sort_by_key(|(s, _)| s.stones[0]);
+    let (strings, kept_from): (Vec<Rc<GoString>>, Vec<Option<usize>>) = entries.into_iter().unzip();
     let string_at = string_index(after, &strings);
     // Points within MOUTH_REACH of a changed point or a changed string.
     let (w, h) = (after.width(), after.height());
@@ -503,16 +522,19 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
             match reuse.map(|i| &prev.candidates[i]) {
                 Some(None) => None,
                 Some(Some((m, extra))) => match (remap(&m.adjacent), remap(extra)) {
+                    (Some(adjacent), Some(extra)) if adjacent == m.adjacent => {
+                        Some((m.clone(), extra))
+                    }
                     (Some(adjacent), Some(extra)) => Some((
-                        KoMouth {
+                        Rc::new(KoMouth {
                             adjacent,
-                            ..m.clone()
-                        },
+                            ..(**m).clone()
+                        }),
                         extra,
                     )),
-                    _ => mouth_of(after, s, &strings, &string_at),
+                    _ => mouth_of(&mut b, s, &strings, &string_at),
                 },
-                None => mouth_of(after, s, &strings, &string_at),
+                None => mouth_of(&mut b, s, &strings, &string_at),
             }
         })
         .collect();
@@ -528,22 +550,22 @@ pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Censu
             .find(|k| k.points == points)
             .map(|k| k.ko_type)
     };
-    assemble(after, strings, candidates, &string_at, &known)
+    assemble(&mut b, strings, candidates, &string_at, &known)
 }
 
 /// Mouths (with the K1a filter), couplings and ko positions from the
 /// strings and their K1 readings; `known` gives the type of a ko position
 /// (by its points) when it is known not to have changed.
 fn assemble(
-    pos: &Position,
-    strings: Vec<GoString>,
+    b: &mut Scratch,
+    strings: Vec<Rc<GoString>>,
     candidates: Vec<Candidate>,
     string_at: &[usize],
     known: &dyn Fn(&[usize]) -> Option<KoType>,
 ) -> Census {
     let mut mouths = Vec::new();
     let mut pending = Vec::new();
-    let mut between_walls: Vec<&KoMouth> = Vec::new();
+    let mut between_walls: Vec<&Rc<KoMouth>> = Vec::new();
     for c in &candidates {
         match c {
             Some((m, _)) if m.both_walls => between_walls.push(m),
@@ -556,8 +578,8 @@ fn assemble(
     // of those strings touches another ko mouth (the triple ko's group
     // short of breaths).
     let touches_mouth =
-        |string: usize, mouths: &[KoMouth]| mouths.iter().any(|m| m.adjacent.contains(&string));
-    let accepted: Vec<KoMouth> = pending
+        |string: usize, mouths: &[Rc<KoMouth>]| mouths.iter().any(|m| m.adjacent.contains(&string));
+    let accepted: Vec<Rc<KoMouth>> = pending
         .into_iter()
         .filter(|(_, extra)| extra.iter().all(|&e| touches_mouth(e, &mouths)))
         .map(|(m, _)| m)
@@ -569,9 +591,7 @@ fn assemble(
     for m in between_walls {
         let points = m.points();
         if points.iter().all(|p| !k1_points.contains(p))
-            && !mouths
-                .iter()
-                .any(|k: &KoMouth| k.both_walls && k.points() == points)
+            && !mouths.iter().any(|k| k.both_walls && k.points() == points)
         {
             mouths.push(m.clone());
         }
@@ -610,7 +630,7 @@ fn assemble(
             grouped[m] = true;
         }
         positions.push(make_position(
-            pos,
+            b,
             &strings,
             &mouths,
             g.clone(),
@@ -621,7 +641,7 @@ fn assemble(
     for m in 0..mouths.len() {
         if !grouped[m] {
             positions.push(make_position(
-                pos,
+                b,
                 &strings,
                 &mouths,
                 vec![m],
@@ -645,13 +665,52 @@ fn assemble(
 /// mouth would capture too (empty for a mouth by K1 alone or by K4; else a
 /// K1a candidate).
 fn mouth_of(
-    pos: &Position,
+    b: &mut Scratch,
     s: &GoString,
-    strings: &[GoString],
+    strings: &[Rc<GoString>],
     string_at: &[usize],
-) -> Option<(KoMouth, Vec<usize>)> {
-    k1_mouth(pos, s, string_at)
-        .or_else(|| k4_mouth(pos, s, strings, string_at).map(|m| (m, Vec::new())))
+) -> Candidate {
+    let pos = b.pos;
+    if !few_empty_around(pos, s) {
+        return None;
+    }
+    let (m, extra) = k1_mouth(b, s, string_at)
+        .or_else(|| k4_mouth(pos, s, strings, string_at).map(|m| (m, Vec::new())))?;
+    Some((Rc::new(m), extra))
+}
+
+/// A check that turns most strings away before the readings, without
+/// allocating: whether `s` is short enough and the empty points connected
+/// to its breaths few enough for a mouth. K1 takes at most 3 of them; K4's
+/// region holds `s` and all of them, so at most [`K4_POINTS`] − |S|.
+fn few_empty_around(pos: &Position, s: &GoString) -> bool {
+    if s.stones.len() > 3 || s.breaths.is_empty() {
+        return false;
+    }
+    let most = 3.max(K4_POINTS - s.stones.len());
+    let mut seen = [0usize; K4_POINTS];
+    let mut n = 0;
+    for &p in &s.breaths {
+        if n == most {
+            return false;
+        }
+        seen[n] = p;
+        n += 1;
+    }
+    let mut i = 0;
+    while i < n {
+        for q in pos.neighbours(seen[i]) {
+            if pos.cell(q) == Cell::Empty && !seen[..n].contains(&q) {
+                if n == most {
+                    return false;
+                }
+                seen[n] = q;
+                n += 1;
+            }
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The most points a K4 mouth has (module docs): enough for eternal life's
@@ -666,7 +725,7 @@ const K4_POINTS: usize = 5;
 fn k4_mouth(
     pos: &Position,
     s: &GoString,
-    strings: &[GoString],
+    strings: &[Rc<GoString>],
     string_at: &[usize],
 ) -> Option<KoMouth> {
     if s.stones.len() > 3 || s.stones.iter().any(|&p| pos.is_frame(p)) {
@@ -830,7 +889,8 @@ fn strings_next_to(
 }
 
 /// The K1 reading of `s` (module docs), with the K1a extra strings.
-fn k1_mouth(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
+fn k1_mouth(b: &mut Scratch, s: &GoString, string_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
+    let pos = b.pos;
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
     }
@@ -865,28 +925,35 @@ fn k1_mouth(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMout
     }
     // The opponent fills E (in some legal order) and captures S; the
     // string E is then alone with its breaths in S.
-    let filled = fill(pos, s.colour.opponent(), &empty)?;
-    if s.stones.iter().any(|&p| filled.cell(p) != Cell::Empty) {
-        return None;
-    }
-    let t = filled.chain(empty[0]);
-    if t != empty {
-        return None;
-    }
-    // Strings of S's colour next to E that the fill takes with S (K1a).
-    let mut extra: Vec<usize> = empty
-        .iter()
-        .flat_map(|&e| pos.neighbours(e))
-        .filter(|&q| pos.cell(q) == own && filled.cell(q) == Cell::Empty && !s.stones.contains(&q))
-        .map(|q| string_at[q])
-        .collect();
-    extra.sort_unstable();
-    extra.dedup();
-    let captured = |p: &usize| s.stones.contains(p) || extra.iter().any(|&e| string_at[*p] == e);
-    let t_breaths = filled.liberties(&t);
-    if t_breaths.is_empty() || !t_breaths.iter().all(captured) {
-        return None;
-    }
+    let mark = fill(b, s.colour.opponent(), &empty)?;
+    let mut read = || {
+        if s.stones.iter().any(|&p| b.cell(p) != Cell::Empty) {
+            return None;
+        }
+        let t = b.chain(empty[0]);
+        if t != empty {
+            return None;
+        }
+        // Strings of S's colour next to E that the fill takes with S (K1a).
+        let mut extra: Vec<usize> = empty
+            .iter()
+            .flat_map(|&e| pos.neighbours(e))
+            .filter(|&q| pos.cell(q) == own && b.cell(q) == Cell::Empty && !s.stones.contains(&q))
+            .map(|q| string_at[q])
+            .collect();
+        extra.sort_unstable();
+        extra.dedup();
+        let captured =
+            |p: &usize| s.stones.contains(p) || extra.iter().any(|&e| string_at[*p] == e);
+        let t_breaths = b.liberties(&t);
+        if t_breaths.is_empty() || !t_breaths.iter().all(captured) {
+            return None;
+        }
+        Some(extra)
+    };
+    let extra = read();
+    b.undo(mark);
+    let extra = extra?;
     let adjacent = strings_next_to(
         pos,
         s.stones.iter().chain(&empty).copied(),
@@ -907,58 +974,43 @@ fn k1_mouth(pos: &Position, s: &GoString, string_at: &[usize]) -> Option<(KoMout
     ))
 }
 
-/// `colour` plays every point of `points`, in the first order (of at most
-/// 3! orders) in which each play is legal; the board after the last.
-fn fill(pos: &Position, colour: Colour, points: &[usize]) -> Option<Position> {
-    // The ko ban lifted (copying the board only when there is one).
-    let lifted;
-    let start = if pos.ko_ban().is_some() {
-        let mut p = pos.clone();
-        p.clear_ko_ban();
-        lifted = p;
-        &lifted
-    } else {
-        pos
-    };
-    let orders: Vec<Vec<usize>> = match points {
-        [a] => vec![vec![*a]],
-        [a, b] => vec![vec![*a, *b], vec![*b, *a]],
-        [a, b, c] => vec![
-            vec![*a, *b, *c],
-            vec![*a, *c, *b],
-            vec![*b, *a, *c],
-            vec![*b, *c, *a],
-            vec![*c, *a, *b],
-            vec![*c, *b, *a],
-        ],
+/// `colour` plays every point of `points` on `b`, in the first order (of
+/// at most 3! orders) in which each play is legal, and leaves them there;
+/// the mark to undo them to.
+fn fill(b: &mut Scratch, colour: Colour, points: &[usize]) -> Option<usize> {
+    const ORDERS_1: [[usize; 1]; 1] = [[0]];
+    const ORDERS_2: [[usize; 2]; 2] = [[0, 1], [1, 0]];
+    const ORDERS_3: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let orders: Vec<&[usize]> = match points.len() {
+        1 => ORDERS_1.iter().map(|o| &o[..]).collect(),
+        2 => ORDERS_2.iter().map(|o| &o[..]).collect(),
+        3 => ORDERS_3.iter().map(|o| &o[..]).collect(),
         _ => return None,
     };
+    let mark = b.mark();
     'order: for order in orders {
-        let mut cur: Option<Position> = None;
-        for p in order {
-            match cur
-                .as_ref()
-                .unwrap_or(start)
-                .play_move(super::position::Move {
-                    colour,
-                    point: Some(p),
-                }) {
-                Ok(mut next) => {
-                    next.clear_ko_ban();
-                    cur = Some(next);
-                }
-                Err(_) => continue 'order,
+        for &i in order {
+            if !b.play(colour, points[i]) {
+                b.undo(mark);
+                continue 'order;
             }
         }
-        return cur;
+        return Some(mark);
     }
     None
 }
 
 fn make_position(
-    pos: &Position,
-    strings: &[GoString],
-    mouths: &[KoMouth],
+    b: &mut Scratch,
+    strings: &[Rc<GoString>],
+    mouths: &[Rc<KoMouth>],
     ms: Vec<usize>,
     coupling: Vec<usize>,
     known: &dyn Fn(&[usize]) -> Option<KoType>,
@@ -967,7 +1019,7 @@ fn make_position(
     points.sort_unstable();
     points.dedup();
     let ko_type =
-        known(&points).unwrap_or_else(|| classify(pos, strings, mouths, &ms, &coupling, &points));
+        known(&points).unwrap_or_else(|| classify(b, strings, mouths, &ms, &coupling, &points));
     KoPosition {
         mouths: ms,
         coupling,
@@ -978,22 +1030,26 @@ fn make_position(
 
 /// The ko type of a ko position (module docs, T1).
 fn classify(
-    pos: &Position,
-    strings: &[GoString],
-    mouths: &[KoMouth],
+    b: &mut Scratch,
+    strings: &[Rc<GoString>],
+    mouths: &[Rc<KoMouth>],
     ms: &[usize],
     coupling: &[usize],
     points: &[usize],
 ) -> KoType {
+    let pos = b.pos;
     let in_k = |p: &usize| points.binary_search(p).is_ok();
     if !coupling.is_empty() {
-        let all_two = |p: &Position| {
+        let all_two = |b: &mut Scratch| {
             coupling.iter().all(|&s| {
                 let stones = &strings[s].stones;
-                p.cell(stones[0]) != Cell::Empty && p.liberties(&p.chain(stones[0])).len() >= 2
+                b.cell(stones[0]) != Cell::Empty && {
+                    let chain = b.chain(stones[0]);
+                    b.liberties(&chain).len() >= 2
+                }
             })
         };
-        if all_two(pos) {
+        if all_two(b) {
             return KoType::DLife {
                 stable: true,
                 coupled: true,
@@ -1003,13 +1059,11 @@ fn classify(
         // breaths again.
         for &p in points {
             for colour in [Colour::Black, Colour::White] {
-                let mut b = pos.clone();
-                b.clear_ko_ban();
-                if let Ok(next) = b.play_move(super::position::Move {
-                    colour,
-                    point: Some(p),
-                }) {
-                    if all_two(&next) {
+                let mark = b.mark();
+                if b.play(colour, p) {
+                    let two = all_two(b);
+                    b.undo(mark);
+                    if two {
                         return KoType::DLife {
                             stable: false,
                             coupled: true,
@@ -1022,7 +1076,7 @@ fn classify(
             for dying in [Colour::Black, Colour::White] {
                 let theirs: Vec<&GoString> = coupling
                     .iter()
-                    .map(|&s| &strings[s])
+                    .map(|&s| &*strings[s])
                     .filter(|s| s.colour == dying)
                     .collect();
                 if theirs.is_empty() || !theirs.iter().all(|s| s.breaths.iter().all(in_k)) {
@@ -1034,7 +1088,7 @@ fn classify(
                 let some_one = coupling.iter().any(|&s| strings[s].breaths.len() == 1);
                 let others_two = coupling
                     .iter()
-                    .map(|&s| &strings[s])
+                    .map(|&s| &*strings[s])
                     .filter(|s| s.colour != dying)
                     .all(|s| s.breaths.len() >= 2);
                 return KoType::DDeath {
@@ -1054,7 +1108,7 @@ fn classify(
         // board points. Thus the ko position is a FK").
         return KoType::Fk;
     }
-    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| &strings[s]).collect();
+    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| &*strings[s]).collect();
     for safe in [Colour::Black, Colour::White] {
         let safe_two = adjacent
             .iter()
@@ -1066,16 +1120,17 @@ fn classify(
         }
         // With a ko stone of `safe` in the mouth: the present ko string is
         // `safe`'s, or `safe` has just captured it by filling the mouth.
-        let board = if m.colour == safe {
-            Some(pos.clone())
-        } else {
-            fill(pos, safe, &m.empty)
-        };
-        let Some(board) = board else { continue };
+        let mark = b.mark();
+        if m.colour != safe && fill(b, safe, &m.empty).is_none() {
+            continue;
+        }
         let one_each = other.iter().all(|s| {
-            board.cell(s.stones[0]) != Cell::Empty
-                && board.liberties(&board.chain(s.stones[0])).len() == 1
+            b.cell(s.stones[0]) != Cell::Empty && {
+                let chain = b.chain(s.stones[0]);
+                b.liberties(&chain).len() == 1
+            }
         });
+        b.undo(mark);
         if one_each {
             // Stable while the safe colour's ko stone stands in the mouth.
             return KoType::DDeath {

@@ -283,6 +283,7 @@ mod kos;
 mod lines;
 mod moves;
 mod position;
+mod scratch;
 mod search;
 mod sensei;
 pub mod sgf;
