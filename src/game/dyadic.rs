@@ -420,11 +420,20 @@ impl Dyadic {
 }
 
 impl Drop for Dyadic {
+    #[inline]
     fn drop(&mut self) {
         if !self.is_small() {
-            // The pointer came from `Box::leak` in `boxed` and is owned here.
-            drop(unsafe { Box::from_raw(self.word.as_ptr()) });
+            self.drop_big();
         }
+    }
+}
+
+impl Dyadic {
+    #[cold]
+    #[inline(never)]
+    fn drop_big(&mut self) {
+        // The pointer came from `Box::leak` in `boxed` and is owned here.
+        drop(unsafe { Box::from_raw(self.word.as_ptr()) });
     }
 }
 
