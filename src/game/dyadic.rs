@@ -1,8 +1,17 @@
 //! Dyadic rationals `m / 2^k` of arbitrary size: the numbers of short games.
 //!
-//! The numerator is kept in an `i64` while it fits and spills to a `BigInt`
-//! otherwise, because almost every number met in Go endgames is small and the
-//! canonical-form engine compares and adds numbers in its innermost loops.
+//! A `Dyadic` is one word: a small value (a numerator of up to 57 bits and
+//! an exponent below 64, which is almost every number met in Go endgames) is
+//! packed into the word itself, and only a larger one is boxed. Number-up-star
+//! values are added and moved by value in the engine's innermost loops, and a
+//! one-word number makes them three words, like a pair of plain integers and a
+//! nimber (the three-word layout of a `Dyadic` made them five).
+//!
+//! The packing is the one `unsafe` part: the word is a `NonNull` that is either
+//! a tagged small value (low bit 1, never dereferenced) or a pointer to a
+//! boxed [`BigDyadic`] owned by the `Dyadic` (low bit 0: the box is aligned).
+//! Which one is canonical (small whenever the value fits), so equality of two
+//! small words is equality of the numbers.
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -10,74 +19,124 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ptr::NonNull;
 
 /// A dyadic rational `num / 2^exp`, always in lowest terms (`num` odd when `exp > 0`).
-#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Dyadic {
-    num: Num,
+    /// Low bit 1: small; bits 1..7 the exponent, the rest the numerator
+    /// (signed). Low bit 0: a pointer to the owned `BigDyadic`.
+    word: NonNull<BigDyadic>,
+}
+
+/// A value that does not fit the small packing.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct BigDyadic {
+    num: BigInt,
     exp: u32,
 }
 
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Num {
-    Small(i64),
-    /// Only used when the value does not fit in an `i64`. Boxed, so that a
-    /// `Dyadic` is three words, not five: number-up-star values are added and moved by
-    /// value in the hottest loops.
-    Big(Box<BigInt>),
-}
+// The box is owned like a `Box<BigDyadic>`, which is `Send` and `Sync`.
+unsafe impl Send for Dyadic {}
+unsafe impl Sync for Dyadic {}
 
-impl Num {
-    fn from_big(b: BigInt) -> Num {
-        match b.to_i64() {
-            Some(s) => Num::Small(s),
-            None => Num::Big(Box::new(b)),
-        }
-    }
-    fn to_big(&self) -> BigInt {
-        match self {
-            Num::Small(s) => BigInt::from(*s),
-            Num::Big(b) => (**b).clone(),
-        }
-    }
-    fn is_zero(&self) -> bool {
-        matches!(self, Num::Small(0))
-    }
-    fn signum(&self) -> i32 {
-        match self {
-            Num::Small(s) => s.signum() as i32,
-            Num::Big(b) => {
-                if b.is_negative() {
-                    -1
-                } else {
-                    1
-                }
-            }
-        }
-    }
+/// Bits of the word below the numerator: the tag and six bits of exponent.
+const SHIFT: u32 = 7;
+/// The largest exponent kept small.
+const MAX_SMALL_EXP: u32 = 63;
+
+/// The parts of a dyadic, borrowed.
+enum Parts<'a> {
+    Small(i64, u32),
+    Big(&'a BigInt, u32),
 }
 
 impl Dyadic {
-    pub fn zero() -> Dyadic {
-        Dyadic {
-            num: Num::Small(0),
-            exp: 0,
+    /// `num / 2^exp` already in lowest terms, packed when it fits.
+    #[inline]
+    fn small(num: i64, exp: u32) -> Option<Dyadic> {
+        let n = isize::try_from(num).ok()?;
+        if exp > MAX_SMALL_EXP || (n << SHIFT) >> SHIFT != n {
+            return None;
         }
+        let bits = ((n << SHIFT) as usize) | ((exp as usize) << 1) | 1;
+        // Non-zero (the tag bit) and never dereferenced.
+        let word = NonNull::new(std::ptr::without_provenance_mut(bits)).expect("tag bit set");
+        Some(Dyadic { word })
+    }
+    /// `num / 2^exp` already in lowest terms.
+    #[inline]
+    fn from_parts(num: i64, exp: u32) -> Dyadic {
+        match Dyadic::small(num, exp) {
+            Some(d) => d,
+            None => Dyadic::boxed(BigInt::from(num), exp),
+        }
+    }
+    /// `num / 2^exp` already in lowest terms.
+    fn from_big_parts(num: BigInt, exp: u32) -> Dyadic {
+        if let Some(d) = num.to_i64().and_then(|n| Dyadic::small(n, exp)) {
+            return d;
+        }
+        Dyadic::boxed(num, exp)
+    }
+    fn boxed(num: BigInt, exp: u32) -> Dyadic {
+        let word = NonNull::from(Box::leak(Box::new(BigDyadic { num, exp })));
+        debug_assert!(word.as_ptr().addr() & 1 == 0);
+        Dyadic { word }
+    }
+    #[inline]
+    fn is_small(&self) -> bool {
+        self.word.as_ptr().addr() & 1 == 1
+    }
+    #[inline]
+    fn small_parts(&self) -> Option<(i64, u32)> {
+        if self.is_small() {
+            let bits = self.word.as_ptr().addr();
+            Some((
+                ((bits as isize) >> SHIFT) as i64,
+                ((bits >> 1) as u32) & MAX_SMALL_EXP,
+            ))
+        } else {
+            None
+        }
+    }
+    #[inline]
+    fn big(&self) -> Option<&BigDyadic> {
+        if self.is_small() {
+            None
+        } else {
+            // A word with the low bit clear is the pointer this `Dyadic` owns.
+            Some(unsafe { self.word.as_ref() })
+        }
+    }
+    #[inline]
+    fn parts(&self) -> Parts<'_> {
+        match self.small_parts() {
+            Some((n, e)) => Parts::Small(n, e),
+            None => {
+                let b = self.big().expect("not small");
+                Parts::Big(&b.num, b.exp)
+            }
+        }
+    }
+    fn to_big(&self) -> BigInt {
+        match self.parts() {
+            Parts::Small(n, _) => BigInt::from(n),
+            Parts::Big(b, _) => b.clone(),
+        }
+    }
+
+    pub fn zero() -> Dyadic {
+        Dyadic::from_parts(0, 0)
     }
     pub fn one() -> Dyadic {
         Dyadic::from_i64(1)
     }
     pub fn from_i64(n: i64) -> Dyadic {
-        Dyadic {
-            num: Num::Small(n),
-            exp: 0,
-        }
+        Dyadic::from_parts(n, 0)
     }
     pub fn from_bigint(n: BigInt) -> Dyadic {
-        Dyadic {
-            num: Num::from_big(n),
-            exp: 0,
-        }
+        Dyadic::from_big_parts(n, 0)
     }
     /// `num / 2^exp`, reduced.
     pub fn new(num: BigInt, exp: u32) -> Dyadic {
@@ -95,11 +154,9 @@ impl Dyadic {
                 exp -= shift;
             }
         }
-        Dyadic {
-            num: Num::from_big(num),
-            exp,
-        }
+        Dyadic::from_big_parts(num, exp)
     }
+    #[inline]
     fn small_normalize(mut num: i64, mut exp: u32) -> Dyadic {
         if num == 0 {
             return Dyadic::zero();
@@ -107,10 +164,7 @@ impl Dyadic {
         let shift = num.trailing_zeros().min(exp);
         num >>= shift;
         exp -= shift;
-        Dyadic {
-            num: Num::Small(num),
-            exp,
-        }
+        Dyadic::from_parts(num, exp)
     }
 
     /// Converts an exact rational; `None` when the denominator is not a power of two.
@@ -127,31 +181,44 @@ impl Dyadic {
     }
     pub fn to_rational(&self) -> BigRational {
         // Already in lowest terms (`num` odd when `exp > 0`): no gcd.
-        BigRational::new_raw(self.numerator(), BigInt::one() << self.exp as usize)
+        BigRational::new_raw(self.numerator(), BigInt::one() << self.exponent() as usize)
     }
 
     pub fn numerator(&self) -> BigInt {
-        self.num.to_big()
+        self.to_big()
     }
     /// The numerator when it fits in an `i64`.
     pub(crate) fn small_numerator(&self) -> Option<i64> {
-        match self.num {
-            Num::Small(s) => Some(s),
-            Num::Big(_) => None,
+        match self.parts() {
+            Parts::Small(n, _) => Some(n),
+            Parts::Big(b, _) => b.to_i64(),
         }
     }
     /// The `k` of the denominator `2^k`.
+    #[inline]
     pub fn exponent(&self) -> u32 {
-        self.exp
+        match self.parts() {
+            Parts::Small(_, e) | Parts::Big(_, e) => e,
+        }
     }
+    #[inline]
     pub fn is_zero(&self) -> bool {
-        self.num.is_zero()
+        matches!(self.small_parts(), Some((0, _)))
     }
     pub fn is_integer(&self) -> bool {
-        self.exp == 0
+        self.exponent() == 0
     }
     pub fn signum(&self) -> i32 {
-        self.num.signum()
+        match self.parts() {
+            Parts::Small(n, _) => n.signum() as i32,
+            Parts::Big(b, _) => {
+                if b.is_negative() {
+                    -1
+                } else {
+                    1
+                }
+            }
+        }
     }
     pub fn is_negative(&self) -> bool {
         self.signum() < 0
@@ -160,14 +227,15 @@ impl Dyadic {
         self.signum() > 0
     }
     pub fn to_i64(&self) -> Option<i64> {
-        match (&self.num, self.exp) {
-            (Num::Small(s), 0) => Some(*s),
+        match self.parts() {
+            Parts::Small(n, 0) => Some(n),
+            Parts::Big(b, 0) => b.to_i64(),
             _ => None,
         }
     }
     pub fn to_bigint(&self) -> Option<BigInt> {
-        if self.exp == 0 {
-            Some(self.num.to_big())
+        if self.exponent() == 0 {
+            Some(self.to_big())
         } else {
             None
         }
@@ -175,11 +243,11 @@ impl Dyadic {
 
     /// Largest integer ≤ self.
     pub fn floor(&self) -> BigInt {
-        let n = self.num.to_big();
-        if self.exp == 0 {
+        let (n, e) = (self.to_big(), self.exponent());
+        if e == 0 {
             n
         } else {
-            n.div_floor(&(BigInt::one() << self.exp as usize))
+            n.div_floor(&(BigInt::one() << e as usize))
         }
     }
     /// Smallest integer ≥ self.
@@ -190,59 +258,55 @@ impl Dyadic {
     /// Largest integer ≤ self, as a dyadic (nothing allocated for an `i64`
     /// numerator).
     pub fn floor_dyadic(&self) -> Dyadic {
-        match (&self.num, self.exp) {
-            (_, 0) => self.clone(),
-            // An arithmetic shift rounds towards -∞.
-            (Num::Small(s), e) if e < 64 => Dyadic::from_i64(s >> e),
-            (Num::Small(s), _) => Dyadic::from_i64(if *s < 0 { -1 } else { 0 }),
-            (Num::Big(_), _) => Dyadic::from_bigint(self.floor()),
+        match self.parts() {
+            Parts::Small(_, 0) | Parts::Big(_, 0) => self.clone(),
+            // An arithmetic shift rounds towards -∞ (e ≤ 63 for a small value).
+            Parts::Small(s, e) => Dyadic::from_i64(s >> e),
+            Parts::Big(..) => Dyadic::from_bigint(self.floor()),
         }
     }
     /// Smallest integer ≥ self, as a dyadic.
     pub fn ceil_dyadic(&self) -> Dyadic {
-        match (&self.num, self.exp) {
-            (_, 0) => self.clone(),
+        match self.parts() {
+            Parts::Small(_, 0) | Parts::Big(_, 0) => self.clone(),
             // ⌈s / 2^e⌉ = -⌊-s / 2^e⌋ = ((s - 1) >> e) + 1 for e ≥ 1 (no
-            // overflow: s - 1 ≥ i64::MIN unless s = i64::MIN, which is even
-            // and so never the numerator of a normalised fraction).
-            (Num::Small(s), e) if e < 64 && *s != i64::MIN => Dyadic::from_i64(((s - 1) >> e) + 1),
-            _ => self.neg().floor_dyadic().neg(),
+            // overflow: a small numerator has at most 57 bits).
+            Parts::Small(s, e) => Dyadic::from_i64(((s - 1) >> e) + 1),
+            Parts::Big(..) => self.neg().floor_dyadic().neg(),
         }
     }
 
     pub fn neg(&self) -> Dyadic {
-        match &self.num {
-            Num::Small(s) => match s.checked_neg() {
-                Some(n) => Dyadic {
-                    num: Num::Small(n),
-                    exp: self.exp,
-                },
-                None => Dyadic::normalize(-BigInt::from(*s), self.exp),
-            },
-            Num::Big(b) => Dyadic::normalize(-&**b, self.exp),
+        match self.parts() {
+            // A small numerator has at most 57 bits: its negation fits in an i64.
+            Parts::Small(s, e) => Dyadic::from_parts(-s, e),
+            Parts::Big(b, e) => Dyadic::from_big_parts(-b, e),
         }
     }
 
     #[inline]
     pub fn add(&self, other: &Dyadic) -> Dyadic {
-        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
-            // Integers: the sum needs no normalising.
-            if self.exp == 0 && other.exp == 0 {
-                if let Some(s) = a.checked_add(*b) {
-                    return Dyadic {
-                        num: Num::Small(s),
-                        exp: 0,
-                    };
-                }
+        // Two small integers: the word of the sum is the sum of the words
+        // less one tag, and it overflows an i64 exactly when the sum
+        // leaves the small range.
+        let (a, b) = (self.word.as_ptr().addr(), other.word.as_ptr().addr());
+        let int_tag = (MAX_SMALL_EXP as usize) << 1 | 1;
+        if a & int_tag == 1 && b & int_tag == 1 {
+            if let Some(s) = ((a ^ 1) as isize).checked_add(b as isize) {
+                let word = NonNull::new(std::ptr::without_provenance_mut(s as usize))
+                    .expect("tag bit set");
+                return Dyadic { word };
             }
         }
         self.add_general(other)
     }
 
     fn add_general(&self, other: &Dyadic) -> Dyadic {
-        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
-            let e = self.exp.max(other.exp);
-            let (sa, sb) = (e - self.exp, e - other.exp);
+        if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
+            // 57-bit numerators shifted by at most 5 bits cannot overflow
+            // (the common case: exponents close to each other).
+            let e = ea.max(eb);
+            let (sa, sb) = (e - ea, e - eb);
             if sa < 62 && sb < 62 {
                 if let (Some(x), Some(y)) = (a.checked_mul(1 << sa), b.checked_mul(1 << sb)) {
                     if let Some(s) = x.checked_add(y) {
@@ -251,32 +315,33 @@ impl Dyadic {
                 }
             }
         }
-        let e = self.exp.max(other.exp);
-        let x = self.num.to_big() << (e - self.exp) as usize;
-        let y = other.num.to_big() << (e - other.exp) as usize;
+        let (ea, eb) = (self.exponent(), other.exponent());
+        let e = ea.max(eb);
+        let x = self.to_big() << (e - ea) as usize;
+        let y = other.to_big() << (e - eb) as usize;
         Dyadic::normalize(x + y, e)
     }
     pub fn sub(&self, other: &Dyadic) -> Dyadic {
         self.add(&other.neg())
     }
     pub fn mul(&self, other: &Dyadic) -> Dyadic {
-        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
-            if let Some(p) = a.checked_mul(*b) {
-                return Dyadic::small_normalize(p, self.exp + other.exp);
+        if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
+            if let Some(p) = a.checked_mul(b) {
+                return Dyadic::small_normalize(p, ea + eb);
             }
         }
-        Dyadic::normalize(self.num.to_big() * other.num.to_big(), self.exp + other.exp)
+        Dyadic::normalize(
+            self.to_big() * other.to_big(),
+            self.exponent() + other.exponent(),
+        )
     }
     /// `self / 2^k`.
     pub fn half_pow(&self, k: u32) -> Dyadic {
-        Dyadic::normalize(self.num.to_big(), self.exp + k)
+        Dyadic::normalize(self.to_big(), self.exponent() + k)
     }
     /// `2^-k`.
     pub fn unit(k: u32) -> Dyadic {
-        Dyadic {
-            num: Num::Small(1),
-            exp: k,
-        }
+        Dyadic::from_parts(1, k)
     }
     /// Arithmetic mean `(a + b) / 2`.
     pub fn midpoint(&self, other: &Dyadic) -> Dyadic {
@@ -334,22 +399,71 @@ impl Dyadic {
     }
     /// `floor(self * 2^k)`.
     fn scaled_floor(&self, k: u32) -> BigInt {
-        let n = self.num.to_big();
-        if k >= self.exp {
-            n << (k - self.exp) as usize
+        let (n, e) = (self.to_big(), self.exponent());
+        if k >= e {
+            n << (k - e) as usize
         } else {
-            n.div_floor(&(BigInt::one() << (self.exp - k) as usize))
+            n.div_floor(&(BigInt::one() << (e - k) as usize))
         }
     }
 
     /// The birthday of this number as a game.
     pub fn birthday(&self) -> BigInt {
-        let a = self.num.to_big().abs();
-        if self.exp == 0 {
+        let (a, e) = (self.to_big().abs(), self.exponent());
+        if e == 0 {
             a
         } else {
-            let int_part = a >> self.exp as usize;
-            int_part + BigInt::from(self.exp) + 1
+            let int_part = a >> e as usize;
+            int_part + BigInt::from(e) + 1
+        }
+    }
+}
+
+impl Drop for Dyadic {
+    #[inline]
+    fn drop(&mut self) {
+        if !self.is_small() {
+            self.drop_big();
+        }
+    }
+}
+
+impl Dyadic {
+    #[cold]
+    #[inline(never)]
+    fn drop_big(&mut self) {
+        // The pointer came from `Box::leak` in `boxed` and is owned here.
+        drop(unsafe { Box::from_raw(self.word.as_ptr()) });
+    }
+}
+
+impl Clone for Dyadic {
+    #[inline]
+    fn clone(&self) -> Dyadic {
+        match self.big() {
+            None => Dyadic { word: self.word },
+            Some(b) => Dyadic::boxed(b.num.clone(), b.exp),
+        }
+    }
+}
+
+impl PartialEq for Dyadic {
+    #[inline]
+    fn eq(&self, other: &Dyadic) -> bool {
+        match (self.big(), other.big()) {
+            (Some(a), Some(b)) => a == b,
+            // Small iff the value fits: a small word equals only itself.
+            _ => self.word == other.word,
+        }
+    }
+}
+impl Eq for Dyadic {}
+
+impl Hash for Dyadic {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self.big() {
+            None => state.write_usize(self.word.as_ptr().addr()),
+            Some(b) => b.hash(state),
         }
     }
 }
@@ -361,21 +475,22 @@ impl PartialOrd for Dyadic {
 }
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
-        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
-            if self.exp == other.exp {
-                return a.cmp(b);
+        if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
+            if ea == eb {
+                return a.cmp(&b);
             }
-            let e = self.exp.max(other.exp);
-            let (sa, sb) = (e - self.exp, e - other.exp);
+            let e = ea.max(eb);
+            let (sa, sb) = (e - ea, e - eb);
             if sa < 62 && sb < 62 {
                 if let (Some(x), Some(y)) = (a.checked_mul(1 << sa), b.checked_mul(1 << sb)) {
                     return x.cmp(&y);
                 }
             }
         }
-        let e = self.exp.max(other.exp);
-        let x = self.num.to_big() << (e - self.exp) as usize;
-        let y = other.num.to_big() << (e - other.exp) as usize;
+        let (ea, eb) = (self.exponent(), other.exponent());
+        let e = ea.max(eb);
+        let x = self.to_big() << (e - ea) as usize;
+        let y = other.to_big() << (e - eb) as usize;
         x.cmp(&y)
     }
 }
@@ -390,15 +505,21 @@ impl std::ops::Neg for &Dyadic {
 impl fmt::Display for Dyadic {
     /// `3`, `-5`, `21/32`: the spelling shared by CGSuite and yose input.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.num {
-            Num::Small(s) => write!(f, "{s}")?,
-            Num::Big(b) => write!(f, "{b}")?,
-        }
-        if self.exp > 0 {
-            if self.exp < 63 {
-                write!(f, "/{}", 1u64 << self.exp)?;
+        let e = match self.parts() {
+            Parts::Small(s, e) => {
+                write!(f, "{s}")?;
+                e
+            }
+            Parts::Big(b, e) => {
+                write!(f, "{b}")?;
+                e
+            }
+        };
+        if e > 0 {
+            if e < 63 {
+                write!(f, "/{}", 1u64 << e)?;
             } else {
-                write!(f, "/{}", BigInt::one() << self.exp as usize)?;
+                write!(f, "/{}", BigInt::one() << e as usize)?;
             }
         }
         Ok(())
@@ -485,5 +606,80 @@ mod tests {
         assert_eq!(d(3, 2).birthday(), BigInt::from(3));
         assert_eq!(d(5, 1).birthday(), BigInt::from(4));
         assert_eq!(d(-3, 0).birthday(), BigInt::from(3));
+    }
+
+    #[test]
+    fn a_small_dyadic_is_one_word() {
+        assert_eq!(std::mem::size_of::<Dyadic>(), std::mem::size_of::<usize>());
+        assert_eq!(
+            std::mem::size_of::<Option<Dyadic>>(),
+            std::mem::size_of::<usize>()
+        );
+    }
+
+    /// Numerators around the edges of the packing (57 bits), of an `i64`,
+    /// and beyond; exponents around the largest small one.
+    fn numerator() -> impl proptest::strategy::Strategy<Value = BigInt> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (-40i64..=40).prop_map(BigInt::from),
+            (0u32..=90, -3i64..=3, any::<bool>()).prop_map(|(k, off, neg)| {
+                let n = (BigInt::one() << k as usize) + off;
+                if neg {
+                    -n
+                } else {
+                    n
+                }
+            }),
+        ]
+    }
+
+    fn dyadic() -> impl proptest::strategy::Strategy<Value = Dyadic> {
+        use proptest::prelude::*;
+        (numerator(), prop_oneof![0u32..=4, 58u32..=70]).prop_map(|(n, e)| Dyadic::new(n, e))
+    }
+
+    fn hash_of(x: &Dyadic) -> u64 {
+        use std::collections::hash_map::DefaultHasher;
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    }
+
+    proptest::proptest! {
+        /// The packed arithmetic against exact rationals: every operation,
+        /// on both sides of the small/boxed boundary, gives the rational
+        /// result, in lowest terms, in its canonical (small when it fits)
+        /// form, so equality and hashing are those of the numbers.
+        #[test]
+        fn packed_arithmetic_is_rational_arithmetic(a in dyadic(), b in dyadic()) {
+            let (ra, rb) = (a.to_rational(), b.to_rational());
+            let canon = |x: &Dyadic, r: &BigRational| {
+                proptest::prop_assert_eq!(&x.to_rational(), r);
+                let rebuilt = Dyadic::new(r.numer().clone(), r.denom().trailing_zeros().unwrap_or(0) as u32);
+                proptest::prop_assert_eq!(x, &rebuilt);
+                proptest::prop_assert_eq!(hash_of(x), hash_of(&rebuilt));
+                proptest::prop_assert_eq!(
+                    x.is_small(),
+                    x.numerator().to_i64().is_some_and(|n| Dyadic::small(n, x.exponent()).is_some())
+                );
+                Ok(())
+            };
+            canon(&a.add(&b), &(&ra + &rb))?;
+            canon(&a.sub(&b), &(&ra - &rb))?;
+            canon(&a.mul(&b), &(&ra * &rb))?;
+            canon(&a.neg(), &-&ra)?;
+            canon(&a.half_pow(3), &(&ra / BigRational::from_integer(BigInt::from(8))))?;
+            canon(&a.clone(), &ra)?;
+            canon(&a.floor_dyadic(), &BigRational::from_integer(ra.floor().to_integer()))?;
+            canon(&a.ceil_dyadic(), &BigRational::from_integer(ra.ceil().to_integer()))?;
+            proptest::prop_assert_eq!(a.cmp(&b), ra.cmp(&rb));
+            proptest::prop_assert_eq!(a == b, ra == rb);
+            proptest::prop_assert_eq!(a.signum(), if ra.is_zero() { 0 } else if ra.is_negative() { -1 } else { 1 });
+            proptest::prop_assert_eq!(a.to_i64(), if ra.is_integer() { ra.to_integer().to_i64() } else { None });
+            proptest::prop_assert_eq!(a.small_numerator(), ra.numer().to_i64());
+            let shown = if ra.is_integer() { ra.numer().to_string() } else { format!("{}/{}", ra.numer(), ra.denom()) };
+            proptest::prop_assert_eq!(a.to_string(), shown);
+        }
     }
 }
