@@ -38,12 +38,16 @@
 //! bucket), `eval` plays every move of a position before following any and
 //! prefetches the slots of the positions they lead to (the lookups
 //! overlap), and the large tables are advised to huge pages
-//! (`advise_huge_pages`). No thread inside one search: the store that
-//! interns the values is one per search and not shared (see BENCHMARKS.md,
-//! "goperf10", on why splitting one region's search by its first moves
-//! does not pay); whole-board analysis runs whole searches (the regions,
-//! the positions after first moves) on several threads, each in its own
-//! store (module docs of `go::analysis`, "Threads").
+//! (`advise_huge_pages`). The store that interns the values is one per
+//! search and not shared, so splitting one region's search by its first
+//! moves does not pay (their subtrees nest: BENCHMARKS.md, "goperf10");
+//! with [`SearchOptions::threads`] ≥ 2 a helper thread instead searches
+//! the whole region in the other move order, in a store of its own, and
+//! hands its finished table entries over as it goes
+//! (`Search::eval_parts_with_helper`; the ko graph walk stays on one
+//! thread). Whole-board analysis runs whole searches (the regions, the
+//! positions after first moves) on several threads, each in its own store
+//! (module docs of `go::analysis`, "Threads").
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
