@@ -115,6 +115,17 @@ fn process_cpu_time() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
+/// CPU time of the calling thread.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
 /// What one cold evaluation took: wall-clock and CPU time of the search,
 /// and wall-clock time of a cold search for the chilled value (what
 /// `chilled(Q)`, the default view, computes: `evaluate_go_chilled`, which
@@ -389,18 +400,27 @@ fn open_once(size: &str) {
     };
     let pos = Position::parse(&text).expect("bench diagrams parse");
     let mut store = Store::new();
+    // `YOSE_GO_THREADS=2`: the region's search on two threads
+    // (`SearchOptions::threads`).
+    let threads = std::env::var("YOSE_GO_THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
     let opts = SearchOptions {
         node_budget: 2_000_000_000,
+        threads,
         ..SearchOptions::default()
     };
     reset_peak();
     let c = process_cpu_time();
+    let c1 = thread_cpu_time();
     let t = Instant::now();
     let r = evaluate_go(&mut store, &pos, &opts);
     let (elapsed, cpu, peak) = (t.elapsed(), process_cpu_time() - c, status_kb("VmHWM"));
+    let main = thread_cpu_time() - c1;
     match r {
         Ok(e) => println!(
-            "open {h}x{w}: {} points, {} nodes, {}% hits, wall {elapsed:.2?}, CPU {cpu:.2?}, peak {}{}",
+            "open {h}x{w}, {threads} thread(s): {} points, {} nodes, {}% hits, wall {elapsed:.2?}, CPU {cpu:.2?} (calling thread {main:.2?}), peak {}{}",
             e.stats.region_points,
             e.stats.nodes,
             e.stats.hit_percent(),

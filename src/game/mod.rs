@@ -18,7 +18,7 @@ pub use atomic::AtomicWeightError;
 pub use dyadic::Dyadic;
 pub use gameval::{nus_add, nus_neg, GameVal};
 pub use ops::{Outcome, Relation};
-pub use store::{CgError, CgResult, GameExport, GameExporter, GameId, Nus, Store};
+pub use store::{CgError, CgResult, ExportSeries, GameExport, GameExporter, GameId, Nus, Store};
 pub use thermo::{Thermograph, Unsettled, Wall, WallPiece};
 
 #[cfg(test)]

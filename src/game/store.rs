@@ -150,6 +150,19 @@ pub struct GameExporter<'s> {
     store: &'s Store,
     export: GameExport,
     index: FxHashMap<GameId, u32>,
+    /// The games written by earlier exports of the same series
+    /// ([`GameExporter::resume`]): this export's first game is numbered
+    /// `base`, and options may name any earlier game of the series.
+    base: u32,
+}
+
+/// What a series of exports from one store has written so far
+/// ([`GameExporter::resume`], [`Store::import_more`]): each game once over
+/// the whole series, numbered in order.
+#[derive(Debug, Default)]
+pub struct ExportSeries {
+    index: FxHashMap<GameId, u32>,
+    next: u32,
 }
 
 impl<'s> GameExporter<'s> {
@@ -158,7 +171,27 @@ impl<'s> GameExporter<'s> {
             store,
             export: GameExport::default(),
             index: FxHashMap::default(),
+            base: 0,
         }
+    }
+
+    /// The next export of `series`: games it wrote before are not written
+    /// again, and are named by their number in the series.
+    pub fn resume(store: &'s Store, series: &mut ExportSeries) -> GameExporter<'s> {
+        GameExporter {
+            store,
+            export: GameExport::default(),
+            index: std::mem::take(&mut series.index),
+            base: series.next,
+        }
+    }
+
+    /// [`GameExporter::finish`] for an export of a series, which is brought
+    /// up to date.
+    pub fn finish_series(self, series: &mut ExportSeries) -> GameExport {
+        series.next = self.base + self.export.nodes.len() as u32;
+        series.index = self.index;
+        self.export
     }
 
     /// The index of `g` in the export, adding it and the games below it
@@ -196,7 +229,7 @@ impl<'s> GameExporter<'s> {
                     }
                 }
             };
-            let i = self.export.nodes.len() as u32;
+            let i = self.base + self.export.nodes.len() as u32;
             self.export.nodes.push(node);
             self.index.insert(h, i);
         }
@@ -443,7 +476,16 @@ impl Store {
     /// here, by index. Every game of an export is canonical, so it is
     /// interned as it is (no canonical form computed again).
     pub fn import(&mut self, export: &GameExport) -> CgResult<Vec<GameId>> {
-        let mut ids: Vec<GameId> = Vec::with_capacity(export.nodes.len());
+        let mut ids = Vec::new();
+        self.import_more(export, &mut ids)?;
+        Ok(ids)
+    }
+
+    /// [`Store::import`] for the next export of a series
+    /// ([`GameExporter::resume`]): `ids` holds this store's ids of the
+    /// series' games imported before, and gains this export's.
+    pub fn import_more(&mut self, export: &GameExport, ids: &mut Vec<GameId>) -> CgResult<()> {
+        ids.reserve(export.nodes.len());
         for node in &export.nodes {
             self.tick()?;
             let id = match node {
@@ -457,7 +499,7 @@ impl Store {
             };
             ids.push(id);
         }
-        Ok(ids)
+        Ok(())
     }
 
     /// The flag installed by [`Store::set_interrupt_flag`], to give the

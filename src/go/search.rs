@@ -38,16 +38,20 @@
 //! bucket), `eval` plays every move of a position before following any and
 //! prefetches the slots of the positions they lead to (the lookups
 //! overlap), and the large tables are advised to huge pages
-//! (`advise_huge_pages`). No thread inside one search: the store that
-//! interns the values is one per search and not shared (see BENCHMARKS.md,
-//! "goperf10", on why splitting one region's search by its first moves
-//! does not pay); whole-board analysis runs whole searches (the regions,
-//! the positions after first moves) on several threads, each in its own
-//! store (module docs of `go::analysis`, "Threads").
+//! (`advise_huge_pages`). The store that interns the values is one per
+//! search and not shared, so splitting one region's search by its first
+//! moves does not pay (their subtrees nest: BENCHMARKS.md, "goperf10");
+//! with [`SearchOptions::threads`] ≥ 2 a helper thread instead searches
+//! the whole region in the other move order, in a store of its own, and
+//! hands its finished table entries over as it goes
+//! (`Search::eval_parts_with_helper`; the ko graph walk stays on one
+//! thread). Whole-board analysis runs whole searches (the regions, the
+//! positions after first moves) on several threads, each in its own store
+//! (module docs of `go::analysis`, "Threads").
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
-use crate::game::{CgError, Dyadic, GameId, Store};
+use crate::game::{CgError, Dyadic, ExportSeries, GameExport, GameExporter, GameId, Store};
 use crate::ko::KoError;
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -96,6 +100,13 @@ pub struct SearchOptions {
     /// rule, where its theorems hold. Off by default (a region's own value
     /// is then its ko graph); whole-board analysis turns it on.
     pub territories: bool,
+    /// Threads for one region's search: with 2 or more, a helper thread
+    /// searches the region too, following the moves in the other order in
+    /// a store of its own, and hands its finished table entries over as it
+    /// goes (`Search::eval_parts_with_helper`). Exact; the node count is
+    /// then the calling thread's. Default 1; the ko graph walk itself
+    /// stays on one thread.
+    pub threads: usize,
 }
 
 /// How the search treats a line of play that repeats a position (see the
@@ -250,6 +261,7 @@ impl Default for SearchOptions {
             symmetry: true,
             dense_walk: true,
             territories: false,
+            threads: 1,
         }
     }
 }
@@ -469,7 +481,11 @@ fn search_value(
                 - i64::from((imm[1] & region.all).count_ones())
         }
     };
-    let parts = search.eval_parts(region.all, &root, imm)?;
+    let parts = if opts.threads > 1 {
+        search.eval_parts_with_helper(region.all, &root, imm)?
+    } else {
+        search.eval_parts(region.all, &root, imm)?
+    };
     let c = search.store.integer(constant);
     let short = search.store.add(c, parts.short)?;
     let value = search.loopy_value(&root, short, &parts.loopy, chill)?;
@@ -1337,6 +1353,20 @@ impl SmallTable {
         None
     }
 
+    /// Records the finished entry `e` of `k` unless the table has an entry
+    /// for `k` already (`Search::take_batches`).
+    fn adopt(&mut self, k: u64, e: Entry) {
+        let i = self.find(k);
+        if self.slots[i][0] == k {
+            return;
+        }
+        self.slots[i] = [k, SmallTable::encode(e)];
+        self.len += 1;
+        if 4 * self.len > 3 * self.slots.len() {
+            self.grow();
+        }
+    }
+
     /// Asks the memory for the first slot of `k` (a hint: no effect on
     /// what the table holds).
     #[inline(always)]
@@ -1467,7 +1497,45 @@ pub(super) struct Search<'a> {
     /// The territory rule's memo of won positions (`go::territory`).
     won: FxHashMap<(u128, u128, u128), bool>,
     pub(super) stats: SearchStats,
+    /// On a helper thread ([`Search::eval_parts_with_helper`]): the moves
+    /// of each position are followed last first, and finished entries are
+    /// sent to the calling thread's search.
+    outbox: Option<Outbox>,
+    /// On the calling thread: the helper's entries, to be taken in.
+    inbox: Option<Inbox>,
 }
+
+/// Finished table entries of a helper's search, with their games
+/// ([`Search::eval_parts_with_helper`]).
+struct Batch {
+    /// One-word keys, and the number of the value's game in the export
+    /// series (`None`: loopy).
+    entries: Vec<(u64, Option<u32>)>,
+    games: GameExport,
+}
+
+/// The helper's side of [`Search::eval_parts_with_helper`].
+struct Outbox {
+    tx: std::sync::mpsc::Sender<Batch>,
+    series: ExportSeries,
+    /// Entries finished since the last batch.
+    log: Vec<(u64, Val)>,
+    /// Set when the calling thread no longer listens: the helper stops.
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// The calling thread's side of [`Search::eval_parts_with_helper`].
+struct Inbox {
+    rx: std::sync::mpsc::Receiver<Batch>,
+    /// This store's ids of the games of the helper's export series.
+    ids: Vec<GameId>,
+}
+
+/// Entries a helper sends at once, and the nodes between two looks of the
+/// calling thread for them (small in tests, so that small regions take
+/// many batches).
+const BATCH: usize = if cfg!(test) { 16 } else { 1 << 14 };
+const LOOK_EVERY: u64 = if cfg!(test) { 16 } else { 4096 };
 
 /// A move of a position being expanded ([`Search::eval`]): the position it
 /// leads to, its immortal stones, what it scores and who plays it.
@@ -1532,6 +1600,8 @@ impl<'a> Search<'a> {
             split_last: (0, (0, 0)),
             won: FxHashMap::default(),
             stats: SearchStats::default(),
+            outbox: None,
+            inbox: None,
         }
     }
 
@@ -1840,6 +1910,9 @@ impl<'a> Search<'a> {
     /// Counts one expanded position against the node budget and polls the
     /// interrupt flag.
     pub(super) fn count_node(&mut self) -> Result<(), GoError> {
+        if self.inbox.is_some() && self.stats.nodes % LOOK_EVERY == 0 {
+            self.take_batches()?;
+        }
         self.stats.nodes += 1;
         if self.stats.nodes > self.opts.node_budget {
             return Err(GoError::NodeBudget {
@@ -2120,6 +2193,130 @@ impl<'a> Search<'a> {
         Some((child, child_imm, gain))
     }
 
+    /// [`Search::eval_parts`] on two threads (`opts.threads` ≥ 2): a
+    /// helper, in a store and a table of its own, searches the same points
+    /// following each position's moves last first, so that it finishes
+    /// first what this search, following them first first, reaches last;
+    /// every 2¹⁴ entries it finishes it sends them (one-word keys, their
+    /// games exported), and this search takes them into its table every
+    /// 4 096 nodes ([`Search::take_batches`]) and then finds them there.
+    /// The helper stops when this search ends (or at its own end).
+    ///
+    /// Exact: a finished entry is a fact about its position alone, so it
+    /// may come from any search of the region. `Done(Short(v))`: no line
+    /// from the position repeats one, and `v` is its value; `Done(Loopy)`:
+    /// some line does (a search marks a position loopy only when it meets
+    /// a position on its own current line, which the position can reach
+    /// and which can reach it, or a position already marked loopy, which
+    /// it reaches). An entry this search already has (finished, or being
+    /// expanded on its current line) is kept. The statistics are this
+    /// thread's: the positions the helper expanded are not counted, nor
+    /// charged to the node budget (the helper has its own).
+    pub(super) fn eval_parts_with_helper(
+        &mut self,
+        within: u128,
+        b: &Board,
+        imm: [u128; 2],
+    ) -> Result<Parts, GoError> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        if self.region.part > 21 {
+            return self.eval_parts(within, b, imm);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (region, pos, opts) = (self.region, self.pos, self.opts);
+        const STACK: usize = 256 << 20;
+        std::thread::scope(|scope| {
+            let helper_stop = stop.clone();
+            let helper = std::thread::Builder::new()
+                .name("yose-search".into())
+                .stack_size(STACK)
+                .spawn_scoped(scope, move || {
+                    crate::limits::enter_thread(STACK);
+                    let mut store = Store::new();
+                    store.set_interrupt_flag(helper_stop.clone());
+                    let mut search = Search::new(&mut store, region, pos, opts);
+                    search.outbox = Some(Outbox {
+                        tx,
+                        series: ExportSeries::default(),
+                        log: Vec::with_capacity(BATCH),
+                        stop: helper_stop,
+                    });
+                    if search.eval_parts(within, b, imm).is_ok() {
+                        search.send_batch();
+                    }
+                });
+            if helper.is_ok() {
+                self.inbox = Some(Inbox {
+                    rx,
+                    ids: Vec::new(),
+                });
+            }
+            let parts = self.eval_parts(within, b, imm);
+            // The helper stops at its next step; its batches are dropped.
+            stop.store(true, Ordering::Relaxed);
+            self.inbox = None;
+            parts
+        })
+    }
+
+    /// Takes in the batches a helper has sent
+    /// ([`Search::eval_parts_with_helper`]).
+    #[cold]
+    fn take_batches(&mut self) -> Result<(), GoError> {
+        let Some(mut inbox) = self.inbox.take() else {
+            return Ok(());
+        };
+        while let Ok(batch) = inbox.rx.try_recv() {
+            self.store.import_more(&batch.games, &mut inbox.ids)?;
+            for (k, v) in batch.entries {
+                let v = match v {
+                    Some(i) => Val::Short(inbox.ids[i as usize]),
+                    None => Val::Loopy,
+                };
+                self.tt_small.adopt(k, Entry::Done(v));
+            }
+        }
+        self.inbox = Some(inbox);
+        Ok(())
+    }
+
+    /// Sends the entries a helper finished since its last batch; when
+    /// the calling thread no longer listens, sets the helper's stop flag.
+    #[cold]
+    fn send_batch(&mut self) {
+        let Some(out) = &mut self.outbox else {
+            return;
+        };
+        let mut exporter = GameExporter::resume(self.store, &mut out.series);
+        let entries = out
+            .log
+            .drain(..)
+            .map(|(k, v)| match v {
+                Val::Short(g) => (k, Some(exporter.add(g))),
+                Val::Loopy => (k, None),
+            })
+            .collect();
+        let games = exporter.finish_series(&mut out.series);
+        if out.tx.send(Batch { entries, games }).is_err() {
+            out.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Records the finished entry `e` of `key`, and on a helper logs it
+    /// for the calling thread.
+    #[inline(always)]
+    fn finish(&mut self, key: &TtKey, v: Val) {
+        self.record(key, Entry::Done(v));
+        if let (Some(out), TtKey::Small(k)) = (&mut self.outbox, key) {
+            out.log.push((*k, v));
+            if out.log.len() >= BATCH {
+                self.send_batch();
+            }
+        }
+    }
+
     /// The value of the component (or union of components) `comp`: a short
     /// game, or [`Val::Loopy`] when a line of play from it repeats a
     /// position. A position met again while it is being expanded is on a
@@ -2170,7 +2367,13 @@ impl<'a> Search<'a> {
                 });
             }
         }
-        for k in first..self.moves.len() {
+        let n = self.moves.len() - first;
+        for j in 0..n {
+            // A helper follows the moves last first.
+            let k = match self.outbox {
+                Some(_) => first + n - 1 - j,
+                None => first + j,
+            };
             let SearchMove {
                 child,
                 imm,
@@ -2191,7 +2394,7 @@ impl<'a> Search<'a> {
                     self.options[0].truncate(start[0]);
                     self.options[1].truncate(start[1]);
                     self.moves.truncate(first);
-                    self.record(&key, Entry::Done(Val::Loopy));
+                    self.finish(&key, Val::Loopy);
                     return Ok(Val::Loopy);
                 };
                 let v = if gain == 0 {
@@ -2205,7 +2408,7 @@ impl<'a> Search<'a> {
         }
         self.moves.truncate(first);
         let value = self.canonical(start)?;
-        self.record(&key, Entry::Done(Val::Short(value)));
+        self.finish(&key, Val::Short(value));
         Ok(Val::Short(value))
     }
 }
@@ -2289,6 +2492,45 @@ mod tests {
         values.sort_unstable();
         expected.sort_unstable();
         assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn a_helper_thread_never_changes_a_value() {
+        // `eval_parts_with_helper` against the one-thread search: the same
+        // value (short games by id in one store, ko graphs as printed), on
+        // open areas, crowded ones, one with a ko, both rules; the calling
+        // thread never expands more positions than the search alone.
+        let diagrams = [
+            "XXXXXX\nX....O\nX....O\nXXXXXX",
+            "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
+            "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
+            "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
+        ];
+        let mut store = Store::new();
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            for text in diagrams {
+                let pos = Position::parse(text).unwrap();
+                let one = SearchOptions::with_rules(rules);
+                let two = SearchOptions {
+                    threads: 2,
+                    ..one.clone()
+                };
+                let (v1, s1) = search_value(&mut store, &pos, &one, false).unwrap();
+                let (v2, s2) = search_value(&mut store, &pos, &two, false).unwrap();
+                let show = |v: &GoValue, store: &mut Store| {
+                    v.format(store, crate::render::Style::default())
+                };
+                assert_eq!(
+                    show(&v1, &mut store).unwrap(),
+                    show(&v2, &mut store).unwrap(),
+                    "{text}"
+                );
+                if let (Some(a), Some(b)) = (v1.as_short(), v2.as_short()) {
+                    assert_eq!(a, b, "{text}");
+                }
+                assert!(s2.nodes <= s1.nodes, "{text}: {} > {}", s2.nodes, s1.nodes);
+            }
+        }
     }
 
     #[test]
