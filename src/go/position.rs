@@ -326,16 +326,29 @@ impl Position {
         let Cell::Stone(colour) = self.cells[p] else {
             return Vec::new();
         };
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack = vec![p];
-        let mut chain = Vec::new();
-        seen[p] = true;
-        while let Some(q) = stack.pop() {
-            chain.push(q);
+        // Every `play_move` asks for chains: the points seen are a bit set on
+        // the stack for boards of up to 512 points (a 19×19 board has 361),
+        // and the chain itself is the list of points still to visit, so the
+        // one allocation is the answer.
+        const STACK_WORDS: usize = 8;
+        let mut on_stack = [0u64; STACK_WORDS];
+        let mut on_heap = Vec::new();
+        let words = self.cells.len().div_ceil(64);
+        let seen: &mut [u64] = if words <= STACK_WORDS {
+            &mut on_stack[..]
+        } else {
+            on_heap.resize(words, 0);
+            &mut on_heap[..]
+        };
+        seen[p / 64] |= 1 << (p % 64);
+        let mut chain = vec![p];
+        let mut next = 0;
+        while let Some(&q) = chain.get(next) {
+            next += 1;
             for n in self.neighbours(q) {
-                if !seen[n] && self.cells[n] == Cell::Stone(colour) {
-                    seen[n] = true;
-                    stack.push(n);
+                if seen[n / 64] & (1 << (n % 64)) == 0 && self.cells[n] == Cell::Stone(colour) {
+                    seen[n / 64] |= 1 << (n % 64);
+                    chain.push(n);
                 }
             }
         }
