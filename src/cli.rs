@@ -155,7 +155,7 @@ pub fn install_interrupt(flag: Arc<AtomicBool>) {
 /// Stack sizes tried for the interpreter thread, largest first: deep games
 /// and deep user recursion want the first, but a low address-space limit
 /// (`ulimit -v`) may refuse it, and on a smaller stack the guard of
-/// [`yose::limits`] only makes "nested too deeply" errors come sooner.
+/// [`crate::limits`] only makes "nested too deeply" errors come sooner.
 const STACK_SIZES: [usize; 4] = [1 << 30, 256 << 20, 64 << 20, 16 << 20];
 
 /// The whole process of the `yose` executable: parses the command line (the
