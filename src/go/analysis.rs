@@ -134,7 +134,8 @@
 //! framing stones), moves are the legal moves outside settled areas, a
 //! Japanese move scores its captures, an area move the change in immortal
 //! stones, and play ends on a board where neither player can move (the
-//! rules of [`crate::go`], implemented again on plain boards: no bitboards,
+//! rules of [`crate::go`], implemented again on two bit sets per board
+//! with a capture rule of its own, not through the analysis's move code:
 //! no components, no symmetry). The settled areas of a board are a number
 //! *added* to the game of the rest: `W(P) = s(P) + {g + W(P^L) − s(P) | …}`
 //! with `s(P)` the settled score and `g` what the move scores. (Putting
