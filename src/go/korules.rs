@@ -134,7 +134,7 @@ impl NkrRule {
 }
 
 /// The disturber of a DK during the current ko-stone MS.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Disturber {
     pub colour: Colour,
     /// The ko position's points.
@@ -146,7 +146,7 @@ pub struct Disturber {
 }
 
 /// What the New Ko Rules remember between moves (module docs).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NkrState {
     /// The last move was a ko-stone play in a FK: its player and the ko
     /// position's points (the hot stones' position).
