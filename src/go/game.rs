@@ -87,11 +87,35 @@ pub enum Status {
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Seen {
     board: Rc<[Cell]>,
+    /// A hash of `board` ([`board_hash`]), computed when a superko rule
+    /// first compares the board: it compares the hashes first.
+    hash: OnceCell<u64>,
     to_move: Colour,
     /// The player whose board play created it (none: the start, a pass).
     by: Option<Colour>,
     /// Stones played elsewhere (tenukis) by Black and White so far.
     elsewhere: [u32; 2],
+}
+
+/// A hash of a board's stones, for comparing boards of the history.
+/// (A multiply-rotate over one small code a point: a few instructions a
+/// point, where hashing the cells with SipHash costs many; equal boards
+/// have equal hashes, and the boards are compared when the hashes agree.)
+fn board_hash(cells: &[Cell]) -> u64 {
+    cells.iter().fold(0x9e37_79b9_7f4a_7c15, |h: u64, c| {
+        let code = match c {
+            Cell::Empty => 1,
+            Cell::Stone(Colour::Black) => 2,
+            Cell::Stone(Colour::White) => 3,
+        };
+        (h ^ code).wrapping_mul(0x0100_0000_01b3).rotate_left(17)
+    })
+}
+
+impl Seen {
+    fn hash(&self) -> u64 {
+        *self.hash.get_or_init(|| board_hash(&self.board))
+    }
 }
 
 /// One entry of the history with the move that made it (none for the
@@ -246,6 +270,7 @@ impl Game {
         let start = Rc::new(position.clone());
         let history = History::new(Seen {
             board: position.cells.clone().into(),
+            hash: OnceCell::new(),
             to_move,
             by: None,
             elsewhere: [0, 0],
@@ -405,6 +430,7 @@ impl Game {
         let start = Rc::new(position.clone());
         let history = History::new(Seen {
             board: position.cells.clone().into(),
+            hash: OnceCell::new(),
             to_move: self.to_move,
             by: None,
             elsewhere: self.elsewhere,
@@ -573,9 +599,17 @@ impl Game {
             elsewhere[colour.index()] += 1;
         }
         let mut nkr = NkrState::default();
-        if let Play::Board(_) = play {
-            let same =
-                |seen: &Seen| *seen.board == *next_position.cells && seen.elsewhere == elsewhere;
+        let superko = !matches!(
+            rule,
+            KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules
+        );
+        if let (Play::Board(_), true) = (play, superko) {
+            let hash = board_hash(&next_position.cells);
+            let same = |seen: &Seen| {
+                seen.elsewhere == elsewhere
+                    && seen.hash() == hash
+                    && *seen.board == *next_position.cells
+            };
             let repeated = match rule {
                 KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules => None,
                 KoRule::PositionalSuperko => self.history.earliest(same),
@@ -638,6 +672,7 @@ impl Game {
         history.push(
             Seen {
                 board: next_position.cells.clone().into(),
+                hash: OnceCell::new(),
                 to_move: next_to_move,
                 by: point.map(|_| colour),
                 elsewhere,
@@ -681,9 +716,10 @@ impl Game {
             other => other,
         })?;
         next_position.ko_ban = None;
+        let hash = board_hash(&next_position.cells);
         if let Some(at) = self
             .history
-            .earliest(|seen| *seen.board == *next_position.cells)
+            .earliest(|seen| seen.hash() == hash && *seen.board == *next_position.cells)
         {
             return Err(brk(RuleBreak::Repeated { after_move: at }));
         }
@@ -699,6 +735,7 @@ impl Game {
         next.history.push(
             Seen {
                 board: next_position.cells.clone().into(),
+                hash: OnceCell::new(),
                 to_move: mv.colour.opponent(),
                 by: Some(mv.colour),
                 elsewhere: self.elsewhere,
@@ -732,6 +769,7 @@ impl Game {
             next.history.push(
                 Seen {
                     board: self.position.cells.clone().into(),
+                    hash: OnceCell::new(),
                     to_move: colour.opponent(),
                     by: None,
                     elsewhere: self.elsewhere,
