@@ -35,6 +35,7 @@
 use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
+use crate::diag::Diagnostic;
 use crate::go::census::{self, Census, KoType};
 use crate::go::{self, Colour, Game, IllegalMove, KoRule, MoveErrorKind, Position, RuleSet};
 use std::rc::Rc;
@@ -496,6 +497,11 @@ fn fight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
             ))
         }
         Err(go::fight::FightError::Cg(e)) => Err(interp.cg_error(e, c.span)),
+        Err(e @ go::fight::FightError::Budget { .. }) => Err(interp.error_with(
+            Diagnostic::error(e.to_string())
+                .with_label(c.span.clone(), "the budget ran out")
+                .with_help("raise the limit with `budget: N`, or give fewer threats"),
+        )),
         Err(e) => Err(interp.error(c.span, e.to_string())),
     }
 }
@@ -585,6 +591,7 @@ mod tests {
               situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               natural_situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[1, 0], [1, 0], [0, 0]]  [0, 0, 0]
             double ko seki
               basic: k0: {{1 | k0} | 0} + k0: {0 | {k0 | -1}}  [[0, 0], [0, 0], [0, 0]]
               new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,3) (2,4) (4,3) (4,4) (stable DLife) has 2 coupled mouths: which captures are allowed there depends on the game's history (the fighting rule forbids every capture in all of a fighting ko's mouths after the opponent's ko-stone play, the disturber rule remembers who disturbed a DK first, the prohibition rule counts each player's ko stones since the stones outside the ko positions last changed), not on the position; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
@@ -592,6 +599,7 @@ mod tests {
               situational: 0  [[0, 0], [0, 0], [0, 0]]
               natural_situational: 0  [[0, 0], [0, 0], [0, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[0, 0], [0, 0], [0, 0]]  [2, 6, 6]
             triple ko, stable DLife
               basic: k0: {{1 | k0} | 0} + k0: {{1 | k0} | 0} + k0: {0 | {k0 | -1}}  [[1, 0], [1, 0], [0, 0]]
               new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,3) (2,4) (4,3) (4,4) (6,3) (6,4) (stable DLife) has 3 coupled mouths: which captures are allowed there depends on the game's history (the fighting rule forbids every capture in all of a fighting ko's mouths after the opponent's ko-stone play, the disturber rule remembers who disturbed a DK first, the prohibition rule counts each player's ko stones since the stones outside the ko positions last changed), not on the position; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
@@ -599,6 +607,7 @@ mod tests {
               situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               natural_situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[1, 0], [1, 0], [0, 0]]  [12, 36, 36]
             sending two, returning one
               basic: 0  [[0, 0], [0, 0], [0, 0]]
               new_ko_rules: 0  [[0, 0], [0, 0], [0, 0]]
@@ -606,6 +615,7 @@ mod tests {
               situational: 0  [[0, 0], [0, 0], [0, 0]]
               natural_situational: 0  [[0, 0], [0, 0], [0, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[0, 0], [0, 0], [0, 0]]  [1, 3, 3]
             eternal life
               basic: 2  [[2, 2], [2, 2], [2, 2]]
               new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,2) (2,3) (2,4) (2,5) (FK) lies between walls of both colours, as eternal life does: there the fighting rule forbids a capture after any ko-stone play of the opponent (a sacrifice or a throw-in too), not only the immediate retake, so the basic rule's ko graph is not its game; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
@@ -613,6 +623,7 @@ mod tests {
               situational: 2  [[2, 2], [2, 2], [2, 2]]
               natural_situational: 2  [[2, 2], [2, 2], [2, 2]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[2, 2], [2, 2], [2, 2]]  [1, 5, 5]
         "#]].assert_eq(&out);
     }
 }

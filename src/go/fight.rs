@@ -45,8 +45,8 @@
 //! rules every board play makes a new board, so the tree is finite and is
 //! searched whole, without the table (their legality depends on the whole
 //! history).
-//! Each state searched counts against the node budget, and so does each
-//! node of the local searches (their own budget is the same number).
+//! Each state searched counts against the budget; the local search of each
+//! board (once per board) has the same budget of its own.
 
 use super::game::{Game, RuleStateKey};
 use super::position::{Cell, Colour, Move, Position};

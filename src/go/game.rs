@@ -599,10 +599,7 @@ impl Game {
             elsewhere[colour.index()] += 1;
         }
         let mut nkr = NkrState::default();
-        let superko = !matches!(
-            rule,
-            KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules
-        );
+        let superko = !matches!(rule, KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules);
         if let (Play::Board(_), true) = (play, superko) {
             let hash = board_hash(&next_position.cells);
             let same = |seen: &Seen| {
@@ -966,6 +963,37 @@ x o . o
         let passed = play_game(&g, "B pass, W pass").unwrap();
         assert_eq!(passed.history_len(), 3);
         assert!(play_game(&passed, "B B2").is_ok());
+    }
+
+    /// A move shares the history it was played from: the games before it
+    /// are unchanged, the moves come back in order, and a long history is
+    /// dropped without a stack frame an entry (200 000 frames would
+    /// overflow the test thread's stack).
+    #[test]
+    fn the_history_is_shared_and_a_long_one_drops() {
+        let g = game(KO, KoRule::PositionalSuperko);
+        let a = play_game(&g, "B B2").unwrap();
+        let b = play_game(&a, "W pass").unwrap();
+        let c = play_game(&a, "W A1").unwrap();
+        assert_eq!(
+            (a.history_len(), b.history_len(), c.history_len()),
+            (2, 3, 3)
+        );
+        assert_eq!(b.moves()[1].point, None);
+        assert_eq!(c.position().point_name(c.moves()[1].point.unwrap()), "A1");
+        assert_eq!(a.moves().len(), 1);
+        let mut long = g.clone();
+        for _ in 0..100_000 {
+            long = long
+                .play(Move {
+                    colour: long.to_move(),
+                    point: None,
+                })
+                .unwrap();
+        }
+        assert_eq!(long.move_count(), 100_000);
+        assert_eq!(long.history_boards().count(), 100_001);
+        drop(long);
     }
 
     #[test]
