@@ -974,13 +974,13 @@ x o . o
         let g = game(KO, KoRule::PositionalSuperko);
         let a = play_game(&g, "B B2").unwrap();
         let b = play_game(&a, "W pass").unwrap();
-        let c = play_game(&a, "W A1").unwrap();
+        let c = play_game(&a, "W D1").unwrap();
         assert_eq!(
             (a.history_len(), b.history_len(), c.history_len()),
             (2, 3, 3)
         );
         assert_eq!(b.moves()[1].point, None);
-        assert_eq!(c.position().point_name(c.moves()[1].point.unwrap()), "A1");
+        assert_eq!(c.position().point_name(c.moves()[1].point.unwrap()), "D1");
         assert_eq!(a.moves().len(), 1);
         let mut long = g.clone();
         for _ in 0..100_000 {
