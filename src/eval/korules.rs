@@ -23,17 +23,26 @@
 //!   `text`, `rule` (which rule forbids it) and `why`.
 //! * `disturbers(G)`: the disturbers of the game's current ko-stone
 //!   move-sequence under the New Ko Rules (`colour`, `points`).
+//! * `fight(Q, ko_rule: R, threats: n)`: the region of the diagram `Q`
+//!   (uppercase stones immortal) played out on a game under the ko rule,
+//!   `n` ko threats for Black (`n > 0`) or White (`n < 0`) as tenukis that
+//!   must be answered: a record with Black's score with Black first and
+//!   with White first, and how many moves were refused for repeating a
+//!   whole state, with the first such line ([`crate::go::fight`]).
 //!
 //! `G` is a position (a diagram, taken as a whole board) or a game.
 
-use super::registry::{Builtin, Call};
+use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
+use crate::diag::Diagnostic;
 use crate::go::census::{self, Census, KoType};
 use crate::go::{self, Colour, Game, IllegalMove, KoRule, MoveErrorKind, Position, RuleSet};
 use std::rc::Rc;
 
-pub(super) const BUILTINS: &[Builtin] = &[KO_CENSUS, STRINGS, BREATHS, CYCLICAL, JUDGE, DISTURBERS];
+pub(super) const BUILTINS: &[Builtin] = &[
+    KO_CENSUS, STRINGS, BREATHS, CYCLICAL, JUDGE, DISTURBERS, FIGHT,
+];
 
 /// The examples' board: a ko in the middle of a 6×5 board.
 const KORULES_ENTRY: Builtin = Builtin {
@@ -94,6 +103,24 @@ const DISTURBERS: Builtin = Builtin {
     returns: "a list of records: colour, points",
     help: "the disturbers of the current ko-stone move-sequence (New Ko Rules)",
     example: "disturbers(play(game(go(\"......\\n..XO..\\n.XO.O.\\n..XO..\\n......\"), ko_rule: new_ko_rules), \"B D3\"))",
+    ..KORULES_ENTRY
+};
+
+const FIGHT: Builtin = Builtin {
+    name: "fight",
+    params: "Q",
+    named: &[
+        registry::KO_RULE,
+        NamedArg {
+            name: "threats",
+            values: "n",
+            default: "0 (n > 0: Black's ko threats, n < 0: White's)",
+        },
+        registry::budget("1 000 000 states"),
+    ],
+    returns: "a record: black_first, white_first (Black's score with each player first), refused (moves refused for repeating a whole state), cycle (the first such line), states",
+    help: "a framed region played out exactly on a board under a ko rule, ko threats as tenukis that must be answered, until it is settled or two passes (territory scoring, the local values' count)",
+    example: "fight(go(\"X X O O\\nX o . O\\nX X O O\"), ko_rule: new_ko_rules, threats: -1)",
     ..KORULES_ENTRY
 };
 
@@ -415,7 +442,67 @@ fn korules(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                 .collect();
             Ok(Value::list(items))
         }
+        "fight" => fight(interp, c),
         _ => unreachable!("{name}"),
+    }
+}
+
+/// `fight(Q, ko_rule: R, threats: n, budget: N)` (module docs).
+fn fight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
+    let Value::Position(p) = &c.args[0] else {
+        return Err(interp.error(
+            &c.sp(0),
+            format!(
+                "`fight` needs a Go diagram whose uppercase stones are its frame, found {}",
+                c.args[0].kind()
+            ),
+        ));
+    };
+    let ko_rule = match c.named("ko_rule") {
+        Some((v, s)) => super::go::ko_rule_of(interp, v, s)?,
+        None => KoRule::Basic,
+    };
+    let threats = match c.named("threats") {
+        Some((v, s)) => {
+            let n = interp.to_integer(v, s)?;
+            match i32::try_from(n) {
+                Ok(n) if n.unsigned_abs() <= 64 => n,
+                _ => return Err(interp.error(s, "`threats:` is an integer from -64 to 64")),
+            }
+        }
+        None => 0,
+    };
+    let budget = c.budget(interp, 1_000_000)?;
+    let rules = RuleSet {
+        ko_rule,
+        ..RuleSet::default()
+    };
+    let zero = num_rational::BigRational::from_integer(0.into());
+    let game = Game::new(&p.pos, Colour::Black, zero, rules)
+        .map_err(|e| interp.error(&c.sp(0), e.to_string()))?
+        .with_frames();
+    let threats = [threats.max(0) as u32, (-threats).max(0) as u32];
+    match go::fight::fight(&mut interp.store, &game, threats, budget) {
+        Ok(r) => {
+            let cycle = r.cycle.map_or(String::new(), |line| line.join(", "));
+            Ok(Value::record(
+                "record",
+                vec![
+                    ("black_first", Value::Rational(r.black_first)),
+                    ("white_first", Value::Rational(r.white_first)),
+                    ("refused", Value::int(r.refused as i64)),
+                    ("cycle", Value::str(&cycle)),
+                    ("states", Value::int(r.nodes as i64)),
+                ],
+            ))
+        }
+        Err(go::fight::FightError::Cg(e)) => Err(interp.cg_error(e, c.span)),
+        Err(e @ go::fight::FightError::Budget { .. }) => Err(interp.error_with(
+            Diagnostic::error(e.to_string())
+                .with_label(c.span.clone(), "the budget ran out")
+                .with_help("raise the limit with `budget: N`, or give fewer threats"),
+        )),
+        Err(e) => Err(interp.error(c.span, e.to_string())),
     }
 }
 
@@ -446,8 +533,10 @@ mod tests {
     /// `[Black first, White first]` alone, with two Black threats and with
     /// two White threats (a ko graph played by `solve` with `latent:
     /// keep`; a short game's stops, which threats cannot change), or why
-    /// the rule gives none. `examples/new_ko_rules.cgt` asserts the same
-    /// entries one by one.
+    /// the rule gives none; and for the New Ko Rules the region played out
+    /// on a game by `fight` (threats as tenukis), with the number of moves
+    /// refused for repeating a whole state. `examples/new_ko_rules.cgt`
+    /// asserts the same entries one by one.
     #[test]
     fn the_ko_rules_table_of_standard_shapes() {
         let shapes = [
@@ -483,6 +572,23 @@ mod tests {
                 );
                 out.push_str(&format!("  {rule}: {}\n", run(&src)));
             }
+            // The New Ko Rules played out on a game (`fight`): the stops
+            // alone, with two Black and two White threats, and the moves
+            // refused for repeating a whole state. (The triple ko with
+            // threats, about 50 000 states each, is asserted in the replay
+            // only: here it would cost seconds.)
+            let threats = if name.starts_with("triple") {
+                "[0]"
+            } else {
+                "[0, 2, -2]"
+            };
+            let src = format!(
+                "fn f(t) = fight(go({diagram:?}), ko_rule: new_ko_rules, threats: t)\n\
+                 let F = [f(t) for t in {threats}]\n\
+                 [[r[\"black_first\"], r[\"white_first\"]] for r in F]\n\
+                 [r[\"refused\"] for r in F]\n"
+            );
+            out.push_str(&format!("  new_ko_rules, played out: {}\n", run(&src)));
         }
         expect![[r#"
             basic ko
@@ -492,6 +598,7 @@ mod tests {
               situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               natural_situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[1, 0], [1, 0], [0, 0]]  [0, 0, 0]
             double ko seki
               basic: k0: {{1 | k0} | 0} + k0: {0 | {k0 | -1}}  [[0, 0], [0, 0], [0, 0]]
               new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,3) (2,4) (4,3) (4,4) (stable DLife) has 2 coupled mouths: which captures are allowed there depends on the game's history (the fighting rule forbids every capture in all of a fighting ko's mouths after the opponent's ko-stone play, the disturber rule remembers who disturbed a DK first, the prohibition rule counts each player's ko stones since the stones outside the ko positions last changed), not on the position; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
@@ -499,6 +606,7 @@ mod tests {
               situational: 0  [[0, 0], [0, 0], [0, 0]]
               natural_situational: 0  [[0, 0], [0, 0], [0, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[0, 0], [0, 0], [0, 0]]  [2, 6, 6]
             triple ko, stable DLife
               basic: k0: {{1 | k0} | 0} + k0: {{1 | k0} | 0} + k0: {0 | {k0 | -1}}  [[1, 0], [1, 0], [0, 0]]
               new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,3) (2,4) (4,3) (4,4) (6,3) (6,4) (stable DLife) has 3 coupled mouths: which captures are allowed there depends on the game's history (the fighting rule forbids every capture in all of a fighting ko's mouths after the opponent's ko-stone play, the disturber rule remembers who disturbed a DK first, the prohibition rule counts each player's ko stones since the stones outside the ko positions last changed), not on the position; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
@@ -506,6 +614,7 @@ mod tests {
               situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               natural_situational: {2|0}  [[2, 0], [2, 0], [2, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[1, 0]]  [12]
             sending two, returning one
               basic: 0  [[0, 0], [0, 0], [0, 0]]
               new_ko_rules: 0  [[0, 0], [0, 0], [0, 0]]
@@ -513,6 +622,7 @@ mod tests {
               situational: 0  [[0, 0], [0, 0], [0, 0]]
               natural_situational: 0  [[0, 0], [0, 0], [0, 0]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[0, 0], [0, 0], [0, 0]]  [1, 3, 3]
             eternal life
               basic: 2  [[2, 2], [2, 2], [2, 2]]
               new_ko_rules: error: no local value under the New Ko Rules: the ko position (2,2) (2,3) (2,4) (2,5) (FK) lies between walls of both colours, as eternal life does: there the fighting rule forbids a capture after any ko-stone play of the opponent (a sacrifice or a throw-in too), not only the immediate retake, so the basic rule's ko graph is not its game; judge the moves on a game (`judge`, `play`), or ask for `ko_rule: basic`
@@ -520,6 +630,7 @@ mod tests {
               situational: 2  [[2, 2], [2, 2], [2, 2]]
               natural_situational: 2  [[2, 2], [2, 2], [2, 2]]
               none: error: no value under `ko_rule: none`: a position of this region can repeat, and with no ko rule the cycle may go on for ever
+              new_ko_rules, played out: [[2, 2], [2, 2], [2, 2]]  [1, 5, 5]
         "#]].assert_eq(&out);
     }
 }

@@ -63,6 +63,19 @@ impl RuleSet {
     }
 }
 
+/// What the legality of a game's later moves depends on under the ko
+/// rules that read no more than the last two boards
+/// ([`Game::rule_state_key`]).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct RuleStateKey {
+    cells: Vec<Cell>,
+    to_move: Colour,
+    ko_ban: Option<(Colour, usize)>,
+    elsewhere: [u32; 2],
+    nkr: Option<NkrState>,
+    two_back: Option<Vec<Cell>>,
+}
+
 /// What the user declared of a stone, for the analysis.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Status {
@@ -74,11 +87,115 @@ pub enum Status {
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Seen {
     board: Rc<[Cell]>,
+    /// A hash of `board` ([`board_hash`]), computed when a superko rule
+    /// first compares the board: it compares the hashes first.
+    hash: OnceCell<u64>,
     to_move: Colour,
     /// The player whose board play created it (none: the start, a pass).
     by: Option<Colour>,
     /// Stones played elsewhere (tenukis) by Black and White so far.
     elsewhere: [u32; 2],
+}
+
+/// A hash of a board's stones, for comparing boards of the history.
+/// (A multiply-rotate over one small code a point: a few instructions a
+/// point, where hashing the cells with SipHash costs many; equal boards
+/// have equal hashes, and the boards are compared when the hashes agree.)
+fn board_hash(cells: &[Cell]) -> u64 {
+    cells.iter().fold(0x9e37_79b9_7f4a_7c15, |h: u64, c| {
+        let code = match c {
+            Cell::Empty => 1,
+            Cell::Stone(Colour::Black) => 2,
+            Cell::Stone(Colour::White) => 3,
+        };
+        (h ^ code).wrapping_mul(0x0100_0000_01b3).rotate_left(17)
+    })
+}
+
+impl Seen {
+    fn hash(&self) -> u64 {
+        *self.hash.get_or_init(|| board_hash(&self.board))
+    }
+}
+
+/// One entry of the history with the move that made it (none for the
+/// start), linked to the entry before it.
+#[derive(Debug)]
+struct HistoryNode {
+    seen: Seen,
+    mv: Option<Move>,
+    before: Option<Rc<HistoryNode>>,
+}
+
+impl Drop for HistoryNode {
+    /// Unlinks the entries one by one: a long game's list would otherwise
+    /// drop recursively, one stack frame an entry.
+    fn drop(&mut self) {
+        let mut next = self.before.take();
+        while let Some(node) = next {
+            match Rc::try_unwrap(node) {
+                Ok(mut node) => next = node.before.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+/// The history of a game: every board since the start with the move that
+/// made it, as a list from the current entry back, whose entries a game
+/// shares with the games it was played from (a move adds one entry and
+/// copies none).
+#[derive(Clone, Debug)]
+struct History {
+    last: Rc<HistoryNode>,
+    len: usize,
+    /// Who was to move at the start.
+    start_to_move: Colour,
+}
+
+impl History {
+    fn new(start: Seen) -> History {
+        History {
+            start_to_move: start.to_move,
+            last: Rc::new(HistoryNode {
+                seen: start,
+                mv: None,
+                before: None,
+            }),
+            len: 1,
+        }
+    }
+
+    /// The history with `seen`, made by `mv`, added.
+    fn push(&mut self, seen: Seen, mv: Move) {
+        self.last = Rc::new(HistoryNode {
+            seen,
+            mv: Some(mv),
+            before: Some(self.last.clone()),
+        });
+        self.len += 1;
+    }
+
+    /// The entries from the current one back to the start.
+    fn newest_first(&self) -> impl Iterator<Item = &HistoryNode> {
+        std::iter::successors(Some(&*self.last), |n| n.before.as_deref())
+    }
+
+    /// The index (from the start) of the earliest entry with `found`.
+    fn earliest(&self, found: impl Fn(&Seen) -> bool) -> Option<usize> {
+        let mut at = None;
+        for (i, n) in self.newest_first().enumerate() {
+            if found(&n.seen) {
+                at = Some(self.len - 1 - i);
+            }
+        }
+        at
+    }
+
+    /// The entry `back` moves before the current one.
+    fn back(&self, back: usize) -> Option<&Seen> {
+        self.newest_first().nth(back).map(|n| &n.seen)
+    }
 }
 
 /// A game in progress (see the module docs).
@@ -89,10 +206,9 @@ pub struct Game {
     komi: BigRational,
     rules: RuleSet,
     marks: Vec<Option<Status>>,
-    /// Every board since the start, the current one last.
-    history: Vec<Seen>,
-    /// The moves played since the start, passes included.
-    moves: Vec<Move>,
+    /// Every board since the start and the moves that made them, passes
+    /// included.
+    history: History,
     /// The board the game started from (for writing SGF setup stones).
     start: Rc<Position>,
     /// Stones played elsewhere (tenukis) by Black and White.
@@ -152,12 +268,13 @@ impl Game {
             .collect();
         position.frame.iter_mut().for_each(|f| *f = false);
         let start = Rc::new(position.clone());
-        let history = vec![Seen {
+        let history = History::new(Seen {
             board: position.cells.clone().into(),
+            hash: OnceCell::new(),
             to_move,
             by: None,
             elsewhere: [0, 0],
-        }];
+        });
         let nopass = match rules.nopass {
             Some(r) => Some(NoPassState::new(r, &komi, 0).map_err(BoardError::Komi)?),
             None => None,
@@ -169,7 +286,6 @@ impl Game {
             rules,
             marks,
             history,
-            moves: Vec::new(),
             start,
             elsewhere: [0, 0],
             nkr: NkrState::default(),
@@ -196,8 +312,15 @@ impl Game {
     }
 
     /// The moves played since the start, passes (`point: None`) included.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    pub fn moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.history.newest_first().filter_map(|n| n.mv).collect();
+        moves.reverse();
+        moves
+    }
+
+    /// The number of moves played since the start.
+    pub fn move_count(&self) -> usize {
+        self.history.len - 1
     }
 
     /// The board the game started from.
@@ -221,10 +344,12 @@ impl Game {
     /// The same game with another player to move, komi or rule set; the
     /// history is kept.
     pub fn with_settings(mut self, to_move: Colour, komi: BigRational, rules: RuleSet) -> Game {
-        if self.moves.is_empty() {
-            if let Some(first) = self.history.first_mut() {
-                first.to_move = to_move;
-            }
+        if self.history.len == 1 {
+            let start = &self.history.last.seen;
+            self.history = History::new(Seen {
+                to_move,
+                ..start.clone()
+            });
         }
         self.to_move = to_move;
         self.komi = komi;
@@ -271,13 +396,19 @@ impl Game {
     /// The boards of the history, the start first and the current one last
     /// (delays repeat the board they were played on).
     pub fn history_boards(&self) -> impl Iterator<Item = &[Cell]> {
-        self.history.iter().map(|s| &*s.board)
+        let mut boards: Vec<&[Cell]> = self
+            .history
+            .newest_first()
+            .map(|n| &*n.seen.board)
+            .collect();
+        boards.reverse();
+        boards.into_iter()
     }
 
     /// Who was to move at the start (the player of the first move, unless
     /// the game was set up out of turn).
     pub fn start_to_move(&self) -> Colour {
-        self.history.first().map_or(self.to_move, |s| s.to_move)
+        self.history.start_to_move
     }
 
     /// The game restarted from the current board with stones added or
@@ -297,12 +428,13 @@ impl Game {
             }
         }
         let start = Rc::new(position.clone());
-        let history = vec![Seen {
+        let history = History::new(Seen {
             board: position.cells.clone().into(),
+            hash: OnceCell::new(),
             to_move: self.to_move,
             by: None,
             elsewhere: self.elsewhere,
-        }];
+        });
         Game {
             position,
             to_move: self.to_move,
@@ -310,7 +442,6 @@ impl Game {
             rules: self.rules,
             marks,
             history,
-            moves: Vec::new(),
             start,
             elsewhere: self.elsewhere,
             nkr: NkrState::default(),
@@ -337,7 +468,7 @@ impl Game {
 
     /// The number of board positions in the history (the start included).
     pub fn history_len(&self) -> usize {
-        self.history.len()
+        self.history.len
     }
 
     /// Whether two games (or a game and a position) show the same board:
@@ -370,7 +501,6 @@ impl Game {
         self.elsewhere
     }
 
-    /// The New Ko Rules' state (disturbers, hot stones, the epoch).
     /// The ko census of the current board (cached).
     pub fn census(&self) -> Rc<Census> {
         self.census
@@ -378,8 +508,72 @@ impl Game {
             .clone()
     }
 
+    /// The New Ko Rules' state (disturbers, hot stones, the epoch).
     pub fn nkr_state(&self) -> &NkrState {
         &self.nkr
+    }
+
+    /// Everything the legality of later moves depends on, when the ko rule
+    /// reads no more of the history than the last two boards (basic, none,
+    /// the New Ko Rules): two games with equal keys allow the same
+    /// continuations, with the same captures (the prisoners so far are not
+    /// part of the key). `None` under
+    /// the superko rules and no-pass rules (the whole history counts).
+    pub fn rule_state_key(&self) -> Option<RuleStateKey> {
+        if self.nopass.is_some() {
+            return None;
+        }
+        let rule = self.rules.ko_rule;
+        let two_back = match rule {
+            KoRule::Basic | KoRule::NoRule => None,
+            KoRule::NewKoRules => self.two_back(self.to_move),
+            _ => return None,
+        };
+        Some(RuleStateKey {
+            cells: self.position.cells.clone(),
+            to_move: self.to_move,
+            ko_ban: self.position.ko_ban,
+            elsewhere: self.elsewhere,
+            nkr: (rule == KoRule::NewKoRules).then(|| self.nkr.clone()),
+            two_back: two_back.map(|b| b.to_vec()),
+        })
+    }
+
+    /// The board before the opponent's last move when that move was a board
+    /// play (what the New Ko Rules' basic ko rule compares with), for a move
+    /// by `colour`.
+    fn two_back(&self, colour: Colour) -> Option<&[Cell]> {
+        let last = &self.history.last.seen;
+        (last.by == Some(colour.opponent()))
+            .then(|| self.history.back(1).map(|s| &*s.board))
+            .flatten()
+    }
+
+    /// The same game, not yet played, whose start board counts as created
+    /// by a board play of `colour` (natural situational superko reads who
+    /// created a board): the local search's assumption that the position
+    /// searched was made by the opponent of whoever moves first.
+    pub fn with_start_created_by(mut self, colour: Colour) -> Game {
+        if self.history.len == 1 {
+            let start = &self.history.last.seen;
+            self.history = History::new(Seen {
+                by: Some(colour),
+                ..start.clone()
+            });
+        }
+        self
+    }
+
+    /// The same game with the stones marked safe immortal again (the frame
+    /// of a diagram of a region, as in the local search): for playing a
+    /// region out on a game whose walls are assumed alive
+    /// ([`super::fight`]).
+    pub fn with_frames(mut self) -> Game {
+        for (p, m) in self.marks.iter().enumerate() {
+            self.position.frame[p] = *m == Some(Status::Safe);
+        }
+        self.census = Rc::new(OnceCell::new());
+        self
     }
 
     /// The one judge of a move in a game (module docs of `korules`).
@@ -405,20 +599,23 @@ impl Game {
             elsewhere[colour.index()] += 1;
         }
         let mut nkr = NkrState::default();
-        if let Play::Board(_) = play {
-            let same =
-                |seen: &Seen| *seen.board == *next_position.cells && seen.elsewhere == elsewhere;
+        let superko = !matches!(rule, KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules);
+        if let (Play::Board(_), true) = (play, superko) {
+            let hash = board_hash(&next_position.cells);
+            let same = |seen: &Seen| {
+                seen.elsewhere == elsewhere
+                    && seen.hash() == hash
+                    && *seen.board == *next_position.cells
+            };
             let repeated = match rule {
                 KoRule::Basic | KoRule::NoRule | KoRule::NewKoRules => None,
-                KoRule::PositionalSuperko => self.history.iter().position(same),
+                KoRule::PositionalSuperko => self.history.earliest(same),
                 KoRule::SituationalSuperko => self
                     .history
-                    .iter()
-                    .position(|seen| same(seen) && seen.to_move == next_to_move),
+                    .earliest(|seen| same(seen) && seen.to_move == next_to_move),
                 KoRule::NaturalSituationalSuperko => self
                     .history
-                    .iter()
-                    .position(|seen| same(seen) && seen.by == Some(colour)),
+                    .earliest(|seen| same(seen) && seen.by == Some(colour)),
             };
             if let Some(at) = repeated {
                 return Err(IllegalMove::Superko {
@@ -438,9 +635,7 @@ impl Game {
         if rule == KoRule::NewKoRules {
             // The board before the opponent's last move, when it was a board
             // play (for the basic ko rule).
-            let n = self.history.len();
-            let two_back = (n >= 2 && self.history[n - 1].by == Some(colour.opponent()))
-                .then(|| &*self.history[n - 2].board);
+            let two_back = self.two_back(colour);
             let now = self.census();
             let after = match point {
                 Some(_) => Rc::new(census_after(&now, &before, &next_position)),
@@ -471,14 +666,16 @@ impl Game {
             .map(|(&m, &c)| if c == Cell::Empty { None } else { m })
             .collect();
         let mut history = self.history.clone();
-        history.push(Seen {
-            board: next_position.cells.clone().into(),
-            to_move: next_to_move,
-            by: point.map(|_| colour),
-            elsewhere,
-        });
-        let mut moves = self.moves.clone();
-        moves.push(Move { colour, point });
+        history.push(
+            Seen {
+                board: next_position.cells.clone().into(),
+                hash: OnceCell::new(),
+                to_move: next_to_move,
+                by: point.map(|_| colour),
+                elsewhere,
+            },
+            Move { colour, point },
+        );
         Ok(Game {
             position: next_position,
             to_move: next_to_move,
@@ -486,7 +683,6 @@ impl Game {
             rules: self.rules,
             marks,
             history,
-            moves,
             start: self.start.clone(),
             elsewhere,
             nkr,
@@ -517,10 +713,10 @@ impl Game {
             other => other,
         })?;
         next_position.ko_ban = None;
+        let hash = board_hash(&next_position.cells);
         if let Some(at) = self
             .history
-            .iter()
-            .position(|seen| *seen.board == *next_position.cells)
+            .earliest(|seen| seen.hash() == hash && *seen.board == *next_position.cells)
         {
             return Err(brk(RuleBreak::Repeated { after_move: at }));
         }
@@ -533,16 +729,19 @@ impl Game {
             .zip(&next_position.cells)
             .map(|(&m, &c)| if c == Cell::Empty { None } else { m })
             .collect();
-        next.history.push(Seen {
-            board: next_position.cells.clone().into(),
-            to_move: mv.colour.opponent(),
-            by: Some(mv.colour),
-            elsewhere: self.elsewhere,
-        });
+        next.history.push(
+            Seen {
+                board: next_position.cells.clone().into(),
+                hash: OnceCell::new(),
+                to_move: mv.colour.opponent(),
+                by: Some(mv.colour),
+                elsewhere: self.elsewhere,
+            },
+            mv,
+        );
         next.position = next_position;
         next.census = Rc::new(OnceCell::new());
         next.to_move = mv.colour.opponent();
-        next.moves.push(mv);
         next.nopass = Some(state);
         Ok(next)
     }
@@ -564,16 +763,19 @@ impl Game {
         let mut next = self.clone();
         next.nopass = Some(state);
         if matches!(m, Special::Delay | Special::Ultimate) {
-            next.history.push(Seen {
-                board: self.position.cells.clone().into(),
-                to_move: colour.opponent(),
-                by: None,
-                elsewhere: self.elsewhere,
-            });
-            next.moves.push(Move {
-                colour,
-                point: None,
-            });
+            next.history.push(
+                Seen {
+                    board: self.position.cells.clone().into(),
+                    hash: OnceCell::new(),
+                    to_move: colour.opponent(),
+                    by: None,
+                    elsewhere: self.elsewhere,
+                },
+                Move {
+                    colour,
+                    point: None,
+                },
+            );
             next.to_move = colour.opponent();
         }
         Ok(next)
@@ -615,7 +817,7 @@ impl Game {
             out.push_str(&format!(
                 "komi {} · move {}\n",
                 format_number(&self.komi),
-                self.moves.len()
+                self.move_count()
             ));
             out.push_str(&state.render(self.to_move));
             return out;
@@ -627,7 +829,7 @@ impl Game {
             pos.prisoners(Colour::White),
             format_number(&self.komi),
             self.rules.describe(),
-            self.moves.len(),
+            self.move_count(),
         ));
         if let Some((colour, p)) = pos.ko_ban() {
             out.push_str(&format!(
@@ -761,6 +963,37 @@ x o . o
         let passed = play_game(&g, "B pass, W pass").unwrap();
         assert_eq!(passed.history_len(), 3);
         assert!(play_game(&passed, "B B2").is_ok());
+    }
+
+    /// A move shares the history it was played from: the games before it
+    /// are unchanged, the moves come back in order, and a long history is
+    /// dropped without a stack frame an entry (200 000 frames would
+    /// overflow the test thread's stack).
+    #[test]
+    fn the_history_is_shared_and_a_long_one_drops() {
+        let g = game(KO, KoRule::PositionalSuperko);
+        let a = play_game(&g, "B B2").unwrap();
+        let b = play_game(&a, "W pass").unwrap();
+        let c = play_game(&a, "W D1").unwrap();
+        assert_eq!(
+            (a.history_len(), b.history_len(), c.history_len()),
+            (2, 3, 3)
+        );
+        assert_eq!(b.moves()[1].point, None);
+        assert_eq!(c.position().point_name(c.moves()[1].point.unwrap()), "D1");
+        assert_eq!(a.moves().len(), 1);
+        let mut long = g.clone();
+        for _ in 0..100_000 {
+            long = long
+                .play(Move {
+                    colour: long.to_move(),
+                    point: None,
+                })
+                .unwrap();
+        }
+        assert_eq!(long.move_count(), 100_000);
+        assert_eq!(long.history_boards().count(), 100_001);
+        drop(long);
     }
 
     #[test]

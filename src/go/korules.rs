@@ -56,6 +56,15 @@
 //!   fighting ko: the frame's breaths mean nothing. Kos that arise only
 //!   later in the region's play are read under the basic rule.)
 //!
+//! Where there is no local value, the region can be played out on a game
+//! under all four rules, threats as tenukis ([`super::fight`]; README, "Ko
+//! rules", (d)). Doing so showed a limit of this reconstruction: with a
+//! pass between captures, a double ko, a triple ko in DLife, eternal life
+//! and sending two, returning one can be cycled (a pass ends the ko-stone
+//! MS and clears the disturber, and the set of ko points read from the
+//! board changes as a ko flips, which starts a new epoch), where Jasiek's
+//! rules claim to end every game.
+//!
 //! Why the situational example `X X X X O O / X a b o d O` is `*` and not
 //! `{3|1||0}` (as under positional superko) is proved in the module docs of
 //! the superko oracle and pinned by its tests.
@@ -134,7 +143,7 @@ impl NkrRule {
 }
 
 /// The disturber of a DK during the current ko-stone MS.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Disturber {
     pub colour: Colour,
     /// The ko position's points.
@@ -146,7 +155,7 @@ pub struct Disturber {
 }
 
 /// What the New Ko Rules remember between moves (module docs).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NkrState {
     /// The last move was a ko-stone play in a FK: its player and the ko
     /// position's points (the hot stones' position).

@@ -277,6 +277,7 @@ pub mod census;
 mod coords;
 mod diagram;
 pub mod expedited;
+pub mod fight;
 mod game;
 pub mod korules;
 mod kos;
@@ -294,7 +295,7 @@ pub use analysis::{analyse, analyse_game, Analysis, AnalysisError, AnalysisOptio
 pub use benson::unconditionally_alive;
 pub use coords::{column_letter, go_name, parse_go, sgf_name, CoordError, Origin, MAX_BOARD};
 pub use diagram::{DiagramError, DiagramErrorKind};
-pub use game::{format_number, BoardError, Game, RuleSet, Status};
+pub use game::{format_number, BoardError, Game, RuleSet, RuleStateKey, Status};
 pub use kos::{GoKo, GoValue, LATENT_NODE_LIMIT};
 pub use lines::moves_to_option;
 pub use moves::{
