@@ -116,7 +116,12 @@
 //! store, with FxHash tables, has no history), and the copies are interned
 //! in the same order, so the analysis's store ends with the same games
 //! under the same ids and the result does not depend on the threads (a
-//! test compares one thread with two on random boards). The lines and
+//! test compares one thread with two on random boards). With two threads
+//! or more a region's large ko graph is also built in two halves on two
+//! threads (`SearchOptions::graph_threads`): the same graph, with the same
+//! games made in the same order in the item's store and the same steps,
+//! so this too changes nothing (the test build takes that path for every
+//! graph of two nodes or more, so the same test covers it). The lines and
 //! stops then run on the calling thread, in its store.
 //!
 //! The helper stores share the interrupt flag (Ctrl-C stops every thread),
@@ -619,6 +624,9 @@ pub fn analyse(
         ko_rule: opts.rules.ko_rule,
         node_budget: opts.region_budget,
         territories: true,
+        // A large ko graph built on two threads changes nothing seen (the
+        // same graph, games and steps: `SearchOptions::graph_threads`).
+        graph_threads: opts.threads,
         ..SearchOptions::default()
     };
     let cuts: Vec<Position> = (0..region_points.len())

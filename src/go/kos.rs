@@ -83,6 +83,17 @@
 //! would change. The symmetry still serves the table of the search that
 //! evaluates the positions the walk meets, so mirror images are evaluated
 //! once.
+//!
+//! **Two threads.** With `SearchOptions::graph_threads` (or `threads`) ≥ 2
+//! a graph of [`PARALLEL_NODES`] nodes or more is built in two ranges of
+//! nodes on two threads, neither touching the store, and joined
+//! (`Search::ko_graph_in_halves`, which argues why the graph, the games
+//! made and their order are those of the one-thread loop). On the open
+//! 3 × 5 area step 2 is about a tenth of the time; the walk of step 1
+//! (over four fifths) stays on one thread: it numbers the nodes in the
+//! order of one depth-first walk and asks the search, one position at a
+//! time, whether each position it meets reaches a cycle (BENCHMARKS.md,
+//! "Open areas of 15–16 points, session 8").
 
 use super::position::Colour;
 use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
@@ -1040,6 +1051,70 @@ impl Search<'_> {
         bg: BoardGraph,
         shift: GameId,
     ) -> Result<GoKo, GoError> {
+        let threads = self.opts.threads.max(self.opts.graph_threads);
+        // (Under a step limit that the graph could reach, one thread, so
+        // that the limit stops the loop where it always did.)
+        let halves =
+            threads > 1 && bg.len() >= PARALLEL_NODES && self.store.steps_left() > bg.len() as u64;
+        let builder = match halves {
+            true => self.ko_graph_in_halves::<CHILL>(&bg, shift)?,
+            false => self.ko_graph_builder::<CHILL>(&bg, shift)?,
+        };
+        // A player's own moves alone never repeat a position: each adds a
+        // stone of his and removes none of his.
+        let mut graph = builder
+            .build_one_player_acyclic(NodeId(0))
+            .map_err(GoError::KoGraph)?;
+        drop(bg.edges);
+        if CHILL {
+            // The terminal games chilled and taxed, by unchilled game and
+            // tax `m(i) + s` (many moves share them), as `GoKo::chill` does.
+            let m = &bg.m;
+            let mut chilled = FxHashMap::default();
+            graph.map_games(|v, side, x| {
+                // Left is Black.
+                let s = match side {
+                    Side::Left => 1,
+                    Side::Right => -1,
+                };
+                Ok::<_, GoError>(chill_terminal(
+                    self.store,
+                    &mut chilled,
+                    x,
+                    m[v.index()] + s,
+                )?)
+            })?;
+        }
+        let names = (0..128)
+            .map(|bit| match comp >> bit & 1 {
+                1 => self.pos.point_name(self.region.points[bit]),
+                _ => String::new(),
+            })
+            .collect();
+        // The walk sized these for the most positions it could meet; a
+        // value keeps them (and may live all session), so only what is used.
+        let (mut phi, mut m, mut parent) = (bg.phi, bg.m, bg.parent);
+        phi.shrink_to_fit();
+        m.shrink_to_fit();
+        parent.shrink_to_fit();
+        Ok(GoKo {
+            graph: Rc::new(graph),
+            potentials: phi,
+            moves: m,
+            walk: Rc::new(WalkLines {
+                parent,
+                cycle: bg.cycle,
+                names,
+            }),
+        })
+    }
+
+    /// The nodes of step 2 (`Search::ko_graph`) on this thread.
+    fn ko_graph_builder<const CHILL: bool>(
+        &mut self,
+        bg: &BoardGraph,
+        shift: GameId,
+    ) -> Result<KoGraphBuilder, GoError> {
         let (phi, m) = (&bg.phi, &bg.m);
         let zero = self.store.zero();
         // The terminal games by points scored and value: many moves of the
@@ -1099,53 +1174,132 @@ impl Search<'_> {
             let [left, right] = &mut sides;
             graph.numbered_node_integer(left.drain(..), right.drain(..));
         }
-        // A player's own moves alone never repeat a position: each adds a
-        // stone of his and removes none of his.
-        let mut graph = graph
-            .build_one_player_acyclic(NodeId(0))
-            .map_err(GoError::KoGraph)?;
-        drop(bg.edges);
-        if CHILL {
-            // The terminal games chilled and taxed, by unchilled game and
-            // tax `m(i) + s` (many moves share them), as `GoKo::chill` does.
-            let m = &bg.m;
-            let mut chilled = FxHashMap::default();
-            graph.map_games(|v, side, x| {
-                // Left is Black.
-                let s = match side {
-                    Side::Left => 1,
-                    Side::Right => -1,
-                };
-                Ok::<_, GoError>(chill_terminal(
-                    self.store,
-                    &mut chilled,
-                    x,
-                    m[v.index()] + s,
-                )?)
-            })?;
-        }
-        let names = (0..128)
-            .map(|bit| match comp >> bit & 1 {
-                1 => self.pos.point_name(self.region.points[bit]),
-                _ => String::new(),
+        Ok(graph)
+    }
+
+    /// The nodes of step 2 (`Search::ko_graph`) on two threads (with
+    /// `SearchOptions::graph_threads` or `threads` ≥ 2, for a graph of
+    /// [`PARALLEL_NODES`] or more): the same builder as
+    /// [`Search::ko_graph_builder`], array for array.
+    ///
+    /// The nodes are cut in two ranges of about as many options, and each
+    /// is made by [`half_graph`] (the second on a helper thread) without
+    /// the store: a terminal game is named by its (points scored, ko-free
+    /// value) pair, numbered in the order the range meets it, and a gain
+    /// by its number in the range's own table of gains, in the order the
+    /// range meets them. The one thread then goes through the first
+    /// range's pairs and then the second's, making each pair's game as the
+    /// one-thread loop does (`integer(score) + value + shift`, memoised by
+    /// pair): the loop meets the pairs in that order (the first range's
+    /// nodes before the second's, each range's in its order), so the store
+    /// makes the same games in the same order. The gains likewise: the
+    /// first range's table is the start of the graph's (both begin with 0
+    /// and list gains in the order met), and the second range's gains not
+    /// in it follow in the second range's order, as the loop would add
+    /// them. Every option's target and gain is then renamed and the arrays
+    /// joined; each node's options are those of the loop, in its order
+    /// (Left: Black's moves, then Right: White's, each in the order of the
+    /// node's edges). One store step is charged per node, as the loop's
+    /// `tick` does; the helper polls the interrupt flag and the memory
+    /// limit. If the thread cannot start, the second range is made here.
+    fn ko_graph_in_halves<const CHILL: bool>(
+        &mut self,
+        bg: &BoardGraph,
+        shift: GameId,
+    ) -> Result<KoGraphBuilder, GoError> {
+        let n = bg.len();
+        // The cut: the first node after half of the options.
+        let half = bg.edges.len() / 2;
+        let mut before = 0;
+        let cut = (1..n)
+            .find(|&i| {
+                before += bg.moves_of[i - 1].1 as usize;
+                before >= half
+            })
+            .unwrap_or(n - 1);
+        let flag = self.store.interrupt_flag();
+        let flag = flag.as_deref();
+        let (first, second) = std::thread::scope(|scope| {
+            let helper = std::thread::Builder::new()
+                .name("yose-ko-graph".into())
+                .spawn_scoped(scope, || half_graph::<CHILL>(bg, cut..n, flag, false));
+            let first = half_graph::<CHILL>(bg, 0..cut, flag, true);
+            let second = match helper {
+                Ok(h) => h
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => half_graph::<CHILL>(bg, cut..n, flag, false),
+            };
+            (first, second)
+        });
+        let (mut first, second) = (first?, second?);
+        // The loop's one step per node: n − 1 counted, the last taken.
+        self.store.add_steps(n as u64 - 1);
+        self.store.tick()?;
+        // The terminal games, range by range, in the order met.
+        let zero = self.store.zero();
+        let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
+        let mut games = |search: &mut Self, pairs: &[(i64, GameId)]| {
+            pairs
+                .iter()
+                .map(|&(score, g)| match terminal.get(&(score, g)) {
+                    Some(&v) => Ok(v),
+                    None => {
+                        let x = search.integer(score);
+                        let mut v = search.store.add(x, g)?;
+                        if shift != zero {
+                            v = search.store.add(v, shift)?;
+                        }
+                        terminal.insert((score, g), v);
+                        Ok(v)
+                    }
+                })
+                .collect::<Result<Vec<GameId>, GoError>>()
+        };
+        let games_first = games(self, &first.terminals)?;
+        let games_second = games(self, &second.terminals)?;
+        // The gains: the first range's table, then the second's new ones.
+        let mut gain_values = std::mem::take(&mut first.gain_values);
+        let index: FxHashMap<i64, u32> = gain_values
+            .iter()
+            .enumerate()
+            .map(|(i, &g)| (g, i as u32))
+            .collect();
+        let gains_second: Vec<u32> = second
+            .gain_values
+            .iter()
+            .map(|&g| match index.get(&g) {
+                Some(&i) => i,
+                None => {
+                    gain_values.push(g);
+                    (gain_values.len() - 1) as u32
+                }
             })
             .collect();
-        // The walk sized these for the most positions it could meet; a
-        // value keeps them (and may live all session), so only what is used.
-        let (mut phi, mut m, mut parent) = (bg.phi, bg.m, bg.parent);
-        phi.shrink_to_fit();
-        m.shrink_to_fit();
-        parent.shrink_to_fit();
-        Ok(GoKo {
-            graph: Rc::new(graph),
-            potentials: phi,
-            moves: m,
-            walk: Rc::new(WalkLines {
-                parent,
-                cycle: bg.cycle,
-                names,
-            }),
-        })
+        let rename = |t: Target, games: &[GameId]| match t {
+            Target::Game(k) => Target::Game(games[k.0 as usize]),
+            node => node,
+        };
+        for t in &mut first.targets {
+            *t = rename(*t, &games_first);
+        }
+        let offset = first.targets.len();
+        first
+            .targets
+            .extend(second.targets.iter().map(|&t| rename(t, &games_second)));
+        first
+            .gains
+            .extend(second.gains.iter().map(|&k| gains_second[k as usize]));
+        let mut bounds = Vec::with_capacity(2 * n + 1);
+        bounds.push(0);
+        bounds.extend_from_slice(&first.bounds);
+        bounds.extend(second.bounds.iter().map(|&b| b + offset));
+        Ok(KoGraphBuilder::from_numbered_integer_arrays(
+            bounds,
+            first.targets,
+            first.gains,
+            &gain_values,
+        ))
     }
 
     /// Step 3 (module docs): the short value under a superko rule.
@@ -1214,6 +1368,131 @@ impl Search<'_> {
         }
         Ok(sides)
     }
+}
+
+/// Graphs of at least this many nodes are built on two threads when the
+/// search has them (`Search::ko_graph_in_halves`; a few in the tests, so
+/// that their small graphs take that path too).
+const PARALLEL_NODES: usize = if cfg!(test) { 2 } else { 1 << 14 };
+
+/// The options of a range of nodes of step 2, made without the store
+/// (`Search::ko_graph_in_halves`).
+struct HalfGraph {
+    /// For each node, where its Left options end and where its Right
+    /// options end, counted from the range's first option.
+    bounds: Vec<usize>,
+    /// The options' targets, a terminal game as `Game(k)`: the `k`-th pair
+    /// of `terminals`.
+    targets: Vec<Target>,
+    /// The options' gains, as indices into `gain_values`.
+    gains: Vec<u32>,
+    /// The distinct gains, 0 first and the others in the order met.
+    gain_values: Vec<i64>,
+    /// The distinct (points scored, ko-free value) pairs of the terminal
+    /// games, in the order met.
+    terminals: Vec<(i64, GameId)>,
+}
+
+/// The options of the nodes `nodes` of the position graph `bg`, as the
+/// loop of `Search::ko_graph_builder` makes them but with terminal games
+/// and gains named in the range's own tables ([`HalfGraph`]), with room
+/// for every option of the graph when `whole`; an error when the interrupt
+/// flag is set or the memory limit is passed (polled every 1 024 nodes).
+fn half_graph<const CHILL: bool>(
+    bg: &BoardGraph,
+    nodes: std::ops::Range<usize>,
+    flag: Option<&std::sync::atomic::AtomicBool>,
+    whole: bool,
+) -> Result<HalfGraph, GoError> {
+    let (phi, m) = (&bg.phi, &bg.m);
+    // The first range's arrays will take the second's: room for all.
+    let options: usize = match whole {
+        true => bg.edges.len(),
+        false => bg.moves_of[nodes.clone()]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum(),
+    };
+    let mut out = HalfGraph {
+        bounds: Vec::with_capacity(2 * nodes.len()),
+        targets: Vec::with_capacity(options),
+        gains: Vec::with_capacity(options),
+        gain_values: vec![0],
+        terminals: Vec::new(),
+    };
+    let mut terminal: FxHashMap<(i64, GameId), u32> = FxHashMap::default();
+    // Small gains by a table, as `KoGraphBuilder` interns them.
+    const SMALL: i64 = 64;
+    let mut small = [u32::MAX; 2 * SMALL as usize];
+    let mut large: FxHashMap<i64, u32> = FxHashMap::default();
+    let mut gain_index = |values: &mut Vec<i64>, d: i64| -> u32 {
+        if d == 0 {
+            return 0;
+        }
+        let slot = match (-SMALL..SMALL).contains(&d) {
+            true => &mut small[(d + SMALL) as usize],
+            false => large.entry(d).or_insert(u32::MAX),
+        };
+        if *slot == u32::MAX {
+            values.push(d);
+            *slot = (values.len() - 1) as u32;
+        }
+        *slot
+    };
+    let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
+    let ask = |i: usize| {
+        for e in bg.edges(i) {
+            if let To::Board(q) = e.to() {
+                prefetch(&phi[q as usize]);
+                if CHILL {
+                    prefetch(&m[q as usize]);
+                }
+            }
+        }
+    };
+    ask(nodes.start);
+    for i in nodes.clone() {
+        if (i - nodes.start) % 1024 == 0 {
+            if flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+                return Err(GoError::Cg(crate::game::CgError::Interrupted));
+            }
+            crate::limits::check_memory().map_err(|e| GoError::Cg(e.into()))?;
+        }
+        if i + 1 < nodes.end {
+            ask(i + 1);
+        }
+        for e in bg.edges(i) {
+            let gain = i64::from(e.gain);
+            let option = match e.to() {
+                To::Game(g) => {
+                    let pair = (phi[i] + gain, g);
+                    let k = *terminal.entry(pair).or_insert_with(|| {
+                        out.terminals.push(pair);
+                        (out.terminals.len() - 1) as u32
+                    });
+                    (0, Target::Game(GameId(k)))
+                }
+                To::Board(q) => {
+                    let q = q as usize;
+                    let mut d = phi[i] + gain - phi[q];
+                    if CHILL {
+                        d += m[q] - (m[i] + e.colour.sign());
+                    }
+                    (d, Target::Node(NodeId(q as u32)))
+                }
+            };
+            sides[e.colour.index()].push(option);
+        }
+        for side in &mut sides {
+            for (d, t) in side.drain(..) {
+                let k = gain_index(&mut out.gain_values, d);
+                out.gains.push(k);
+                out.targets.push(t);
+            }
+            out.bounds.push(out.targets.len());
+        }
+    }
+    Ok(out)
 }
 
 /// Superko values by position and the part of the line's history that can

@@ -107,6 +107,16 @@ pub struct SearchOptions {
     /// then the calling thread's. Default 1; the ko graph walk itself
     /// stays on one thread.
     pub threads: usize,
+    /// Threads for building a ko graph (step 2 of `go::kos`): with 2 or
+    /// more, a graph of many nodes is built in two halves on two threads
+    /// (`Search::ko_graph_in_halves`), the same graph array for array, with
+    /// the same games made in the same order in the store and the same
+    /// steps counted, so nothing a caller can see changes. [`threads`]
+    /// ≥ 2 implies it. Default 1; whole-board analysis gives it its own
+    /// threads.
+    ///
+    /// [`threads`]: SearchOptions::threads
+    pub graph_threads: usize,
 }
 
 /// How the search treats a line of play that repeats a position (see the
@@ -262,6 +272,7 @@ impl Default for SearchOptions {
             dense_walk: true,
             territories: false,
             threads: 1,
+            graph_threads: 1,
         }
     }
 }
@@ -2496,17 +2507,26 @@ mod tests {
 
     #[test]
     fn a_helper_thread_never_changes_a_value() {
-        // `eval_parts_with_helper` against the one-thread search: the same
-        // value (short games by id in one store, ko graphs as printed), on
-        // open areas, crowded ones, one with a ko, both rules; the calling
+        // `eval_parts_with_helper` (and the ko graph built on two threads,
+        // `Search::ko_graph_in_halves`, which in the test build takes every
+        // graph of two nodes or more) against the one-thread search: the
+        // same value, part for part (games by id in one store, ko graphs
+        // array for array, potentials, lines), unchilled and chilled, on
+        // open areas, crowded ones, two kos side by side, the open 3 × 3
+        // area (a ko graph of a few thousand nodes), both rules; the calling
         // thread never expands more positions than the search alone.
         let diagrams = [
             "XXXXXX\nX....O\nX....O\nXXXXXX",
             "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
             "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
             "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
+            "XXOOXX\nXo..xO\nXXOOXX",
+            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
         ];
         let mut store = Store::new();
+        // Values with kos met (the last two diagrams, both rules, both
+        // views), so that the graphs built on two threads are compared.
+        let mut kos = 0;
         for rules in [Rules::Japanese, Rules::Chinese] {
             for text in diagrams {
                 let pos = Position::parse(text).unwrap();
@@ -2515,22 +2535,20 @@ mod tests {
                     threads: 2,
                     ..one.clone()
                 };
-                let (v1, s1) = search_value(&mut store, &pos, &one, false).unwrap();
-                let (v2, s2) = search_value(&mut store, &pos, &two, false).unwrap();
-                let show = |v: &GoValue, store: &mut Store| {
-                    v.format(store, crate::render::Style::default())
-                };
-                assert_eq!(
-                    show(&v1, &mut store).unwrap(),
-                    show(&v2, &mut store).unwrap(),
-                    "{text}"
-                );
-                if let (Some(a), Some(b)) = (v1.as_short(), v2.as_short()) {
-                    assert_eq!(a, b, "{text}");
+                for chill in [false, true] {
+                    let (v1, s1) = search_value(&mut store, &pos, &one, chill).unwrap();
+                    let (v2, s2) = search_value(&mut store, &pos, &two, chill).unwrap();
+                    assert_eq!(v1, v2, "{text}, chilled: {chill}");
+                    let show = |v: &GoValue, store: &mut Store| {
+                        v.format(store, crate::render::Style::default()).unwrap()
+                    };
+                    assert_eq!(show(&v1, &mut store), show(&v2, &mut store), "{text}");
+                    kos += usize::from(matches!(v1, GoValue::Ko { .. }));
+                    assert!(s2.nodes <= s1.nodes, "{text}: {} > {}", s2.nodes, s1.nodes);
                 }
-                assert!(s2.nodes <= s1.nodes, "{text}: {} > {}", s2.nodes, s1.nodes);
             }
         }
+        assert_eq!(kos, 8);
     }
 
     #[test]
@@ -2544,6 +2562,8 @@ mod tests {
             "XXXXXXXX\nX......O\nXXXXXXXX",
             "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
             "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
+            "XXOOXX\nXo..xO\nXXOOXX",
+            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
         ];
         let mut store = Store::new();
         let (mut decided, mut pairs) = (0, 0);

@@ -277,6 +277,36 @@ impl KoGraphBuilder {
         }
     }
 
+    /// A builder holding the nodes `0, 1, …` labelled `k{i}` by their
+    /// numbers, given as the flat arrays that [`KoGraphBuilder::numbered_node_integer`]
+    /// fills: node `i`'s Left options are `targets[bounds[2i]..bounds[2i + 1]]`
+    /// and its Right options `targets[bounds[2i + 1]..bounds[2i + 2]]`
+    /// (`bounds[0]` is 0), their gains `gain_values[gains[j]]`, where
+    /// `gain_values` holds each distinct gain once, 0 first and the others
+    /// in the order the options meet them (as that method interns them).
+    /// The graph is then the one those calls would make, array for array;
+    /// for a maker that fills the arrays on several threads (`go::kos`).
+    pub(crate) fn from_numbered_integer_arrays(
+        bounds: Vec<usize>,
+        targets: Vec<Target>,
+        gains: Vec<u32>,
+        gain_values: &[i64],
+    ) -> KoGraphBuilder {
+        debug_assert!(bounds.first() == Some(&0) && bounds.len() % 2 == 1);
+        debug_assert_eq!(bounds.last(), Some(&targets.len()));
+        debug_assert_eq!(gains.len(), targets.len());
+        debug_assert_eq!(gain_values.first(), Some(&0));
+        let mut b = KoGraphBuilder::with_capacity(0, 0);
+        b.graph.bounds = bounds;
+        b.graph.targets = targets;
+        b.graph.gains = gains;
+        for &n in &gain_values[1..] {
+            b.gain(Dyadic::from_i64(n));
+        }
+        debug_assert_eq!(b.graph.gain_values.len(), gain_values.len());
+        b
+    }
+
     /// The index of `gain` in the graph's distinct gains (added if new).
     fn gain(&mut self, gain: Dyadic) -> u32 {
         if gain.is_zero() {
