@@ -1362,4 +1362,55 @@ mod tests {
         expect!["(165 755 bytes in all, not written out here; `print` writes it in full)"]
             .assert_eq(note);
     }
+    /// The interrupt flag is made when asked for (a fresh interpreter has
+    /// none); once made, setting it stops the interpreter's own steps and
+    /// the store's, which hold the same flag.
+    #[test]
+    fn the_interrupt_flag_asked_for_stops_the_interpreter_and_its_store() {
+        use std::sync::atomic::Ordering;
+        use std::sync::Arc;
+        let mut interp = Interp::new(Mode::Script, Style::Ascii);
+        assert!(interp.store.interrupt_flag().is_none());
+        let flag = interp.interrupt_flag();
+        assert!(Arc::ptr_eq(&flag, &interp.interrupt_flag()));
+        assert!(interp
+            .store
+            .interrupt_flag()
+            .is_some_and(|f| Arc::ptr_eq(&f, &flag)));
+        flag.store(true, Ordering::SeqCst);
+        let id = interp.add_source("<test>", "for i in 1..3 { print i }", None);
+        assert!(matches!(
+            interp.run_source(id),
+            Err(super::Stop::Interrupted)
+        ));
+    }
+
+    /// The global scope lives in the interpreter: functions defined at the
+    /// top see globals defined after them, and call themselves.
+    #[test]
+    fn global_functions_see_the_globals() {
+        check(
+            "fn f(n) = if n == 0 { k } else { f(n - 1) + 1 }\nlet k = 10\nf(3)",
+            expect!["13"],
+        );
+        // A block's bindings stay in the block.
+        check("let a = 1\nif true { let a = 2 }\na", expect!["1"]);
+    }
+
+    /// The first source is kept in place, the others in a list; ids count
+    /// from 0 in the order they were added.
+    #[test]
+    fn sources_are_numbered_in_order() {
+        let mut interp = Interp::new(Mode::Script, Style::Ascii);
+        let names: Vec<String> = (0..3).map(|i| format!("<s{i}>")).collect();
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(interp.add_source(n.clone(), &format!("{i}"), None), i);
+        }
+        assert_eq!(interp.sources.len(), 3);
+        for i in 0..3 {
+            assert_eq!(interp.sources[i].name, names[i]);
+            assert_eq!(&*interp.sources[i].text, format!("{i}").as_str());
+        }
+        assert!(interp.sources.get(3).is_none());
+    }
 }
