@@ -344,7 +344,7 @@ fn run_files(files: &[PathBuf], out: Output) -> i32 {
             }
         };
         let id = interp.add_source(
-            &f.display().to_string(),
+            f.display().to_string(),
             &text,
             f.parent().map(Path::to_path_buf),
         );
@@ -571,7 +571,7 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                 continue;
             }
         };
-        let id = interp.add_source(&name, &text, f.parent().map(Path::to_path_buf));
+        let id = interp.add_source(name.clone(), &text, f.parent().map(Path::to_path_buf));
         let r = interp.run_source(id);
         let results: Vec<ProofResult> = interp.results.clone();
         for res in &results {

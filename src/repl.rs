@@ -301,13 +301,13 @@ pub fn run(out: Output) -> i32 {
                 } else {
                     entry_no += 1;
                     let id = interp.add_source(
-                        &format!("<repl:{entry_no}>"),
+                        format!("<repl:{entry_no}>"),
                         &line,
                         std::env::current_dir().ok(),
                     );
                     run_entry(&mut interp, id, out);
                 }
-                *names.borrow_mut() = interp.globals.names();
+                *names.borrow_mut() = interp.global_names();
             }
             // Ctrl-C drops an unfinished entry.
             Err(ReadlineError::Interrupted) => {
@@ -427,7 +427,11 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
             let path = PathBuf::from(arg);
             match crate::files::read_script(&path) {
                 Ok(text) => {
-                    let id = interp.add_source(arg, &text, path.parent().map(|p| p.to_path_buf()));
+                    let id = interp.add_source(
+                        arg.to_string(),
+                        &text,
+                        path.parent().map(|p| p.to_path_buf()),
+                    );
                     run_entry(interp, id, out);
                 }
                 Err(e) => eprintln!("cannot load {arg}: {e}"),

@@ -721,7 +721,7 @@ impl Interp {
             };
             if let ExprKind::Name(n) = &o.kind {
                 let known = labels.contains(n)
-                    || scope.lookup(n).is_some()
+                    || scope.lookup(n, &self.globals).is_some()
                     || super::registry::lookup(n).is_some()
                     || matches!(n.as_str(), "board" | "black" | "white");
                 if !known {

@@ -28,6 +28,7 @@ use crate::syntax::ast::{self, Expr, ExprKind, ForIter, Stmt, StmtKind, UseTarge
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -54,10 +55,51 @@ pub type SourceId = usize;
 
 /// A source file (or REPL entry) the interpreter has seen.
 pub struct Source {
-    pub name: String,
+    /// A file's path, or a fixed name (`<eval>`, `<repl>`) kept without a copy.
+    pub name: Cow<'static, str>,
     pub text: Rc<str>,
     /// Directory that `use "file.cgt"` paths are relative to.
     pub dir: Option<PathBuf>,
+}
+
+/// The sources an interpreter has seen, by [`SourceId`]. The first is kept
+/// in place: a fresh interpreter that answers one question (`yose eval`)
+/// allocates no list for it (BENCHMARKS.md, issue 21).
+#[derive(Default)]
+pub struct Sources {
+    first: Option<Source>,
+    rest: Vec<Source>,
+}
+
+impl Sources {
+    pub fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+    pub fn get(&self, id: SourceId) -> Option<&Source> {
+        match id {
+            0 => self.first.as_ref(),
+            _ => self.rest.get(id - 1),
+        }
+    }
+    /// Adds a source; its id.
+    pub fn push(&mut self, source: Source) -> SourceId {
+        if self.first.is_none() {
+            self.first = Some(source);
+            return 0;
+        }
+        self.rest.push(source);
+        self.rest.len()
+    }
+}
+
+impl std::ops::Index<SourceId> for Sources {
+    type Output = Source;
+    fn index(&self, id: SourceId) -> &Source {
+        self.get(id).expect("a source id given by `Sources::push`")
+    }
 }
 
 /// A diagnostic together with the source its spans point into.
@@ -97,44 +139,56 @@ pub enum Stop {
 
 pub type EvalResult<T> = Result<T, Stop>;
 
-/// A lexical scope. Functions capture the scope they are defined in.
+/// A lexical scope. Functions capture the scope they are defined in. The
+/// outermost scope is the interpreter's globals ([`Interp`] keeps their
+/// table), so the global scope is no allocation of its own: a fresh
+/// interpreter makes none, and a global function does not hold the table
+/// that holds it.
 #[derive(Clone, Default)]
-pub struct Scope(Rc<ScopeData>);
+pub struct Scope(Option<Rc<ScopeData>>);
 
-#[derive(Default)]
+/// The global variables, by name.
+type Globals = FxHashMap<String, Value>;
+
 pub struct ScopeData {
     vars: RefCell<FxHashMap<String, Value>>,
-    parent: Option<Scope>,
+    /// The enclosing scope (the globals at the outermost level).
+    parent: Scope,
 }
 
 impl Scope {
     fn child(&self) -> Scope {
-        Scope(Rc::new(ScopeData {
+        Scope(Some(Rc::new(ScopeData {
             vars: Default::default(),
-            parent: Some(self.clone()),
-        }))
+            parent: self.clone(),
+        })))
     }
-    fn lookup(&self, name: &str) -> Option<Value> {
-        let mut s = Some(self);
-        while let Some(scope) = s {
-            if let Some(v) = scope.0.vars.borrow().get(name) {
+    /// The innermost binding of `name`, the globals last.
+    fn lookup(&self, name: &str, globals: &Globals) -> Option<Value> {
+        let mut s = self;
+        while let Some(scope) = &s.0 {
+            if let Some(v) = scope.vars.borrow().get(name) {
                 return Some(v.clone());
             }
-            s = scope.0.parent.as_ref();
+            s = &scope.parent;
         }
-        None
+        globals.get(name).cloned()
     }
-    fn define(&self, name: &str, v: Value) {
-        self.0.vars.borrow_mut().insert(name.to_string(), v);
+    fn define(&self, name: &str, v: Value, globals: &mut Globals) {
+        match &self.0 {
+            Some(scope) => scope.vars.borrow_mut().insert(name.to_string(), v),
+            None => globals.insert(name.to_string(), v),
+        };
     }
     /// Every name visible from this scope.
-    pub fn names(&self) -> Vec<String> {
+    fn names(&self, globals: &Globals) -> Vec<String> {
         let mut out = Vec::new();
-        let mut s = Some(self);
-        while let Some(scope) = s {
-            out.extend(scope.0.vars.borrow().keys().cloned());
-            s = scope.0.parent.as_ref();
+        let mut s = self;
+        while let Some(scope) = &s.0 {
+            out.extend(scope.vars.borrow().keys().cloned());
+            s = &scope.parent;
         }
+        out.extend(globals.keys().cloned());
         out
     }
 }
@@ -165,8 +219,9 @@ const ECHO_PREFIX: usize = 2_000;
 
 pub struct Interp {
     pub store: Store,
-    pub sources: Vec<Source>,
-    pub globals: Scope,
+    pub sources: Sources,
+    /// The variables of the global scope ([`Scope`]).
+    globals: Globals,
     pub style: Style,
     pub mode: Mode,
     pub results: Vec<ProofResult>,
@@ -174,7 +229,10 @@ pub struct Interp {
     pub output: Box<dyn FnMut(&str)>,
     /// Regions in definition order: the script's `board`.
     pub board: Vec<(String, Value)>,
-    interrupt: Arc<AtomicBool>,
+    /// The flag Ctrl-C sets, made when someone asks for it
+    /// ([`Interp::interrupt_flag`]): before that nothing can set it, so a
+    /// fresh interpreter that answers one small question never allocates it.
+    interrupt: Option<Arc<AtomicBool>>,
     current: SourceId,
     depth: usize,
     /// Name of the theorem being proved, if any.
@@ -202,13 +260,10 @@ impl Interp {
     // and copied (BENCHMARKS.md, issue 21).
     #[inline(always)]
     pub fn new(mode: Mode, style: Style) -> Interp {
-        let interrupt = Arc::new(AtomicBool::new(false));
-        let mut store = Store::new();
-        store.set_interrupt_flag(interrupt.clone());
         Interp {
-            store,
-            sources: Vec::new(),
-            globals: Scope::default(),
+            store: Store::new(),
+            sources: Sources::default(),
+            globals: Globals::default(),
             style,
             mode,
             results: Vec::new(),
@@ -219,7 +274,7 @@ impl Interp {
                 let _ = writeln!(std::io::stdout(), "{s}");
             }),
             board: Vec::new(),
-            interrupt,
+            interrupt: None,
             current: 0,
             depth: 0,
             theorem: None,
@@ -233,18 +288,36 @@ impl Interp {
         }
     }
 
-    /// The flag Ctrl-C sets; computations poll it.
-    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
-        self.interrupt.clone()
+    /// The names of the global variables (for completion).
+    pub fn global_names(&self) -> Vec<String> {
+        self.globals.keys().cloned().collect()
     }
 
-    pub fn add_source(&mut self, name: &str, text: &str, dir: Option<PathBuf>) -> SourceId {
+    /// The flag Ctrl-C sets; computations poll it (the interpreter's
+    /// steps and the store's, which gets it here).
+    pub fn interrupt_flag(&mut self) -> Arc<AtomicBool> {
+        if let Some(flag) = &self.interrupt {
+            return flag.clone();
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        self.store.set_interrupt_flag(flag.clone());
+        self.interrupt = Some(flag.clone());
+        flag
+    }
+
+    /// Records a source so that diagnostics can point into it; its id.
+    /// `name` is a file's path or a fixed name such as `"<eval>"`.
+    pub fn add_source(
+        &mut self,
+        name: impl Into<Cow<'static, str>>,
+        text: &str,
+        dir: Option<PathBuf>,
+    ) -> SourceId {
         self.sources.push(Source {
-            name: name.to_string(),
+            name: name.into(),
             text: Rc::from(text),
             dir,
-        });
-        self.sources.len() - 1
+        })
     }
 
     /// Parses and runs a whole source. Parse errors and a runtime error that ends
@@ -255,8 +328,7 @@ impl Interp {
             crate::syntax::parse_program(&text).map_err(|diags| parse_failure(id, diags))?;
         let saved = self.current;
         self.current = id;
-        let globals = self.globals.clone();
-        let r = self.run_top_level(&program.stmts, &globals);
+        let r = self.run_top_level(&program.stmts, &Scope::default());
         self.current = saved;
         r
     }
@@ -288,8 +360,7 @@ impl Interp {
         let text = self.sources[id].text.clone();
         let expr = crate::syntax::parse_expr(&text).map_err(|diags| parse_failure(id, diags))?;
         self.current = id;
-        let globals = self.globals.clone();
-        self.eval(&expr, &globals)
+        self.eval(&expr, &Scope::default())
     }
 
     /// The REPL's echo of a value: [`Value::display`], except that what
@@ -394,7 +465,7 @@ impl Interp {
                 for item in self.for_items(iter, scope)? {
                     self.check_interrupt(&elem.span)?;
                     let inner = scope.child();
-                    inner.define(&var.name, item);
+                    inner.define(&var.name, item, &mut self.globals);
                     self.comprehension(elem, rest, &inner, out)?;
                 }
             }
@@ -451,7 +522,11 @@ impl Interp {
     /// polled at every statement, loop step and call; a limit reached is an
     /// error at `span`, the step that reached it.
     fn check_interrupt(&self, span: &Span) -> EvalResult<()> {
-        if self.interrupt.load(Ordering::Relaxed) {
+        if self
+            .interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             return Err(Stop::Interrupted);
         }
         crate::limits::check().map_err(|e| self.limit_error(e, span))
@@ -483,19 +558,19 @@ impl Interp {
         match &stmt.kind {
             StmtKind::Let { name, value } => {
                 let v = self.eval(value, scope)?;
-                scope.define(&name.name, v);
+                scope.define(&name.name, v, &mut self.globals);
             }
             StmtKind::Go { name, value } => {
                 let v = self.eval(value, scope)?;
                 let v = self.go_statement_value(v, &value.span)?;
-                scope.define(&name.name, v);
+                scope.define(&name.name, v, &mut self.globals);
             }
             StmtKind::Region { name, value } => {
                 let v = self.eval(value, scope)?;
                 if !matches!(v, Value::Mixed(_)) {
                     self.game_of(&v, &value.span)?;
                 }
-                scope.define(&name.name, v.clone());
+                scope.define(&name.name, v.clone(), &mut self.globals);
                 self.board.retain(|(n, _)| n != &name.name);
                 self.board.push((name.name.clone(), v));
             }
@@ -507,7 +582,7 @@ impl Interp {
                     scope: scope.clone(),
                     source: self.current,
                 };
-                scope.define(&name.name, Value::Function(Rc::new(f)));
+                scope.define(&name.name, Value::Function(Rc::new(f)), &mut self.globals);
             }
             StmtKind::Assert { cond, message } => {
                 if self.importing > 0 {
@@ -526,7 +601,7 @@ impl Interp {
                 for item in items {
                     self.check_interrupt(&stmt.span)?;
                     let inner = scope.child();
-                    inner.define(&var.name, item);
+                    inner.define(&var.name, item, &mut self.globals);
                     self.exec_block_in(&body.stmts, &inner)?;
                 }
             }
@@ -618,7 +693,7 @@ impl Interp {
             }
             self.loaded_modules.push(name.clone());
         }
-        let id = self.add_source(&name, &text, dir);
+        let id = self.add_source(name.clone(), &text, dir);
         self.importing += 1;
         let r = self.run_source(id);
         self.importing -= 1;
@@ -939,7 +1014,7 @@ impl Interp {
     }
 
     fn lookup(&mut self, name: &str, span: &Span, scope: &Scope) -> EvalResult<Value> {
-        if let Some(v) = scope.lookup(name) {
+        if let Some(v) = scope.lookup(name, &self.globals) {
             return Ok(v);
         }
         if name == "board" {
@@ -974,7 +1049,7 @@ impl Interp {
     }
 
     fn suggest(&self, name: &str, scope: &Scope) -> Option<String> {
-        let mut candidates = scope.names();
+        let mut candidates = scope.names(&self.globals);
         candidates.extend(builtin_names().map(str::to_string));
         // The words named arguments take (`komaster: blak` → `black`).
         candidates.extend(ARGUMENT_WORDS.iter().map(|w| w.to_string()));
@@ -1083,7 +1158,7 @@ impl Interp {
                 self.check_interrupt(span)?;
                 let inner = f.scope.child();
                 for (p, v) in f.params.iter().zip(args) {
-                    inner.define(p, v);
+                    inner.define(p, v, &mut self.globals);
                 }
                 let saved = self.current;
                 self.current = f.source;
@@ -1286,5 +1361,56 @@ mod tests {
         assert!(head.starts_with("kw: {{1 | kw} | -1} + kw: {{2 | kw} | -2} + "));
         expect!["(165 755 bytes in all, not written out here; `print` writes it in full)"]
             .assert_eq(note);
+    }
+    /// The interrupt flag is made when asked for (a fresh interpreter has
+    /// none); once made, setting it stops the interpreter's own steps and
+    /// the store's, which hold the same flag.
+    #[test]
+    fn the_interrupt_flag_asked_for_stops_the_interpreter_and_its_store() {
+        use std::sync::atomic::Ordering;
+        use std::sync::Arc;
+        let mut interp = Interp::new(Mode::Script, Style::Ascii);
+        assert!(interp.store.interrupt_flag().is_none());
+        let flag = interp.interrupt_flag();
+        assert!(Arc::ptr_eq(&flag, &interp.interrupt_flag()));
+        assert!(interp
+            .store
+            .interrupt_flag()
+            .is_some_and(|f| Arc::ptr_eq(&f, &flag)));
+        flag.store(true, Ordering::SeqCst);
+        let id = interp.add_source("<test>", "for i in 1..3 { print i }", None);
+        assert!(matches!(
+            interp.run_source(id),
+            Err(super::Stop::Interrupted)
+        ));
+    }
+
+    /// The global scope lives in the interpreter: functions defined at the
+    /// top see globals defined after them, and call themselves.
+    #[test]
+    fn global_functions_see_the_globals() {
+        check(
+            "fn f(n) = if n == 0 { k } else { f(n - 1) + 1 }\nlet k = 10\nf(3)",
+            expect!["13"],
+        );
+        // A block's bindings stay in the block.
+        check("let a = 1\nif true { let a = 2 }\na", expect!["1"]);
+    }
+
+    /// The first source is kept in place, the others in a list; ids count
+    /// from 0 in the order they were added.
+    #[test]
+    fn sources_are_numbered_in_order() {
+        let mut interp = Interp::new(Mode::Script, Style::Ascii);
+        let names: Vec<String> = (0..3).map(|i| format!("<s{i}>")).collect();
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(interp.add_source(n.clone(), &format!("{i}"), None), i);
+        }
+        assert_eq!(interp.sources.len(), 3);
+        for i in 0..3 {
+            assert_eq!(interp.sources[i].name, names[i]);
+            assert_eq!(&*interp.sources[i].text, format!("{i}").as_str());
+        }
+        assert!(interp.sources.get(3).is_none());
     }
 }

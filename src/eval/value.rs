@@ -305,7 +305,8 @@ impl Value {
 
 /// `3`, `-1/3`.
 pub fn format_rational(r: &BigRational) -> String {
-    let mut out = String::new();
+    // Room for two `i64`s and the slash: one allocation, no regrowth.
+    let mut out = String::with_capacity(41);
     crate::game::thermo::write_rational(&mut out, r);
     out
 }

@@ -119,6 +119,7 @@ impl Dyadic {
             }
         }
     }
+    #[inline]
     fn to_big(&self) -> BigInt {
         match self.parts() {
             Parts::Small(n, _) => BigInt::from(n),
@@ -126,12 +127,15 @@ impl Dyadic {
         }
     }
 
+    #[inline]
     pub fn zero() -> Dyadic {
         Dyadic::from_parts(0, 0)
     }
+    #[inline]
     pub fn one() -> Dyadic {
         Dyadic::from_i64(1)
     }
+    #[inline]
     pub fn from_i64(n: i64) -> Dyadic {
         Dyadic::from_parts(n, 0)
     }
@@ -179,15 +183,18 @@ impl Dyadic {
         }
         Some(Dyadic::normalize(r.numer().clone(), tz as u32))
     }
+    #[inline]
     pub fn to_rational(&self) -> BigRational {
         // Already in lowest terms (`num` odd when `exp > 0`): no gcd.
         BigRational::new_raw(self.numerator(), BigInt::one() << self.exponent() as usize)
     }
 
+    #[inline]
     pub fn numerator(&self) -> BigInt {
         self.to_big()
     }
     /// The numerator when it fits in an `i64`.
+    #[inline]
     pub(crate) fn small_numerator(&self) -> Option<i64> {
         match self.parts() {
             Parts::Small(n, _) => Some(n),
@@ -205,9 +212,11 @@ impl Dyadic {
     pub fn is_zero(&self) -> bool {
         matches!(self.small_parts(), Some((0, _)))
     }
+    #[inline]
     pub fn is_integer(&self) -> bool {
         self.exponent() == 0
     }
+    #[inline]
     pub fn signum(&self) -> i32 {
         match self.parts() {
             Parts::Small(n, _) => n.signum() as i32,
@@ -220,12 +229,15 @@ impl Dyadic {
             }
         }
     }
+    #[inline]
     pub fn is_negative(&self) -> bool {
         self.signum() < 0
     }
+    #[inline]
     pub fn is_positive(&self) -> bool {
         self.signum() > 0
     }
+    #[inline]
     pub fn to_i64(&self) -> Option<i64> {
         match self.parts() {
             Parts::Small(n, 0) => Some(n),
@@ -276,6 +288,7 @@ impl Dyadic {
         }
     }
 
+    #[inline]
     pub fn neg(&self) -> Dyadic {
         match self.parts() {
             // A small numerator has at most 57 bits: its negation fits in an i64.
@@ -321,6 +334,7 @@ impl Dyadic {
         let y = other.to_big() << (e - eb) as usize;
         Dyadic::normalize(x + y, e)
     }
+    #[inline]
     pub fn sub(&self, other: &Dyadic) -> Dyadic {
         self.add(&other.neg())
     }
@@ -460,6 +474,7 @@ impl PartialEq for Dyadic {
 impl Eq for Dyadic {}
 
 impl Hash for Dyadic {
+    #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         match self.big() {
             None => state.write_usize(self.word.as_ptr().addr()),
@@ -469,11 +484,13 @@ impl Hash for Dyadic {
 }
 
 impl PartialOrd for Dyadic {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
             if ea == eb {

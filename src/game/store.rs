@@ -110,7 +110,12 @@ pub(crate) enum Table {
 }
 
 pub struct Store {
+    /// The games by id; empty until the first game is interned (the zero
+    /// node, id 0, is then entered first).
     pub(crate) nodes: Vec<Node>,
+    /// The zero node while `nodes` is empty: a store that answers `0` or
+    /// prints a number allocates no table.
+    zero_node: Node,
     /// Canonical options of nus nodes, built on demand.
     pub(crate) nus_options: FxHashMap<GameId, (Options, Options)>,
     nus_index: FxHashMap<Nus, GameId>,
@@ -265,10 +270,11 @@ impl Store {
         // so every fresh store took page faults again. Each table is sized
         // at its first use instead ([`FIRST_NODES`], …): a store that builds
         // a few games still skips the doublings of a table grown from empty.
-        let mut nodes = Vec::with_capacity(1);
-        nodes.push(Node::Nus(Nus::number(Dyadic::zero())));
+        // Not even the zero node: until the first game is interned it lives
+        // in `zero_node` (see [`Store::node`]).
         Store {
-            nodes,
+            nodes: Vec::new(),
+            zero_node: Node::Nus(Nus::number(Dyadic::zero())),
             nus_options: FxHashMap::default(),
             nus_index: FxHashMap::default(),
             general_index: FxHashMap::default(),
@@ -285,15 +291,23 @@ impl Store {
     }
 
     /// Appends a node, sizing the table for [`FIRST_NODES`] at its first
-    /// growth past the zero node.
+    /// growth (which also enters the zero node at index 0).
     #[inline]
     fn push_node(nodes: &mut Vec<Node>, node: Node) -> GameId {
-        let id = GameId(nodes.len() as u32);
         if nodes.len() == nodes.capacity() && nodes.len() < FIRST_NODES {
-            nodes.reserve_exact(FIRST_NODES - nodes.len());
+            Store::first_growth_of_nodes(nodes);
         }
+        let id = GameId(nodes.len() as u32);
         nodes.push(node);
         id
+    }
+
+    #[cold]
+    fn first_growth_of_nodes(nodes: &mut Vec<Node>) {
+        nodes.reserve_exact(FIRST_NODES - nodes.len());
+        if nodes.is_empty() {
+            nodes.push(Node::Nus(Nus::number(Dyadic::zero())));
+        }
     }
 
     /// Sizes the number-up-star index at its first use and enters the zero
@@ -462,14 +476,20 @@ impl Store {
 
     /// Number of interned games (for statistics and benchmarks).
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        // The zero node counts before it enters the table.
+        self.nodes.len().max(1)
     }
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        false
     }
 
     pub(crate) fn node(&self, g: GameId) -> &Node {
-        &self.nodes[g.index()]
+        match self.nodes.get(g.index()) {
+            Some(n) => n,
+            // A fresh store's zero node (nothing interned yet).
+            None if g.index() == 0 => &self.zero_node,
+            None => panic!("no game {} in this store", g.index()),
+        }
     }
 
     /// Interns the games of `export` (from any store) and returns their ids

@@ -328,3 +328,23 @@ fn negating_a_very_deep_game_needs_no_stack() {
         .unwrap();
     assert_eq!(r, (true, true));
 }
+
+/// A fresh store keeps its zero node outside the (still empty) game table;
+/// the first game interned enters it at id 0, so `zero` names the same
+/// game before and after.
+#[test]
+fn a_fresh_store_has_zero_before_its_table() {
+    let mut s = Store::new();
+    let z = s.zero();
+    assert_eq!(s.len(), 1);
+    assert_eq!(s.as_nus(z), Some(&Nus::number(Dyadic::zero())));
+    let one = s.integer(1);
+    assert_ne!(one, z);
+    assert_eq!(s.zero(), z);
+    assert_eq!(s.len(), 2);
+    let zero = s.integer(0);
+    assert_eq!(zero, z);
+    let minus_one = s.integer(-1);
+    assert_eq!(s.add(one, minus_one).unwrap(), z);
+    assert_eq!(s.as_nus(z), Some(&Nus::number(Dyadic::zero())));
+}

@@ -457,9 +457,13 @@ fn push_i64(out: &mut String, n: i64) {
         }
     }
     if n < 0 {
-        out.push('-');
+        i -= 1;
+        buf[i] = b'-';
     }
-    out.extend(buf[i..].iter().map(|&b| char::from(b)));
+    out.reserve(buf.len() - i);
+    for &b in &buf[i..] {
+        out.push(char::from(b));
+    }
 }
 
 /// Appends the piece `(t, v, s)` to a wall under construction, unless it

@@ -245,7 +245,13 @@ impl Fast<'_> {
 
     /// `unary ((+ | - ) unary)*`, folded to the left (parser.rs `additive`).
     fn additive(&mut self, i: usize) -> Parsed {
-        let (first, mut end, d0) = self.unary(i)?;
+        let first = self.unary(i)?;
+        // One operand (most options and arguments): handed on unmoved.
+        let k = self.ws(first.1);
+        if !matches!(self.at(k), b'+' | b'-') {
+            return Some(first);
+        }
+        let (first, mut end, d0) = first;
         let mut rest: Vec<(BinOp, Expr, usize)> = Vec::new();
         loop {
             let k = self.ws(end);
@@ -281,6 +287,10 @@ impl Fast<'_> {
     /// `prefix_op* primary` with the prefixes `+-` and `-` (not before a
     /// digit, where `-` is a sign).
     fn unary(&mut self, mut i: usize) -> Parsed {
+        // No prefix (the common case): the primary, unmoved.
+        if !matches!(self.at(i), b'+' | b'-') || self.at(i + 1).is_ascii_digit() {
+            return self.primary(i);
+        }
         let mut ops: Vec<(UnaryOp, usize)> = Vec::new();
         loop {
             match (self.at(i), self.at(i + 1)) {
@@ -310,6 +320,8 @@ impl Fast<'_> {
         Some((e, end, depth))
     }
 
+    // Inlined into `unary`: one move of the parsed expression fewer.
+    #[inline]
     fn primary(&mut self, i: usize) -> Parsed {
         match self.at(i) {
             b'{' => self.game(i),

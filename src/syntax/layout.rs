@@ -17,6 +17,7 @@
 //!   blocks stay and separate statements.
 
 use crate::diag::Diagnostic;
+use std::borrow::Cow;
 
 /// Replaces the `{` of a block in the text handed to pest.
 pub(crate) const BLOCK_OPEN: u8 = 0x0E;
@@ -36,7 +37,32 @@ struct Frame {
     open: u8,
     pos: usize,
     has_bar: bool,
-    newlines: Vec<usize>,
+    /// Where this frame's newlines start in the pass's list of pending
+    /// newlines (those directly inside open game-or-block braces; a frame
+    /// takes its own off the end when it closes).
+    newlines_from: usize,
+}
+
+/// The layout output: the source itself until a byte must change, then a
+/// copy (most questions typed at the REPL or given to `yose eval` have no
+/// comment, block or line break inside brackets, and are not copied).
+struct Out<'s> {
+    src: &'s str,
+    copy: Option<Vec<u8>>,
+}
+
+impl<'s> Out<'s> {
+    fn set(&mut self, i: usize, byte: u8) {
+        self.copy
+            .get_or_insert_with(|| self.src.as_bytes().to_vec())[i] = byte;
+    }
+    fn finish(self) -> Cow<'s, str> {
+        match self.copy {
+            None => Cow::Borrowed(self.src),
+            // Only ASCII bytes were replaced by ASCII bytes, at ASCII positions.
+            Some(out) => Cow::Owned(String::from_utf8(out).expect("layout keeps UTF-8 intact")),
+        }
+    }
 }
 
 fn closer_for(open: u8) -> u8 {
@@ -49,11 +75,12 @@ fn closer_for(open: u8) -> u8 {
 
 /// Runs the layout pass (see the module docs); also returns the deepest
 /// bracket nesting it saw.
-pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
+pub(crate) fn layout(src: &str) -> Result<(Cow<'_, str>, usize), LayoutError> {
     let b = src.as_bytes();
     let n = b.len();
-    let mut out = b.to_vec();
+    let mut out = Out { src, copy: None };
     let mut stack: Vec<Frame> = Vec::new();
+    let mut newlines: Vec<usize> = Vec::new();
     let mut deepest = 0;
     let mut i = 0;
     while i < n {
@@ -61,7 +88,7 @@ pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
         match c {
             b'#' => {
                 while i < n && b[i] != b'\n' {
-                    out[i] = b' ';
+                    out.set(i, b' ');
                     i += 1;
                 }
                 continue;
@@ -114,7 +141,7 @@ pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
                     open: c,
                     pos: i,
                     has_bar: false,
-                    newlines: Vec::new(),
+                    newlines_from: newlines.len(),
                 });
                 deepest = deepest.max(stack.len());
             }
@@ -140,13 +167,14 @@ pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
                 }
                 if frame.open == b'{' {
                     if frame.has_bar {
-                        for nl in frame.newlines {
-                            out[nl] = b' ';
+                        for &nl in &newlines[frame.newlines_from..] {
+                            out.set(nl, b' ');
                         }
                     } else {
-                        out[frame.pos] = BLOCK_OPEN;
-                        out[i] = BLOCK_CLOSE;
+                        out.set(frame.pos, BLOCK_OPEN);
+                        out.set(i, BLOCK_CLOSE);
                     }
+                    newlines.truncate(frame.newlines_from);
                 }
             }
             b'|' => {
@@ -159,8 +187,8 @@ pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
                 }
             }
             b'\n' => match stack.last_mut() {
-                Some(f) if f.open == b'{' => f.newlines.push(i),
-                Some(_) => out[i] = b' ',
+                Some(f) if f.open == b'{' => newlines.push(i),
+                Some(_) => out.set(i, b' '),
                 None => {}
             },
             b'\t' | b'\r' => {}
@@ -187,9 +215,7 @@ pub(crate) fn layout(src: &str) -> Result<(String, usize), LayoutError> {
             at_end: true,
         });
     }
-    // Only ASCII bytes were replaced by ASCII bytes, at ASCII positions.
-    let text = String::from_utf8(out).expect("layout keeps UTF-8 intact");
-    Ok((text, deepest))
+    Ok((out.finish(), deepest))
 }
 
 fn find(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {

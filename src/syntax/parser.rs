@@ -49,7 +49,7 @@ fn run<T: Send>(
         if let Some(v) = whole(&text) {
             return Ok(v);
         }
-        let mut spliced = text.clone();
+        let mut spliced = text.clone().into_owned();
         let games = fast::splice(&mut spliced);
         if !games.is_empty() {
             if let Some(v) = attempt(src, rule, &spliced, games, &build) {
@@ -1594,7 +1594,7 @@ pub(crate) fn compare_fast_path(src: &str) -> Result<usize, String> {
         }
     }
     let taken = match layout::layout(src) {
-        Ok((mut text, _)) => fast::splice(&mut text).len(),
+        Ok((text, _)) => fast::splice(&mut text.into_owned()).len(),
         Err(_) => 0,
     };
     match (with, without) {

@@ -1621,3 +1621,26 @@ fn shallow_input_is_parsed_on_the_callers_thread() {
     let deep = on_enough_stack(MAX_NESTING, "", &|| std::thread::current().id());
     assert_ne!(deep, here);
 }
+
+/// The layout pass hands back the text itself when it changes nothing, and
+/// a copy with its rewrites otherwise: comments blanked, a game's own line
+/// breaks made spaces, a block's braces marked and its line breaks kept
+/// (the pending line breaks of nested braces are one list).
+#[test]
+fn the_layout_copies_only_a_text_it_changes() {
+    use std::borrow::Cow;
+    let (text, nesting) = super::layout::layout("thermograph({3|{2|1}})")
+        .ok()
+        .unwrap();
+    assert!(matches!(text, Cow::Borrowed(_)));
+    assert_eq!(nesting, 3);
+    let (text, _) = super::layout::layout("1 # c\n{\n2 | 3\n}").ok().unwrap();
+    assert_eq!(&*text, "1    \n{ 2 | 3 }");
+    let (text, _) = super::layout::layout("f({\n1 | if c {\n2\n} else {\n3\n}\n})")
+        .ok()
+        .unwrap();
+    assert_eq!(
+        &*text,
+        "f({ 1 | if c \u{e}\n2\n\u{f} else \u{e}\n3\n\u{f} })"
+    );
+}

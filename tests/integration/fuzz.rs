@@ -10,7 +10,7 @@ fn run(src: &str) {
     let id = interp.add_source("<fuzz>", src, None);
     let _ = interp.run_source(id);
     // Printing whatever was bound must not panic either.
-    for name in interp.globals.names() {
+    for name in interp.global_names() {
         let id = interp.add_source("<fuzz>", &format!("print {name}"), None);
         let _ = interp.run_source(id);
     }
