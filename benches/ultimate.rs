@@ -89,13 +89,14 @@ fn cases() -> Vec<(String, String)> {
     for w in [1, 2, 3, 4, 5, 6] {
         out.push((format!("open_2x{w}"), open_rows(w)));
     }
-    out.push(("open_3x4".to_string(), open_3x4()));
+    out.push(("open_3x3".to_string(), open_3xw(3)));
+    out.push(("open_3x4".to_string(), open_3xw(4)));
     out
 }
 
-/// Three rows of four empty points between a Black and a White wall.
-fn open_3x4() -> String {
-    let row = "X . . . . O";
+/// Three rows of `w` empty points between a Black and a White wall.
+fn open_3xw(w: usize) -> String {
+    let row = format!("X {} O", vec!["."; w].join(" "));
     format!("{row}\n{row}\n{row}")
 }
 

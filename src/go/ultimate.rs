@@ -50,7 +50,17 @@
 //! search's answer depends on the history only through whether each board
 //! it generated below the node (and that could come back) was already
 //! played, so it holds for every history that agrees on those boards
-//! (exact: a table answer is one the search would have found). A record
+//! (exact: a table answer is one the search would have found). And a
+//! search that one option decides (Black to move and an option reaching
+//! the goal, or White to move and one refuting it) depends only on that
+//! option: under any history where the option is legal (its board not
+//! played) and answers the same, the node answers the same, whatever the
+//! options tried before it would have answered. So the boards a decided
+//! node records are those of its deciding option's search, the board that
+//! option makes included, and only a node that no option decides records
+//! the boards of every option (the illegal ones among them) — the tested
+//! boards of a proof tree, not of the whole search; on the corridor of
+//! six this cut the states from 68 651 to 9 934. A record
 //! past 256 tested boards, or past 16 records a node, falls back to the
 //! key above (every board that can come back), found by hashing; so the
 //! work per state stays bounded and the budget bounds the time. The

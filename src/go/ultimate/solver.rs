@@ -100,7 +100,8 @@ struct NodeKey<B> {
 
 /// What the threshold search learnt at a node under some histories: a
 /// search's answer depends on the history only through whether each board
-/// it generated (anywhere below the node) was already played, so it holds
+/// it generated (anywhere below the node; below a decided node, only under
+/// the option that decided it) was already played, so it holds
 /// for every history that agrees with the one it was made under on the
 /// `tested` boards. `played` is the part of `tested` that was in the
 /// history. (Both sorted.) Past [`TESTED_LIMIT`] boards a record is
@@ -494,8 +495,12 @@ impl<A: Arena> Solver<A> {
             .and_then(|b| (b != u8::MAX).then_some(b as usize))
             .unwrap_or(usize::MAX);
         // The boards this search tests against the history, its own and
-        // those of the searches below it.
+        // those of the searches below it: of every option tried when none
+        // decides the node, of the deciding one alone when one does (the
+        // answer then holds wherever that option is legal and answers the
+        // same, module docs, "Repetition").
         let mut mine = Tested::none();
+        let mut child = Tested::none();
         let mut placements: Option<Vec<(A::Board, u32)>> = None;
         let mut cut = None;
         let mut order = vec![hint, 0, 1];
@@ -541,22 +546,20 @@ impl<A: Arena> Solver<A> {
                         g,
                         kk,
                         history,
-                        &mut mine,
+                        &mut child,
                     )?)
                 }
                 1 if self.rules.variant == Variant::Ultimate && ultimate[p] => {
                     let mut u = ultimate;
                     u[p] = false;
                     let f = first_ultimate.or(Some(colour));
-                    Some(self.reaches(board, u, f, 1 - p, g, k, history, &mut mine)?)
+                    Some(self.reaches(board, u, f, 1 - p, g, k, history, &mut child)?)
                 }
                 0 | 1 => None,
                 _ => {
                     let (b, c) = placements.as_ref().expect("generated")[o - 2];
                     if self.track_history && {
-                        if !mine.full {
-                            mine.boards.push(b);
-                        }
+                        child.boards.push(b);
                         history.contains(&b)
                     } {
                         None
@@ -573,7 +576,7 @@ impl<A: Arena> Solver<A> {
                             g,
                             kk,
                             history,
-                            &mut mine,
+                            &mut child,
                         );
                         history.pop();
                         Some(r?)
@@ -582,8 +585,12 @@ impl<A: Arena> Solver<A> {
             };
             if r == Some(black) {
                 cut = Some(o);
+                mine = Tested::none();
+                mine.add(&child);
                 break;
             }
+            mine.add(&child);
+            child = Tested::none();
         }
         let answer = cut.is_some() == black;
         // Only a board that can come back after this one can be in its

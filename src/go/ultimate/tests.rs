@@ -1470,6 +1470,73 @@ fn random_corridors(seed: u64, count: usize) -> Vec<String> {
     out
 }
 
+/// `g` after 0–3 random legal placements (fewer where none is legal), so
+/// that the history holds boards from before the solver's root.
+fn after_random_placements(mut g: Game, rng: &mut Lcg) -> Game {
+    for _ in 0..rng.below(4) {
+        let me = g.to_move();
+        let mut next: Vec<Game> = (0..g.position().cells_len())
+            .filter_map(|p| {
+                g.play(crate::go::Move {
+                    colour: me,
+                    point: Some(p),
+                })
+                .ok()
+            })
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        g = next.swap_remove(rng.below(next.len()));
+    }
+    g
+}
+
+/// The threshold search's records (module docs, "Repetition": a decided
+/// node depends on the history only through its deciding option's tested
+/// boards) against the literal solver, whose key is every history board
+/// that can come back: on random open corridors of at most three empty
+/// points (captures, retakes and repetitions everywhere) after 0–3 random
+/// placements, both players first, the outcomes at komi −1…1 and both
+/// scores agree.
+#[test]
+fn the_threshold_records_agree_with_the_literal_solver_on_corridors() {
+    let mut rng = Lcg(157);
+    let mut checked = 0;
+    let boards = random_corridors(163, 200);
+    let small = boards.iter().filter(|t| t.matches('.').count() <= 3);
+    for text in small.take(24) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            let (arena, s, h) = situation_of(&g).unwrap();
+            let mut fast = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+            let mut literal = Solver::new(arena, ORIGINAL, 20_000_000, true);
+            literal.normalise = false;
+            let (mut ha, mut hb) = (h.clone(), h);
+            let ctx = || format!("{text}\nthen\n{g}");
+            for komi in -1..=1 {
+                let sk = s.with_komi(komi);
+                let a = fast.outcome(&sk, &mut ha).unwrap();
+                assert_eq!(a, literal.outcome(&sk, &mut hb).unwrap(), "{}", ctx());
+            }
+            assert_eq!(
+                fast.ultimate_score(&s, &mut ha).unwrap(),
+                literal.ultimate_score(&s, &mut hb).unwrap(),
+                "{}",
+                ctx()
+            );
+            assert_eq!(
+                fast.fundamental_score2(&s, &mut ha).unwrap(),
+                literal.fundamental_score2(&s, &mut hb).unwrap(),
+                "{}",
+                ctx()
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 48);
+}
+
 /// The recurrence classes (`GoArena::with_recurrence_classes`) only drop
 /// history boards that cannot come back, so the solver's answers do not
 /// change: on random open corridors, after 0–3 random placements (so that
@@ -1483,23 +1550,7 @@ fn recurrence_classes_do_not_change_the_answers() {
     let (mut checked, mut dropped) = (0, 0);
     for text in random_corridors(149, 60) {
         for to_move in [Colour::Black, Colour::White] {
-            let mut g = game_with(&text, ORIGINAL, to_move, 0);
-            for _ in 0..rng.below(4) {
-                let me = g.to_move();
-                let mut next: Vec<Game> = (0..g.position().cells_len())
-                    .filter_map(|p| {
-                        g.play(crate::go::Move {
-                            colour: me,
-                            point: Some(p),
-                        })
-                        .ok()
-                    })
-                    .collect();
-                if next.is_empty() {
-                    break;
-                }
-                g = next.swap_remove(rng.below(next.len()));
-            }
+            let g = after_random_placements(game_with(&text, ORIGINAL, to_move, 0), &mut rng);
             let (classed, s, h) = situation_of(&g).unwrap();
             let (plain, _) = GoArena::of(g.position()).unwrap();
             let mut kept = Vec::new();
