@@ -30,11 +30,35 @@ pub fn yose_binary() -> Command {
     cmd
 }
 
+/// With this variable set to a path, the process acting as `yose` writes its
+/// own peak resident set there as it exits (the `VmHWM:` line of
+/// `/proc/self/status`). A parent's `wait4` cannot tell it: a child forked
+/// from this large test process starts with the parent's pages counted, and
+/// the kernel keeps that high-water mark across `exec`.
+pub const PEAK_FILE: &str = "YOSE_TEST_PEAK_FILE";
+
+extern "C" fn write_the_peak() {
+    let (Some(path), Ok(status)) = (
+        std::env::var_os(PEAK_FILE),
+        std::fs::read_to_string("/proc/self/status"),
+    ) else {
+        return;
+    };
+    if let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:")) {
+        let _ = std::fs::write(path, line);
+    }
+}
+
 // SAFETY: runs before `main`; it only reads the environment and, when asked,
-// runs the executable's whole process, which never returns to the harness.
+// registers an exit handler and runs the executable's whole process, which
+// never returns to the harness.
 #[ctor::ctor]
 unsafe fn act_as_the_yose_binary() {
     if std::env::var_os(AS_BINARY).is_some() {
+        if std::env::var_os(PEAK_FILE).is_some() {
+            // SAFETY: registers a plain function, run by `exit`.
+            unsafe { libc::atexit(write_the_peak) };
+        }
         yose::cli::process_main()
     }
 }

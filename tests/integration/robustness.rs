@@ -136,18 +136,29 @@ fn growing_computations_stop_at_the_memory_limit_with_a_diagnostic() {
 }
 
 /// Runs `cmd` and returns its exit code and the most memory it held (its
-/// peak resident set, from `wait4`).
+/// peak resident set, which it writes as it exits: [`super::PEAK_FILE`]).
 fn peak_rss(cmd: &mut Command) -> (Option<i32>, String, u64) {
-    let mut child = cmd.stdout(Stdio::null()).spawn().unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut err = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid; wait4 fills it for our own child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    (code, err, usage.ru_maxrss as u64 * 1024)
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let peak_file =
+        std::env::temp_dir().join(format!("yose-test-peak-{}-{run}", std::process::id()));
+    let _ = std::fs::remove_file(&peak_file);
+    let out = cmd
+        .env(super::PEAK_FILE, &peak_file)
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    // The child's own peak (`VmHWM:   93044 kB`), written as it exits.
+    let line = std::fs::read_to_string(&peak_file)
+        .unwrap_or_else(|e| panic!("no peak written to {}: {e}\n{err}", peak_file.display()));
+    let _ = std::fs::remove_file(&peak_file);
+    let kb: u64 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("unreadable peak {line:?}"));
+    (out.status.code(), err, kb * 1024)
 }
 
 /// A table that doubles in one allocation used to overshoot the limit by
