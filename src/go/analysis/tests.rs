@@ -485,6 +485,7 @@ fn stops(store: &mut Store, g: GameId) -> (BigRational, BigRational) {
     )
 }
 
+#[derive(Default)]
 struct Compared {
     boards: usize,
     /// Boards with kos compared through the ko solver, and those skipped
@@ -765,15 +766,7 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
 fn the_analysis_equals_whole_board_minimax(scoring: Rules) {
     let started = std::time::Instant::now();
     let mut rng = Rng(0x5eed_0015 + scoring as u64);
-    let mut tally = Compared {
-        boards: 0,
-        ko_compared: 0,
-        ko_skipped: 0,
-        ko_disagree: 0,
-        with_ko: 0,
-        over_budget: 0,
-        moves_checked: 0,
-    };
+    let mut tally = Compared::default();
     let mut tried = 0;
     while tally.boards < 200 && tried < 2000 {
         tried += 1;
@@ -1000,15 +993,7 @@ o X O O X O";
     let a = analyse(&mut store, &board, &diagram_marks(&board), &o).unwrap();
     let mut whole = a.board.clone();
     whole.prisoners = [0, 0];
-    let mut tally = Compared {
-        boards: 0,
-        ko_compared: 0,
-        ko_skipped: 0,
-        ko_disagree: 0,
-        with_ko: 0,
-        over_budget: 0,
-        moves_checked: 0,
-    };
+    let mut tally = Compared::default();
     compare_ko(&mut store, &board, &whole, &a, &o, &mut tally);
     assert_eq!((tally.ko_compared, tally.ko_disagree), (1, 1));
 }
