@@ -1492,6 +1492,37 @@ fn after_random_placements(mut g: Game, rng: &mut Lcg) -> Game {
     g
 }
 
+/// Asserts that two solvers give the same Ultimate and Fundamental Go
+/// scores and the same outcomes at komi −1…1 for `s` with the history `h`
+/// (`context` names the position in a failure).
+fn same_answers(
+    a: &mut Solver<GoArena>,
+    b: &mut Solver<GoArena>,
+    s: &Situation<BoardCode>,
+    h: Vec<BoardCode>,
+    context: &str,
+) {
+    let (mut ha, mut hb) = (h.clone(), h);
+    assert_eq!(
+        a.ultimate_score(s, &mut ha).unwrap(),
+        b.ultimate_score(s, &mut hb).unwrap(),
+        "{context}"
+    );
+    assert_eq!(
+        a.fundamental_score2(s, &mut ha).unwrap(),
+        b.fundamental_score2(s, &mut hb).unwrap(),
+        "{context}"
+    );
+    for komi in -1..=1 {
+        let sk = s.with_komi(komi);
+        assert_eq!(
+            a.outcome(&sk, &mut ha).unwrap(),
+            b.outcome(&sk, &mut hb).unwrap(),
+            "{context}"
+        );
+    }
+}
+
 /// The threshold search's records (module docs, "Repetition": a decided
 /// node depends on the history only through its deciding option's tested
 /// boards) against the literal solver, whose key is every history board
@@ -1512,24 +1543,12 @@ fn the_threshold_records_agree_with_the_literal_solver_on_corridors() {
             let mut fast = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
             let mut literal = Solver::new(arena, ORIGINAL, 20_000_000, true);
             literal.normalise = false;
-            let (mut ha, mut hb) = (h.clone(), h);
-            let ctx = || format!("{text}\nthen\n{g}");
-            for komi in -1..=1 {
-                let sk = s.with_komi(komi);
-                let a = fast.outcome(&sk, &mut ha).unwrap();
-                assert_eq!(a, literal.outcome(&sk, &mut hb).unwrap(), "{}", ctx());
-            }
-            assert_eq!(
-                fast.ultimate_score(&s, &mut ha).unwrap(),
-                literal.ultimate_score(&s, &mut hb).unwrap(),
-                "{}",
-                ctx()
-            );
-            assert_eq!(
-                fast.fundamental_score2(&s, &mut ha).unwrap(),
-                literal.fundamental_score2(&s, &mut hb).unwrap(),
-                "{}",
-                ctx()
+            same_answers(
+                &mut fast,
+                &mut literal,
+                &s,
+                h,
+                &format!("{text}\nthen\n{g}"),
             );
             checked += 1;
         }
@@ -1560,29 +1579,7 @@ fn recurrence_classes_do_not_change_the_answers() {
             dropped += all.len() - kept.len();
             let mut a = Solver::new(classed, ORIGINAL, 20_000_000, true);
             let mut b = Solver::new(plain, ORIGINAL, 20_000_000, true);
-            let (mut ha, mut hb) = (h.clone(), h);
-            let ctx = || format!("{text}\nthen\n{g}");
-            assert_eq!(
-                a.ultimate_score(&s, &mut ha).unwrap(),
-                b.ultimate_score(&s, &mut hb).unwrap(),
-                "{}",
-                ctx()
-            );
-            assert_eq!(
-                a.fundamental_score2(&s, &mut ha).unwrap(),
-                b.fundamental_score2(&s, &mut hb).unwrap(),
-                "{}",
-                ctx()
-            );
-            for komi in -1..=1 {
-                let sk = s.with_komi(komi);
-                assert_eq!(
-                    a.outcome(&sk, &mut ha).unwrap(),
-                    b.outcome(&sk, &mut hb).unwrap(),
-                    "{}",
-                    ctx()
-                );
-            }
+            same_answers(&mut a, &mut b, &s, h, &format!("{text}\nthen\n{g}"));
             checked += 1;
         }
     }
