@@ -569,6 +569,17 @@ struct BoardGraph {
 }
 
 impl BoardGraph {
+    /// The gain of the ko graph's edge from node `i` to node `q` for a move
+    /// of `colour` that scores `gain`: the score relative to the potentials,
+    /// and when chilled the tax of the move (module docs).
+    fn edge_gain<const CHILL: bool>(&self, i: usize, q: usize, gain: i64, colour: Colour) -> i64 {
+        let mut d = self.phi[i] + gain - self.phi[q];
+        if CHILL {
+            d += self.m[q] - (self.m[i] + colour.sign());
+        }
+        d
+    }
+
     fn len(&self) -> usize {
         self.moves_of.len()
     }
@@ -1162,10 +1173,7 @@ impl Search<'_> {
                     }
                     To::Board(q) => {
                         let q = q as usize;
-                        let mut d = phi[i] + gain - phi[q];
-                        if CHILL {
-                            d += m[q] - (m[i] + e.colour.sign());
-                        }
+                        let d = bg.edge_gain::<CHILL>(i, q, gain, e.colour);
                         (d, Target::Node(NodeId(q as u32)))
                     }
                 };
@@ -1474,10 +1482,7 @@ fn half_graph<const CHILL: bool>(
                 }
                 To::Board(q) => {
                     let q = q as usize;
-                    let mut d = phi[i] + gain - phi[q];
-                    if CHILL {
-                        d += m[q] - (m[i] + e.colour.sign());
-                    }
+                    let d = bg.edge_gain::<CHILL>(i, q, gain, e.colour);
                     (d, Target::Node(NodeId(q as u32)))
                 }
             };
