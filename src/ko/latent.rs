@@ -423,30 +423,34 @@ pub(crate) fn no_return(
     let comp = graph.sccs(None);
     let on_cycle = graph.on_cycle(&comp, None);
     let reaches = graph.reaches_cycle();
-    let mut komaster: [Option<KomasterAnalysis>; 2] = [None, None];
-    let mut bounds = [store.zero(); 2];
-    for (k, restricted) in [Side::Left, Side::Right].into_iter().enumerate() {
+    // Both unfoldings first: when the bounds differ (the common failure) no
+    // komaster analysis is made, and those are the expensive part.
+    let mut unfoldings = Vec::with_capacity(2);
+    for restricted in [Side::Left, Side::Right] {
         let Some(unfolded) = unfold(store, graph, &comp, &on_cycle, restricted)? else {
             return Ok(None);
         };
-        bounds[k] = unfolded.root;
-        if k == 1 && bounds[0] != bounds[1] {
-            return Ok(None);
-        }
-        if !count {
-            continue;
-        }
+        unfoldings.push((restricted, unfolded));
+    }
+    let bound = unfoldings[0].1.root;
+    if unfoldings[1].1.root != bound {
+        return Ok(None);
+    }
+    if !count {
+        return Ok(Some(bound));
+    }
+    for (restricted, unfolded) in unfoldings {
         // (C'): at every node a state of the unfolding rests on, the count
         // after two passes with the restricted player's opponent as
         // komaster is no worse for the restricted player than the mean of
         // her bound there. A node
         // from which no cycle is reached is an ordinary short game: its
         // count is its mean and every state there is that game.
-        let (km, ko_master) = match restricted {
-            Side::Left => (1, Komaster::White),
-            Side::Right => (0, Komaster::Black),
+        let ko_master = match restricted {
+            Side::Left => Komaster::White,
+            Side::Right => Komaster::Black,
         };
-        let analysis = komaster[km].get_or_insert_with(|| KomasterAnalysis::new(graph, ko_master));
+        let mut analysis = KomasterAnalysis::new(graph, ko_master);
         for (v, m) in unfolded.extreme_means {
             if !reaches[v] {
                 continue;
@@ -463,7 +467,7 @@ pub(crate) fn no_return(
             }
         }
     }
-    Ok(Some(bounds[0]))
+    Ok(Some(bound))
 }
 
 /// What [`unfold`] found.
