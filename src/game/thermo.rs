@@ -561,6 +561,13 @@ impl Wall {
         &self.view().1
     }
 
+    /// Where the last piece starts and its value, when that piece is flat:
+    /// read from the breakpoints, without building the `BigRational` view.
+    pub(crate) fn flat_tail(&self) -> Option<(&R, &R)> {
+        let last = self.segs.last()?;
+        last.s.is_zero().then_some((&last.t, &last.v))
+    }
+
     /// The index of the piece that holds `t` (the first one below the start).
     fn piece_at(&self, t: &R) -> usize {
         self.segs.partition_point(|s| &s.t <= t).saturating_sub(1)
@@ -631,6 +638,23 @@ impl Wall {
                     t: g.t.clone(),
                     v: g.v.add(&s.mul(&g.t)),
                     s: g.s.add(s),
+                })
+                .collect(),
+        )
+    }
+
+    /// `t ↦ self(t) + s·t + c` for an integer slope `s` and a dyadic `c`,
+    /// in one pass and without `BigRational`s (komaster thermography taxes
+    /// every option of every state this way).
+    pub(crate) fn taxed(&self, s: i64, c: &Dyadic) -> Wall {
+        let (s, c) = (R::int(s), R::from_dyadic(c));
+        Wall::from_segs(
+            self.segs
+                .iter()
+                .map(|g| Seg {
+                    t: g.t.clone(),
+                    v: g.v.add(&s.mul(&g.t)).add(&c),
+                    s: g.s.add(&s),
                 })
                 .collect(),
         )

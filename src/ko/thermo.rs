@@ -400,14 +400,14 @@ impl<'g> KomasterAnalysis<'g> {
         let node = graph.node(NodeId(v as u32));
         // Scaffolds of the legal moves, and the targets of the banned ones.
         let mut scaffold: [Option<Wall>; 2] = [None, None];
-        let mut banned: [Vec<(usize, Q)>; 2] = [Vec::new(), Vec::new()];
+        let mut banned: [Vec<(usize, &Dyadic)>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
-                let gain = node.gain(side, i).to_rational();
+                let gain = node.gain(side, i);
                 let w = match *t {
                     Target::Game(g) => {
                         let th = store.thermograph(g)?;
-                        contribution(side, th.left_wall(), th.right_wall(), &gain)
+                        contribution(side, th.left_wall(), th.right_wall(), gain)
                     }
                     Target::Node(u) => {
                         let u = u.index();
@@ -416,7 +416,7 @@ impl<'g> KomasterAnalysis<'g> {
                             continue;
                         };
                         let w = self.eval(store, u, &next, strict)?;
-                        contribution(side, &w.left, &w.right, &gain)
+                        contribution(side, &w.left, &w.right, gain)
                     }
                 };
                 scaffold[k] = Some(match scaffold[k].take() {
@@ -484,7 +484,7 @@ impl<'g> KomasterAnalysis<'g> {
         store: &mut Store,
         visited: &[u32],
         side: Side,
-        targets: &[(usize, Q)],
+        targets: &[(usize, &Dyadic)],
         strict: bool,
     ) -> Result<Option<Wall>, KoError> {
         if strict {
@@ -516,15 +516,10 @@ impl<'g> KomasterAnalysis<'g> {
 /// What a move by `side` scoring `gain` to a position with these walls is
 /// worth to the mover's scaffold: `gain + RW − t` for Black, `gain + LW + t`
 /// for White.
-fn contribution(side: Side, left: &Wall, right: &Wall, gain: &Q) -> Wall {
-    let w = match side {
-        Side::Left => right.add_slope(&-Q::one()),
-        Side::Right => left.add_slope(&Q::one()),
-    };
-    if gain.is_zero() {
-        w
-    } else {
-        w.add_constant(gain)
+fn contribution(side: Side, left: &Wall, right: &Wall, gain: &Dyadic) -> Wall {
+    match side {
+        Side::Left => right.taxed(-1, gain),
+        Side::Right => left.taxed(1, gain),
     }
 }
 
@@ -565,14 +560,13 @@ fn renounce(side: Side, a: &Walls, n: &Walls) -> Walls {
 /// Where two walls become one constant for good, and that constant: the
 /// least `t` with `l = r = m` on `[t, ∞)`.
 fn mast_base(l: &Wall, r: &Wall) -> Option<(Q, Q)> {
-    if !l.tail_slope().is_zero() || !r.tail_slope().is_zero() {
-        return None;
-    }
     // Consecutive pieces of a wall differ in slope, so the last breakpoint
-    // is where the final constant piece begins.
-    let (tl, vl) = l.points().last()?;
-    let (tr, vr) = r.points().last()?;
-    (vl == vr).then(|| (tl.max(tr).clone(), vl.clone()))
+    // is where the final constant piece begins. (Read from the breakpoints:
+    // every state of a komaster analysis asks, and the walls' `BigRational`
+    // views would cost an allocation per number.)
+    let (tl, vl) = l.flat_tail()?;
+    let (tr, vr) = r.flat_tail()?;
+    (vl == vr).then(|| (tl.max(tr).to_q(), vl.to_q()))
 }
 
 /// Adds node `i` to a sorted set of nodes.
