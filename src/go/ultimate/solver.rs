@@ -600,7 +600,8 @@ impl<A: Arena> Solver<A> {
         // points that decided most nodes so far for this player: the
         // history heuristic), then the ultimate delay, then the delay.
         // (Delays first, as before session 9, made the proof trees of open
-        // areas 10–60 times larger: BENCHMARKS.md.)
+        // areas many times larger: 9–12 times on 3×3 and 2×4, and 3×4 did
+        // not finish; BENCHMARKS.md.)
         let mut pl: Vec<usize> = (0..buf.len()).collect();
         let score = &self.cut_points[p];
         pl.sort_by_key(|&i| {
