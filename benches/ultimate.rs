@@ -109,7 +109,8 @@ fn ultimate_score(diagram: &str, budget: u64) -> (Result<i64, SolveError>, u64) 
 }
 
 /// The report's node budget: the boards past reach stop at it with the
-/// solver's budget error (about a minute each) instead of running for many.
+/// solver's budget error (10–30 s of CPU each, BENCHMARKS.md session 9)
+/// instead of running for many.
 const REPORT_BUDGET: u64 = 1_000_000;
 
 /// The machine's load average over the last minute (Linux), for the report.

@@ -35,7 +35,9 @@ const ULTIMATE_ENTRY: Builtin = Builtin {
     name: "",
     params: "G",
     arity: (1, 1),
-    named: &[registry::budget("the solver's default")],
+    named: &[registry::budget(
+        "1 000 000 states (past it a budget error, within about 10–30 s of CPU)",
+    )],
     returns: "",
     help: "",
     example: "",
@@ -287,7 +289,7 @@ fn solve_error(interp: &Interp, e: SolveError, span: &Span) -> super::Stop {
         SolveError::Budget { budget, .. } => interp.error_with(
             Diagnostic::error(e.to_string())
                 .with_label(span.clone(), format!("needs more than {budget} states"))
-                .with_help("raise the limit with `budget: N`, or ask about a smaller board: the exact solver is exponential (open areas of a few points; about a dozen separate points between framing stones, BENCHMARKS.md)"),
+                .with_help("raise the limit with `budget: N`, or ask about a smaller board: the exact solver is exponential (open areas up to about a dozen points, such as three rows of four, and corridors of eight; about a dozen separate points between framing stones; BENCHMARKS.md)"),
         ),
         SolveError::Interrupted => interp.error(span, "interrupted"),
         _ => interp.error(span, e.to_string()),

@@ -60,12 +60,34 @@
 //! option makes included, and only a node that no option decides records
 //! the boards of every option (the illegal ones among them) — the tested
 //! boards of a proof tree, not of the whole search; on the corridor of
-//! six this cut the states from 68 651 to 9 934. A record
-//! past 256 tested boards, or past 16 records a node, falls back to the
-//! key above (every board that can come back), found by hashing; so the
-//! work per state stays bounded and the budget bounds the time. The
+//! six this cut the states from 68 651 to 9 934. A node numbers the
+//! boards its records tested and a record keeps its tested and played
+//! boards as bit sets over those numbers, so matching a history (its
+//! boards that can come back, as a bit set) is one word operation per 64
+//! numbered boards a record. A record past 256 tested boards, a node past
+//! 256 records or 1 024 numbered boards, falls back to the key above
+//! (every board that can come back), found by hashing
+//! ([`solver::RecordLimits`]); so the work per state stays bounded and the
+//! budget bounds the time. The
 //! solver is for small boards (up to 64 points; a node budget bounds the
 //! work).
+//!
+//! **Move ordering.** The order in which a node tries its options changes
+//! no answer (it tries them until one decides; a decided node records its
+//! deciding option's boards, whichever option that is), only the size of
+//! the proof trees, and with it the tested sets and how often a record is
+//! met again. A node tries the option that decided it last time, then its
+//! placements — captures first, the largest first, and among equal
+//! captures the points that have decided the most nodes for that player so
+//! far (the history heuristic) — then the ultimate delay, then the delay.
+//! Trying the delays first, as the solver did before, sent the search
+//! straight into the Fundamental Go fight after both ultimate delays at one
+//! komi after another; placing them last brought three rows of four points
+//! from not finishing (past 30 s) to 264 555 states and about 2.5 s, and
+//! every board of up to 12 empty points of the benchmarks into a few
+//! seconds but corridors past 8 points (BENCHMARKS.md, session 9). Past the
+//! budget ([`DEFAULT_BUDGET`]: 1 000 000 states, 10–30 s of CPU on the
+//! boards out of reach) the solver stops with [`SolveError::Budget`].
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not

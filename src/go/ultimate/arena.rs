@@ -16,6 +16,12 @@ pub trait Arena {
     /// Every legal placement of `colour` on `board` (superko aside): the
     /// board after it and the stones it captures.
     fn placements(&self, board: Self::Board, colour: Colour, out: &mut Vec<(Self::Board, u32)>);
+    /// The point of the placement that led from `before` to `after` (any
+    /// number below 64; the solver's move ordering only remembers which
+    /// points refuted or won, so a constant is correct, merely slower).
+    fn placed(&self, _before: Self::Board, _after: Self::Board) -> usize {
+        0
+    }
     /// Whether `earlier` could be the board again after `now` (a necessary
     /// condition only; boards that cannot recur are left out of the memo
     /// keys, which is what makes transpositions possible).
@@ -413,6 +419,10 @@ impl Arena for GoArena {
                 }
             }
         }
+    }
+    fn placed(&self, before: BoardCode, after: BoardCode) -> usize {
+        let stones = |c: BoardCode| even_bits(c) | even_bits(c >> 1);
+        (stones(after) & !stones(before)).trailing_zeros() as usize % 64
     }
     fn placements(&self, board: BoardCode, colour: Colour, out: &mut Vec<(BoardCode, u32)>) {
         let (b, w) = (even_bits(board), even_bits(board >> 1));

@@ -104,17 +104,99 @@ struct NodeKey<B> {
 /// the option that decided it) was already played, so it holds
 /// for every history that agrees with the one it was made under on the
 /// `tested` boards. `played` is the part of `tested` that was in the
-/// history. (Both sorted.) Past [`TESTED_LIMIT`] boards a record is
-/// *full*: it stands for every board that can come back after the node's
-/// board ([`Arena::recurring`], a superset of any tested set, as the
-/// boards of the history that can matter at all are those), and `played`
-/// is the history's boards among them: the key of the solver before the
-/// records, so a record is never worse than that.
+/// history. Both are bit sets over the node's numbering of boards
+/// ([`NodeRecords`]), so that matching a history is a few word operations
+/// a record. Past [`RecordLimits::tested`] boards an answer goes to a *full*
+/// record instead ([`Solver::thresholds_full`]): it stands for every board
+/// that can come back after the node's board ([`Arena::recurring`], a
+/// superset of any tested set, as the boards of the history that can
+/// matter at all are those), keyed by the history's boards among them:
+/// the key of the solver before the records, so a record is never worse
+/// than that.
 #[derive(Clone, Debug)]
-struct Record<B> {
-    tested: Tested<B>,
-    played: Vec<B>,
+struct Record {
+    tested: Vec<u64>,
+    played: Vec<u64>,
     entry: NodeEntry,
+}
+
+/// A node's partial records, and the boards they tested, numbered (bit
+/// `i` of a record's sets is `boards[i]`).
+#[derive(Clone, Debug)]
+struct NodeRecords<B> {
+    bit_of: FxHashMap<B, u32>,
+    boards: Vec<B>,
+    records: Vec<Record>,
+}
+
+impl<B: Copy + Eq + Hash> NodeRecords<B> {
+    fn new() -> NodeRecords<B> {
+        NodeRecords {
+            bit_of: FxHashMap::default(),
+            boards: Vec::new(),
+            records: Vec::new(),
+        }
+    }
+
+    /// The bit set of the boards of `set` that have numbers.
+    fn bits(&self, set: &[B]) -> Vec<u64> {
+        let mut q = vec![0u64; self.boards.len().div_ceil(64)];
+        for b in set {
+            if let Some(&i) = self.bit_of.get(b) {
+                q[i as usize / 64] |= 1 << (i % 64);
+            }
+        }
+        q
+    }
+
+    /// The record valid under a history whose boards that can come back
+    /// are `history` as a bit set ([`NodeRecords::bits`]): the one whose
+    /// played boards are exactly the history's among its tested ones.
+    fn find(&self, history: &[u64]) -> Option<usize> {
+        self.records.iter().position(|r| {
+            r.tested
+                .iter()
+                .zip(&r.played)
+                .zip(history)
+                .all(|((t, p), h)| h & t == *p)
+        })
+    }
+
+    /// The boards of a bit set.
+    fn boards_of(&self, set: &[u64]) -> Vec<B> {
+        let mut out = Vec::new();
+        for (w, &word) in set.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                out.push(self.boards[w * 64 + m.trailing_zeros() as usize]);
+                m &= m - 1;
+            }
+        }
+        out
+    }
+
+    /// Numbers `set`'s boards (up to `limit` boards in all) and returns
+    /// its bit set, or `None` past that limit.
+    fn number(&mut self, set: &[B], limit: usize) -> Option<Vec<u64>> {
+        let new = set.iter().filter(|b| !self.bit_of.contains_key(b)).count();
+        if self.boards.len() + new > limit {
+            return None;
+        }
+        for &b in set {
+            if !self.bit_of.contains_key(&b) {
+                self.bit_of.insert(b, self.boards.len() as u32);
+                self.boards.push(b);
+            }
+        }
+        Some(self.bits(set))
+    }
+}
+
+/// `a | b` of bit sets of different lengths.
+fn union(a: &[u64], b: &[u64]) -> Vec<u64> {
+    (0..a.len().max(b.len()))
+        .map(|i| a.get(i).copied().unwrap_or(0) | b.get(i).copied().unwrap_or(0))
+        .collect()
 }
 
 /// The boards a search tested against the history ([`Record`]), or every
@@ -143,12 +225,36 @@ impl<B: Copy + Ord> Tested<B> {
     }
 }
 
-/// The size of a tested set past which a record is full ([`Record`]).
-const TESTED_LIMIT: usize = 256;
+/// The limits of the partial records ([`Record`]), past which an answer
+/// goes to the full records (found by hashing, not by a scan): the work
+/// per state stays bounded, so the budget bounds the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordLimits {
+    /// The boards one record may test.
+    pub tested: usize,
+    /// The partial records of one node.
+    pub records: usize,
+    /// The boards the partial records of one node may test in all (the
+    /// scan of a record is one word operation per 64 of them).
+    pub node_boards: usize,
+}
 
-/// The number of partial records of a node past which its answers go to
-/// the full records (which are found by hashing, not by a scan).
-const RECORDS_LIMIT: usize = 16;
+impl RecordLimits {
+    /// The solver's limits (BENCHMARKS.md, session 9).
+    pub const DEFAULT: RecordLimits = RecordLimits {
+        tested: 256,
+        records: 256,
+        node_boards: 1024,
+    };
+    /// No partial records: every answer is keyed by every board of the
+    /// history that can come back (the key before the records; the tests'
+    /// oracle of the records).
+    pub const NONE: RecordLimits = RecordLimits {
+        tested: 0,
+        records: 0,
+        node_boards: 0,
+    };
+}
 
 /// What the threshold search knows of a node: `t[g][p] = (lo, hi)` bounds
 /// the *threshold*, the largest komi `K` (stones to White, counted from
@@ -165,18 +271,6 @@ type Thresholds = [[(i32, i32); 2]; 2];
 struct NodeEntry {
     bounds: Thresholds,
     best: [u8; 2],
-}
-
-/// The boards of `tested` (sorted) that are in `history`, sorted.
-fn played_of<B: Copy + Ord>(tested: &[B], history: &[B]) -> Vec<B> {
-    let mut v: Vec<B> = history
-        .iter()
-        .copied()
-        .filter(|h| tested.binary_search(h).is_ok())
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
 }
 
 /// "Every komi" in a threshold; real thresholds are below the board size.
@@ -197,7 +291,7 @@ pub struct Solver<A: Arena> {
     pub rules: NoPassRules,
     memo: HashMap<Key<A::Board>, i8>,
     /// The threshold search's table (module docs): every komi at once.
-    thresholds_memo: FxHashMap<NodeKey<A::Board>, Vec<Record<A::Board>>>,
+    thresholds_memo: FxHashMap<NodeKey<A::Board>, NodeRecords<A::Board>>,
     /// The full records ([`Record`]), by node and the history's boards
     /// that can come back.
     thresholds_full: FxHashMap<(NodeKey<A::Board>, Vec<A::Board>), NodeEntry>,
@@ -214,10 +308,16 @@ pub struct Solver<A: Arena> {
     /// bowls in the state), which the tests use as the oracle of the
     /// threshold search.
     pub normalise: bool,
+    /// The limits of the threshold search's partial records.
+    pub limits: RecordLimits,
+    /// For each player, how often a placement at each point decided a
+    /// node of the threshold search (the history heuristic: those points
+    /// are tried first among placements capturing as many stones).
+    cut_points: [[u32; 64]; 2],
 }
 
 /// The default node budget of the solver (states).
-pub const DEFAULT_BUDGET: u64 = 5_000_000;
+pub const DEFAULT_BUDGET: u64 = 1_000_000;
 
 impl<A: Arena> Solver<A> {
     /// A solver; `track_history`: whether boards can repeat (false for
@@ -234,6 +334,8 @@ impl<A: Arena> Solver<A> {
             interrupt: None,
             track_history,
             normalise: true,
+            limits: RecordLimits::DEFAULT,
+            cut_points: [[0; 64]; 2],
         }
     }
 
@@ -398,25 +500,6 @@ impl<A: Arena> Solver<A> {
         }
     }
 
-    /// The record of `key` valid under `history` ([`Record`]): the one
-    /// whose `played` boards are exactly the history's boards among its
-    /// `tested` ones.
-    fn find_record(&self, key: &NodeKey<A::Board>, history: &[A::Board]) -> Option<usize> {
-        let records = self.thresholds_memo.get(key)?;
-        records.iter().position(|r| {
-            let mut met = 0;
-            for h in history {
-                if r.tested.boards.binary_search(h).is_ok() {
-                    if r.played.binary_search(h).is_err() {
-                        return false;
-                    }
-                    met += 1;
-                }
-            }
-            met == r.played.len()
-        })
-    }
-
     /// The boards of `history` that can come back after `board`, sorted.
     fn recurring_of(&self, board: A::Board, history: &[A::Board]) -> Vec<A::Board> {
         let mut v = Vec::new();
@@ -455,16 +538,25 @@ impl<A: Arena> Solver<A> {
             (Some(Colour::White), 0) => return Ok(false),
             _ => {}
         }
-        let found = self.find_record(&key, history);
-        if let Some(i) = found {
-            let r = &self.thresholds_memo[&key][i];
-            let (lo, hi) = r.entry.bounds[g][p];
+        // The history's boards that can come back after this one: the only
+        // ones a record can have tested.
+        let recurring = self.recurring_of(board, history);
+        let found = self.thresholds_memo.get(&key).and_then(|n| {
+            let i = n.find(&n.bits(&recurring))?;
+            let r = &n.records[i];
+            Some((i, r.entry, n.boards_of(&r.tested)))
+        });
+        if let Some((_, e, boards)) = &found {
+            let (lo, hi) = e.bounds[g][p];
             if lo >= k || hi < k {
-                tested.add(&r.tested);
+                tested.add(&Tested {
+                    boards: boards.clone(),
+                    full: false,
+                });
                 return Ok(lo >= k);
             }
         }
-        let full_key = (key.clone(), self.recurring_of(board, history));
+        let full_key = (key.clone(), recurring);
         let full_entry = self.thresholds_full.get(&full_key).copied();
         if let Some(e) = full_entry {
             let (lo, hi) = e.bounds[g][p];
@@ -484,12 +576,8 @@ impl<A: Arena> Solver<A> {
         // that stops the search. A draw declaration changes nothing here
         // (the goals it decides are answered above), and resigning is a
         // loss for the mover.
-        // The options by number: 0 a delay, 1 the ultimate delay, 2 + i
-        // the i-th placement. The one that decided this node last time
-        // (at another komi or goal) is tried first, then delays, then
-        // captures, the largest first, then the other placements.
         let hint = found
-            .map(|i| self.thresholds_memo[&key][i].entry.best[p])
+            .map(|(_, e, _)| e.best[p])
             .filter(|&b| b != u8::MAX)
             .or(full_entry.map(|e| e.best[p]))
             .and_then(|b| (b != u8::MAX).then_some(b as usize))
@@ -501,37 +589,32 @@ impl<A: Arena> Solver<A> {
         // same, module docs, "Repetition").
         let mut mine = Tested::none();
         let mut child = Tested::none();
-        let mut placements: Option<Vec<(A::Board, u32)>> = None;
+        let mut placements = Vec::new();
+        self.arena.placements(board, colour, &mut placements);
+        let buf = &placements;
         let mut cut = None;
-        let mut order = vec![hint, 0, 1];
-        let mut next = 0;
-        loop {
-            if next == 3 && order.len() == 3 {
-                // After the special moves: the placements, captures first.
-                let n = match &placements {
-                    Some(buf) => buf.len(),
-                    None => {
-                        let mut buf = Vec::new();
-                        self.arena.placements(board, colour, &mut buf);
-                        let n = buf.len();
-                        placements = Some(buf);
-                        n
-                    }
-                };
-                let buf = placements.as_ref().expect("generated");
-                let mut pl: Vec<usize> = (0..n).collect();
-                pl.sort_by_key(|&i| std::cmp::Reverse(buf[i].1));
-                order.extend(pl.into_iter().map(|i| i + 2));
-            }
-            let Some(&o) = order.get(next) else { break };
-            next += 1;
-            if o == usize::MAX || (next > 1 && o == hint) {
+        // The options by number: 0 a delay, 1 the ultimate delay, 2 + i
+        // the i-th placement. The one that decided this node last time
+        // (at another komi or goal) is tried first, then the placements
+        // (captures first, the largest first; among equal captures, the
+        // points that decided most nodes so far for this player: the
+        // history heuristic), then the ultimate delay, then the delay.
+        // (Delays first, as before session 9, made the proof trees of open
+        // areas many times larger: 9–12 times on 3×3 and 2×4, and 3×4 did
+        // not finish; BENCHMARKS.md.)
+        let mut pl: Vec<usize> = (0..buf.len()).collect();
+        let score = &self.cut_points[p];
+        pl.sort_by_key(|&i| {
+            let (b, c) = buf[i];
+            std::cmp::Reverse((c, score[self.arena.placed(board, b)]))
+        });
+        let mut order = Vec::with_capacity(buf.len() + 3);
+        order.push(hint);
+        order.extend(pl.iter().map(|i| i + 2));
+        order.extend([1, 0]);
+        for (next, &o) in order.iter().enumerate() {
+            if o == usize::MAX || (next > 0 && o == hint) {
                 continue;
-            }
-            if o >= 2 && placements.is_none() {
-                let mut buf = Vec::new();
-                self.arena.placements(board, colour, &mut buf);
-                placements = Some(buf);
             }
             let r = match o {
                 // A delay: with bowls differing by −k Black has stones iff
@@ -557,7 +640,7 @@ impl<A: Arena> Solver<A> {
                 }
                 0 | 1 => None,
                 _ => {
-                    let (b, c) = placements.as_ref().expect("generated")[o - 2];
+                    let (b, c) = placements[o - 2];
                     if self.track_history && {
                         child.boards.push(b);
                         history.contains(&b)
@@ -602,7 +685,7 @@ impl<A: Arena> Solver<A> {
             kept.sort_unstable();
             kept.dedup();
             mine.boards = kept;
-            if mine.boards.len() > TESTED_LIMIT {
+            if mine.boards.len() > self.limits.tested {
                 mine = Tested {
                     boards: Vec::new(),
                     full: true,
@@ -614,39 +697,41 @@ impl<A: Arena> Solver<A> {
         // search below may have made it meanwhile: a delay keeps the node),
         // or a new one, or the full record when the tested set or the
         // number of partial records is past its limit.
-        let i = self.find_record(&key, history);
         let mut slot = None;
         if !mine.full {
-            let count = self.thresholds_memo.get(&key).map_or(0, Vec::len);
-            match i {
-                Some(i) => {
-                    let r = &self.thresholds_memo[&key][i];
-                    let mut t = r.tested.boards.clone();
-                    t.extend_from_slice(&mine.boards);
-                    t.sort_unstable();
-                    t.dedup();
-                    if t.len() <= TESTED_LIMIT {
-                        let played = played_of(&t, history);
-                        let r = &mut self.thresholds_memo.get_mut(&key).expect("found")[i];
-                        r.tested.boards = t;
-                        r.played = played;
-                        slot = Some(&mut r.entry);
+            let n = self
+                .thresholds_memo
+                .entry(key.clone())
+                .or_insert_with(NodeRecords::new);
+            if let Some(t) = n.number(&mine.boards, self.limits.node_boards) {
+                let h = n.bits(&full_key.1);
+                match n.find(&h) {
+                    Some(i) => {
+                        let t = union(&n.records[i].tested, &t);
+                        if t.iter().map(|w| w.count_ones()).sum::<u32>() as usize
+                            <= self.limits.tested
+                        {
+                            let played = t.iter().zip(&h).map(|(t, h)| t & h).collect();
+                            let r = &mut n.records[i];
+                            r.tested = t;
+                            r.played = played;
+                            slot = Some(&mut r.entry);
+                        }
                     }
+                    None if n.records.len() < self.limits.records => {
+                        let played = t.iter().zip(&h).map(|(t, h)| t & h).collect();
+                        n.records.push(Record {
+                            tested: t,
+                            played,
+                            entry: NodeEntry {
+                                bounds: [[(-INF, INF); 2]; 2],
+                                best: [u8::MAX; 2],
+                            },
+                        });
+                        slot = Some(&mut n.records.last_mut().expect("pushed").entry);
+                    }
+                    None => {}
                 }
-                None if count < RECORDS_LIMIT => {
-                    let played = played_of(&mine.boards, history);
-                    let records = self.thresholds_memo.entry(key.clone()).or_default();
-                    records.push(Record {
-                        played,
-                        tested: mine,
-                        entry: NodeEntry {
-                            bounds: [[(-INF, INF); 2]; 2],
-                            best: [u8::MAX; 2],
-                        },
-                    });
-                    slot = Some(&mut records.last_mut().expect("pushed").entry);
-                }
-                None => {}
             }
         }
         let e = match slot {
@@ -658,6 +743,11 @@ impl<A: Arena> Solver<A> {
         };
         if let Some(o) = cut {
             e.best[p] = o as u8;
+        }
+        if let Some(o) = cut.filter(|&o| o >= 2) {
+            let b = placements[o - 2].0;
+            let pt = self.arena.placed(board, b);
+            self.cut_points[p][pt] = self.cut_points[p][pt].saturating_add(1);
         }
         let (lo, hi) = &mut e.bounds[g][p];
         if answer {

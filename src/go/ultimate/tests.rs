@@ -1585,3 +1585,44 @@ fn recurrence_classes_do_not_change_the_answers() {
     }
     assert_eq!((checked, dropped), (120, 28));
 }
+
+/// The partial records (bit sets over a node's numbered boards, matched
+/// against the history's boards that can come back; module docs,
+/// "Repetition") against no records at all (`RecordLimits::NONE`: every
+/// answer keyed by every history board that can come back, the key before
+/// the records): on 40 random open corridors and two-row areas of 2–5
+/// empty points after 0–3 random placements (histories from before the
+/// root), both players first, the scores and outcomes at komi −1…1 agree,
+/// with the solver's limits and with limits so small (a record of at most
+/// 4 boards, 2 records and 8 numbered boards a node) that merging records
+/// and falling back to the full records happen all the time.
+#[test]
+fn the_records_agree_with_no_records_on_areas_with_histories() {
+    const TINY: RecordLimits = RecordLimits {
+        tested: 4,
+        records: 2,
+        node_boards: 8,
+    };
+    let mut rng = Lcg(173);
+    let mut checked = 0;
+    let boards = random_corridors(179, 400);
+    let small = boards
+        .iter()
+        .filter(|t| (2..=5).contains(&t.matches('.').count()));
+    for text in small.take(40) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            let (arena, s, h) = situation_of(&g).unwrap();
+            let context = format!("{text}\nthen\n{g}");
+            let mut plain = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+            plain.limits = RecordLimits::NONE;
+            for limits in [RecordLimits::DEFAULT, TINY] {
+                let mut records = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                records.limits = limits;
+                same_answers(&mut records, &mut plain, &s, h.clone(), &context);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 80);
+}
