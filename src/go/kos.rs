@@ -1059,24 +1059,30 @@ impl Search<'_> {
     fn ko_graph<const CHILL: bool>(
         &mut self,
         comp: u128,
-        bg: BoardGraph,
+        mut bg: BoardGraph,
         shift: GameId,
     ) -> Result<GoKo, GoError> {
         let threads = self.opts.threads.max(self.opts.graph_threads);
         // (Under a step limit that the graph could reach, one thread, so
         // that the limit stops the loop where it always did.)
+        // The walk's line is of no use from here on: its memory goes before
+        // the graph's arrays grow (the peak is while they and the walk's
+        // edges are both held).
+        bg.on_path = Vec::new();
         let halves =
             threads > 1 && bg.len() >= PARALLEL_NODES && self.store.steps_left() > bg.len() as u64;
         let builder = match halves {
             true => self.ko_graph_in_halves::<CHILL>(&bg, shift)?,
             false => self.ko_graph_builder::<CHILL>(&bg, shift)?,
         };
+        // The walk's edges go before the graph is checked, so that the
+        // check's own arrays (a few bytes a node) do not add to the peak.
+        drop(bg.edges);
         // A player's own moves alone never repeat a position: each adds a
         // stone of his and removes none of his.
         let mut graph = builder
             .build_one_player_acyclic(NodeId(0))
             .map_err(GoError::KoGraph)?;
-        drop(bg.edges);
         if CHILL {
             // The terminal games chilled and taxed, by unchilled game and
             // tax `m(i) + s` (many moves share them), as `GoKo::chill` does.
