@@ -233,7 +233,7 @@ fn census_value(board: &Position, c: &Census) -> Value {
     let couplings = c
         .couplings
         .iter()
-        .map(|k| Value::list(k.iter().map(|&s| string_rec(&c.strings[s])).collect()))
+        .map(|k| Value::list(k.iter().map(|&s| string_rec(c.string(s))).collect()))
         .collect();
     let positions = c
         .positions

@@ -26,7 +26,7 @@
 //! recur after it. Two passes in a row do not end the game here:
 //! scoring is the analysis' business.
 
-use super::census::{census, census_after, Census};
+use super::census::{census, census_after_play, Census};
 use super::coords::{Origin, MAX_BOARD};
 use super::korules::{self, NkrState, Play};
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
@@ -638,7 +638,7 @@ impl Game {
             let two_back = self.two_back(colour);
             let now = self.census();
             let after = match point {
-                Some(_) => Rc::new(census_after(&now, &before, &next_position)),
+                Some(p) => Rc::new(census_after_play(&now, &before, &next_position, p)),
                 None => now.clone(),
             };
             nkr = korules::judge_nkr(

@@ -115,10 +115,8 @@
 //! Choices: N1, N2 above; a move is judged with the census of the board
 //! before it; a ko position is identified by its set of points.
 
-use super::census::{census, Census, KoType};
+use super::census::{census, mix, stone_word, Census, KoType};
 use super::position::{Cell, Colour, Position};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 
 pub use super::search::KoRule;
 
@@ -182,27 +180,20 @@ pub enum Play {
     Tenuki,
 }
 
-/// The epoch key of a board (module docs, rule 4).
+/// The epoch key of a board (module docs, rule 4): a hash of the ko
+/// points, the stones on every other point and the elsewhere stones. The
+/// census keeps the sum of a mixed word per stone from board to board
+/// ([`Census::stones_hash`]); the words of the ko points' stones are taken
+/// out of it and a word per ko point put in, so the key costs the ko
+/// points, not the board.
 fn epoch_key(pos: &Position, c: &Census, elsewhere: [u32; 2]) -> u64 {
-    let ko = c.ko_points();
-    let mut h = DefaultHasher::new();
-    ko.hash(&mut h);
-    // The stones outside the ko points as one byte string (one write to the
-    // hasher, not one a point): 0 for a ko point or an empty one.
-    let mut stones = vec![0u8; pos.cells_len()];
-    for (p, b) in stones.iter_mut().enumerate() {
-        *b = match pos.cell(p) {
-            Cell::Stone(Colour::Black) => 1,
-            Cell::Stone(Colour::White) => 2,
-            Cell::Empty => 0,
-        };
+    let mut h = c.stones_hash();
+    for &p in c.ko_points() {
+        h = h
+            .wrapping_sub(stone_word(p, pos.cell(p)))
+            .wrapping_add(mix((p as u64) << 2 | 3));
     }
-    for &p in &ko {
-        stones[p] = 0;
-    }
-    h.write(&stones);
-    elsewhere.hash(&mut h);
-    h.finish()
+    h ^ mix(u64::from(elsewhere[0]) << 32 | u64::from(elsewhere[1]) | 1 << 63)
 }
 
 fn cells_on(pos: &Position, points: &[usize]) -> Vec<Cell> {

@@ -19,6 +19,8 @@ pub(super) struct Scratch<'a> {
     /// Points seen by the current walk (equal to `stamp`).
     seen: Vec<u32>,
     stamp: u32,
+    /// The stones of the last string [`Scratch::survives`] walked.
+    walk: Vec<usize>,
 }
 
 impl<'a> Scratch<'a> {
@@ -29,6 +31,7 @@ impl<'a> Scratch<'a> {
             log: Vec::new(),
             seen: vec![0; pos.cells_len()],
             stamp: 0,
+            walk: Vec::new(),
         }
     }
 
@@ -103,10 +106,37 @@ impl<'a> Scratch<'a> {
         libs
     }
 
-    fn has_liberty(&self, chain: &[usize]) -> bool {
-        chain
-            .iter()
-            .any(|&q| self.pos.neighbours(q).any(|n| self.cells[n] == Cell::Empty))
+    /// Whether the string through the stone on `p` has a breath or a stone
+    /// in the frame (so it is not captured); the walk stops at the first
+    /// one found. Otherwise its stones are left in `self.walk`.
+    fn survives(&mut self, p: usize) -> bool {
+        let Cell::Stone(colour) = self.cells[p] else {
+            return true;
+        };
+        let pos = self.pos;
+        let stamp = self.next_stamp();
+        self.seen[p] = stamp;
+        self.walk.clear();
+        self.walk.push(p);
+        let mut i = 0;
+        while i < self.walk.len() {
+            let q = self.walk[i];
+            if pos.is_frame(q) {
+                return true;
+            }
+            for n in pos.neighbours(q) {
+                match self.cells[n] {
+                    Cell::Empty => return true,
+                    c if c == Cell::Stone(colour) && self.seen[n] != stamp => {
+                        self.seen[n] = stamp;
+                        self.walk.push(n);
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        false
     }
 
     /// `colour` plays on `p`; false (and nothing changed) when the play is
@@ -120,19 +150,15 @@ impl<'a> Scratch<'a> {
         let opp = Cell::Stone(colour.opponent());
         let pos = self.pos;
         for n in pos.neighbours(p) {
-            if self.cells[n] != opp {
+            if self.cells[n] != opp || self.survives(n) {
                 continue;
             }
-            let chain = self.chain(n);
-            if chain.iter().any(|&q| self.pos.is_frame(q)) || self.has_liberty(&chain) {
-                continue;
-            }
-            for q in chain {
+            for i in 0..self.walk.len() {
+                let q = self.walk[i];
                 self.set(q, Cell::Empty);
             }
         }
-        let own = self.chain(p);
-        if !self.has_liberty(&own) && !own.iter().any(|&q| self.pos.is_frame(q)) {
+        if !self.survives(p) {
             self.undo(mark);
             return false;
         }

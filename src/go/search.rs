@@ -523,12 +523,12 @@ fn search_value(
 /// later in the region's play are read under the basic rule.
 pub fn new_ko_rules_locally(pos: &Position) -> Result<(), GoError> {
     let c = super::census::census(pos);
-    for k in &c.positions {
+    for k in c.positions.iter() {
         let names: Vec<String> = k.points.iter().map(|&p| pos.point_name(p)).collect();
         let framed = c.mouths[k.mouths[0]]
             .adjacent
             .iter()
-            .any(|&s| c.strings[s].stones.iter().any(|&p| pos.is_frame(p)));
+            .any(|&s| c.string(s).stones.iter().any(|&p| pos.is_frame(p)));
         let why = if k.mouths.len() > 1 {
             format!(
                 "the ko position {} ({}) has {} coupled mouths: which captures are allowed \
