@@ -774,7 +774,8 @@ impl Interp {
         crate::limits::check_stack().map_err(|x| self.limit_error(x, &e.span))?;
         match &e.kind {
             ExprKind::Int(n) => Ok(Value::Rational(n.clone().into())),
-            ExprKind::Frac(n, d) => {
+            ExprKind::Frac(f) => {
+                let (n, d) = &**f;
                 if d.is_zero_big() {
                     return Err(self.error(&e.span, "division by zero"));
                 }
@@ -906,11 +907,12 @@ impl Interp {
                 let b = self.eval(rhs, scope)?;
                 Ok(Value::Bool(self.compare_op(*op, &a, &b, &e.span)?))
             }
-            ExprKind::If {
-                cond,
-                then_block,
-                else_block,
-            } => {
+            ExprKind::If(branch) => {
+                let ast::IfElse {
+                    cond,
+                    then_block,
+                    else_block,
+                } = &**branch;
                 if self.eval_condition(cond, scope)? {
                     self.exec_block_in(&then_block.stmts, &scope.child())
                 } else if let Some(b) = else_block {
