@@ -18,6 +18,7 @@ mod ops;
 mod play;
 pub mod registry;
 mod sgf;
+mod source;
 mod ultimate;
 pub mod value;
 
@@ -28,6 +29,7 @@ use crate::syntax::ast::{self, Expr, ExprKind, ForIter, Stmt, StmtKind, UseTarge
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use rustc_hash::FxHashMap;
+pub use source::{Source, SourceId, SourceText, Sources};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::Range;
@@ -49,58 +51,6 @@ pub fn builtin_help(name: &str) -> Option<String> {
 }
 
 pub type Span = Range<usize>;
-
-/// Index into [`Interp::sources`].
-pub type SourceId = usize;
-
-/// A source file (or REPL entry) the interpreter has seen.
-pub struct Source {
-    /// A file's path, or a fixed name (`<eval>`, `<repl>`) kept without a copy.
-    pub name: Cow<'static, str>,
-    pub text: Rc<str>,
-    /// Directory that `use "file.cgt"` paths are relative to.
-    pub dir: Option<PathBuf>,
-}
-
-/// The sources an interpreter has seen, by [`SourceId`]. The first is kept
-/// in place: a fresh interpreter that answers one question (`yose eval`)
-/// allocates no list for it (BENCHMARKS.md, issue 21).
-#[derive(Default)]
-pub struct Sources {
-    first: Option<Source>,
-    rest: Vec<Source>,
-}
-
-impl Sources {
-    pub fn len(&self) -> usize {
-        usize::from(self.first.is_some()) + self.rest.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.first.is_none()
-    }
-    pub fn get(&self, id: SourceId) -> Option<&Source> {
-        match id {
-            0 => self.first.as_ref(),
-            _ => self.rest.get(id - 1),
-        }
-    }
-    /// Adds a source; its id.
-    pub fn push(&mut self, source: Source) -> SourceId {
-        if self.first.is_none() {
-            self.first = Some(source);
-            return 0;
-        }
-        self.rest.push(source);
-        self.rest.len()
-    }
-}
-
-impl std::ops::Index<SourceId> for Sources {
-    type Output = Source;
-    fn index(&self, id: SourceId) -> &Source {
-        self.get(id).expect("a source id given by `Sources::push`")
-    }
-}
 
 /// A diagnostic together with the source its spans point into.
 #[derive(Clone, Debug)]
@@ -315,7 +265,7 @@ impl Interp {
     ) -> SourceId {
         self.sources.push(Source {
             name: name.into(),
-            text: Rc::from(text),
+            text: SourceText::new(text),
             dir,
         })
     }
@@ -323,9 +273,8 @@ impl Interp {
     /// Parses and runs a whole source. Parse errors and a runtime error that ends
     /// the script are returned; proof results accumulate in `self.results`.
     pub fn run_source(&mut self, id: SourceId) -> Result<(), Stop> {
-        let text = self.sources[id].text.clone();
-        let program =
-            crate::syntax::parse_program(&text).map_err(|diags| parse_failure(id, diags))?;
+        let program = crate::syntax::parse_program(&self.sources[id].text)
+            .map_err(|diags| parse_failure(id, diags))?;
         let saved = self.current;
         self.current = id;
         let r = self.run_top_level(&program.stmts, &Scope::default());
@@ -357,8 +306,8 @@ impl Interp {
 
     /// Parses and evaluates one expression (for `yose eval`).
     pub fn eval_source_expr(&mut self, id: SourceId) -> EvalResult<Value> {
-        let text = self.sources[id].text.clone();
-        let expr = crate::syntax::parse_expr(&text).map_err(|diags| parse_failure(id, diags))?;
+        let expr = crate::syntax::parse_expr(&self.sources[id].text)
+            .map_err(|diags| parse_failure(id, diags))?;
         self.current = id;
         self.eval(&expr, &Scope::default())
     }
@@ -825,7 +774,8 @@ impl Interp {
         crate::limits::check_stack().map_err(|x| self.limit_error(x, &e.span))?;
         match &e.kind {
             ExprKind::Int(n) => Ok(Value::Rational(n.clone().into())),
-            ExprKind::Frac(n, d) => {
+            ExprKind::Frac(f) => {
+                let (n, d) = &**f;
                 if d.is_zero_big() {
                     return Err(self.error(&e.span, "division by zero"));
                 }
@@ -957,11 +907,12 @@ impl Interp {
                 let b = self.eval(rhs, scope)?;
                 Ok(Value::Bool(self.compare_op(*op, &a, &b, &e.span)?))
             }
-            ExprKind::If {
-                cond,
-                then_block,
-                else_block,
-            } => {
+            ExprKind::If(branch) => {
+                let ast::IfElse {
+                    cond,
+                    then_block,
+                    else_block,
+                } = &**branch;
                 if self.eval_condition(cond, scope)? {
                     self.exec_block_in(&then_block.stmts, &scope.child())
                 } else if let Some(b) = else_block {

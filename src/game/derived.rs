@@ -1,10 +1,12 @@
-//! Memo tables of the derived operations (thermographs, the cooling family,
-//! incentives, atomic weight, reduced canonical form). They live in one struct
+//! Memo tables of the derived operations (birthdays, stops, up-nth,
+//! thermographs, the cooling family, incentives, atomic weight, reduced
+//! canonical form). They live in one struct
 //! so that [`super::ops::Memo`] needs a single field for all of them.
 
 use super::dyadic::Dyadic;
 use super::store::GameId;
 use super::thermo::Thermograph;
+use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -18,6 +20,11 @@ pub(crate) enum Parity {
 
 #[derive(Default)]
 pub(crate) struct DerivedMemo {
+    pub(crate) birthday: FxHashMap<GameId, BigInt>,
+    pub(crate) left_stop: FxHashMap<GameId, Dyadic>,
+    pub(crate) right_stop: FxHashMap<GameId, Dyadic>,
+    /// `↑^1`, `↑^2`, … as far as asked.
+    pub(crate) up_nth: Vec<GameId>,
     pub(crate) thermograph: FxHashMap<GameId, Rc<Thermograph>>,
     pub(crate) cool: FxHashMap<(GameId, Dyadic), GameId>,
     pub(crate) heat: FxHashMap<(GameId, GameId), GameId>,

@@ -3,7 +3,6 @@
 use super::dyadic::Dyadic;
 use super::store::{CgError, CgResult, GameId, Node, Nus, Store, Table};
 use num_bigint::BigInt;
-use rustc_hash::FxHashMap;
 
 /// How two games compare.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -35,14 +34,12 @@ pub enum Outcome {
 const FIRST_STOPS: usize = 256;
 
 pub(crate) struct Memo {
-    birthday: FxHashMap<GameId, BigInt>,
-    left_stop: FxHashMap<GameId, Dyadic>,
-    right_stop: FxHashMap<GameId, Dyadic>,
-    up_nth: Vec<GameId>,
-    /// Thermographs, cooling, incentives, atomic weight, rcf (see
-    /// `derived.rs`); boxed at first use ([`Memo::derived`]): its fifteen
-    /// empty tables were half the size of a fresh store, made, copied and
-    /// dropped by every question (BENCHMARKS.md, issue 21).
+    /// Birthdays, stops, up-nth, thermographs, cooling, incentives, atomic
+    /// weight, rcf (see `derived.rs`); boxed at first use
+    /// ([`Memo::derived`]): its empty tables were half the size of a fresh
+    /// store, made, copied and dropped by every question, and the drops of
+    /// the stop and birthday tables alone were a twentieth of the cost of a
+    /// fresh interpreter answering `0` (BENCHMARKS.md, issue 21).
     derived: Option<Box<super::derived::DerivedMemo>>,
 }
 
@@ -55,17 +52,11 @@ impl Memo {
 }
 
 impl Default for Memo {
-    /// Empty: the stop tables are sized at their first use
+    /// Empty; the stop tables are sized at their first use
     /// ([`FIRST_STOPS`]), like the store's tables.
     #[inline(always)]
     fn default() -> Memo {
-        Memo {
-            birthday: FxHashMap::default(),
-            left_stop: FxHashMap::default(),
-            right_stop: FxHashMap::default(),
-            up_nth: Vec::new(),
-            derived: None,
-        }
+        Memo { derived: None }
     }
 }
 
@@ -562,20 +553,20 @@ impl Store {
         if n == 0 {
             return Ok(self.zero());
         }
-        if self.memo.up_nth.is_empty() {
+        if self.memo.derived().up_nth.is_empty() {
             let up = self.ups(1);
-            self.memo.up_nth.push(up);
+            self.memo.derived().up_nth.push(up);
         }
-        while (self.memo.up_nth.len() as u32) < n {
-            let k = self.memo.up_nth.len() as u32;
+        while (self.memo.derived().up_nth.len() as u32) < n {
+            let k = self.memo.derived().up_nth.len() as u32;
             let uptimal = self.uptimal(k)?;
             let star = self.star();
             let right = self.sub(star, uptimal)?;
             let zero = self.zero();
             let next = self.canonical(vec![zero], vec![right])?;
-            self.memo.up_nth.push(next);
+            self.memo.derived().up_nth.push(next);
         }
-        Ok(self.memo.up_nth[n as usize - 1])
+        Ok(self.memo.derived().up_nth[n as usize - 1])
     }
 
     /// Uptimal `↑^(→n) = ↑ + ↑^2 + … + ↑^n`.
@@ -583,8 +574,8 @@ impl Store {
         let mut acc = self.zero();
         for i in 1..=n {
             // up_nth(i) for i ≤ n only needs uptimal(i - 1), so this terminates.
-            let u = if (i as usize) <= self.memo.up_nth.len() {
-                self.memo.up_nth[i as usize - 1]
+            let u = if (i as usize) <= self.memo.derived().up_nth.len() {
+                self.memo.derived().up_nth[i as usize - 1]
             } else {
                 self.up_nth(i)?
             };
@@ -599,7 +590,7 @@ impl Store {
         if let Some(n) = self.as_nus(g) {
             return Ok(nus_birthday(n));
         }
-        if let Some(b) = self.memo.birthday.get(&g) {
+        if let Some(b) = self.memo.derived().birthday.get(&g) {
             return Ok(b.clone());
         }
         self.tick()?;
@@ -611,7 +602,7 @@ impl Store {
                 best = b;
             }
         }
-        self.memo.birthday.insert(g, best.clone());
+        self.memo.derived().birthday.insert(g, best.clone());
         Ok(best)
     }
 
@@ -621,7 +612,7 @@ impl Store {
         if let Some(n) = self.as_nus(g) {
             return Ok(n.number.clone());
         }
-        if let Some(s) = self.memo.left_stop.get(&g) {
+        if let Some(s) = self.memo.derived().left_stop.get(&g) {
             return Ok(s.clone());
         }
         self.tick()?;
@@ -634,10 +625,11 @@ impl Store {
         }
         // A canonical non-number always has options on both sides.
         let s = best.unwrap_or_else(Dyadic::zero);
-        if self.memo.left_stop.capacity() == 0 {
-            self.memo.left_stop.reserve(FIRST_STOPS);
+        let table = &mut self.memo.derived().left_stop;
+        if table.capacity() == 0 {
+            table.reserve(FIRST_STOPS);
         }
-        self.memo.left_stop.insert(g, s.clone());
+        table.insert(g, s.clone());
         Ok(s)
     }
 
@@ -645,7 +637,7 @@ impl Store {
         if let Some(n) = self.as_nus(g) {
             return Ok(n.number.clone());
         }
-        if let Some(s) = self.memo.right_stop.get(&g) {
+        if let Some(s) = self.memo.derived().right_stop.get(&g) {
             return Ok(s.clone());
         }
         self.tick()?;
@@ -657,10 +649,11 @@ impl Store {
             }
         }
         let s = best.unwrap_or_else(Dyadic::zero);
-        if self.memo.right_stop.capacity() == 0 {
-            self.memo.right_stop.reserve(FIRST_STOPS);
+        let table = &mut self.memo.derived().right_stop;
+        if table.capacity() == 0 {
+            table.reserve(FIRST_STOPS);
         }
-        self.memo.right_stop.insert(g, s.clone());
+        table.insert(g, s.clone());
         Ok(s)
     }
 

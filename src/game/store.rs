@@ -272,6 +272,10 @@ impl Store {
         // a few games still skips the doublings of a table grown from empty.
         // Not even the zero node: until the first game is interned it lives
         // in `zero_node` (see [`Store::node`]).
+        // The shared empty list is fetched first, so that the store can be
+        // built where it is kept rather than built and copied (a thread
+        // local's access between the fields kept it from that).
+        let empty = EMPTY_OPTIONS.with(Rc::clone);
         Store {
             nodes: Vec::new(),
             zero_node: Node::Nus(Nus::number(Dyadic::zero())),
@@ -285,7 +289,7 @@ impl Store {
             interrupt: None,
             steps: 0,
             step_limit: u64::MAX,
-            empty: EMPTY_OPTIONS.with(Rc::clone),
+            empty,
             zero: GameId(0),
         }
     }

@@ -143,6 +143,14 @@ pub struct Expr {
     pub span: Span,
 }
 
+/// `if cond { … } else { … }` ([`ExprKind::If`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IfElse {
+    pub cond: Expr,
+    pub then_block: Block,
+    pub else_block: Option<Block>,
+}
+
 /// A call argument: positional (`f(x)`) or named (`f(komaster: black)`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arg {
@@ -154,8 +162,11 @@ pub struct Arg {
 pub enum ExprKind {
     /// An integer literal of any size, sign included (`-2` in prefix position).
     Int(BigInt),
-    /// `num/den` written as one token (`3/8`, `-3/8`, `1/0`).
-    Frac(BigInt, BigInt),
+    /// `num/den` written as one token (`3/8`, `-3/8`, `1/0`), as
+    /// `(num, den)`. (This and the other large, rarer variants are boxed,
+    /// so that an `Expr` is 64 bytes and moves cheaply through the
+    /// parser; BENCHMARKS.md, issue 21.)
+    Frac(Box<(BigInt, BigInt)>),
     Bool(bool),
     /// A string literal, escapes already processed (`"""…"""` is raw).
     Str(String),
@@ -196,7 +207,7 @@ pub enum ExprKind {
     },
     /// `name(args)`. Only names can be called.
     Call {
-        name: Ident,
+        name: Box<Ident>,
         args: Vec<Arg>,
     },
     /// `base[index]`.
@@ -222,11 +233,7 @@ pub enum ExprKind {
     },
     /// `if cond { … } else { … }`; its value is that of the last expression
     /// statement of the block taken.
-    If {
-        cond: Box<Expr>,
-        then_block: Block,
-        else_block: Option<Block>,
-    },
+    If(Box<IfElse>),
     /// A block used as a function body (`fn f(x) = { … }`).
     Block(Block),
     /// `fn(x, y) = body`: an anonymous function. A block body is an

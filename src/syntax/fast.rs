@@ -82,11 +82,12 @@ pub(crate) fn splice(text: &mut String) -> FxHashMap<usize, FastGame> {
 }
 
 /// The whole layout output `text` as one additive expression the fast path
-/// reads (surrounded by blanks and newlines only): the expression, the
-/// deepest level the builder would check in it (relative to its own), and
-/// the span of the expression statement pest would give it in a program
-/// (it takes the blanks after the expression). `None` declines.
-pub(crate) fn whole(text: &str) -> Option<(Expr, usize, Span)> {
+/// reads (surrounded by blanks and newlines only): the expression, the end
+/// of the expression statement pest would give it in a program (which takes
+/// the blanks after the expression; the statement starts where the
+/// expression does), and the deepest level the builder would check in it
+/// (relative to its own). `None` declines.
+pub(crate) fn whole(text: &str) -> Parsed {
     let b = text.as_bytes();
     let mut p = Fast { b, atomic: false };
     let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
@@ -94,12 +95,19 @@ pub(crate) fn whole(text: &str) -> Option<(Expr, usize, Span)> {
     while blank(p.at(i)) {
         i += 1;
     }
-    let (e, end, depth) = p.additive(i)?;
-    let mut j = end;
+    // The result is changed in place and handed on, not taken apart and
+    // rebuilt (a move of the whole expression; BENCHMARKS.md, issue 21).
+    let mut parsed = p.additive(i);
+    let (_, end, _) = parsed.as_mut()?;
+    let mut j = *end;
     while blank(p.at(j)) {
         j += 1;
     }
-    (j == b.len()).then(|| (e, depth, i..p.ws(end)))
+    if j != b.len() {
+        return None;
+    }
+    *end = p.ws(*end);
+    parsed
 }
 
 /// The offset just after the string literal (plain or `"""` triple-quoted)
@@ -162,7 +170,7 @@ struct Fast<'a> {
     atomic: bool,
 }
 
-type Parsed = Option<(Expr, usize, usize)>;
+pub(crate) type Parsed = Option<(Expr, usize, usize)>;
 
 impl Fast<'_> {
     fn at(&self, i: usize) -> u8 {
@@ -245,13 +253,13 @@ impl Fast<'_> {
 
     /// `unary ((+ | - ) unary)*`, folded to the left (parser.rs `additive`).
     fn additive(&mut self, i: usize) -> Parsed {
-        let first = self.unary(i)?;
+        let first = self.unary(i);
         // One operand (most options and arguments): handed on unmoved.
-        let k = self.ws(first.1);
+        let k = self.ws(first.as_ref()?.1);
         if !matches!(self.at(k), b'+' | b'-') {
-            return Some(first);
+            return first;
         }
-        let (first, mut end, d0) = first;
+        let (first, mut end, d0) = first?;
         let mut rest: Vec<(BinOp, Expr, usize)> = Vec::new();
         loop {
             let k = self.ws(end);
@@ -350,7 +358,7 @@ impl Fast<'_> {
             (b'/', c) if c.is_ascii_digit() => {
                 let k = self.digits(j + 1);
                 (
-                    ExprKind::Frac(sign(int(&self.b[i..j])), int(&self.b[j + 1..k])),
+                    ExprKind::Frac(Box::new((sign(int(&self.b[i..j])), int(&self.b[j + 1..k])))),
                     k,
                 )
             }
@@ -358,7 +366,7 @@ impl Fast<'_> {
                 let k = self.digits(j + 1);
                 let scale = num_traits::pow(BigInt::from(10), k - j - 1);
                 let num = int(&self.b[i..j]) * &scale + int(&self.b[j + 1..k]);
-                (ExprKind::Frac(sign(num), scale), k)
+                (ExprKind::Frac(Box::new((sign(num), scale))), k)
             }
             _ => (ExprKind::Int(sign(int(&self.b[i..j]))), j),
         };
@@ -407,7 +415,17 @@ impl Fast<'_> {
             span: i..k,
         };
         let depth = dep.map_or(0, |d| 2 + d);
-        Some((Expr::new(ExprKind::Call { name, args }, i..end), end, depth))
+        Some((
+            Expr::new(
+                ExprKind::Call {
+                    name: Box::new(name),
+                    args,
+                },
+                i..end,
+            ),
+            end,
+            depth,
+        ))
     }
 
     /// `*`, `*n`.
@@ -494,7 +512,17 @@ impl Fast<'_> {
                 }
                 let name = Ident { name, span: i..k };
                 let depth = dep.map_or(0, |d| 2 + d);
-                Some((Expr::new(ExprKind::Call { name, args }, i..end), end, depth))
+                Some((
+                    Expr::new(
+                        ExprKind::Call {
+                            name: Box::new(name),
+                            args,
+                        },
+                        i..end,
+                    ),
+                    end,
+                    depth,
+                ))
             }
             b'[' => None,
             _ => Some((Expr::new(ExprKind::Name(name), i..k), k, 0)),

@@ -116,7 +116,8 @@ pub(crate) fn program(src: &str) -> Result<Program, Failure> {
 /// A program that is one expression statement read by the fast path (the
 /// statement one level above its expression, as the builder counts).
 fn whole_program(text: &str) -> Option<Program> {
-    let (expr, _, span) = fast::whole(text).filter(|(_, d, _)| 1 + d <= MAX_DEPTH)?;
+    let (expr, end, _) = fast::whole(text).filter(|(_, _, d)| 1 + d <= MAX_DEPTH)?;
+    let span = expr.span.start..end;
     Some(Program {
         stmts: vec![Stmt {
             kind: StmtKind::Expr(expr),
@@ -138,7 +139,7 @@ fn build_program(b: &mut Builder, top: Pair<Rule>) -> Option<Program> {
 
 pub(crate) fn expression(src: &str) -> Result<Expr, Failure> {
     let whole = |text: &str| {
-        let (expr, _, _) = fast::whole(text).filter(|(_, d, _)| *d <= MAX_DEPTH)?;
+        let (expr, _, _) = fast::whole(text).filter(|(_, _, d)| *d <= MAX_DEPTH)?;
         Some(expr)
     };
     run(src, Rule::expr_input, whole, build_expression)
@@ -718,7 +719,13 @@ impl Builder<'_> {
                 let mut it = p.into_inner();
                 let name = self.ident(it.next()?);
                 let args = self.call_args(it.next()?, d + 1)?;
-                Some(Expr::new(ExprKind::Call { name, args }, span))
+                Some(Expr::new(
+                    ExprKind::Call {
+                        name: Box::new(name),
+                        args,
+                    },
+                    span,
+                ))
             }
             Rule::game => self.game(p, d),
             Rule::raw_string | Rule::string => {
@@ -785,7 +792,7 @@ impl Builder<'_> {
                 let mut it = p.into_inner();
                 let num = int_of(&it.next()?);
                 let den = int_of(&it.next()?);
-                Some(Expr::new(ExprKind::Frac(sign(num), den), span))
+                Some(Expr::new(ExprKind::Frac(Box::new((sign(num), den))), span))
             }
             Rule::decimal => {
                 // `6.25` is 625/100: the digits after the point over 10^k.
@@ -794,7 +801,10 @@ impl Builder<'_> {
                 let digits = it.next()?;
                 let scale = num_traits::pow(BigInt::from(10), digits.as_str().len());
                 let num = whole * &scale + int_of(&digits);
-                Some(Expr::new(ExprKind::Frac(sign(num), scale), span))
+                Some(Expr::new(
+                    ExprKind::Frac(Box::new((sign(num), scale))),
+                    span,
+                ))
             }
             _ => None,
         }
@@ -920,7 +930,7 @@ impl Builder<'_> {
         };
         Some(Expr::new(
             ExprKind::Call {
-                name,
+                name: Box::new(name),
                 args: vec![
                     Arg {
                         name: None,
@@ -956,7 +966,7 @@ impl Builder<'_> {
         };
         Some(Expr::new(
             ExprKind::Call {
-                name,
+                name: Box::new(name),
                 args: vec![Arg { name: None, value }],
             },
             span,
@@ -999,7 +1009,13 @@ impl Builder<'_> {
                     Some(args) => {
                         let span = id.span.start..args.as_span().end();
                         let args = self.call_args(args, d + k)?;
-                        Expr::new(ExprKind::Call { name: id, args }, span)
+                        Expr::new(
+                            ExprKind::Call {
+                                name: Box::new(id),
+                                args,
+                            },
+                            span,
+                        )
                     }
                     None => Expr::new(ExprKind::Name(id.name), id.span),
                 }
@@ -1133,11 +1149,11 @@ impl Builder<'_> {
             }
         };
         Some(Expr::new(
-            ExprKind::If {
-                cond: boxed(cond),
+            ExprKind::If(Box::new(IfElse {
+                cond,
                 then_block,
                 else_block,
-            },
+            })),
             span,
         ))
     }

@@ -144,7 +144,8 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
         ExprKind::Int(n) => {
             let _ = write!(out, "{n}");
         }
-        ExprKind::Frac(n, d) => {
+        ExprKind::Frac(f) => {
+            let (n, d) = &**f;
             let _ = write!(out, "{n}/{d}");
         }
         ExprKind::Bool(b) => {
@@ -241,11 +242,12 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
             expr(out, rhs, spans);
             out.push(')');
         }
-        ExprKind::If {
-            cond,
-            then_block,
-            else_block,
-        } => {
+        ExprKind::If(branch) => {
+            let IfElse {
+                cond,
+                then_block,
+                else_block,
+            } = &**branch;
             out.push_str("(if ");
             expr(out, cond, spans);
             out.push(' ');
