@@ -137,6 +137,17 @@ const KEYWORDS: &[&[u8]] = &[
     b"use", b"and", b"or", b"not", b"mod", b"true", b"false", b"ish", b"theta",
 ];
 
+/// A call read by the fast path, with the end of its text and its depth (the
+/// arguments' deepest plus the call's own two levels; 0 without arguments).
+fn call(name: Ident, args: Vec<Arg>, end: usize, arg_depth: Option<usize>) -> (Expr, usize, usize) {
+    let span = name.span.start..end;
+    let kind = ExprKind::Call {
+        name: Box::new(name),
+        args,
+    };
+    (Expr::new(kind, span), end, arg_depth.map_or(0, |d| 2 + d))
+}
+
 fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'\''
 }
@@ -414,18 +425,7 @@ impl Fast<'_> {
             name: String::from_utf8_lossy(&self.b[i..k]).into_owned(),
             span: i..k,
         };
-        let depth = dep.map_or(0, |d| 2 + d);
-        Some((
-            Expr::new(
-                ExprKind::Call {
-                    name: Box::new(name),
-                    args,
-                },
-                i..end,
-            ),
-            end,
-            depth,
-        ))
+        Some(call(name, args, end, dep))
     }
 
     /// `*`, `*n`.
@@ -510,19 +510,7 @@ impl Fast<'_> {
                 if matches!(self.at(end), b'(' | b'[') {
                     return None;
                 }
-                let name = Ident { name, span: i..k };
-                let depth = dep.map_or(0, |d| 2 + d);
-                Some((
-                    Expr::new(
-                        ExprKind::Call {
-                            name: Box::new(name),
-                            args,
-                        },
-                        i..end,
-                    ),
-                    end,
-                    depth,
-                ))
+                Some(call(Ident { name, span: i..k }, args, end, dep))
             }
             b'[' => None,
             _ => Some((Expr::new(ExprKind::Name(name), i..k), k, 0)),
