@@ -109,6 +109,8 @@ fn growing_computations_stop_at_the_memory_limit_with_a_diagnostic() {
         format!("print {readme_sum}"),
         "print 1000000 . {2|{1|0}}".to_string(),
         "print value(go(\"x x\\na .\\n. .\"), ko_rule: \"positional\")".to_string(),
+        // The Ultimate Go solver's tables on a board past its reach.
+        "print ultimate_score(game(\"X . . . . . O\\nX . . . . . O\\nX . . . . . O\", rules: ultimate))".to_string(),
         // A string doubled by recursion, and a list.
         "fn d(s, n) = if n == 0 { s } else { d(s + s, n - 1) }\nprint d(\"ab\", 40)".to_string(),
         "fn d(s, n) = if n == 0 { s } else { d(s + s, n - 1) }\nprint d([1, 2], 40)".to_string(),

@@ -24,6 +24,10 @@ pub enum SolveError {
     Ended,
     /// White still owes handicap delays (the solver does not model them).
     HandicapPending,
+    /// The process's memory limit ([`crate::limits`]): the solver's tables
+    /// grow with the states it meets, and a budget error on a big board
+    /// could otherwise come only after gigabytes.
+    Limit(crate::limits::Exceeded),
 }
 
 impl fmt::Display for SolveError {
@@ -39,6 +43,7 @@ impl fmt::Display for SolveError {
                 "the exact solver takes boards of at most 64 points; this one has {n}"
             ),
             SolveError::Ended => write!(f, "the game is over"),
+            SolveError::Limit(e) => write!(f, "{e}"),
             SolveError::HandicapPending => write!(
                 f,
                 "White still owes handicap delays; play them before asking the solver"
@@ -366,6 +371,7 @@ impl<A: Arena> Solver<A> {
                     return Err(SolveError::Interrupted);
                 }
             }
+            crate::limits::check_memory().map_err(SolveError::Limit)?;
         }
         Ok(())
     }
