@@ -210,15 +210,7 @@ fn the_stone_count_invariant_holds_along_random_lines() {
             assert_eq!(diff, want, "{g}");
             // A random legal move: a placement or a delay.
             let me = g.to_move();
-            let mut options: Vec<Game> = (0..g.position().cells_len())
-                .filter_map(|p| {
-                    g.play(crate::go::Move {
-                        colour: me,
-                        point: Some(p),
-                    })
-                    .ok()
-                })
-                .collect();
+            let mut options = placements(&g);
             for m in [Special::Delay, Special::Ultimate] {
                 if let Ok(n) = g.act(me, m) {
                     options.push(n);
@@ -1470,20 +1462,25 @@ fn random_corridors(seed: u64, count: usize) -> Vec<String> {
     out
 }
 
+/// The games after each legal placement of the player to move.
+fn placements(g: &Game) -> Vec<Game> {
+    let me = g.to_move();
+    (0..g.position().cells_len())
+        .filter_map(|p| {
+            g.play(crate::go::Move {
+                colour: me,
+                point: Some(p),
+            })
+            .ok()
+        })
+        .collect()
+}
+
 /// `g` after 0–3 random legal placements (fewer where none is legal), so
 /// that the history holds boards from before the solver's root.
 fn after_random_placements(mut g: Game, rng: &mut Lcg) -> Game {
     for _ in 0..rng.below(4) {
-        let me = g.to_move();
-        let mut next: Vec<Game> = (0..g.position().cells_len())
-            .filter_map(|p| {
-                g.play(crate::go::Move {
-                    colour: me,
-                    point: Some(p),
-                })
-                .ok()
-            })
-            .collect();
+        let mut next = placements(&g);
         if next.is_empty() {
             break;
         }
