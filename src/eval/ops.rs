@@ -261,8 +261,38 @@ impl Interp {
                 }
             }
         }
+        if let (Value::Game(x), Value::Game(y)) = (a, b) {
+            if x.parts().len() + y.parts().len() > 2 {
+                return self.sums_relation(x.parts(), y.parts(), span);
+            }
+        }
         let g = self.game_for_comparison(a, span)?;
         let h = self.game_for_comparison(b, span)?;
+        self.store.compare(g, h).map_err(|e| self.cg_error(e, span))
+    }
+
+    /// Two lazy sums compared from their components: a component on both
+    /// sides cancels (`G + X` and `H + X` stand as `G` and `H` do), so two
+    /// sums of the same components are equal without either canonical form,
+    /// which for 40 switches is out of reach.
+    fn sums_relation(&mut self, x: &[GameId], y: &[GameId], span: &Span) -> EvalResult<Relation> {
+        let mut right: Vec<GameId> = y.to_vec();
+        right.sort_unstable();
+        let mut left: Vec<GameId> = Vec::with_capacity(x.len());
+        for &g in x {
+            match right.binary_search(&g) {
+                Ok(i) => {
+                    right.remove(i);
+                }
+                Err(_) => left.push(g),
+            }
+        }
+        let g = GameSum::from_parts(left)
+            .canonical(&mut self.store)
+            .map_err(|e| self.cg_error(e, span))?;
+        let h = GameSum::from_parts(right)
+            .canonical(&mut self.store)
+            .map_err(|e| self.cg_error(e, span))?;
         self.store.compare(g, h).map_err(|e| self.cg_error(e, span))
     }
 
