@@ -2593,6 +2593,72 @@ mod tests {
     }
 
     #[test]
+    fn entries_taken_from_another_search_never_change_a_value() {
+        // The hand-over of `eval_parts_with_helper` (`send_batch`,
+        // `take_batches`) in sequence, so that what is taken in does not
+        // depend on timing: one search runs to its end in its own store,
+        // sending every entry it finishes; the entries of every other batch
+        // are taken in, at its first node, by a search of the other move order
+        // in a second store, which must find the value of the search alone
+        // in that store, part for part, while expanding fewer positions.
+        // Both directions, both rules, open, crowded and loopy areas.
+        let diagrams = [
+            "XXXXXX\nX....O\nX....O\nXXXXXX",
+            "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
+            "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
+            "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
+            "XXOOXX\nXo..xO\nXXOOXX",
+            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+        ];
+        let mut adopted = 0;
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let opts = SearchOptions::with_rules(rules);
+            for text in diagrams {
+                let pos = Position::parse(text).unwrap();
+                let region = Region::new(&pos).unwrap();
+                let (root, imm) = (&region.root, region.immortal(&region.root));
+                for sender_reversed in [false, true] {
+                    let mut sender_store = Store::new();
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                    let mut sender = Search::new(&mut sender_store, &region, &pos, &opts);
+                    sender.reverse = sender_reversed;
+                    sender.outbox = Some(Outbox::new(tx, stop));
+                    sender.eval_parts(region.all, root, imm).unwrap();
+                    sender.send_batch();
+                    drop(sender);
+                    let (tx, taken) = std::sync::mpsc::channel();
+                    // (The games of every batch, for those of the later
+                    // batches refer to them.)
+                    for (i, mut batch) in rx.try_iter().enumerate() {
+                        if i % 2 == 1 {
+                            batch.entries.clear();
+                        }
+                        tx.send(batch).unwrap();
+                    }
+                    let mut store = Store::new();
+                    let mut alone = Search::new(&mut store, &region, &pos, &opts);
+                    let plain = alone.eval_parts(region.all, root, imm).unwrap();
+                    let plain_nodes = alone.stats.nodes;
+                    let mut taker = Search::new(&mut store, &region, &pos, &opts);
+                    taker.reverse = !sender_reversed;
+                    taker.inbox = Some(Inbox {
+                        rx: taken,
+                        ids: Vec::new(),
+                    });
+                    let parts = taker.eval_parts(region.all, root, imm).unwrap();
+                    assert_eq!(parts.short, plain.short, "{text}");
+                    assert_eq!(parts.loopy, plain.loopy, "{text}");
+                    assert!(taker.stats.nodes <= plain_nodes, "{text}");
+                    adopted += usize::from(taker.stats.nodes < plain_nodes);
+                }
+            }
+        }
+        // The open areas and the crowded ones take entries in.
+        assert!(adopted >= 12, "{adopted}");
+    }
+
+    #[test]
     fn stops_decide_order_as_the_store_does() {
         // `le_by_stops` answers from the stops where it can and asks the
         // store otherwise; on every pair of values met in these regions it
