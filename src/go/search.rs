@@ -103,9 +103,9 @@ pub struct SearchOptions {
     /// Threads for one region's search: with 2 or more, a helper thread
     /// searches the region too, following the moves in the other order in
     /// a store of its own, and the two hand each other their finished
-    /// table entries as they go (`Search::eval_parts_with_helper`). Exact; the node count is
-    /// then the calling thread's. Default 1; the ko graph walk itself
-    /// stays on one thread.
+    /// table entries as they go (`Search::eval_parts_with_helper`). Exact;
+    /// the node count is then the calling thread's. Default 1; the ko
+    /// graph walk itself stays on one thread.
     pub threads: usize,
     /// Threads for building a ko graph (step 2 of `go::kos`): with 2 or
     /// more, a graph of many nodes is built in two halves on two threads
