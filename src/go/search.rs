@@ -43,7 +43,7 @@
 //! moves does not pay (their subtrees nest: BENCHMARKS.md, "goperf10");
 //! with [`SearchOptions::threads`] ≥ 2 a helper thread instead searches
 //! the whole region in the other move order, in a store of its own, and
-//! hands its finished table entries over as it goes
+//! the two hand each other their finished table entries as they go
 //! (`Search::eval_parts_with_helper`; the ko graph walk stays on one
 //! thread). Whole-board analysis runs whole searches (the regions, the
 //! positions after first moves) on several threads, each in its own store
@@ -102,10 +102,10 @@ pub struct SearchOptions {
     pub territories: bool,
     /// Threads for one region's search: with 2 or more, a helper thread
     /// searches the region too, following the moves in the other order in
-    /// a store of its own, and hands its finished table entries over as it
-    /// goes (`Search::eval_parts_with_helper`). Exact; the node count is
-    /// then the calling thread's. Default 1; the ko graph walk itself
-    /// stays on one thread.
+    /// a store of its own, and the two hand each other their finished
+    /// table entries as they go (`Search::eval_parts_with_helper`). Exact;
+    /// the node count is then the calling thread's. Default 1; the ko
+    /// graph walk itself stays on one thread.
     pub threads: usize,
     /// Threads for building a ko graph (step 2 of `go::kos`): with 2 or
     /// more, a graph of many nodes is built in two halves on two threads
@@ -1509,10 +1509,12 @@ pub(super) struct Search<'a> {
     won: FxHashMap<(u128, u128, u128), bool>,
     pub(super) stats: SearchStats,
     /// On a helper thread ([`Search::eval_parts_with_helper`]): the moves
-    /// of each position are followed last first, and finished entries are
-    /// sent to the calling thread's search.
+    /// of each position are followed last first.
+    reverse: bool,
+    /// On both threads of [`Search::eval_parts_with_helper`]: finished
+    /// entries, sent to the other thread's search.
     outbox: Option<Outbox>,
-    /// On the calling thread: the helper's entries, to be taken in.
+    /// On both threads: the other thread's entries, to be taken in.
     inbox: Option<Inbox>,
 }
 
@@ -1525,17 +1527,34 @@ struct Batch {
     games: GameExport,
 }
 
-/// The helper's side of [`Search::eval_parts_with_helper`].
+/// The sending side of [`Search::eval_parts_with_helper`], on each thread.
 struct Outbox {
     tx: std::sync::mpsc::Sender<Batch>,
     series: ExportSeries,
     /// Entries finished since the last batch.
     log: Vec<(u64, Val)>,
-    /// Set when the calling thread no longer listens: the helper stops.
+    /// The helper's interrupt flag, set when the other thread no longer
+    /// listens: the calling thread has ended, so the helper stops (set by
+    /// the calling thread when the helper has ended, it changes nothing).
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
-/// The calling thread's side of [`Search::eval_parts_with_helper`].
+impl Outbox {
+    fn new(
+        tx: std::sync::mpsc::Sender<Batch>,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Outbox {
+        Outbox {
+            tx,
+            series: ExportSeries::default(),
+            log: Vec::with_capacity(BATCH),
+            stop,
+        }
+    }
+}
+
+/// The receiving side of [`Search::eval_parts_with_helper`], on each
+/// thread.
 struct Inbox {
     rx: std::sync::mpsc::Receiver<Batch>,
     /// This store's ids of the games of the helper's export series.
@@ -1611,6 +1630,7 @@ impl<'a> Search<'a> {
             split_last: (0, (0, 0)),
             won: FxHashMap::default(),
             stats: SearchStats::default(),
+            reverse: false,
             outbox: None,
             inbox: None,
         }
@@ -2207,11 +2227,16 @@ impl<'a> Search<'a> {
     /// [`Search::eval_parts`] on two threads (`opts.threads` ≥ 2): a
     /// helper, in a store and a table of its own, searches the same points
     /// following each position's moves last first, so that it finishes
-    /// first what this search, following them first first, reaches last;
-    /// every 2¹⁴ entries it finishes it sends them (one-word keys, their
-    /// games exported), and this search takes them into its table every
-    /// 4 096 nodes ([`Search::take_batches`]) and then finds them there.
-    /// The helper stops when this search ends (or at its own end).
+    /// first what this search, following them first first, reaches last.
+    /// Each thread sends the other the entries it finishes, every 2¹⁴ of
+    /// them (one-word keys, their games exported), and takes the other's
+    /// into its table every 4 096 nodes ([`Search::take_batches`]), then
+    /// finds them there: the two searches meet in the middle of the move
+    /// order instead of the helper searching the whole region alone (with
+    /// entries sent one way only, the helper expanded as many positions as
+    /// this search, and this search three fifths of those it expands
+    /// alone: BENCHMARKS.md, "Big regions, session 10"). The helper stops
+    /// when this search ends (or at its own end).
     ///
     /// Exact: a finished entry is a fact about its position alone, so it
     /// may come from any search of the region. `Done(Short(v))`: no line
@@ -2219,10 +2244,11 @@ impl<'a> Search<'a> {
     /// some line does (a search marks a position loopy only when it meets
     /// a position on its own current line, which the position can reach
     /// and which can reach it, or a position already marked loopy, which
-    /// it reaches). An entry this search already has (finished, or being
-    /// expanded on its current line) is kept. The statistics are this
-    /// thread's: the positions the helper expanded are not counted, nor
-    /// charged to the node budget (the helper has its own).
+    /// it reaches). An entry a search already has (finished, or being
+    /// expanded on its current line) is kept, and an entry taken in is not
+    /// sent back. The statistics are this thread's: the positions the
+    /// helper expanded are not counted, nor charged to the node budget
+    /// (the helper has its own).
     pub(super) fn eval_parts_with_helper(
         &mut self,
         within: u128,
@@ -2235,7 +2261,9 @@ impl<'a> Search<'a> {
             return self.eval_parts(within, b, imm);
         }
         let stop = Arc::new(AtomicBool::new(false));
+        // To this thread, and to the helper.
         let (tx, rx) = std::sync::mpsc::channel();
+        let (tx_helper, rx_helper) = std::sync::mpsc::channel();
         let (region, pos, opts) = (self.region, self.pos, self.opts);
         const STACK: usize = 256 << 20;
         std::thread::scope(|scope| {
@@ -2248,11 +2276,11 @@ impl<'a> Search<'a> {
                     let mut store = Store::new();
                     store.set_interrupt_flag(helper_stop.clone());
                     let mut search = Search::new(&mut store, region, pos, opts);
-                    search.outbox = Some(Outbox {
-                        tx,
-                        series: ExportSeries::default(),
-                        log: Vec::with_capacity(BATCH),
-                        stop: helper_stop,
+                    search.reverse = true;
+                    search.outbox = Some(Outbox::new(tx, helper_stop));
+                    search.inbox = Some(Inbox {
+                        rx: rx_helper,
+                        ids: Vec::new(),
                     });
                     if search.eval_parts(within, b, imm).is_ok() {
                         search.send_batch();
@@ -2263,16 +2291,18 @@ impl<'a> Search<'a> {
                     rx,
                     ids: Vec::new(),
                 });
+                self.outbox = Some(Outbox::new(tx_helper, stop.clone()));
             }
             let parts = self.eval_parts(within, b, imm);
             // The helper stops at its next step; its batches are dropped.
             stop.store(true, Ordering::Relaxed);
             self.inbox = None;
+            self.outbox = None;
             parts
         })
     }
 
-    /// Takes in the batches a helper has sent
+    /// Takes in the batches the other thread has sent
     /// ([`Search::eval_parts_with_helper`]).
     #[cold]
     fn take_batches(&mut self) -> Result<(), GoError> {
@@ -2281,7 +2311,16 @@ impl<'a> Search<'a> {
         };
         while let Ok(batch) = inbox.rx.try_recv() {
             self.store.import_more(&batch.games, &mut inbox.ids)?;
-            for (k, v) in batch.entries {
+            // The slots are read at random: each is asked for a few
+            // entries ahead, so that the misses overlap.
+            const AHEAD: usize = 8;
+            for &(k, _) in batch.entries.iter().take(AHEAD) {
+                self.tt_small.prefetch(k);
+            }
+            for (j, &(k, v)) in batch.entries.iter().enumerate() {
+                if let Some(&(ahead, _)) = batch.entries.get(j + AHEAD) {
+                    self.tt_small.prefetch(ahead);
+                }
                 let v = match v {
                     Some(i) => Val::Short(inbox.ids[i as usize]),
                     None => Val::Loopy,
@@ -2293,8 +2332,9 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Sends the entries a helper finished since its last batch; when
-    /// the calling thread no longer listens, sets the helper's stop flag.
+    /// Sends the entries this search finished since its last batch
+    /// ([`Search::eval_parts_with_helper`]); when the other thread no
+    /// longer listens, sets the helper's stop flag and sends no more.
     #[cold]
     fn send_batch(&mut self) {
         let Some(out) = &mut self.outbox else {
@@ -2312,11 +2352,12 @@ impl<'a> Search<'a> {
         let games = exporter.finish_series(&mut out.series);
         if out.tx.send(Batch { entries, games }).is_err() {
             out.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            self.outbox = None;
         }
     }
 
-    /// Records the finished entry `e` of `key`, and on a helper logs it
-    /// for the calling thread.
+    /// Records the finished entry `e` of `key`, and with a helper logs it
+    /// for the other thread.
     #[inline(always)]
     fn finish(&mut self, key: &TtKey, v: Val) {
         self.record(key, Entry::Done(v));
@@ -2381,9 +2422,9 @@ impl<'a> Search<'a> {
         let n = self.moves.len() - first;
         for j in 0..n {
             // A helper follows the moves last first.
-            let k = match self.outbox {
-                Some(_) => first + n - 1 - j,
-                None => first + j,
+            let k = match self.reverse {
+                true => first + n - 1 - j,
+                false => first + j,
             };
             let SearchMove {
                 child,
@@ -2549,6 +2590,72 @@ mod tests {
             }
         }
         assert_eq!(kos, 8);
+    }
+
+    #[test]
+    fn entries_taken_from_another_search_never_change_a_value() {
+        // The hand-over of `eval_parts_with_helper` (`send_batch`,
+        // `take_batches`) in sequence, so that what is taken in does not
+        // depend on timing: one search runs to its end in its own store,
+        // sending every entry it finishes; the entries of every other batch
+        // are taken in, at its first node, by a search of the other move order
+        // in a second store, which must find the value of the search alone
+        // in that store, part for part, while expanding fewer positions.
+        // Both directions, both rules, open, crowded and loopy areas.
+        let diagrams = [
+            "XXXXXX\nX....O\nX....O\nXXXXXX",
+            "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
+            "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
+            "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
+            "XXOOXX\nXo..xO\nXXOOXX",
+            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+        ];
+        let mut adopted = 0;
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let opts = SearchOptions::with_rules(rules);
+            for text in diagrams {
+                let pos = Position::parse(text).unwrap();
+                let region = Region::new(&pos).unwrap();
+                let (root, imm) = (&region.root, region.immortal(&region.root));
+                for sender_reversed in [false, true] {
+                    let mut sender_store = Store::new();
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                    let mut sender = Search::new(&mut sender_store, &region, &pos, &opts);
+                    sender.reverse = sender_reversed;
+                    sender.outbox = Some(Outbox::new(tx, stop));
+                    sender.eval_parts(region.all, root, imm).unwrap();
+                    sender.send_batch();
+                    drop(sender);
+                    let (tx, taken) = std::sync::mpsc::channel();
+                    // (The games of every batch, for those of the later
+                    // batches refer to them.)
+                    for (i, mut batch) in rx.try_iter().enumerate() {
+                        if i % 2 == 1 {
+                            batch.entries.clear();
+                        }
+                        tx.send(batch).unwrap();
+                    }
+                    let mut store = Store::new();
+                    let mut alone = Search::new(&mut store, &region, &pos, &opts);
+                    let plain = alone.eval_parts(region.all, root, imm).unwrap();
+                    let plain_nodes = alone.stats.nodes;
+                    let mut taker = Search::new(&mut store, &region, &pos, &opts);
+                    taker.reverse = !sender_reversed;
+                    taker.inbox = Some(Inbox {
+                        rx: taken,
+                        ids: Vec::new(),
+                    });
+                    let parts = taker.eval_parts(region.all, root, imm).unwrap();
+                    assert_eq!(parts.short, plain.short, "{text}");
+                    assert_eq!(parts.loopy, plain.loopy, "{text}");
+                    assert!(taker.stats.nodes <= plain_nodes, "{text}");
+                    adopted += usize::from(taker.stats.nodes < plain_nodes);
+                }
+            }
+        }
+        // The open areas and the crowded ones take entries in.
+        assert!(adopted >= 12, "{adopted}");
     }
 
     #[test]
