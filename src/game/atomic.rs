@@ -52,6 +52,10 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
+/// How many positions the band search for a quick refutation of a candidate
+/// may visit before [`Store::atomicity_sides`] leaves it to the star sets.
+const REFUTATION_BUDGET: usize = 24;
+
 /// How many numbers [`Store::search_number_weight`] tries before giving up.
 const WEIGHT_SEARCH_PROBES: usize = 24;
 
@@ -158,6 +162,10 @@ struct BandSearch {
     mode: YMode,
     /// `x ≤ band` and `band ≤ x`.
     memo: SmallMemo<Position, bool>,
+    /// Positions searched, and how many the search may search: past that it
+    /// is [`BandSearch::exhausted`] and its answers mean nothing.
+    searched: usize,
+    budget: usize,
 }
 
 /// One position of a [`BandSearch`]: `x ≤ band` (`below`) or `band ≤ x`.
@@ -280,6 +288,11 @@ fn nus_moves(
 
 impl BandSearch {
     fn new(n: u64, mode: YMode) -> BandSearch {
+        BandSearch::with_budget(n, mode, usize::MAX)
+    }
+
+    /// A search that gives up after `budget` positions.
+    fn with_budget(n: u64, mode: YMode, budget: usize) -> BandSearch {
         BandSearch {
             far: n,
             mode,
@@ -291,7 +304,21 @@ impl BandSearch {
                 },
                 false,
             )),
+            searched: 0,
+            budget,
         }
+    }
+
+    /// Whether the search went past its budget (then its answers, and
+    /// its memo, are worthless).
+    fn exhausted(&self) -> bool {
+        self.searched > self.budget
+    }
+
+    /// Counts one position searched; false once past the budget.
+    fn spend(&mut self) -> bool {
+        self.searched += 1;
+        !self.exhausted()
     }
 
     fn normalise(&self, s: &mut Store, b: Band) -> CgResult<Side> {
@@ -447,6 +474,9 @@ impl BandSearch {
         if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
+        if !self.spend() {
+            return Ok(false);
+        }
         s.tick()?;
         let result = self.le_search(s, x, b)?;
         self.memo.insert(key, result);
@@ -479,6 +509,9 @@ impl BandSearch {
         };
         if let Some(r) = self.memo.get(&key) {
             return Ok(r);
+        }
+        if !self.spend() {
+            return Ok(false);
         }
         s.tick()?;
         let result = self.ge_search(s, x, b)?;
@@ -527,10 +560,11 @@ struct StarSetSearch {
     /// `N` (`✶ = *N`).
     far: u64,
     mode: YMode,
-    /// `(S(D0), T(D0))` by `(x, y, k)`.
-    sets: SmallMemo<(GameId, GameId, i64), (u64, u64)>,
+    /// `(S(D0), T(D0))` by `(x, y, k)`. (Hash maps: a search visits many
+    /// positions, and looks most of them up several times.)
+    sets: FxHashMap<(GameId, GameId, i64), (u64, u64)>,
     /// `x - band ≤ ±K` or `±K ≤ x - band`.
-    kite: SmallMemo<KitePosition, bool>,
+    kite: FxHashMap<KitePosition, bool>,
 }
 
 /// One position of the kite comparisons of a [`StarSetSearch`]:
@@ -545,20 +579,15 @@ struct KitePosition {
 
 impl StarSetSearch {
     fn new(far: u64, mode: YMode) -> StarSetSearch {
-        let none = GameId(u32::MAX);
+        let mut sets = FxHashMap::default();
+        sets.reserve(64);
+        let mut kite = FxHashMap::default();
+        kite.reserve(64);
         StarSetSearch {
             far,
             mode,
-            sets: SmallMemo::new(((none, none, 0), (0, 0))),
-            kite: SmallMemo::new((
-                KitePosition {
-                    x: none,
-                    band: UNUSED_BAND,
-                    plus: false,
-                    below: false,
-                },
-                false,
-            )),
+            sets,
+            kite,
         }
     }
 
@@ -566,6 +595,9 @@ impl StarSetSearch {
     fn sets(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<(u64, u64)> {
         let b = fold_band(s, self.mode, b)?;
         let (below, above) = self.nim_free_sets(s, x, b.y, b.ups)?;
+        if b.nim == 0 {
+            return Ok((below, above));
+        }
         Ok((xor_permute(below, b.nim), xor_permute(above, b.nim)))
     }
 
@@ -587,7 +619,7 @@ impl StarSetSearch {
             }
         }
         let key = (x, y, ups);
-        if let Some(r) = self.sets.get(&key) {
+        if let Some(&r) = self.sets.get(&key) {
             return Ok(r);
         }
         s.tick()?;
@@ -635,7 +667,7 @@ impl StarSetSearch {
             plus,
             below,
         };
-        if let Some(r) = self.kite.get(&key) {
+        if let Some(&r) = self.kite.get(&key) {
             return Ok(r);
         }
         s.tick()?;
@@ -798,9 +830,14 @@ impl Store {
     /// And with `Z = w.↑ + ↑ + *(N+1) = w.↑ + ↑* + *N` (`N` is even): `C + K ≤ Z`
     /// (F2), so `G ≰ Z` implies `G ≰ C + K`; symmetrically `Z' ≤ C' - K` with
     /// `Z' = w.↑ + ↓ + *(N+1)`, so `Z' ≰ G` implies `C' - K ≰ G`. Only when
-    /// these tests leave a side open is it decided with the kite itself. All
-    /// these comparisons are made by [`BandSearch`], on `G` and the sums
-    /// `w.↑ + z (+ ±K)` kept as sums, with one memo.
+    /// these tests leave a side open is it decided with the kite itself. In
+    /// [`Store::atomicity_sides_by_band_search`] all these comparisons are
+    /// made by [`BandSearch`], on `G` and the sums `w.↑ + z (+ ±K)` kept as
+    /// sums, with one memo. [`Store::atomicity_sides`] tries only the
+    /// refutations (F2) that way, within [`REFUTATION_BUDGET`] positions,
+    /// and decides the rest with the kite by [`StarSetSearch`], which reads
+    /// every comparison with a nimber off the star sets of the differences
+    /// `G' - (w.↑)' - k·↑` (the band search's answers, from bit sets).
     #[cfg(test)]
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let (upper, lower) = self.atomicity_sides(g, w, false)?;
@@ -812,26 +849,92 @@ impl Store {
     /// fails (and then reports the other as failing too).
     fn atomicity_sides(&mut self, g: GameId, w: GameId, both: bool) -> CgResult<(bool, bool)> {
         let (n, y, mode) = self.atomicity_band(g, w)?;
-        // Every nim value of the bands is an xor of 1, N + 1 and the nim
-        // values of w.↑ and of the options of k·↑ + *m: below 64 when these
-        // bounds hold, as the star sets need.
-        if n <= 32 && (mode == YMode::NumberTimesUp || self.nim_bound(y)? <= 32) {
-            let band = |ups: i64| Band {
+        if self.star_sets_apply((n, y, mode))? {
+            // Refutations first (F2, as in the band search): a wrong
+            // candidate usually fails `G ≤ w.↑ + ↑*(N+1)` within a few
+            // positions, which the band search finds by its first refuting
+            // option, while the star sets below cost all their positions.
+            // Past its budget the band search gives up, and its answer is
+            // not used.
+            let mut quick = BandSearch::with_budget(n, mode, REFUTATION_BUDGET);
+            let refuting = |ups: i64| Band {
                 y,
                 ups,
-                nim: 1,
+                nim: n ^ 1,
                 kite: Kite::None,
             };
-            let mut search = StarSetSearch::new(n, mode);
-            // G ≤ w.↑ + ↑* + K and -K ≤ G - (w.↑ + ↓*).
-            let upper = search.kite(self, g, band(1), true, true)?;
-            if !upper && !both {
-                return Ok((false, false));
+            let mut upper = None;
+            if !quick.le(self, g, refuting(1))? && !quick.exhausted() {
+                if !both {
+                    return Ok((false, false));
+                }
+                upper = Some(false);
+                quick.budget = quick.searched + REFUTATION_BUDGET;
+                if !quick.ge(self, g, refuting(-1))? && !quick.exhausted() {
+                    return Ok((false, false));
+                }
             }
-            let lower = search.kite(self, g, band(-1), false, false)?;
-            return Ok((upper, lower));
+            return self.atomicity_sides_by_star_sets(g, (n, y, mode), upper, both);
         }
         self.atomicity_sides_by_band_search(g, w, both)
+    }
+
+    /// Whether [`StarSetSearch`] applies: every nim value of the bands is an
+    /// xor of 1, `N + 1` and the nim values of `w.↑` and of the options of
+    /// `k·↑ + *m`, so below 64, as the star sets need, when `N ≤ 32` and
+    /// the nim values of `w.↑` are below 32.
+    fn star_sets_apply(&mut self, (n, y, mode): (u64, GameId, YMode)) -> CgResult<bool> {
+        Ok(n <= 32 && (mode == YMode::NumberTimesUp || self.nim_bound(y)? <= 32))
+    }
+
+    /// (Tests.) Both sides of the atomicity check three ways: by
+    /// [`BandSearch`] (the path before the star sets, and the one for large
+    /// nim values), by [`StarSetSearch`] alone, and as
+    /// [`Store::atomicity_sides`] gives them (quick refutation, then star
+    /// sets). `None` for the star sets when they do not apply.
+    #[cfg(test)]
+    pub(crate) fn atomicity_sides_three_ways(
+        &mut self,
+        g: GameId,
+        w: GameId,
+    ) -> CgResult<((bool, bool), Option<(bool, bool)>, (bool, bool))> {
+        let by_bands = self.atomicity_sides_by_band_search(g, w, true)?;
+        let band = self.atomicity_band(g, w)?;
+        let by_sets = if self.star_sets_apply(band)? {
+            Some(self.atomicity_sides_by_star_sets(g, band, None, true)?)
+        } else {
+            None
+        };
+        let whole = self.atomicity_sides(g, w, true)?;
+        Ok((by_bands, by_sets, whole))
+    }
+
+    /// [`Store::atomicity_sides`] by [`StarSetSearch`], given `N`, `w.↑`'s
+    /// form (from [`Store::atomicity_band`]) and possibly the upper side
+    /// already decided: `G ≤ w.↑ + ↑* + K` and `-K ≤ G - (w.↑ + ↓*)`.
+    fn atomicity_sides_by_star_sets(
+        &mut self,
+        g: GameId,
+        (n, y, mode): (u64, GameId, YMode),
+        upper: Option<bool>,
+        both: bool,
+    ) -> CgResult<(bool, bool)> {
+        let band = |ups: i64| Band {
+            y,
+            ups,
+            nim: 1,
+            kite: Kite::None,
+        };
+        let mut search = StarSetSearch::new(n, mode);
+        let upper = match upper {
+            Some(u) => u,
+            None => search.kite(self, g, band(1), true, true)?,
+        };
+        if !upper && !both {
+            return Ok((false, false));
+        }
+        let lower = search.kite(self, g, band(-1), false, false)?;
+        Ok((upper, lower))
     }
 
     /// `N` (`✶ = *N` for `g`) and how `w.↑` is compared against: for a number
