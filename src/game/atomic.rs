@@ -1808,6 +1808,61 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// The star sets of `x - B` ([`StarSetSearch::sets`]) against
+        /// comparisons of canonical games: bit `j` of `S` is `B + *j ≤ x`,
+        /// of `T` is `x ≤ B + *j`, for the band `B = y.↑ + k·↑ + *m` with `y`
+        /// 0, 1/2, 3/4 (read as [`YMode::NumberTimesUp`]) or `{1|0}.↑` built
+        /// ([`YMode::Canonical`]).
+        #[test]
+        fn star_sets_of_differences_agree_with_the_comparisons(
+            t in crate::game::testkit::trees(3, leaves(), 3, 1..3),
+            ups in -3i64..=3,
+            nim in 0u64..4,
+            which in 0usize..4,
+        ) {
+            let mut s = Store::new();
+            let x = crate::game::testkit::build(&mut s, &t);
+            let up = s.ups(1);
+            let (y, mode) = match which {
+                0 => (s.zero(), YMode::NumberTimesUp),
+                1 => (s.number(Dyadic::new(1.into(), 1)), YMode::NumberTimesUp),
+                2 => (s.number(Dyadic::new(3.into(), 2)), YMode::NumberTimesUp),
+                _ => {
+                    let (one, zero) = (s.integer(1), s.zero());
+                    let w = s.canonical(vec![one], vec![zero]).unwrap();
+                    (s.norton(w, up).unwrap(), YMode::Canonical)
+                }
+            };
+            let mut search = StarSetSearch::new(4, mode);
+            let band = Band { y, ups, nim, kite: Kite::None };
+            let (below, above) = search.sets(&mut s, x, band).unwrap();
+            let y_up = if mode == YMode::Canonical { y } else { s.norton(y, up).unwrap() };
+            let part = nus(&mut s, ups, nim);
+            let b = s.add(y_up, part).unwrap();
+            for j in 0..8u64 {
+                let star = s.nimber(j);
+                let bj = s.add(b, star).unwrap();
+                proptest::prop_assert_eq!((below >> j) & 1 == 1, s.le(bj, x).unwrap(), "S bit {}", j);
+                proptest::prop_assert_eq!((above >> j) & 1 == 1, s.le(x, bj).unwrap(), "T bit {}", j);
+            }
+        }
+    }
+
+    /// Leaves for [`star_sets_of_differences_agree_with_the_comparisons`]:
+    /// `k·↑ + *n` and small integers (tinies and their relatives above them).
+    fn leaves() -> proptest::strategy::BoxedStrategy<crate::game::testkit::Tree> {
+        use crate::game::testkit::Tree;
+        use proptest::prelude::*;
+        prop_oneof![
+            2 => (-2i64..=2, 0u64..4).prop_map(|(k, n)| Tree::Leaf(0, k, n)),
+            1 => (-2i64..=2).prop_map(|x| Tree::Leaf(2 * x, 0, 0)),
+        ]
+        .boxed()
+    }
+
     #[test]
     fn zero_prefix_weights() {
         let mut s = Store::new();
