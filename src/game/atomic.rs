@@ -52,6 +52,10 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
+/// How many positions the band search for a quick refutation of a candidate
+/// may visit before [`Store::atomicity_sides`] leaves it to the star sets.
+const REFUTATION_BUDGET: usize = 24;
+
 /// How many numbers [`Store::search_number_weight`] tries before giving up.
 const WEIGHT_SEARCH_PROBES: usize = 24;
 
@@ -157,7 +161,11 @@ struct BandSearch {
     far: u64,
     mode: YMode,
     /// `x ≤ band` and `band ≤ x`.
-    memo: PositionMemo,
+    memo: SmallMemo<Position, bool>,
+    /// Positions searched, and how many the search may search: past that it
+    /// is [`BandSearch::exhausted`] and its answers mean nothing.
+    searched: usize,
+    budget: usize,
 }
 
 /// One position of a [`BandSearch`]: `x ≤ band` (`below`) or `band ≤ x`.
@@ -168,43 +176,34 @@ struct Position {
     below: bool,
 }
 
-/// Positions a [`PositionMemo`] holds without allocating.
+/// Answers a [`SmallMemo`] holds without allocating.
 const INLINE_POSITIONS: usize = 32;
 
-/// The memo of a [`BandSearch`]: the first [`INLINE_POSITIONS`] answers in an
-/// array searched linearly, the rest in a hash map. Most checks visit a few
-/// tens of positions (deep game d: 21), and a hash map allocated and freed
-/// per check cost more than the search itself in a fresh store (the
-/// allocation sits at the top of the heap, so it grows and trims the heap
-/// with a system call each time).
-struct PositionMemo {
+/// The memo of a [`BandSearch`] and a [`StarSetSearch`]: the first
+/// [`INLINE_POSITIONS`] answers in an array searched linearly, the rest in a
+/// hash map. Most checks visit a few tens of positions (deep game d: 21),
+/// and a hash map allocated and freed per check cost more than the search
+/// itself in a fresh store (the allocation sits at the top of the heap, so
+/// it grows and trims the heap with a system call each time).
+struct SmallMemo<K, V> {
     len: usize,
-    inline: [(Position, bool); INLINE_POSITIONS],
-    spill: FxHashMap<Position, bool>,
+    inline: [(K, V); INLINE_POSITIONS],
+    spill: FxHashMap<K, V>,
 }
 
-impl PositionMemo {
-    fn new() -> PositionMemo {
-        let unused = Position {
-            x: GameId(u32::MAX),
-            band: Band {
-                y: GameId(u32::MAX),
-                ups: 0,
-                nim: 0,
-                kite: Kite::None,
-            },
-            below: false,
-        };
-        PositionMemo {
+impl<K: Copy + Eq + std::hash::Hash, V: Copy> SmallMemo<K, V> {
+    /// `unused` fills the array's free slots (never read).
+    fn new(unused: (K, V)) -> SmallMemo<K, V> {
+        SmallMemo {
             len: 0,
-            inline: [(unused, false); INLINE_POSITIONS],
+            inline: [unused; INLINE_POSITIONS],
             spill: FxHashMap::default(),
         }
     }
 
     /// Once the array is full, every answer moves to the hash map, so a
     /// big search does not scan the array on each visit.
-    fn get(&self, p: &Position) -> Option<bool> {
+    fn get(&self, p: &K) -> Option<V> {
         if self.len > INLINE_POSITIONS {
             return self.spill.get(p).copied();
         }
@@ -216,7 +215,7 @@ impl PositionMemo {
         None
     }
 
-    fn insert(&mut self, p: Position, r: bool) {
+    fn insert(&mut self, p: K, r: V) {
         if self.len < INLINE_POSITIONS {
             self.inline[self.len] = (p, r);
             self.len += 1;
@@ -231,6 +230,14 @@ impl PositionMemo {
         self.spill.insert(p, r);
     }
 }
+
+/// A band no search meets (fills the free slots of a [`SmallMemo`]).
+const UNUSED_BAND: Band = Band {
+    y: GameId(u32::MAX),
+    ups: 0,
+    nim: 0,
+    kite: Kite::None,
+};
 
 /// What a band is once normalised: one canonical game, the all-small
 /// `k·↑ + *m` (not interned), or still a sum.
@@ -281,35 +288,42 @@ fn nus_moves(
 
 impl BandSearch {
     fn new(n: u64, mode: YMode) -> BandSearch {
+        BandSearch::with_budget(n, mode, usize::MAX)
+    }
+
+    /// A search that gives up after `budget` positions.
+    fn with_budget(n: u64, mode: YMode, budget: usize) -> BandSearch {
         BandSearch {
             far: n,
             mode,
-            memo: PositionMemo::new(),
+            memo: SmallMemo::new((
+                Position {
+                    x: GameId(u32::MAX),
+                    band: UNUSED_BAND,
+                    below: false,
+                },
+                false,
+            )),
+            searched: 0,
+            budget,
         }
+    }
+
+    /// Whether the search went past its budget (then its answers, and
+    /// its memo, are worthless).
+    fn exhausted(&self) -> bool {
+        self.searched > self.budget
+    }
+
+    /// Counts one position searched; false once past the budget.
+    fn spend(&mut self) -> bool {
+        self.searched += 1;
+        !self.exhausted()
     }
 
     fn normalise(&self, s: &mut Store, b: Band) -> CgResult<Side> {
         let zero = s.zero();
-        let mut b = b;
-        if b.y != zero {
-            if let Some(n) = s.as_nus(b.y) {
-                let fold = match self.mode {
-                    // An all-small subposition: its number is 0.
-                    YMode::Canonical if n.number.is_zero() => Some((n.ups, n.nim)),
-                    YMode::Canonical => None,
-                    // y = x stands for x.↑; an integer x gives x·↑.
-                    YMode::NumberTimesUp => match n.number.to_i64() {
-                        Some(k) if n.is_number() => Some((k, 0)),
-                        _ => None,
-                    },
-                };
-                if let Some((ups, nim)) = fold {
-                    b.ups = super::ops::checked_ups(b.ups.checked_add(ups))?;
-                    b.nim ^= nim;
-                    b.y = zero;
-                }
-            }
-        }
+        let b = fold_band(s, self.mode, b)?;
         if b.kite != Kite::None {
             return Ok(Side::Sum(b));
         }
@@ -321,6 +335,32 @@ impl BandSearch {
         }
         Ok(Side::Sum(b))
     }
+}
+
+/// The band with its `y` added to the number-up-star part when `y` is an
+/// all-small number-up-star value (or, for [`YMode::NumberTimesUp`], an
+/// integer `n`, standing for `n·↑`).
+fn fold_band(s: &Store, mode: YMode, mut b: Band) -> CgResult<Band> {
+    if b.y != s.zero() {
+        if let Some(n) = s.as_nus(b.y) {
+            let fold = match mode {
+                // An all-small subposition: its number is 0.
+                YMode::Canonical if n.number.is_zero() => Some((n.ups, n.nim)),
+                YMode::Canonical => None,
+                // y = x stands for x.↑; an integer x gives x·↑.
+                YMode::NumberTimesUp => match n.number.to_i64() {
+                    Some(k) if n.is_number() => Some((k, 0)),
+                    _ => None,
+                },
+            };
+            if let Some((ups, nim)) = fold {
+                b.ups = super::ops::checked_ups(b.ups.checked_add(ups))?;
+                b.nim ^= nim;
+                b.y = s.zero();
+            }
+        }
+    }
+    Ok(b)
 }
 
 /// `x ≤ k·↑ + *m` (`below`) or `k·↑ + *m ≤ x`. Between two number-up-star
@@ -434,6 +474,9 @@ impl BandSearch {
         if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
+        if !self.spend() {
+            return Ok(false);
+        }
         s.tick()?;
         let result = self.le_search(s, x, b)?;
         self.memo.insert(key, result);
@@ -467,6 +510,9 @@ impl BandSearch {
         if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
+        if !self.spend() {
+            return Ok(false);
+        }
         s.tick()?;
         let result = self.ge_search(s, x, b)?;
         self.memo.insert(key, result);
@@ -483,6 +529,192 @@ impl BandSearch {
         let (far, mode) = (self.far, self.mode);
         let refuted = band_moves(far, mode, s, b, true, &mut |s, moved| self.le(s, x, moved))?;
         Ok(!refuted)
+    }
+}
+
+/// The atomicity check by star sets of differences, with no comparison of
+/// games: what [`BandSearch`] decides position by position, here from one
+/// pair of bit sets per position. Used when every nim value of the bands is
+/// below 32 and `N ≤ 32` (see [`Store::atomicity_sides`]).
+///
+/// **Star sets of a difference.** For a game `x` and a band
+/// `B = y + k·↑ + *m` without the kite, `D = x - B` is a formal sum with
+/// `D^L` = `x^L - B` or `x - B^R` and `D^R` = `x^R - B` or `x - B^L`. Its
+/// star sets `S(D) = {j < 64 : *j ≤ D}` and `T(D) = {j < 64 : D ≤ *j}`
+/// follow from those of its options by the rule proved at
+/// [`Store::star_sets`] (the proof uses only the definition of `≤`, which
+/// holds on forms, so it applies to `D` as a formal sum). The nim part
+/// factors out: `D = D0 + *m` with `D0 = x - (y + k·↑)` (`-*m = *m`), and
+/// `*j ≤ D0 + *m` iff `*(j ^ m) ≤ D0`, so `S(D)` is `S(D0)` with its bits
+/// permuted by `j ↦ j ^ m` ([`xor_permute`]; every `m` here is below 64),
+/// and the same for `T`. Sets are memoised by `(x, y, k)`.
+///
+/// **The kite.** With `K = {*0, …, *(N-1) | *0, …, *(N-1), *N}` (see
+/// [`Store::atomicity_sides`]), the definition of `≤` gives
+/// `D ≤ K` iff no `K^R = *j` (`j ≤ N`) has `*j ≤ D`, i.e. bits `0..=N` of
+/// `S(D)` are clear, and no `D^L` has `K ≤ D^L`; and `K ≤ D` iff bits
+/// `0..N` of `T(D)` are clear (`K^L = *j`, `j < N`) and no `D^R ≤ K`.
+/// For `-K = {*0, …, *N | *0, …, *(N-1)}` the two ranges swap. So the kite
+/// never moves in the search: its moves are read off the star sets.
+struct StarSetSearch {
+    /// `N` (`✶ = *N`).
+    far: u64,
+    mode: YMode,
+    /// `(S(D0), T(D0))` by `(x, y, k)`. (Hash maps: a search visits many
+    /// positions, and looks most of them up several times.)
+    sets: FxHashMap<(GameId, GameId, i64), (u64, u64)>,
+    /// `x - band ≤ ±K` or `±K ≤ x - band`.
+    kite: FxHashMap<KitePosition, bool>,
+}
+
+/// One position of the kite comparisons of a [`StarSetSearch`]:
+/// `x - band ≤ ±K` (`below`) or `±K ≤ x - band`, with `K` (`plus`) or `-K`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+struct KitePosition {
+    x: GameId,
+    band: Band,
+    plus: bool,
+    below: bool,
+}
+
+impl StarSetSearch {
+    fn new(far: u64, mode: YMode) -> StarSetSearch {
+        let mut sets = FxHashMap::default();
+        sets.reserve(64);
+        let mut kite = FxHashMap::default();
+        kite.reserve(64);
+        StarSetSearch {
+            far,
+            mode,
+            sets,
+            kite,
+        }
+    }
+
+    /// `(S(x - b), T(x - b))` for a band `b` without the kite.
+    fn sets(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<(u64, u64)> {
+        let b = fold_band(s, self.mode, b)?;
+        let (below, above) = self.nim_free_sets(s, x, b.y, b.ups)?;
+        if b.nim == 0 {
+            return Ok((below, above));
+        }
+        Ok((xor_permute(below, b.nim), xor_permute(above, b.nim)))
+    }
+
+    /// `(S(D0), T(D0))` for `D0 = x - (y + k·↑)` (`y` folded).
+    fn nim_free_sets(
+        &mut self,
+        s: &mut Store,
+        x: GameId,
+        y: GameId,
+        ups: i64,
+    ) -> CgResult<(u64, u64)> {
+        if y == s.zero() {
+            if let Some(n) = s.as_nus(x) {
+                let k = super::ops::checked_ups(n.ups.checked_sub(ups))?;
+                return Ok(nus_star_sets(n.number.signum(), k, n.nim));
+            }
+            if ups == 0 {
+                return s.star_sets(x);
+            }
+        }
+        let key = (x, y, ups);
+        if let Some(&r) = self.sets.get(&key) {
+            return Ok(r);
+        }
+        s.tick()?;
+        let b = Band {
+            y,
+            ups,
+            nim: 0,
+            kite: Kite::None,
+        };
+        // A: the union of T(D^R); B: the union of S(D^L).
+        let (mut a, mut bl) = (0u64, 0u64);
+        for &xl in s.left_options(x).iter() {
+            bl |= self.sets(s, xl, b)?.0;
+        }
+        for &xr in s.right_options(x).iter() {
+            a |= self.sets(s, xr, b)?.1;
+        }
+        let (far, mode) = (self.far, self.mode);
+        band_moves(far, mode, s, b, false, &mut |s, moved| {
+            bl |= self.sets(s, x, moved)?.0;
+            Ok(false)
+        })?;
+        band_moves(far, mode, s, b, true, &mut |s, moved| {
+            a |= self.sets(s, x, moved)?.1;
+            Ok(false)
+        })?;
+        let r = star_sets_rule(a, bl);
+        self.sets.insert(key, r);
+        Ok(r)
+    }
+
+    /// `x - b ≤ ±K` (`below`) or `±K ≤ x - b`, with `K` when `plus`, else `-K`.
+    fn kite(
+        &mut self,
+        s: &mut Store,
+        x: GameId,
+        b: Band,
+        plus: bool,
+        below: bool,
+    ) -> CgResult<bool> {
+        let b = fold_band(s, self.mode, b)?;
+        let key = KitePosition {
+            x,
+            band: b,
+            plus,
+            below,
+        };
+        if let Some(&r) = self.kite.get(&key) {
+            return Ok(r);
+        }
+        s.tick()?;
+        let (below_set, above_set) = self.sets(s, x, b)?;
+        let n = self.far;
+        let (far, mode) = (self.far, self.mode);
+        let result = if below {
+            // The kite's Right options *0…*N (K) or *0…*(N-1) (-K), then
+            // D^L = x^L - b or x - b^R.
+            let top = if plus { n + 1 } else { n };
+            let mut refuted = below_set & low_bits(top) != 0;
+            if !refuted {
+                for &xl in s.left_options(x).iter() {
+                    if self.kite(s, xl, b, plus, false)? {
+                        refuted = true;
+                        break;
+                    }
+                }
+            }
+            if !refuted {
+                refuted = band_moves(far, mode, s, b, false, &mut |s, moved| {
+                    self.kite(s, x, moved, plus, false)
+                })?;
+            }
+            !refuted
+        } else {
+            // The kite's Left options *0…*(N-1) (K) or *0…*N (-K), then
+            // D^R = x^R - b or x - b^L.
+            let top = if plus { n } else { n + 1 };
+            let mut refuted = above_set & low_bits(top) != 0;
+            if !refuted {
+                for &xr in s.right_options(x).iter() {
+                    if self.kite(s, xr, b, plus, true)? {
+                        refuted = true;
+                        break;
+                    }
+                }
+            }
+            if !refuted {
+                refuted = band_moves(far, mode, s, b, true, &mut |s, moved| {
+                    self.kite(s, x, moved, plus, true)
+                })?;
+            }
+            !refuted
+        };
+        self.kite.insert(key, result);
+        Ok(result)
     }
 }
 
@@ -598,9 +830,14 @@ impl Store {
     /// And with `Z = w.↑ + ↑ + *(N+1) = w.↑ + ↑* + *N` (`N` is even): `C + K ≤ Z`
     /// (F2), so `G ≰ Z` implies `G ≰ C + K`; symmetrically `Z' ≤ C' - K` with
     /// `Z' = w.↑ + ↓ + *(N+1)`, so `Z' ≰ G` implies `C' - K ≰ G`. Only when
-    /// these tests leave a side open is it decided with the kite itself. All
-    /// these comparisons are made by [`BandSearch`], on `G` and the sums
-    /// `w.↑ + z (+ ±K)` kept as sums, with one memo.
+    /// these tests leave a side open is it decided with the kite itself. In
+    /// [`Store::atomicity_sides_by_band_search`] all these comparisons are
+    /// made by [`BandSearch`], on `G` and the sums `w.↑ + z (+ ±K)` kept as
+    /// sums, with one memo. [`Store::atomicity_sides`] tries only the
+    /// refutations (F2) that way, within [`REFUTATION_BUDGET`] positions,
+    /// and decides the rest with the kite by [`StarSetSearch`], which reads
+    /// every comparison with a nimber off the star sets of the differences
+    /// `G' - (w.↑)' - k·↑` (the band search's answers, from bit sets).
     #[cfg(test)]
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let (upper, lower) = self.atomicity_sides(g, w, false)?;
@@ -611,16 +848,115 @@ impl Store {
     /// and `w.↑ - ε ≤ G`. With `both` false it stops at the first side that
     /// fails (and then reports the other as failing too).
     fn atomicity_sides(&mut self, g: GameId, w: GameId, both: bool) -> CgResult<(bool, bool)> {
-        let far = self.far_star(g)?;
-        let n = self.as_nus(far).map_or(0, |x| x.nim);
-        // For a number w the comparisons use the form of w.↑ of
-        // [`YMode::NumberTimesUp`]; otherwise w.↑ is built.
-        let (y, mode) = if self.is_number(w) {
-            (w, YMode::NumberTimesUp)
+        let (n, y, mode) = self.atomicity_band(g, w)?;
+        if self.star_sets_apply((n, y, mode))? {
+            // Refutations first (F2, as in the band search): a wrong
+            // candidate usually fails `G ≤ w.↑ + ↑*(N+1)` within a few
+            // positions, which the band search finds by its first refuting
+            // option, while the star sets below cost all their positions.
+            // Past its budget the band search gives up, and its answer is
+            // not used.
+            let mut quick = BandSearch::with_budget(n, mode, REFUTATION_BUDGET);
+            let refuting = |ups: i64| Band {
+                y,
+                ups,
+                nim: n ^ 1,
+                kite: Kite::None,
+            };
+            let mut upper = None;
+            if !quick.le(self, g, refuting(1))? && !quick.exhausted() {
+                if !both {
+                    return Ok((false, false));
+                }
+                upper = Some(false);
+                quick.budget = quick.searched + REFUTATION_BUDGET;
+                if !quick.ge(self, g, refuting(-1))? && !quick.exhausted() {
+                    return Ok((false, false));
+                }
+            }
+            return self.atomicity_sides_by_star_sets(g, (n, y, mode), upper, both);
+        }
+        self.atomicity_sides_by_band_search(g, w, both)
+    }
+
+    /// Whether [`StarSetSearch`] applies: every nim value of the bands is an
+    /// xor of 1, `N + 1` and the nim values of `w.↑` and of the options of
+    /// `k·↑ + *m`, so below 64, as the star sets need, when `N ≤ 32` and
+    /// the nim values of `w.↑` are below 32.
+    fn star_sets_apply(&mut self, (n, y, mode): (u64, GameId, YMode)) -> CgResult<bool> {
+        Ok(n <= 32 && (mode == YMode::NumberTimesUp || self.nim_bound(y)? <= 32))
+    }
+
+    /// (Tests.) Both sides of the atomicity check three ways: by
+    /// [`BandSearch`] (the path before the star sets, and the one for large
+    /// nim values), by [`StarSetSearch`] alone, and as
+    /// [`Store::atomicity_sides`] gives them (quick refutation, then star
+    /// sets). `None` for the star sets when they do not apply.
+    #[cfg(test)]
+    pub(crate) fn atomicity_sides_three_ways(
+        &mut self,
+        g: GameId,
+        w: GameId,
+    ) -> CgResult<((bool, bool), Option<(bool, bool)>, (bool, bool))> {
+        let by_bands = self.atomicity_sides_by_band_search(g, w, true)?;
+        let band = self.atomicity_band(g, w)?;
+        let by_sets = if self.star_sets_apply(band)? {
+            Some(self.atomicity_sides_by_star_sets(g, band, None, true)?)
         } else {
-            let up = self.ups(1);
-            (self.norton(w, up)?, YMode::Canonical)
+            None
         };
+        let whole = self.atomicity_sides(g, w, true)?;
+        Ok((by_bands, by_sets, whole))
+    }
+
+    /// [`Store::atomicity_sides`] by [`StarSetSearch`], given `N`, `w.↑`'s
+    /// form (from [`Store::atomicity_band`]) and possibly the upper side
+    /// already decided: `G ≤ w.↑ + ↑* + K` and `-K ≤ G - (w.↑ + ↓*)`.
+    fn atomicity_sides_by_star_sets(
+        &mut self,
+        g: GameId,
+        (n, y, mode): (u64, GameId, YMode),
+        upper: Option<bool>,
+        both: bool,
+    ) -> CgResult<(bool, bool)> {
+        let band = |ups: i64| Band {
+            y,
+            ups,
+            nim: 1,
+            kite: Kite::None,
+        };
+        let mut search = StarSetSearch::new(n, mode);
+        let upper = match upper {
+            Some(u) => u,
+            None => search.kite(self, g, band(1), true, true)?,
+        };
+        if !upper && !both {
+            return Ok((false, false));
+        }
+        let lower = search.kite(self, g, band(-1), false, false)?;
+        Ok((upper, lower))
+    }
+
+    /// `N` (`✶ = *N` for `g`) and how `w.↑` is compared against: for a number
+    /// `w` the form of [`YMode::NumberTimesUp`], otherwise `w.↑` built.
+    fn atomicity_band(&mut self, g: GameId, w: GameId) -> CgResult<(u64, GameId, YMode)> {
+        let n = self.far_star_index(g)?;
+        if self.is_number(w) {
+            return Ok((n, w, YMode::NumberTimesUp));
+        }
+        let up = self.ups(1);
+        Ok((n, self.norton(w, up)?, YMode::Canonical))
+    }
+
+    /// [`Store::atomicity_sides`] by [`BandSearch`], comparing `G` with the
+    /// bands position by position (for any `N`).
+    fn atomicity_sides_by_band_search(
+        &mut self,
+        g: GameId,
+        w: GameId,
+        both: bool,
+    ) -> CgResult<(bool, bool)> {
+        let (n, y, mode) = self.atomicity_band(g, w)?;
         let mut search = BandSearch::new(n, mode);
         let band = |ups: i64, nim: u64, kite: Kite| Band { y, ups, nim, kite };
         // Refutations first (F2): G ≤ w.↑ + ↑*(N+1) and w.↑ + ↓*(N+1) ≤ G.
@@ -843,24 +1179,7 @@ impl Store {
     /// `j ≠ m ^ 1`; `k ≥ 2`), and `G ≤ *j` by symmetry (`−G` has `−x`, `−k`).
     pub(crate) fn star_sets(&mut self, g: GameId) -> CgResult<(u64, u64)> {
         if let Node::Nus(n) = self.node(g) {
-            let (sign, m) = (n.number.signum(), n.nim);
-            // Bits j with 0 ≤ sx·x + k·↑ + *(m ^ j), i.e. *j ≤ G for sx = 1
-            // and G ≤ *j (the same for −G) for sx = −1.
-            let above_zero = |sx: i32, k: i64| -> u64 {
-                match (sx * sign).cmp(&0) {
-                    std::cmp::Ordering::Greater => u64::MAX,
-                    std::cmp::Ordering::Less => 0,
-                    std::cmp::Ordering::Equal => match k {
-                        0 => bit(m),
-                        1 => !bit(m ^ 1),
-                        k if k >= 2 => u64::MAX,
-                        _ => 0,
-                    },
-                }
-            };
-            let s = above_zero(1, n.ups);
-            let t = above_zero(-1, n.ups.saturating_neg());
-            return Ok((s, t));
+            return Ok(nus_star_sets(n.number.signum(), n.ups, n.nim));
         }
         if let Some(&r) = self.memo.derived().star_sets.get(&g) {
             return Ok(r);
@@ -874,16 +1193,7 @@ impl Store {
         for &gl in left.iter() {
             b |= self.star_sets(gl)?.0;
         }
-        let (ma, mb) = (a.trailing_ones(), b.trailing_ones());
-        let r = if ma < mb {
-            (!a, 0)
-        } else if mb < ma {
-            (0, !b)
-        } else if ma < 64 {
-            (1 << ma, 1 << ma)
-        } else {
-            (0, 0)
-        };
+        let r = star_sets_rule(a, b);
         self.memo.derived().star_sets.insert(g, r);
         Ok(r)
     }
@@ -1211,6 +1521,74 @@ impl Store {
     }
 }
 
+/// `(S, T)` of [`Store::star_sets`] from `A`, the union of `T(G^R)` over the
+/// Right options, and `B`, the union of `S(G^L)` over the Left options (the
+/// four cases of its proof).
+fn star_sets_rule(a: u64, b: u64) -> (u64, u64) {
+    let (ma, mb) = (a.trailing_ones(), b.trailing_ones());
+    if ma < mb {
+        (!a, 0)
+    } else if mb < ma {
+        (0, !b)
+    } else if ma < 64 {
+        (1 << ma, 1 << ma)
+    } else {
+        (0, 0)
+    }
+}
+
+/// The bits `0..n` (`n ≤ 64`).
+fn low_bits(n: u64) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// [`Store::star_sets`] of the number-up-star value `x + k·↑ + *m` with
+/// `sign` the sign of `x` (the closed form in its doc).
+fn nus_star_sets(sign: i32, ups: i64, m: u64) -> (u64, u64) {
+    // Bits j with 0 ≤ sx·x + k·↑ + *(m ^ j), i.e. *j ≤ G for sx = 1
+    // and G ≤ *j (the same for −G) for sx = −1.
+    let above_zero = |sx: i32, k: i64| -> u64 {
+        match (sx * sign).cmp(&0) {
+            std::cmp::Ordering::Greater => u64::MAX,
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => match k {
+                0 => bit(m),
+                1 => !bit(m ^ 1),
+                k if k >= 2 => u64::MAX,
+                _ => 0,
+            },
+        }
+    };
+    (above_zero(1, ups), above_zero(-1, ups.saturating_neg()))
+}
+
+/// The set `{j < 64 : j ^ m ∈ set}` (bit `j` of the result is bit `j ^ m`
+/// of `set`), for `m < 64`: the star set of `X + *m` from that of `X`, as
+/// `*j ≤ X + *m` iff `*(j ^ m) ≤ X`. Each set bit `i` of `m` swaps the
+/// blocks of `2^i` bits pairwise.
+fn xor_permute(mut set: u64, m: u64) -> u64 {
+    const BLOCKS: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    debug_assert!(m < 64);
+    for (i, low) in BLOCKS.iter().enumerate() {
+        if (m >> i) & 1 == 1 {
+            let width = 1 << i;
+            set = ((set & low) << width) | ((set >> width) & low);
+        }
+    }
+    set
+}
+
 /// The bit of nim value `m` (none for `m ≥ 64`).
 fn bit(m: u64) -> u64 {
     if m < 64 {
@@ -1428,6 +1806,61 @@ mod tests {
                 assert_eq!(search.le(&mut s, star, band).unwrap(), le_star, "{m}/2^{k}");
             }
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// The star sets of `x - B` ([`StarSetSearch::sets`]) against
+        /// comparisons of canonical games: bit `j` of `S` is `B + *j ≤ x`,
+        /// of `T` is `x ≤ B + *j`, for the band `B = y.↑ + k·↑ + *m` with `y`
+        /// 0, 1/2, 3/4 (read as [`YMode::NumberTimesUp`]) or `{1|0}.↑` built
+        /// ([`YMode::Canonical`]).
+        #[test]
+        fn star_sets_of_differences_agree_with_the_comparisons(
+            t in crate::game::testkit::trees(3, leaves(), 3, 1..3),
+            ups in -3i64..=3,
+            nim in 0u64..4,
+            which in 0usize..4,
+        ) {
+            let mut s = Store::new();
+            let x = crate::game::testkit::build(&mut s, &t);
+            let up = s.ups(1);
+            let (y, mode) = match which {
+                0 => (s.zero(), YMode::NumberTimesUp),
+                1 => (s.number(Dyadic::new(1.into(), 1)), YMode::NumberTimesUp),
+                2 => (s.number(Dyadic::new(3.into(), 2)), YMode::NumberTimesUp),
+                _ => {
+                    let (one, zero) = (s.integer(1), s.zero());
+                    let w = s.canonical(vec![one], vec![zero]).unwrap();
+                    (s.norton(w, up).unwrap(), YMode::Canonical)
+                }
+            };
+            let mut search = StarSetSearch::new(4, mode);
+            let band = Band { y, ups, nim, kite: Kite::None };
+            let (below, above) = search.sets(&mut s, x, band).unwrap();
+            let y_up = if mode == YMode::Canonical { y } else { s.norton(y, up).unwrap() };
+            let part = nus(&mut s, ups, nim);
+            let b = s.add(y_up, part).unwrap();
+            for j in 0..8u64 {
+                let star = s.nimber(j);
+                let bj = s.add(b, star).unwrap();
+                proptest::prop_assert_eq!((below >> j) & 1 == 1, s.le(bj, x).unwrap(), "S bit {}", j);
+                proptest::prop_assert_eq!((above >> j) & 1 == 1, s.le(x, bj).unwrap(), "T bit {}", j);
+            }
+        }
+    }
+
+    /// Leaves for [`star_sets_of_differences_agree_with_the_comparisons`]:
+    /// `k·↑ + *n` and small integers (tinies and their relatives above them).
+    fn leaves() -> proptest::strategy::BoxedStrategy<crate::game::testkit::Tree> {
+        use crate::game::testkit::Tree;
+        use proptest::prelude::*;
+        prop_oneof![
+            2 => (-2i64..=2, 0u64..4).prop_map(|(k, n)| Tree::Leaf(0, k, n)),
+            1 => (-2i64..=2).prop_map(|x| Tree::Leaf(2 * x, 0, 0)),
+        ]
+        .boxed()
     }
 
     #[test]
