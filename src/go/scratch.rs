@@ -3,6 +3,24 @@
 //! back in place.
 
 use super::position::{Cell, Colour, Position};
+use std::cell::RefCell;
+
+/// The buffers of a [`Scratch`], kept from one census to the next on the
+/// same thread (a game under the New Ko Rules makes a census a move: its
+/// board-sized buffers were a few allocations and a clear of the board each).
+#[derive(Default)]
+struct Buffers {
+    cells: Vec<Cell>,
+    log: Vec<(usize, Cell)>,
+    seen: Vec<u32>,
+    stamp: u32,
+    walk: Vec<usize>,
+}
+
+thread_local! {
+    /// The buffers of the last scratch board dropped on this thread.
+    static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
+}
 
 /// A board the census tries plays on (the fill of a mouth, the one-move
 /// tries of the classification): the cells of one position, played on and
@@ -25,14 +43,126 @@ pub(super) struct Scratch<'a> {
 
 impl<'a> Scratch<'a> {
     pub(super) fn new(pos: &'a Position) -> Scratch<'a> {
+        let mut spare = SPARE.with(|s| s.borrow_mut().take()).unwrap_or_default();
+        spare.cells.clear();
+        spare.cells.extend_from_slice(&pos.cells);
+        spare.log.clear();
+        // Marks left by earlier walks are older stamps: they mark nothing.
+        if spare.seen.len() < pos.cells_len() {
+            spare.seen.resize(pos.cells_len(), 0);
+        }
         Scratch {
             pos,
-            cells: pos.cells.clone(),
-            log: Vec::new(),
-            seen: vec![0; pos.cells_len()],
-            stamp: 0,
-            walk: Vec::new(),
+            cells: spare.cells,
+            log: spare.log,
+            seen: spare.seen,
+            stamp: spare.stamp,
+            walk: spare.walk,
         }
+    }
+
+    /// The string through the stone on `p` (sorted) into `out`, which it
+    /// clears first (empty if `p` is empty): [`Scratch::chain`] without
+    /// an allocation when `out` has room.
+    pub(super) fn chain_into(&mut self, p: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let Cell::Stone(colour) = self.cells[p] else {
+            return;
+        };
+        let pos = self.pos;
+        let stamp = self.next_stamp();
+        self.seen[p] = stamp;
+        out.push(p);
+        let mut i = 0;
+        while i < out.len() {
+            for n in pos.neighbours(out[i]) {
+                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
+                    self.seen[n] = stamp;
+                    out.push(n);
+                }
+            }
+            i += 1;
+        }
+        out.sort_unstable();
+    }
+
+    /// The breaths of a string (sorted) into `out`, which it clears first.
+    pub(super) fn liberties_into(&mut self, chain: &[usize], out: &mut Vec<usize>) {
+        out.clear();
+        let pos = self.pos;
+        let stamp = self.next_stamp();
+        for &q in chain {
+            for n in pos.neighbours(q) {
+                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
+                    self.seen[n] = stamp;
+                    out.push(n);
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
+    /// Whether the string through the stone on `p` is `want` (sorted), read
+    /// without an allocation (for short strings: a stone reached before
+    /// one already walked restarts the walk).
+    pub(super) fn chain_is(&mut self, p: usize, want: &[usize]) -> bool {
+        let Cell::Stone(colour) = self.cells[p] else {
+            return want.is_empty();
+        };
+        if want.binary_search(&p).is_err() {
+            return false;
+        }
+        let pos = self.pos;
+        let stamp = self.next_stamp();
+        self.seen[p] = stamp;
+        let mut found = 1;
+        // The stones found are those of `want`: walk them in its order.
+        let mut i = 0;
+        while i < want.len() {
+            let q = want[i];
+            i += 1;
+            if self.seen[q] != stamp {
+                continue;
+            }
+            for n in pos.neighbours(q) {
+                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
+                    if want.binary_search(&n).is_err() {
+                        return false;
+                    }
+                    self.seen[n] = stamp;
+                    found += 1;
+                    // A stone earlier in `want` is walked again from the start.
+                    if n < q {
+                        i = 0;
+                    }
+                }
+            }
+        }
+        found == want.len()
+    }
+
+    /// Whether the string `chain` has a breath, and whether every breath
+    /// satisfies `pred`, read without an allocation.
+    pub(super) fn breaths_all(
+        &mut self,
+        chain: &[usize],
+        pred: impl Fn(usize) -> bool,
+    ) -> (bool, bool) {
+        let pos = self.pos;
+        let stamp = self.next_stamp();
+        let mut some = false;
+        for &q in chain {
+            for n in pos.neighbours(q) {
+                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
+                    self.seen[n] = stamp;
+                    some = true;
+                    if !pred(n) {
+                        return (true, false);
+                    }
+                }
+            }
+        }
+        (some, true)
     }
 
     pub(super) fn cell(&self, p: usize) -> Cell {
@@ -68,41 +198,15 @@ impl<'a> Scratch<'a> {
 
     /// The string through the stone on `p`, sorted (empty if `p` is empty).
     pub(super) fn chain(&mut self, p: usize) -> Vec<usize> {
-        let Cell::Stone(colour) = self.cells[p] else {
-            return Vec::new();
-        };
-        let pos = self.pos;
-        let stamp = self.next_stamp();
-        self.seen[p] = stamp;
-        let mut chain = vec![p];
-        let mut i = 0;
-        while i < chain.len() {
-            for n in pos.neighbours(chain[i]) {
-                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
-                    self.seen[n] = stamp;
-                    chain.push(n);
-                }
-            }
-            i += 1;
-        }
-        chain.sort_unstable();
+        let mut chain = Vec::new();
+        self.chain_into(p, &mut chain);
         chain
     }
 
     /// The breaths of a string, sorted.
     pub(super) fn liberties(&mut self, chain: &[usize]) -> Vec<usize> {
-        let pos = self.pos;
-        let stamp = self.next_stamp();
         let mut libs = Vec::new();
-        for &q in chain {
-            for n in pos.neighbours(q) {
-                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
-                    self.seen[n] = stamp;
-                    libs.push(n);
-                }
-            }
-        }
-        libs.sort_unstable();
+        self.liberties_into(chain, &mut libs);
         libs
     }
 
@@ -163,6 +267,19 @@ impl<'a> Scratch<'a> {
             return false;
         }
         true
+    }
+}
+
+impl Drop for Scratch<'_> {
+    fn drop(&mut self) {
+        let spare = Buffers {
+            cells: std::mem::take(&mut self.cells),
+            log: std::mem::take(&mut self.log),
+            seen: std::mem::take(&mut self.seen),
+            stamp: self.stamp,
+            walk: std::mem::take(&mut self.walk),
+        };
+        SPARE.with(|s| *s.borrow_mut() = Some(spare));
     }
 }
 
