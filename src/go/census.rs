@@ -1087,7 +1087,7 @@ fn positions_after(
 fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[usize]) -> Reading {
     let pos = b.pos;
     let mut area = Few::default();
-    if !few_empty_around(pos, s, &mut area) {
+    if !few_empty_around(b, s, &mut area) {
         area.sort_dedup();
         return Reading {
             area,
@@ -1116,7 +1116,8 @@ fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[us
 /// region holds `s` and all of them, so at most [`K4_POINTS`] − |S|.
 /// When it looks past the string, the string and the empty points it saw
 /// are added to `area`.
-fn few_empty_around(pos: &Position, s: &GoString, area: &mut Few<AREA_POINTS>) -> bool {
+fn few_empty_around(b: &Scratch, s: &GoString, area: &mut Few<AREA_POINTS>) -> bool {
+    let pos = b.pos;
     if s.stones.len() > 3 || s.breaths.is_empty() {
         return false;
     }
@@ -1136,7 +1137,7 @@ fn few_empty_around(pos: &Position, s: &GoString, area: &mut Few<AREA_POINTS>) -
         }
         let mut i = 0;
         while i < n {
-            for q in pos.neighbours(seen[i]) {
+            for q in b.around(seen[i]) {
                 if pos.cell(q) == Cell::Empty && !seen[..n].contains(&q) {
                     if n == most {
                         ok = false;
@@ -1356,7 +1357,7 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
     grown.extend(&s.breaths);
     let mut i = 0;
     while i < grown.len {
-        for q in pos.neighbours(grown.points[i]) {
+        for q in b.around(grown.points[i]) {
             if pos.cell(q) == Cell::Empty && !grown.contains(q) {
                 grown.push(q);
                 if grown.len > 3 {
@@ -1373,12 +1374,12 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
     let inside = |p: usize| s.stones.contains(&p) || empty.contains(&p);
     // Neighbours of S outside the mouth: opponent stones; of E: own stones.
     for &p in &s.stones {
-        if pos.neighbours(p).any(|q| !inside(q) && pos.cell(q) != opp) {
+        if b.around(p).any(|q| !inside(q) && pos.cell(q) != opp) {
             return None;
         }
     }
     for &e in empty {
-        if pos.neighbours(e).any(|q| !inside(q) && pos.cell(q) != own) {
+        if b.around(e).any(|q| !inside(q) && pos.cell(q) != own) {
             return None;
         }
     }
@@ -1395,7 +1396,7 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
         // Strings of S's colour next to E that the fill takes with S (K1a).
         let mut extra: Vec<usize> = empty
             .iter()
-            .flat_map(|&e| pos.neighbours(e))
+            .flat_map(|&e| b.around(e))
             .filter(|&q| pos.cell(q) == own && b.cell(q) == Cell::Empty && !s.stones.contains(&q))
             .map(|q| id_at[q])
             .collect();

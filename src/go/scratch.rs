@@ -15,6 +15,9 @@ struct Buffers {
     seen: Vec<u32>,
     stamp: u32,
     walk: Vec<usize>,
+    /// The neighbours of each point of a board of `dims` (width, height).
+    around: Vec<[u32; 4]>,
+    dims: (usize, usize),
 }
 
 thread_local! {
@@ -39,6 +42,34 @@ pub(super) struct Scratch<'a> {
     stamp: u32,
     /// The stones of the last string [`Scratch::survives`] walked.
     walk: Vec<usize>,
+    /// For each point, its neighbours in [`Position::neighbours`]' order,
+    /// then [`NO_POINT`]: a table kept with the buffers (made again only
+    /// for a board of another size), where `neighbours` divides by the
+    /// width at every call.
+    around: Vec<[u32; 4]>,
+    dims: (usize, usize),
+}
+
+/// The end of a point's neighbours in [`Scratch::around`]'s table.
+const NO_POINT: u32 = u32::MAX;
+
+/// The neighbours of one point ([`Scratch::around`]).
+pub(super) struct Around {
+    at: [u32; 4],
+    i: usize,
+}
+
+impl Iterator for Around {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let p = *self.at.get(self.i)?;
+        if p == NO_POINT {
+            return None;
+        }
+        self.i += 1;
+        Some(p as usize)
+    }
 }
 
 impl<'a> Scratch<'a> {
@@ -51,6 +82,18 @@ impl<'a> Scratch<'a> {
         if spare.seen.len() < pos.cells_len() {
             spare.seen.resize(pos.cells_len(), 0);
         }
+        let dims = (pos.width(), pos.height());
+        if spare.dims != dims || spare.around.len() != pos.cells_len() {
+            spare.around.clear();
+            spare.around.extend((0..pos.cells_len()).map(|p| {
+                let mut at = [NO_POINT; 4];
+                for (slot, q) in at.iter_mut().zip(pos.neighbours(p)) {
+                    *slot = u32::try_from(q).expect("a board of fewer than 2^32 points");
+                }
+                at
+            }));
+            spare.dims = dims;
+        }
         Scratch {
             pos,
             cells: spare.cells,
@@ -58,6 +101,16 @@ impl<'a> Scratch<'a> {
             seen: spare.seen,
             stamp: spare.stamp,
             walk: spare.walk,
+            around: spare.around,
+            dims: spare.dims,
+        }
+    }
+
+    /// The neighbours of `p`, in [`Position::neighbours`]' order.
+    pub(super) fn around(&self, p: usize) -> Around {
+        Around {
+            at: self.around[p],
+            i: 0,
         }
     }
 
@@ -69,13 +122,12 @@ impl<'a> Scratch<'a> {
         let Cell::Stone(colour) = self.cells[p] else {
             return;
         };
-        let pos = self.pos;
         let stamp = self.next_stamp();
         self.seen[p] = stamp;
         out.push(p);
         let mut i = 0;
         while i < out.len() {
-            for n in pos.neighbours(out[i]) {
+            for n in self.around(out[i]) {
                 if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
                     self.seen[n] = stamp;
                     out.push(n);
@@ -89,10 +141,9 @@ impl<'a> Scratch<'a> {
     /// The breaths of a string (sorted) into `out`, which it clears first.
     pub(super) fn liberties_into(&mut self, chain: &[usize], out: &mut Vec<usize>) {
         out.clear();
-        let pos = self.pos;
         let stamp = self.next_stamp();
         for &q in chain {
-            for n in pos.neighbours(q) {
+            for n in self.around(q) {
                 if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
                     self.seen[n] = stamp;
                     out.push(n);
@@ -112,7 +163,6 @@ impl<'a> Scratch<'a> {
         if want.binary_search(&p).is_err() {
             return false;
         }
-        let pos = self.pos;
         let stamp = self.next_stamp();
         self.seen[p] = stamp;
         let mut found = 1;
@@ -124,7 +174,7 @@ impl<'a> Scratch<'a> {
             if self.seen[q] != stamp {
                 continue;
             }
-            for n in pos.neighbours(q) {
+            for n in self.around(q) {
                 if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
                     if want.binary_search(&n).is_err() {
                         return false;
@@ -148,11 +198,10 @@ impl<'a> Scratch<'a> {
         chain: &[usize],
         pred: impl Fn(usize) -> bool,
     ) -> (bool, bool) {
-        let pos = self.pos;
         let stamp = self.next_stamp();
         let mut some = false;
         for &q in chain {
-            for n in pos.neighbours(q) {
+            for n in self.around(q) {
                 if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
                     self.seen[n] = stamp;
                     some = true;
@@ -228,7 +277,7 @@ impl<'a> Scratch<'a> {
             if pos.is_frame(q) {
                 return true;
             }
-            for n in pos.neighbours(q) {
+            for n in self.around(q) {
                 match self.cells[n] {
                     Cell::Empty => return true,
                     c if c == Cell::Stone(colour) && self.seen[n] != stamp => {
@@ -252,8 +301,7 @@ impl<'a> Scratch<'a> {
         let mark = self.mark();
         self.set(p, Cell::Stone(colour));
         let opp = Cell::Stone(colour.opponent());
-        let pos = self.pos;
-        for n in pos.neighbours(p) {
+        for n in self.around(p) {
             if self.cells[n] != opp || self.survives(n) {
                 continue;
             }
@@ -278,6 +326,8 @@ impl Drop for Scratch<'_> {
             seen: std::mem::take(&mut self.seen),
             stamp: self.stamp,
             walk: std::mem::take(&mut self.walk),
+            around: std::mem::take(&mut self.around),
+            dims: self.dims,
         };
         SPARE.with(|s| *s.borrow_mut() = Some(spare));
     }
