@@ -101,9 +101,9 @@
 //! strings through stones next to the move and its captures are found
 //! again, only the strings whose reading looked at a point near them are
 //! read again (each reading records the area it looked at), and the ko
-//! positions are assembled again only when a mouth changed (their types
-//! only near the change). Tested equal to [`census`] after every move of
-//! random games.
+//! positions are assembled again only when a mouth changed, and then only
+//! those whose group of mouths changed (their types only near the change).
+//! Tested equal to [`census`] after every move of random games.
 
 use super::position::{Cell, Colour, Position};
 use super::scratch::Scratch;
@@ -318,10 +318,25 @@ const AREA_POINTS: usize = 16;
 
 /// A short list of points held in place (no allocation), for the census'
 /// small sets: a reading's area, a K4 region, a K1 mouth's empty points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 struct Few<const N: usize> {
     len: usize,
     points: [usize; N],
+}
+
+/// Equal when the lists are (what lies past `len` is not part of it).
+impl<const N: usize> PartialEq for Few<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<const N: usize> Eq for Few<N> {}
+
+impl<const N: usize> std::fmt::Debug for Few<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
 }
 
 impl<const N: usize> Default for Few<N> {
@@ -359,11 +374,13 @@ impl<const N: usize> Few<N> {
         let v = &mut self.points[..self.len];
         v.sort_unstable();
         let mut n = 0;
-        for i in 0..v.len() {
+        let mut i = 0;
+        while i < v.len() {
             if n == 0 || v[i] != v[n - 1] {
                 v[n] = v[i];
                 n += 1;
             }
+            i += 1;
         }
         self.len = n;
     }
@@ -565,7 +582,11 @@ fn by_id(strings: &[Rc<GoString>], id: usize) -> &GoString {
 /// * When the mouths are those of `prev`, so are the couplings and the
 ///   points of the ko positions; a ko position keeps its type when no hot
 ///   point lies on or next to its points (its classification reads those
-///   cells, the strings next to them and plays on its points).
+///   cells, the strings next to them and plays on its points). When no
+///   reading that changed had a mouth or has one, the mouths are those of
+///   `prev`. When they changed, a ko position whose mouths all remain and
+///   whose adjacent strings no mouth gone or new shares keeps its group,
+///   hence its coupling and points ([`positions_after`]).
 ///
 /// A game under the New Ko Rules keeps its census this way from move to
 /// move: the work is that of the strings and mouths near the move, plus a
@@ -720,8 +741,10 @@ fn census_after_changes(
     // Whether a reading dropped or read again had a mouth, or a new one has.
     let mut mouth_changed = false;
     let mut fresh = found.into_iter().peekable();
+    // Both lists are in the order of the ids: walked side by side.
+    let mut gone = gone.into_iter().peekable();
     for (s, r) in prev.strings.iter().zip(&prev.readings) {
-        if gone.binary_search(&s.stones[0]).is_ok() {
+        if gone.next_if_eq(&s.stones[0]).is_some() {
             mouth_changed |= r.mouth.is_some();
             continue;
         }
