@@ -101,9 +101,9 @@
 //! strings through stones next to the move and its captures are found
 //! again, only the strings whose reading looked at a point near them are
 //! read again (each reading records the area it looked at), and the ko
-//! positions are assembled again only when a mouth changed (their types
-//! only near the change). Tested equal to [`census`] after every move of
-//! random games.
+//! positions are assembled again only when a mouth changed, and then only
+//! those whose group of mouths changed (their types only near the change).
+//! Tested equal to [`census`] after every move of random games.
 
 use super::position::{Cell, Colour, Position};
 use super::scratch::Scratch;
@@ -261,8 +261,8 @@ pub struct Census {
     /// The ko couplings: each a set of strings (ids).
     pub couplings: Rc<Vec<Vec<usize>>>,
     /// Shared with the census of the next board when no ko position
-    /// changed.
-    pub positions: Rc<Vec<KoPosition>>,
+    /// changed; each one shared when it did not change.
+    pub positions: Rc<Vec<Rc<KoPosition>>>,
     /// For each string (parallel to `strings`), what the census read of
     /// it: kept so that [`census_after`] reads again only the strings a
     /// move can have changed the reading of.
@@ -307,7 +307,83 @@ struct Reading {
     /// string's own stones and breaths it read nothing but the cells of
     /// these points and of their neighbours, and the strings (stones and
     /// breaths) on those neighbours. Empty when it read the string alone.
-    area: Vec<usize>,
+    /// Held in place: most readings find no mouth and then allocate nothing.
+    area: Few<AREA_POINTS>,
+}
+
+/// The most points a reading's area holds: the string and the empty points
+/// [`few_empty_around`] saw (at most 3 + 4), and the region [`k4_mouth`]
+/// grew (at most [`K4_POINTS`] + 3).
+const AREA_POINTS: usize = 16;
+
+/// A short list of points held in place (no allocation), for the census'
+/// small sets: a reading's area, a K4 region, a K1 mouth's empty points.
+#[derive(Clone, Copy)]
+struct Few<const N: usize> {
+    len: usize,
+    points: [usize; N],
+}
+
+/// Equal when the lists are (what lies past `len` is not part of it).
+impl<const N: usize> PartialEq for Few<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<const N: usize> Eq for Few<N> {}
+
+impl<const N: usize> std::fmt::Debug for Few<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+impl<const N: usize> Default for Few<N> {
+    fn default() -> Self {
+        Few {
+            len: 0,
+            points: [0; N],
+        }
+    }
+}
+
+impl<const N: usize> Few<N> {
+    fn as_slice(&self) -> &[usize] {
+        &self.points[..self.len]
+    }
+
+    fn contains(&self, p: usize) -> bool {
+        self.as_slice().contains(&p)
+    }
+
+    /// # Panics
+    /// When full (the callers' bounds say it never is).
+    fn push(&mut self, p: usize) {
+        self.points[self.len] = p;
+        self.len += 1;
+    }
+
+    fn extend(&mut self, points: &[usize]) {
+        for &p in points {
+            self.push(p);
+        }
+    }
+
+    fn sort_dedup(&mut self) {
+        let v = &mut self.points[..self.len];
+        v.sort_unstable();
+        let mut n = 0;
+        let mut i = 0;
+        while i < v.len() {
+            if n == 0 || v[i] != v[n - 1] {
+                v[n] = v[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        self.len = n;
+    }
 }
 
 impl Census {
@@ -317,6 +393,12 @@ impl Census {
     /// If no string of the census has that id.
     pub fn string(&self, id: usize) -> &GoString {
         by_id(&self.strings, id)
+    }
+
+    /// The string with a stone on `p`, if any.
+    pub fn string_at(&self, p: usize) -> Option<&GoString> {
+        let id = *self.id_at.get(p)?;
+        (id != usize::MAX).then(|| self.string(id))
     }
 
     /// Every ko string, mouth by mouth: colour, stones, complete.
@@ -500,7 +582,11 @@ fn by_id(strings: &[Rc<GoString>], id: usize) -> &GoString {
 /// * When the mouths are those of `prev`, so are the couplings and the
 ///   points of the ko positions; a ko position keeps its type when no hot
 ///   point lies on or next to its points (its classification reads those
-///   cells, the strings next to them and plays on its points).
+///   cells, the strings next to them and plays on its points). When no
+///   reading that changed had a mouth or has one, the mouths are those of
+///   `prev`. When they changed, a ko position whose mouths all remain and
+///   whose adjacent strings no mouth gone or new shares keeps its group,
+///   hence its coupling and points ([`positions_after`]).
 ///
 /// A game under the New Ko Rules keeps its census this way from move to
 /// move: the work is that of the strings and mouths near the move, plus a
@@ -561,12 +647,15 @@ fn census_after_changes(
     if changed.is_empty() {
         return prev.clone();
     }
-    let mut touched = vec![false; n];
+    // Marks per point, one allocation: on or next to a changed point
+    // (`TOUCHED`), on a string found again (`FOUND`), on or next to a hot
+    // point (`NEAR`).
+    let mut marks = vec![0u8; n];
     let mut touched_list = Vec::with_capacity(changed.len() * 5);
     for &p in changed {
         for q in std::iter::once(p).chain(after.neighbours(p)) {
-            if !touched[q] {
-                touched[q] = true;
+            if marks[q] & TOUCHED == 0 {
+                marks[q] |= TOUCHED;
                 touched_list.push(q);
             }
         }
@@ -574,16 +663,15 @@ fn census_after_changes(
     let mut b = Scratch::new(after);
     // The strings through touched stones, found again (every string with a
     // touched stone is one of them).
-    let mut found_at = vec![false; n];
     let mut found: Vec<Rc<GoString>> = Vec::new();
     for &p in &touched_list {
-        if found_at[p] {
+        if marks[p] & FOUND != 0 {
             continue;
         }
         if let Cell::Stone(colour) = after.cell(p) {
             let stones = b.chain(p);
             for &q in &stones {
-                found_at[q] = true;
+                marks[q] |= FOUND;
             }
             let breaths = b.liberties(&stones);
             found.push(Rc::new(GoString {
@@ -594,13 +682,15 @@ fn census_after_changes(
         }
     }
     found.sort_unstable_by_key(|s| s.stones[0]);
-    // Points on or next to a hot point.
-    let mut near = vec![false; n];
+    // Points on or next to a hot point, and the least and greatest of them
+    // (a reading whose area lies outside that range is kept at once).
+    let (mut near_lo, mut near_hi) = (usize::MAX, 0);
     {
         let mut heat = |p: usize| {
-            near[p] = true;
-            for q in after.neighbours(p) {
-                near[q] = true;
+            for q in std::iter::once(p).chain(after.neighbours(p)) {
+                marks[q] |= NEAR;
+                near_lo = near_lo.min(q);
+                near_hi = near_hi.max(q);
             }
         };
         for &p in changed {
@@ -612,6 +702,23 @@ fn census_after_changes(
             }
         }
     }
+    let near = |p: usize| marks[p] & NEAR != 0;
+    let keeps = |r: &Reading| {
+        let area = r.area.as_slice();
+        match (area.first(), area.last()) {
+            (Some(&first), Some(&last)) if last < near_lo || first > near_hi => true,
+            _ => area.iter().all(|&p| !near(p)),
+        }
+    };
+    // The strings gone (ids on the board before): those with a touched
+    // stone, found again or captured.
+    let mut gone: Vec<usize> = touched_list
+        .iter()
+        .map(|&p| prev.id_at[p])
+        .filter(|&id| id != usize::MAX)
+        .collect();
+    gone.sort_unstable();
+    gone.dedup();
     // The ids: a kept string keeps its id; the changed points are empty
     // unless a string found again covers them.
     let mut id_at = prev.id_at.clone();
@@ -623,34 +730,46 @@ fn census_after_changes(
             id_at[p] = s.stones[0];
         }
     }
-    // The kept strings (in order) merged with those found again.
+    // The kept strings (in order) merged with those found again; the
+    // readings kept, or marked to be read again (`unread`) once every
+    // string is in place.
     let total = prev.strings.len() + found.len();
     let mut strings: Vec<Rc<GoString>> = Vec::with_capacity(total);
-    let mut kept: Vec<Option<&Rc<Reading>>> = Vec::with_capacity(total);
+    let mut readings: Vec<Rc<Reading>> = Vec::with_capacity(total);
+    let mut unread: Vec<usize> = Vec::new();
+    let blank = Rc::new(Reading::default());
+    // Whether a reading dropped or read again had a mouth, or a new one has.
+    let mut mouth_changed = false;
     let mut fresh = found.into_iter().peekable();
+    // Both lists are in the order of the ids: walked side by side.
+    let mut gone = gone.into_iter().peekable();
     for (s, r) in prev.strings.iter().zip(&prev.readings) {
-        if s.stones.iter().any(|&p| touched[p]) {
+        if gone.next_if_eq(&s.stones[0]).is_some() {
+            mouth_changed |= r.mouth.is_some();
             continue;
         }
         while let Some(f) = fresh.next_if(|f| f.stones[0] < s.stones[0]) {
+            unread.push(strings.len());
             strings.push(f);
-            kept.push(None);
+            readings.push(blank.clone());
+        }
+        if !keeps(r) {
+            mouth_changed |= r.mouth.is_some();
+            unread.push(strings.len());
         }
         strings.push(s.clone());
-        kept.push(Some(r));
+        readings.push(r.clone());
     }
     for f in fresh {
+        unread.push(strings.len());
         strings.push(f);
-        kept.push(None);
+        readings.push(blank.clone());
     }
-    let readings: Vec<Rc<Reading>> = strings
-        .iter()
-        .zip(kept)
-        .map(|(s, k)| match k {
-            Some(r) if r.area.iter().all(|&p| !near[p]) => r.clone(),
-            _ => Rc::new(mouth_of(&mut b, s, &strings, &id_at)),
-        })
-        .collect();
+    for i in unread {
+        let r = mouth_of(&mut b, &strings[i], &strings, &id_at);
+        mouth_changed |= r.mouth.is_some();
+        readings[i] = Rc::new(r);
+    }
     let stones_hash = changed.iter().fold(prev.stones_hash, |h, &p| {
         h.wrapping_sub(stone_word(p, before.cell(p)))
             .wrapping_add(stone_word(p, after.cell(p)))
@@ -661,27 +780,38 @@ fn census_after_changes(
         readings,
         id_at,
         stones_hash,
-        Some((prev, &near)),
+        Some(Before {
+            census: prev,
+            near: &near,
+            same_mouths: !mouth_changed,
+        }),
     )
 }
 
-/// Mouths (with the K1a filter), couplings and ko positions from the
-/// strings and their readings. With `prev`, the census of the board before
-/// and the points on or next to a hot point ([`census_after`]): mouths,
-/// couplings and ko positions equal to those of `prev` are shared with it,
-/// and a ko position with no such point keeps its type.
-fn assemble(
-    b: &mut Scratch,
-    strings: Vec<Rc<GoString>>,
-    readings: Vec<Rc<Reading>>,
-    id_at: Vec<usize>,
-    stones_hash: u64,
-    prev: Option<(&Census, &[bool])>,
-) -> Census {
+/// The marks of [`census_after_changes`]: on or next to a changed point.
+const TOUCHED: u8 = 1;
+/// On a string found again.
+const FOUND: u8 = 2;
+/// On or next to a hot point.
+const NEAR: u8 = 4;
+
+/// What [`assemble`] is told of the board before ([`census_after`]): its
+/// census, whether a point is on or next to a hot point, and whether the
+/// readings that changed had no mouth before and have none now (then the
+/// mouths are those of the census before, and are not collected again).
+struct Before<'a> {
+    census: &'a Census,
+    near: &'a dyn Fn(usize) -> bool,
+    same_mouths: bool,
+}
+
+/// The ko mouths of the readings (K1, the K1a filter, K4), in the order of
+/// their ko string's first stone.
+fn collect_mouths(readings: &[Rc<Reading>]) -> Vec<Rc<KoMouth>> {
     let mut mouths: Vec<Rc<KoMouth>> = Vec::new();
     let mut pending = Vec::new();
     let mut between_walls: Vec<&Rc<KoMouth>> = Vec::new();
-    for r in &readings {
+    for r in readings {
         match &r.mouth {
             Some(m) if m.both_walls => between_walls.push(m),
             Some(m) if r.extra.is_empty() => mouths.push(m.clone()),
@@ -717,27 +847,58 @@ fn assemble(
         }
     }
     mouths.sort_unstable_by_key(|m| m.string[0]);
-    if let Some((prev, near)) = prev {
-        let same = mouths.len() == prev.mouths.len()
-            && mouths
-                .iter()
-                .zip(prev.mouths.iter())
-                .all(|(a, b)| Rc::ptr_eq(a, b) || a == b);
+    mouths
+}
+
+/// Mouths (with the K1a filter), couplings and ko positions from the
+/// strings and their readings. With `prev` ([`Before`]): mouths,
+/// couplings and ko positions equal to those of the census before are
+/// shared with it, and a ko position with no point near a hot point keeps
+/// its type.
+fn assemble(
+    b: &mut Scratch,
+    strings: Vec<Rc<GoString>>,
+    readings: Vec<Rc<Reading>>,
+    id_at: Vec<usize>,
+    stones_hash: u64,
+    prev: Option<Before>,
+) -> Census {
+    let mouths = match &prev {
+        Some(before) if before.same_mouths => None,
+        _ => Some(collect_mouths(&readings)),
+    };
+    if let Some(Before {
+        census: prev, near, ..
+    }) = prev
+    {
+        let same = mouths.as_ref().is_none_or(|mouths| {
+            mouths.len() == prev.mouths.len()
+                && mouths
+                    .iter()
+                    .zip(prev.mouths.iter())
+                    .all(|(a, b)| Rc::ptr_eq(a, b) || a == b)
+        });
         if same {
             // The same mouths: the same couplings and ko position points;
             // types read again only near a hot point.
-            let stale = |k: &KoPosition| k.points.iter().any(|&p| near[p]);
-            let positions = if prev.positions.iter().any(stale) {
+            let stale = |k: &KoPosition| k.points.iter().any(|&p| near(p));
+            let positions = if prev.positions.iter().any(|k| stale(k)) {
                 let mut positions = Vec::with_capacity(prev.positions.len());
                 for k in prev.positions.iter() {
-                    let ko_type = if stale(k) {
-                        classify(b, &strings, &prev.mouths, &k.mouths, &k.coupling, &k.points)
+                    positions.push(if stale(k) {
+                        Rc::new(KoPosition {
+                            ko_type: classify(
+                                b,
+                                &strings,
+                                &prev.mouths,
+                                &k.mouths,
+                                &k.coupling,
+                                &k.points,
+                            ),
+                            ..(**k).clone()
+                        })
                     } else {
-                        k.ko_type
-                    };
-                    positions.push(KoPosition {
-                        ko_type,
-                        ..k.clone()
+                        k.clone()
                     });
                 }
                 Rc::new(positions)
@@ -756,70 +917,18 @@ fn assemble(
             };
         }
     }
-    // Couplings: closed mouths grouped by their identical adjacent strings.
-    let mut couplings: Vec<Vec<usize>> = Vec::new();
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (i, m) in mouths.iter().enumerate() {
-        if m.adjacent.is_empty() {
-            continue;
-        }
-        match couplings.iter().position(|c| *c == m.adjacent) {
-            Some(g) => groups[g].push(i),
-            None => {
-                couplings.push(m.adjacent.clone());
-                groups.push(vec![i]);
-            }
-        }
-    }
-    let keep: Vec<bool> = groups.iter().map(|g| g.len() >= 2).collect();
-    let couplings: Vec<Vec<usize>> = couplings
-        .into_iter()
-        .zip(&keep)
-        .filter_map(|(c, &k)| k.then_some(c))
-        .collect();
-    let groups: Vec<Vec<usize>> = groups
-        .into_iter()
-        .zip(&keep)
-        .filter_map(|(g, &k)| k.then_some(g))
-        .collect();
-    // A ko position with no point near a hot point keeps its type.
-    let known = |points: &[usize]| -> Option<KoType> {
-        let (prev, near) = prev?;
-        if points.iter().any(|&p| near[p]) {
-            return None;
-        }
-        prev.positions
-            .iter()
-            .find(|k| k.points == points)
-            .map(|k| k.ko_type)
+    let mouths = mouths.expect("mouths collected unless they are the census before's");
+    let (mut coupled, mut single) = match &prev {
+        Some(before) => positions_after(b, &strings, &mouths, before),
+        None => group_positions(b, &strings, &mouths, &vec![true; mouths.len()], &|_| None),
     };
-    let mut positions = Vec::new();
-    let mut grouped = vec![false; mouths.len()];
-    for (g, coupling) in groups.iter().zip(&couplings) {
-        for &m in g {
-            grouped[m] = true;
-        }
-        positions.push(make_position(
-            b,
-            &strings,
-            &mouths,
-            g.clone(),
-            coupling.clone(),
-            &known,
-        ));
-    }
-    for m in 0..mouths.len() {
-        if !grouped[m] {
-            positions.push(make_position(
-                b,
-                &strings,
-                &mouths,
-                vec![m],
-                Vec::new(),
-                &known,
-            ));
-        }
-    }
+    // In the order the grouping finds them (couplings by their first
+    // mouth, then single mouths), then by their first point.
+    coupled.sort_by_key(|k| k.mouths[0]);
+    single.sort_by_key(|k| k.mouths[0]);
+    let couplings: Vec<Vec<usize>> = coupled.iter().map(|k| k.coupling.clone()).collect();
+    let mut positions = coupled;
+    positions.append(&mut single);
     positions.sort_by_key(|k| k.points[0]);
     let mut ko_points: Vec<usize> = positions
         .iter()
@@ -839,14 +948,170 @@ fn assemble(
     }
 }
 
+/// The ko positions of the mouths marked in `include`: closed mouths grouped
+/// by their identical adjacent strings (a group of two or more is a ko
+/// coupling), each group one ko position and every other mouth one; as
+/// (coupled, single), each in the order of its first mouth. `known` gives
+/// the type of a ko position known from the board before.
+fn group_positions(
+    b: &mut Scratch,
+    strings: &[Rc<GoString>],
+    mouths: &[Rc<KoMouth>],
+    include: &[bool],
+    known: &dyn Fn(&[usize]) -> Option<KoType>,
+) -> (Vec<Rc<KoPosition>>, Vec<Rc<KoPosition>>) {
+    let mut adjacents: Vec<&[usize]> = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, m) in mouths.iter().enumerate() {
+        if !include[i] || m.adjacent.is_empty() {
+            continue;
+        }
+        match adjacents.iter().position(|c| *c == m.adjacent) {
+            Some(g) => groups[g].push(i),
+            None => {
+                adjacents.push(&m.adjacent);
+                groups.push(vec![i]);
+            }
+        }
+    }
+    let mut coupled = Vec::new();
+    let mut grouped = vec![false; mouths.len()];
+    for (g, adjacent) in groups.into_iter().zip(adjacents) {
+        if g.len() < 2 {
+            continue;
+        }
+        for &m in &g {
+            grouped[m] = true;
+        }
+        coupled.push(Rc::new(make_position(
+            b,
+            strings,
+            mouths,
+            g,
+            adjacent.to_vec(),
+            known,
+        )));
+    }
+    let mut single = Vec::new();
+    for m in 0..mouths.len() {
+        if include[m] && !grouped[m] {
+            single.push(Rc::new(make_position(
+                b,
+                strings,
+                mouths,
+                vec![m],
+                Vec::new(),
+                known,
+            )));
+        }
+    }
+    (coupled, single)
+}
+
+/// [`group_positions`] of every mouth when the mouths changed from the
+/// board before: a ko position of the census before whose mouths are all
+/// still mouths, and whose adjacent strings no mouth gone or new shares
+/// (so no mouth joins or leaves its group), is kept with its mouths
+/// renumbered (its type read again only near a hot point); only the other
+/// mouths are grouped again.
+fn positions_after(
+    b: &mut Scratch,
+    strings: &[Rc<GoString>],
+    mouths: &[Rc<KoMouth>],
+    before: &Before,
+) -> (Vec<Rc<KoPosition>>, Vec<Rc<KoPosition>>) {
+    let prev = before.census;
+    let near = before.near;
+    // The index in `mouths` of each mouth of the census before that is
+    // still a mouth (both lists are in the order of their first stone,
+    // one mouth to a ko string).
+    let mut now_at = vec![usize::MAX; prev.mouths.len()];
+    let mut new = vec![true; mouths.len()];
+    let mut j = 0;
+    for (i, m) in mouths.iter().enumerate() {
+        while j < prev.mouths.len() && prev.mouths[j].string[0] < m.string[0] {
+            j += 1;
+        }
+        if j < prev.mouths.len() && (Rc::ptr_eq(&prev.mouths[j], m) || *prev.mouths[j] == **m) {
+            now_at[j] = i;
+            new[i] = false;
+        }
+    }
+    // The adjacent strings of the mouths gone or new: the groups they were
+    // or are in change.
+    let mut unsettled: Vec<&[usize]> = Vec::new();
+    for (j, m) in prev.mouths.iter().enumerate() {
+        if now_at[j] == usize::MAX && !m.adjacent.is_empty() {
+            unsettled.push(&m.adjacent);
+        }
+    }
+    for (i, m) in mouths.iter().enumerate() {
+        if new[i] && !m.adjacent.is_empty() {
+            unsettled.push(&m.adjacent);
+        }
+    }
+    let settled = |j: usize| {
+        let m = &prev.mouths[j];
+        now_at[j] != usize::MAX && !unsettled.iter().any(|a| *a == m.adjacent)
+    };
+    let mut include = vec![true; mouths.len()];
+    let (mut coupled, mut single) = (Vec::new(), Vec::new());
+    for k in prev.positions.iter() {
+        if !k.mouths.iter().all(|&j| settled(j)) {
+            continue;
+        }
+        for &j in &k.mouths {
+            include[now_at[j]] = false;
+        }
+        let stale = k.points.iter().any(|&p| near(p));
+        let renumbered = k.mouths.iter().any(|&j| now_at[j] != j);
+        let kept = if stale || renumbered {
+            let ms: Vec<usize> = k.mouths.iter().map(|&j| now_at[j]).collect();
+            let ko_type = if stale {
+                classify(b, strings, mouths, &ms, &k.coupling, &k.points)
+            } else {
+                k.ko_type
+            };
+            Rc::new(KoPosition {
+                mouths: ms,
+                coupling: k.coupling.clone(),
+                points: k.points.clone(),
+                ko_type,
+            })
+        } else {
+            k.clone()
+        };
+        if kept.coupling.is_empty() {
+            single.push(kept);
+        } else {
+            coupled.push(kept);
+        }
+    }
+    // A ko position with no point near a hot point keeps its type.
+    let known = |points: &[usize]| -> Option<KoType> {
+        if points.iter().any(|&p| near(p)) {
+            return None;
+        }
+        prev.positions
+            .iter()
+            .find(|k| k.points == points)
+            .map(|k| k.ko_type)
+    };
+    let (more_coupled, more_single) = group_positions(b, strings, mouths, &include, &known);
+    coupled.extend(more_coupled);
+    single.extend(more_single);
+    (coupled, single)
+}
+
 /// The reading of `s` (module docs, K1, else K4): its ko mouth if it is a
 /// ko string, with the strings (ids) other than `s` that filling the mouth
 /// would capture too (empty for a mouth by K1 alone or by K4; else a K1a
 /// candidate), and the area it looked at.
 fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[usize]) -> Reading {
     let pos = b.pos;
-    let mut area = Vec::new();
-    if !few_empty_around(pos, s, &mut area) {
+    let mut area = Few::default();
+    if !few_empty_around(b, s, &mut area) {
+        area.sort_dedup();
         return Reading {
             area,
             ..Reading::default()
@@ -854,8 +1119,7 @@ fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[us
     }
     let found = k1_mouth(b, s, id_at)
         .or_else(|| k4_mouth(pos, s, strings, id_at, &mut area).map(|m| (m, Vec::new())));
-    area.sort_unstable();
-    area.dedup();
+    area.sort_dedup();
     match found {
         Some((m, extra)) => Reading {
             mouth: Some(Rc::new(m)),
@@ -875,7 +1139,8 @@ fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[us
 /// region holds `s` and all of them, so at most [`K4_POINTS`] − |S|.
 /// When it looks past the string, the string and the empty points it saw
 /// are added to `area`.
-fn few_empty_around(pos: &Position, s: &GoString, area: &mut Vec<usize>) -> bool {
+fn few_empty_around(b: &Scratch, s: &GoString, area: &mut Few<AREA_POINTS>) -> bool {
+    let pos = b.pos;
     if s.stones.len() > 3 || s.breaths.is_empty() {
         return false;
     }
@@ -895,7 +1160,7 @@ fn few_empty_around(pos: &Position, s: &GoString, area: &mut Vec<usize>) -> bool
         }
         let mut i = 0;
         while i < n {
-            for q in pos.neighbours(seen[i]) {
+            for q in b.around(seen[i]) {
                 if pos.cell(q) == Cell::Empty && !seen[..n].contains(&q) {
                     if n == most {
                         ok = false;
@@ -927,44 +1192,49 @@ fn k4_mouth(
     s: &GoString,
     strings: &[Rc<GoString>],
     id_at: &[usize],
-    area: &mut Vec<usize>,
+    area: &mut Few<AREA_POINTS>,
 ) -> Option<KoMouth> {
     if s.stones.len() > 3 || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
     }
-    let mut region: Vec<usize> = s.stones.clone();
+    // At most K4_POINTS + 3 points: it stops as soon as it has more than
+    // K4_POINTS, and grows by at most a string of 3 at a time.
+    let mut grown: Few<{ K4_POINTS + 3 }> = Few::default();
+    grown.extend(&s.stones);
     let mut i = 0;
-    while i < region.len() {
-        for q in pos.neighbours(region[i]) {
-            if region.contains(&q) {
+    while i < grown.len {
+        let p = grown.points[i];
+        for q in pos.neighbours(p) {
+            if grown.contains(q) {
                 continue;
             }
             match pos.cell(q) {
-                Cell::Empty => region.push(q),
+                Cell::Empty => grown.push(q),
                 // A short string next to an empty point of the region joins
                 // it (a wall is a longer string, or one in the frame).
-                Cell::Stone(_) if pos.cell(region[i]) == Cell::Empty => {
+                Cell::Stone(_) if pos.cell(p) == Cell::Empty => {
                     let chain = &by_id(strings, id_at[q]).stones;
                     if chain.len() > 3 || chain.iter().any(|&p| pos.is_frame(p)) {
                         continue;
                     }
-                    region.extend(chain);
+                    grown.extend(chain);
                 }
                 Cell::Stone(_) => continue,
             }
-            if region.len() > K4_POINTS {
-                area.extend(&region);
+            if grown.len > K4_POINTS {
+                area.extend(grown.as_slice());
                 return None;
             }
         }
         i += 1;
     }
-    area.extend(&region);
-    region.sort_unstable();
+    area.extend(grown.as_slice());
+    grown.sort_dedup();
+    let region = grown.as_slice();
     let inside = |p: usize| region.binary_search(&p).is_ok();
     // Closed: every neighbour outside is a stone; walls of both colours.
     let mut walls = [false; 2];
-    for &p in &region {
+    for &p in region {
         for q in pos.neighbours(p) {
             if inside(q) {
                 continue;
@@ -986,10 +1256,10 @@ fn k4_mouth(
     if empty.is_empty() {
         return None;
     }
-    let captured = four_play_cycle(pos, &region)?;
+    let captured = four_play_cycle(pos, region)?;
     // The strings of the region, the first by its first stone.
     let mut inner: Vec<(Colour, Vec<usize>)> = Vec::new();
-    for &p in &region {
+    for &p in region {
         if let Cell::Stone(c) = pos.cell(p) {
             if !inner.iter().any(|(_, st)| st.contains(&p)) {
                 inner.push((c, by_id(strings, id_at[p]).stones.clone()));
@@ -1095,6 +1365,7 @@ fn strings_next_to(
 }
 
 /// The K1 reading of `s` (module docs), with the K1a extra strings (ids).
+/// A string it turns away costs no allocation.
 fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
     let pos = b.pos;
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
@@ -1102,57 +1373,61 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
     }
     // E: the empty points connected to S's breaths through empty points
     // (all of them in the reading's area: `few_empty_around` saw them).
-    let mut empty: Vec<usize> = s.breaths.clone();
+    if s.breaths.len() > 3 {
+        return None;
+    }
+    let mut grown: Few<4> = Few::default();
+    grown.extend(&s.breaths);
     let mut i = 0;
-    while i < empty.len() {
-        for q in pos.neighbours(empty[i]) {
-            if pos.cell(q) == Cell::Empty && !empty.contains(&q) {
-                empty.push(q);
-                if empty.len() > 3 {
+    while i < grown.len {
+        for q in b.around(grown.points[i]) {
+            if pos.cell(q) == Cell::Empty && !grown.contains(q) {
+                grown.push(q);
+                if grown.len > 3 {
                     return None;
                 }
             }
         }
         i += 1;
     }
-    empty.sort_unstable();
+    grown.sort_dedup();
+    let empty = grown.as_slice();
     let own = Cell::Stone(s.colour);
     let opp = Cell::Stone(s.colour.opponent());
     let inside = |p: usize| s.stones.contains(&p) || empty.contains(&p);
     // Neighbours of S outside the mouth: opponent stones; of E: own stones.
     for &p in &s.stones {
-        if pos.neighbours(p).any(|q| !inside(q) && pos.cell(q) != opp) {
+        if b.around(p).any(|q| !inside(q) && pos.cell(q) != opp) {
             return None;
         }
     }
-    for &e in &empty {
-        if pos.neighbours(e).any(|q| !inside(q) && pos.cell(q) != own) {
+    for &e in empty {
+        if b.around(e).any(|q| !inside(q) && pos.cell(q) != own) {
             return None;
         }
     }
     // The opponent fills E (in some legal order) and captures S; the
     // string E is then alone with its breaths in S.
-    let mark = fill(b, s.colour.opponent(), &empty)?;
+    let mark = fill(b, s.colour.opponent(), empty)?;
     let mut read = || {
         if s.stones.iter().any(|&p| b.cell(p) != Cell::Empty) {
             return None;
         }
-        let t = b.chain(empty[0]);
-        if t != empty {
+        if !b.chain_is(empty[0], empty) {
             return None;
         }
         // Strings of S's colour next to E that the fill takes with S (K1a).
         let mut extra: Vec<usize> = empty
             .iter()
-            .flat_map(|&e| pos.neighbours(e))
+            .flat_map(|&e| b.around(e))
             .filter(|&q| pos.cell(q) == own && b.cell(q) == Cell::Empty && !s.stones.contains(&q))
             .map(|q| id_at[q])
             .collect();
         extra.sort_unstable();
         extra.dedup();
-        let captured = |p: &usize| s.stones.contains(p) || extra.iter().any(|&e| id_at[*p] == e);
-        let t_breaths = b.liberties(&t);
-        if t_breaths.is_empty() || !t_breaths.iter().all(captured) {
+        let captured = |p: usize| s.stones.contains(&p) || extra.iter().any(|&e| id_at[p] == e);
+        let (some, all) = b.breaths_all(empty, captured);
+        if !some || !all {
             return None;
         }
         Some(extra)
@@ -1160,12 +1435,12 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
     let extra = read();
     b.undo(mark);
     let extra = extra?;
-    let adjacent = strings_next_to(pos, s.stones.iter().chain(&empty).copied(), inside, id_at);
+    let adjacent = strings_next_to(pos, s.stones.iter().chain(empty).copied(), inside, id_at);
     Some((
         KoMouth {
             colour: s.colour,
             string: s.stones.clone(),
-            empty,
+            empty: empty.to_vec(),
             adjacent,
             also: Vec::new(),
             both_walls: false,

@@ -115,7 +115,7 @@
 //! Choices: N1, N2 above; a move is judged with the census of the board
 //! before it; a ko position is identified by its set of points.
 
-use super::census::{census, mix, stone_word, Census, KoType};
+use super::census::{census, mix, stone_word, Census, GoString, KoType};
 use super::position::{Cell, Colour, Position};
 
 pub use super::search::KoRule;
@@ -255,7 +255,8 @@ pub fn judge_nkr(
     let opp = colour.opponent();
     // 1. Basic ko rule.
     if let Some(prev) = two_back {
-        if *prev == *after.cells {
+        // The played point first: most plays differ from that board there.
+        if prev[q] == after.cells[q] && *prev == *after.cells {
             return Err((
                 NkrRule::BasicKo,
                 format!(
@@ -389,22 +390,28 @@ fn reduces_breaths(
     colour: Colour,
 ) -> bool {
     let opp = colour.opponent();
-    c.strings.iter().any(|s| {
-        s.colour == opp
-            && s.stones.iter().all(|p| points.binary_search(p).is_err())
-            && s.stones.iter().any(|&p| {
-                before
-                    .neighbours(p)
-                    .any(|n| points.binary_search(&n).is_ok())
-            })
-            && {
-                let now = if after.cell(s.stones[0]) == Cell::Stone(opp) {
-                    after.liberties(&after.chain(s.stones[0])).len()
-                } else {
-                    0
-                };
-                now < s.breaths.len()
+    // The opponent strings next to the points, each once (by its first
+    // stone): those the rule asks about, found without a pass over every
+    // string of the board.
+    let mut next_to: Vec<&GoString> = Vec::new();
+    for &p in points {
+        for n in before.neighbours(p) {
+            if let Some(s) = c.string_at(n) {
+                if s.colour == opp && !next_to.iter().any(|t| t.stones[0] == s.stones[0]) {
+                    next_to.push(s);
+                }
             }
+        }
+    }
+    next_to.into_iter().any(|s| {
+        s.stones.iter().all(|p| points.binary_search(p).is_err()) && {
+            let now = if after.cell(s.stones[0]) == Cell::Stone(opp) {
+                after.liberties(&after.chain(s.stones[0])).len()
+            } else {
+                0
+            };
+            now < s.breaths.len()
+        }
     })
 }
 

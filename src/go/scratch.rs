@@ -3,6 +3,27 @@
 //! back in place.
 
 use super::position::{Cell, Colour, Position};
+use std::cell::RefCell;
+
+/// The buffers of a [`Scratch`], kept from one census to the next on the
+/// same thread (a game under the New Ko Rules makes a census a move: its
+/// board-sized buffers were a few allocations and a clear of the board each).
+#[derive(Default)]
+struct Buffers {
+    cells: Vec<Cell>,
+    log: Vec<(usize, Cell)>,
+    seen: Vec<u32>,
+    stamp: u32,
+    walk: Vec<usize>,
+    /// The neighbours of each point of a board of `dims` (width, height).
+    around: Vec<[u32; 4]>,
+    dims: (usize, usize),
+}
+
+thread_local! {
+    /// The buffers of the last scratch board dropped on this thread.
+    static SPARE: RefCell<Option<Buffers>> = const { RefCell::new(None) };
+}
 
 /// A board the census tries plays on (the fill of a mouth, the one-move
 /// tries of the classification): the cells of one position, played on and
@@ -21,18 +42,176 @@ pub(super) struct Scratch<'a> {
     stamp: u32,
     /// The stones of the last string [`Scratch::survives`] walked.
     walk: Vec<usize>,
+    /// For each point, its neighbours in [`Position::neighbours`]' order,
+    /// then [`NO_POINT`]: a table kept with the buffers (made again only
+    /// for a board of another size), where `neighbours` divides by the
+    /// width at every call.
+    around: Vec<[u32; 4]>,
+    dims: (usize, usize),
+}
+
+/// The end of a point's neighbours in [`Scratch::around`]'s table.
+const NO_POINT: u32 = u32::MAX;
+
+/// The neighbours of one point ([`Scratch::around`]).
+pub(super) struct Around {
+    at: [u32; 4],
+    i: usize,
+}
+
+impl Iterator for Around {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let p = *self.at.get(self.i)?;
+        if p == NO_POINT {
+            return None;
+        }
+        self.i += 1;
+        Some(p as usize)
+    }
 }
 
 impl<'a> Scratch<'a> {
     pub(super) fn new(pos: &'a Position) -> Scratch<'a> {
+        let mut spare = SPARE.with(|s| s.borrow_mut().take()).unwrap_or_default();
+        spare.cells.clear();
+        spare.cells.extend_from_slice(&pos.cells);
+        spare.log.clear();
+        // Marks left by earlier walks are older stamps: they mark nothing.
+        if spare.seen.len() < pos.cells_len() {
+            spare.seen.resize(pos.cells_len(), 0);
+        }
+        let dims = (pos.width(), pos.height());
+        if spare.dims != dims || spare.around.len() != pos.cells_len() {
+            spare.around.clear();
+            spare.around.extend((0..pos.cells_len()).map(|p| {
+                let mut at = [NO_POINT; 4];
+                for (slot, q) in at.iter_mut().zip(pos.neighbours(p)) {
+                    *slot = u32::try_from(q).expect("a board of fewer than 2^32 points");
+                }
+                at
+            }));
+            spare.dims = dims;
+        }
         Scratch {
             pos,
-            cells: pos.cells.clone(),
-            log: Vec::new(),
-            seen: vec![0; pos.cells_len()],
-            stamp: 0,
-            walk: Vec::new(),
+            cells: spare.cells,
+            log: spare.log,
+            seen: spare.seen,
+            stamp: spare.stamp,
+            walk: spare.walk,
+            around: spare.around,
+            dims: spare.dims,
         }
+    }
+
+    /// The neighbours of `p`, in [`Position::neighbours`]' order.
+    pub(super) fn around(&self, p: usize) -> Around {
+        Around {
+            at: self.around[p],
+            i: 0,
+        }
+    }
+
+    /// The string through the stone on `p` (sorted) into `out`, which it
+    /// clears first (empty if `p` is empty): [`Scratch::chain`] without
+    /// an allocation when `out` has room.
+    pub(super) fn chain_into(&mut self, p: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let Cell::Stone(colour) = self.cells[p] else {
+            return;
+        };
+        let stamp = self.next_stamp();
+        self.seen[p] = stamp;
+        out.push(p);
+        let mut i = 0;
+        while i < out.len() {
+            for n in self.around(out[i]) {
+                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
+                    self.seen[n] = stamp;
+                    out.push(n);
+                }
+            }
+            i += 1;
+        }
+        out.sort_unstable();
+    }
+
+    /// The breaths of a string (sorted) into `out`, which it clears first.
+    pub(super) fn liberties_into(&mut self, chain: &[usize], out: &mut Vec<usize>) {
+        out.clear();
+        let stamp = self.next_stamp();
+        for &q in chain {
+            for n in self.around(q) {
+                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
+                    self.seen[n] = stamp;
+                    out.push(n);
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
+    /// Whether the string through the stone on `p` is `want` (sorted), read
+    /// without an allocation (for short strings: a stone reached before
+    /// one already walked restarts the walk).
+    pub(super) fn chain_is(&mut self, p: usize, want: &[usize]) -> bool {
+        let Cell::Stone(colour) = self.cells[p] else {
+            return want.is_empty();
+        };
+        if want.binary_search(&p).is_err() {
+            return false;
+        }
+        let stamp = self.next_stamp();
+        self.seen[p] = stamp;
+        let mut found = 1;
+        // The stones found are those of `want`: walk them in its order.
+        let mut i = 0;
+        while i < want.len() {
+            let q = want[i];
+            i += 1;
+            if self.seen[q] != stamp {
+                continue;
+            }
+            for n in self.around(q) {
+                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
+                    if want.binary_search(&n).is_err() {
+                        return false;
+                    }
+                    self.seen[n] = stamp;
+                    found += 1;
+                    // A stone earlier in `want` is walked again from the start.
+                    if n < q {
+                        i = 0;
+                    }
+                }
+            }
+        }
+        found == want.len()
+    }
+
+    /// Whether the string `chain` has a breath, and whether every breath
+    /// satisfies `pred`, read without an allocation.
+    pub(super) fn breaths_all(
+        &mut self,
+        chain: &[usize],
+        pred: impl Fn(usize) -> bool,
+    ) -> (bool, bool) {
+        let stamp = self.next_stamp();
+        let mut some = false;
+        for &q in chain {
+            for n in self.around(q) {
+                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
+                    self.seen[n] = stamp;
+                    some = true;
+                    if !pred(n) {
+                        return (true, false);
+                    }
+                }
+            }
+        }
+        (some, true)
     }
 
     pub(super) fn cell(&self, p: usize) -> Cell {
@@ -68,41 +247,15 @@ impl<'a> Scratch<'a> {
 
     /// The string through the stone on `p`, sorted (empty if `p` is empty).
     pub(super) fn chain(&mut self, p: usize) -> Vec<usize> {
-        let Cell::Stone(colour) = self.cells[p] else {
-            return Vec::new();
-        };
-        let pos = self.pos;
-        let stamp = self.next_stamp();
-        self.seen[p] = stamp;
-        let mut chain = vec![p];
-        let mut i = 0;
-        while i < chain.len() {
-            for n in pos.neighbours(chain[i]) {
-                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
-                    self.seen[n] = stamp;
-                    chain.push(n);
-                }
-            }
-            i += 1;
-        }
-        chain.sort_unstable();
+        let mut chain = Vec::new();
+        self.chain_into(p, &mut chain);
         chain
     }
 
     /// The breaths of a string, sorted.
     pub(super) fn liberties(&mut self, chain: &[usize]) -> Vec<usize> {
-        let pos = self.pos;
-        let stamp = self.next_stamp();
         let mut libs = Vec::new();
-        for &q in chain {
-            for n in pos.neighbours(q) {
-                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
-                    self.seen[n] = stamp;
-                    libs.push(n);
-                }
-            }
-        }
-        libs.sort_unstable();
+        self.liberties_into(chain, &mut libs);
         libs
     }
 
@@ -124,7 +277,7 @@ impl<'a> Scratch<'a> {
             if pos.is_frame(q) {
                 return true;
             }
-            for n in pos.neighbours(q) {
+            for n in self.around(q) {
                 match self.cells[n] {
                     Cell::Empty => return true,
                     c if c == Cell::Stone(colour) && self.seen[n] != stamp => {
@@ -148,8 +301,7 @@ impl<'a> Scratch<'a> {
         let mark = self.mark();
         self.set(p, Cell::Stone(colour));
         let opp = Cell::Stone(colour.opponent());
-        let pos = self.pos;
-        for n in pos.neighbours(p) {
+        for n in self.around(p) {
             if self.cells[n] != opp || self.survives(n) {
                 continue;
             }
@@ -163,6 +315,21 @@ impl<'a> Scratch<'a> {
             return false;
         }
         true
+    }
+}
+
+impl Drop for Scratch<'_> {
+    fn drop(&mut self) {
+        let spare = Buffers {
+            cells: std::mem::take(&mut self.cells),
+            log: std::mem::take(&mut self.log),
+            seen: std::mem::take(&mut self.seen),
+            stamp: self.stamp,
+            walk: std::mem::take(&mut self.walk),
+            around: std::mem::take(&mut self.around),
+            dims: self.dims,
+        };
+        SPARE.with(|s| *s.borrow_mut() = Some(spare));
     }
 }
 
