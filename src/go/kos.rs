@@ -1316,7 +1316,8 @@ impl Search<'_> {
         ))
     }
 
-    /// Step 3 (module docs): the short value under a superko rule.
+    /// Step 3 (module docs): the short value under a superko rule. A line's
+    /// history is a sorted list of (board, tag) entries, the root's included.
     fn unfold_superko(&mut self, bg: &BoardGraph, rule: KoRule) -> Result<GameId, GoError> {
         let scc = sccs(bg);
         let mut memo = SuperkoMemo::default();
@@ -1356,16 +1357,14 @@ impl Search<'_> {
                         KoRule::SituationalSuperko => 1 + e.colour.index() as u8,
                         _ => 0,
                     };
-                    let mut next: Vec<(usize, u8)> = hist
-                        .iter()
-                        .copied()
-                        .filter(|&(x, _)| scc[x] == scc[q])
-                        .collect();
-                    if next.contains(&(q, t)) {
-                        continue;
+                    // The history stays sorted: the entry for `q` goes in
+                    // at its place (sized once, no sort).
+                    let mut next: Vec<(usize, u8)> = Vec::with_capacity(hist.len() + 1);
+                    next.extend(hist.iter().copied().filter(|&(x, _)| scc[x] == scc[q]));
+                    match next.binary_search(&(q, t)) {
+                        Ok(_) => continue,
+                        Err(i) => next.insert(i, (q, t)),
                     }
-                    next.push((q, t));
-                    next.sort_unstable();
                     let key = (q, next);
                     match memo.get(&key) {
                         Some(&v) => v,
