@@ -93,9 +93,12 @@
 //! komi after another; placing them last brought three rows of four points
 //! from not finishing (past 30 s) to 264 555 states and about 2.5 s, and
 //! every board of up to 12 empty points of the benchmarks into a few
-//! seconds but corridors past 8 points (BENCHMARKS.md, session 9). Past the
-//! budget ([`DEFAULT_BUDGET`]: 1 000 000 states, 10–30 s of CPU on the
-//! boards out of reach) the solver stops with [`SolveError::Budget`].
+//! seconds but corridors past 8 points (BENCHMARKS.md, session 9; the
+//! corridor of nine takes about 12 s since session 10). Past the budget
+//! ([`DEFAULT_BUDGET`]: 1 000 000 states, 10–40 s of CPU on the boards out
+//! of reach) the solver stops with [`SolveError::Budget`], or with the
+//! memory limit's error where the tables fill the memory first (the
+//! corridor of ten).
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not
