@@ -60,12 +60,20 @@
 //! option makes included, and only a node that no option decides records
 //! the boards of every option (the illegal ones among them) — the tested
 //! boards of a proof tree, not of the whole search; on the corridor of
-//! six this cut the states from 68 651 to 9 934. A node numbers the
+//! six this cut the states from 68 651 to 9 934. Nor does a node that no
+//! option decides test the boards of its legal options, only of the
+//! blocked ones (already played) and what the legal ones' searches
+//! tested: under a history that blocks a legal option too, the mover has
+//! one option fewer and each other is refuted as before, so the answer
+//! stands. By induction a record tests the boards the winner plays, which
+//! must stay unplayed, and the loser's blocked boards, which must stay
+//! played, never a board the loser could play (on the corridor of eight
+//! `ultimate_score` went from 187 349 to 102 402 states). A node numbers the
 //! boards its records tested and a record keeps its tested and played
 //! boards as bit sets over those numbers, so matching a history (its
 //! boards that can come back, as a bit set) is one word operation per 64
-//! numbered boards a record. A record past 256 tested boards, a node past
-//! 256 records or 1 024 numbered boards, falls back to the key above
+//! numbered boards a record. A record past 512 tested boards, a node past
+//! 256 records or 2 048 numbered boards, falls back to the key above
 //! (every board that can come back), found by hashing
 //! ([`solver::RecordLimits`]); so the work per state stays bounded and the
 //! budget bounds the time. The
@@ -85,9 +93,12 @@
 //! komi after another; placing them last brought three rows of four points
 //! from not finishing (past 30 s) to 264 555 states and about 2.5 s, and
 //! every board of up to 12 empty points of the benchmarks into a few
-//! seconds but corridors past 8 points (BENCHMARKS.md, session 9). Past the
-//! budget ([`DEFAULT_BUDGET`]: 1 000 000 states, 10–30 s of CPU on the
-//! boards out of reach) the solver stops with [`SolveError::Budget`].
+//! seconds but corridors past 8 points (BENCHMARKS.md, session 9; the
+//! corridor of nine takes about 12 s since session 10). Past the budget
+//! ([`DEFAULT_BUDGET`]: 1 000 000 states, 10–40 s of CPU on the boards out
+//! of reach) the solver stops with [`SolveError::Budget`], or with the
+//! memory limit's error where the tables fill the memory first (the
+//! corridor of ten).
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not
@@ -109,7 +120,19 @@
 //! — but it cannot cut off, and it expanded 20 times the states of the old
 //! per-komi search on a corridor of four points.) The holder of the draw
 //! right reaches "draw or better" at every komi (her threshold is
-//! infinite). Under the simple rules an empty bowl decides whether the
+//! infinite). After an ultimate delay the search asks Fundamental Go
+//! instead, by Theorem 2 below (whose argument holds under any history: a
+//! delay changes no board, so the histories of the two games are the
+//! same): with F the first delayer, while the other (S) holds his ultimate
+//! prisoner Black's outright win at komi `K` is her Fundamental Go win
+//! with that prisoner counted as S's ordinary prisoner (F = Black: at
+//! `K + 1`; F = White: at `K`), and her draw or better is her Fundamental
+//! Go win without it (F = Black: at `K`; F = White: at `K − 1`); after
+//! both delays the goal that the draw right does not decide is her
+//! Fundamental Go win at `K`. So every node after an ultimate delay, for
+//! both goals, shares one Fundamental Go table (with `fundamental_score`):
+//! on the corridor of eight 102 402 → 51 492 states.
+//! Under the simple rules an empty bowl decides whether the
 //! second ultimate delay is legal, so the bowls stay in the state there and
 //! the solver is the literal one: one win / draw / loss minimax per komi.
 //!
@@ -190,9 +213,15 @@
 //! ultimate prisoner (using it hands F the draw): Fundamental Go without
 //! that stone, score `s + 1` for F = Black, a White win iff `s + 1 ≤ −½`.
 //! F wins iff he wins Fundamental Go against S's extra stone (`s ≥ ½`):
-//! the draw right never hurts F. Otherwise S avoids losing only by using
-//! the stone, and F then holds a draw. Checked by the tests against the
-//! solver.
+//! the draw right never hurts F. (By induction on the game tree, from any
+//! node and history: S's ultimate delay leads where F wins iff he wins
+//! Fundamental Go with S's bowl as it is, which is where the delay of the
+//! extra stone leads; a regular delay of S keeps the extra stone in both
+//! games; and S, with a stone to return, has a move in both.) Otherwise S
+//! avoids losing only by using the stone, and F then holds a draw. The
+//! threshold search relies on this (above); checked by the tests against
+//! the literal solver, on boards with histories where stones can be
+//! retaken.
 //!
 //! **Theorem 3 (Ultimate Go before any ultimate delay).** Let `H` be the
 //! position as a Fundamental Go game (normal play; by Theorem 1 `H = G +

@@ -245,11 +245,13 @@ pub struct RecordLimits {
 }
 
 impl RecordLimits {
-    /// The solver's limits (BENCHMARKS.md, session 9).
+    /// The solver's limits (BENCHMARKS.md, sessions 9 and 10: with 256
+    /// tested boards a record the corridor of nine sent almost every
+    /// answer to the full records and did not finish).
     pub const DEFAULT: RecordLimits = RecordLimits {
-        tested: 256,
+        tested: 512,
         records: 256,
-        node_boards: 1024,
+        node_boards: 2048,
     };
     /// No partial records: every answer is keyed by every board of the
     /// history that can come back (the key before the records; the tests'
@@ -544,6 +546,31 @@ impl<A: Arena> Solver<A> {
             (Some(Colour::White), 0) => return Ok(false),
             _ => {}
         }
+        // Theorem 2 (module docs): after an ultimate delay each goal is
+        // Black's win of Fundamental Go at a komi one stone apart at most,
+        // so every such node shares the Fundamental Go table.
+        if self.rules.variant == Variant::Ultimate {
+            if let Some(f) = first_ultimate {
+                let kk = match (f, ultimate[f.opponent().index()], g) {
+                    // White still holds hers, counted as her prisoner.
+                    (Colour::Black, true, 0) => k + 1,
+                    // Black still holds his, counted as his prisoner.
+                    (Colour::White, true, 1) => k - 1,
+                    _ => k,
+                };
+                let saved = self.rules;
+                self.rules.variant = Variant::Fundamental;
+                let r = self.reaches(board, [false; 2], None, p, 0, kk, history, tested);
+                self.rules = saved;
+                return r;
+            }
+        }
+        // Fundamental Go has no draws: both goals are Black's win.
+        let g = if self.rules.variant == Variant::Fundamental {
+            0
+        } else {
+            g
+        };
         // The history's boards that can come back after this one: the only
         // ones a record can have tested.
         let recurring = self.recurring_of(board, history);
@@ -647,10 +674,10 @@ impl<A: Arena> Solver<A> {
                 0 | 1 => None,
                 _ => {
                     let (b, c) = placements[o - 2];
-                    if self.track_history && {
+                    if self.track_history && history.contains(&b) {
+                        // Blocked: the answer holds where it stays blocked
+                        // (were it legal, the mover might do better with it).
                         child.boards.push(b);
-                        history.contains(&b)
-                    } {
                         None
                     } else {
                         // Black's capture of c stones is c stones of komi
@@ -668,7 +695,14 @@ impl<A: Arena> Solver<A> {
                             &mut child,
                         );
                         history.pop();
-                        Some(r?)
+                        let r = r?;
+                        // A deciding placement must stay legal; a refuted
+                        // one need not (module docs, "Repetition": blocked,
+                        // it leaves the loser fewer options).
+                        if self.track_history && r == black {
+                            child.boards.push(b);
+                        }
+                        Some(r)
                     }
                 }
             };

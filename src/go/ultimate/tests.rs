@@ -598,7 +598,7 @@ fn the_sente_level_after_filling_one_of_two_dame_is_two() {
 /// The solver stops at its budget with the count.
 #[test]
 fn the_budget_is_a_clear_error() {
-    let g = game_with("X . . . . . O", ORIGINAL, Colour::Black, 0);
+    let g = game_with("X . . . . . . . O", ORIGINAL, Colour::Black, 0);
     let (arena, s, mut h) = situation_of(&g).unwrap();
     let mut solver = Solver::new(arena, ORIGINAL, 1000, true);
     assert_eq!(
@@ -1551,6 +1551,64 @@ fn the_threshold_records_agree_with_the_literal_solver_on_corridors() {
         }
     }
     assert_eq!(checked, 48);
+}
+
+/// After an ultimate delay the threshold search asks Fundamental Go at a
+/// komi one stone apart (module docs, "Komi thresholds", by Theorem 2) and
+/// a record tests no board a refuted option made (module docs,
+/// "Repetition"): on random open corridors of at most three empty points
+/// after 0–3 random placements (histories from before the root, retakes
+/// everywhere), both players first, at each stage after an ultimate delay
+/// (either first, the second played or not), the outcomes at komi −1…1
+/// agree with the literal solver's (where it finishes within its budget).
+#[test]
+fn the_fundamental_go_table_after_an_ultimate_delay_agrees_with_the_literal_solver() {
+    let mut rng = Lcg(191);
+    let (mut checked, mut skipped) = (0, 0);
+    let boards = random_corridors(193, 200);
+    let small = boards.iter().filter(|t| t.matches('.').count() <= 3);
+    for text in small.take(12) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            let (arena, s0, h) = situation_of(&g).unwrap();
+            for (first, second) in [
+                (Colour::Black, false),
+                (Colour::White, false),
+                (Colour::Black, true),
+                (Colour::White, true),
+            ] {
+                let mut s = s0;
+                s.first_ultimate = Some(first);
+                s.ultimate[first.index()] = false;
+                s.ultimate[first.opponent().index()] = !second;
+                let mut fast = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                // The literal solver keys on the bowls and every history
+                // board that can come back; a few stages are past it.
+                let mut literal = Solver::new(arena.clone(), ORIGINAL, 100_000, true);
+                literal.normalise = false;
+                let context = format!("{text}\nthen\n{g}\n{first:?} first, second {second}");
+                let (mut ha, mut hb) = (h.clone(), h.clone());
+                for komi in -1..=1 {
+                    let sk = s.with_komi(komi);
+                    let want = match literal.outcome(&sk, &mut hb) {
+                        Ok(o) => o,
+                        Err(SolveError::Budget { .. }) => {
+                            skipped += 1;
+                            break;
+                        }
+                        Err(e) => panic!("{e}"),
+                    };
+                    assert_eq!(
+                        fast.outcome(&sk, &mut ha).unwrap(),
+                        want,
+                        "{context}, komi {komi}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!((checked, skipped), (285, 1));
 }
 
 /// The recurrence classes (`GoArena::with_recurrence_classes`) only drop
