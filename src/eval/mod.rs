@@ -166,6 +166,10 @@ const ECHO_KO_NODES: usize = 256;
 /// `ECHO_PREFIX` bytes (fewer, to end on a whole character).
 const ECHO_BYTES: usize = 100_000;
 const ECHO_PREFIX: usize = 2_000;
+/// The steps a failed comparison's diagnostic may spend on canonical forms:
+/// past them it shows a sum by its components and leaves out the note on
+/// infinitesimals (well under a second).
+pub(crate) const COMPARED_FORM_STEPS: u64 = 2_000_000;
 
 pub struct Interp {
     pub store: Store,
@@ -697,6 +701,37 @@ impl Interp {
         Ok(())
     }
 
+    /// A side of a failed comparison as the diagnostic shows it: a sum whose
+    /// canonical form is not found within [`COMPARED_FORM_STEPS`] is shown
+    /// by its components (the comparison itself cancels shared components
+    /// and never needed that form; 40 switches would take minutes).
+    fn display_compared(&mut self, v: &Value) -> EvalResult<String> {
+        let Value::Game(s) = v else {
+            return self.display(v);
+        };
+        if s.parts().len() < 2 {
+            return self.display(v);
+        }
+        let old = self.store.limit_steps(COMPARED_FORM_STEPS);
+        let form = s.canonical(&mut self.store);
+        self.store.restore_step_limit(old);
+        match form {
+            Ok(g) => crate::render::format_game(&mut self.store, g, self.style)
+                .map_err(|e| self.cg_error(e, &(0..0))),
+            Err(CgError::Limit(crate::limits::Exceeded::Steps)) => {
+                let mut texts = Vec::with_capacity(s.parts().len());
+                for &p in s.parts() {
+                    texts.push(
+                        crate::render::format_game(&mut self.store, p, self.style)
+                            .map_err(|e| self.cg_error(e, &(0..0)))?,
+                    );
+                }
+                Ok(texts.join(" + "))
+            }
+            Err(e) => Err(self.cg_error(e, &(0..0))),
+        }
+    }
+
     /// `None` when the condition holds; otherwise a diagnostic explaining why not.
     fn check_condition(&mut self, cond: &Expr, scope: &Scope) -> EvalResult<Option<Diagnostic>> {
         if let ExprKind::Compare { op, lhs, rhs } = &cond.kind {
@@ -707,8 +742,8 @@ impl Interp {
                 return Ok(None);
             }
             let relation = self.describe_relation(&a, &b, &cond.span)?;
-            let left = self.display(&a)?;
-            let right = self.display(&b)?;
+            let left = self.display_compared(&a)?;
+            let right = self.display_compared(&b)?;
             let diag = Diagnostic::error(format!("assertion failed: {}", relation))
                 .with_label(lhs.span.clone(), format!("this is {left}"))
                 .with_label(rhs.span.clone(), format!("this is {right}"))

@@ -437,16 +437,42 @@ impl Interp {
             Relation::Greater => "the left side is greater than the right side".to_string(),
             Relation::Confused => "the two sides are confused (incomparable)".to_string(),
         };
-        // "Only an infinitesimal apart" is news only when the sides are not themselves infinitesimal.
+        // "Only an infinitesimal apart" is news only when the sides are not
+        // themselves infinitesimal. It needs canonical forms, which a large
+        // sum may not give in reasonable time: past a step budget the note
+        // is left out (an error under a smaller budget set before stands).
+        if rel != Relation::Equal {
+            let budget_end = self
+                .store
+                .steps()
+                .saturating_add(super::COMPARED_FORM_STEPS);
+            let old = self.store.limit_steps(super::COMPARED_FORM_STEPS);
+            let note = self.differ_by_an_infinitesimal(a, b, span);
+            self.store.restore_step_limit(old);
+            match note {
+                Ok(true) => text.push_str(", though they differ only by an infinitesimal"),
+                Ok(false) => {}
+                Err(_) if self.store.steps() >= budget_end => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(text)
+    }
+
+    /// The two sides are not equal, the left one is not infinitesimal, and
+    /// their difference is.
+    fn differ_by_an_infinitesimal(
+        &mut self,
+        a: &Value,
+        b: &Value,
+        span: &Span,
+    ) -> EvalResult<bool> {
         let a_game = self.game_for_comparison(a, span)?;
         let a_small = self
             .store
             .is_infinitesimal(a_game)
             .map_err(|e| self.cg_error(e, span))?;
-        if rel != Relation::Equal && !a_small && self.approx_equal(a, b, span)? {
-            text.push_str(", though they differ only by an infinitesimal");
-        }
-        Ok(text)
+        Ok(!a_small && self.approx_equal(a, b, span)?)
     }
 }
 

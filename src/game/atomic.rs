@@ -44,6 +44,11 @@
 //! `0^n G = {0 | 0^(n-1) G}` for `G` not negative (so `0^n ⧾_x`, whose atomic
 //! weight is `n`), and `0^n G = -(0^n (-G))` for `G < 0` (so
 //! `0^n ⧿_x = -(0^n ⧾_x)`).
+//!
+//! One file (past 1 500 lines) because the calculus, the atomicity check
+//! (the band search and the star-set search) and the search over number
+//! candidates share their memo tables and the comparisons they answer
+//! for each other; split apart, each would need the others' internals.
 
 use super::dyadic::Dyadic;
 use super::ops::nus_le;
