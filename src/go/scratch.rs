@@ -11,12 +11,19 @@ use std::cell::RefCell;
 #[derive(Default)]
 struct Buffers {
     cells: Vec<Cell>,
+    /// The changes made, oldest first, for [`Scratch::undo`].
     log: Vec<(usize, Cell)>,
+    /// Points seen by the current walk (equal to `stamp`).
     seen: Vec<u32>,
     stamp: u32,
+    /// The stones of the last string [`Scratch::survives`] walked.
     walk: Vec<usize>,
-    /// The neighbours of each point of a board of `dims` (width, height).
+    /// For each point, its neighbours in [`Position::neighbours`]' order,
+    /// then [`NO_POINT`]: kept with the buffers (made again only for a
+    /// board of another size), where `neighbours` divides by the width at
+    /// every call.
     around: Vec<[u32; 4]>,
+    /// The board size `around` was made for (width, height).
     dims: (usize, usize),
 }
 
@@ -34,20 +41,9 @@ thread_local! {
 /// it.
 pub(super) struct Scratch<'a> {
     pub(super) pos: &'a Position,
-    cells: Vec<Cell>,
-    /// The changes made, oldest first, for [`Scratch::undo`].
-    log: Vec<(usize, Cell)>,
-    /// Points seen by the current walk (equal to `stamp`).
-    seen: Vec<u32>,
-    stamp: u32,
-    /// The stones of the last string [`Scratch::survives`] walked.
-    walk: Vec<usize>,
-    /// For each point, its neighbours in [`Position::neighbours`]' order,
-    /// then [`NO_POINT`]: a table kept with the buffers (made again only
-    /// for a board of another size), where `neighbours` divides by the
-    /// width at every call.
-    around: Vec<[u32; 4]>,
-    dims: (usize, usize),
+    /// The cells played on, the undo log, the walks' marks and the
+    /// neighbour table ([`Buffers`]), given back to the thread when dropped.
+    buf: Buffers,
 }
 
 /// The end of a point's neighbours in [`Scratch::around`]'s table.
@@ -94,22 +90,13 @@ impl<'a> Scratch<'a> {
             }));
             spare.dims = dims;
         }
-        Scratch {
-            pos,
-            cells: spare.cells,
-            log: spare.log,
-            seen: spare.seen,
-            stamp: spare.stamp,
-            walk: spare.walk,
-            around: spare.around,
-            dims: spare.dims,
-        }
+        Scratch { pos, buf: spare }
     }
 
     /// The neighbours of `p`, in [`Position::neighbours`]' order.
     pub(super) fn around(&self, p: usize) -> Around {
         Around {
-            at: self.around[p],
+            at: self.buf.around[p],
             i: 0,
         }
     }
@@ -119,17 +106,17 @@ impl<'a> Scratch<'a> {
     /// an allocation when `out` has room.
     pub(super) fn chain_into(&mut self, p: usize, out: &mut Vec<usize>) {
         out.clear();
-        let Cell::Stone(colour) = self.cells[p] else {
+        let Cell::Stone(colour) = self.buf.cells[p] else {
             return;
         };
         let stamp = self.next_stamp();
-        self.seen[p] = stamp;
+        self.buf.seen[p] = stamp;
         out.push(p);
         let mut i = 0;
         while i < out.len() {
             for n in self.around(out[i]) {
-                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
-                    self.seen[n] = stamp;
+                if self.buf.seen[n] != stamp && self.buf.cells[n] == Cell::Stone(colour) {
+                    self.buf.seen[n] = stamp;
                     out.push(n);
                 }
             }
@@ -144,8 +131,8 @@ impl<'a> Scratch<'a> {
         let stamp = self.next_stamp();
         for &q in chain {
             for n in self.around(q) {
-                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
-                    self.seen[n] = stamp;
+                if self.buf.cells[n] == Cell::Empty && self.buf.seen[n] != stamp {
+                    self.buf.seen[n] = stamp;
                     out.push(n);
                 }
             }
@@ -157,29 +144,29 @@ impl<'a> Scratch<'a> {
     /// without an allocation (for short strings: a stone reached before
     /// one already walked restarts the walk).
     pub(super) fn chain_is(&mut self, p: usize, want: &[usize]) -> bool {
-        let Cell::Stone(colour) = self.cells[p] else {
+        let Cell::Stone(colour) = self.buf.cells[p] else {
             return want.is_empty();
         };
         if want.binary_search(&p).is_err() {
             return false;
         }
         let stamp = self.next_stamp();
-        self.seen[p] = stamp;
+        self.buf.seen[p] = stamp;
         let mut found = 1;
         // The stones found are those of `want`: walk them in its order.
         let mut i = 0;
         while i < want.len() {
             let q = want[i];
             i += 1;
-            if self.seen[q] != stamp {
+            if self.buf.seen[q] != stamp {
                 continue;
             }
             for n in self.around(q) {
-                if self.seen[n] != stamp && self.cells[n] == Cell::Stone(colour) {
+                if self.buf.seen[n] != stamp && self.buf.cells[n] == Cell::Stone(colour) {
                     if want.binary_search(&n).is_err() {
                         return false;
                     }
-                    self.seen[n] = stamp;
+                    self.buf.seen[n] = stamp;
                     found += 1;
                     // A stone earlier in `want` is walked again from the start.
                     if n < q {
@@ -202,8 +189,8 @@ impl<'a> Scratch<'a> {
         let mut some = false;
         for &q in chain {
             for n in self.around(q) {
-                if self.cells[n] == Cell::Empty && self.seen[n] != stamp {
-                    self.seen[n] = stamp;
+                if self.buf.cells[n] == Cell::Empty && self.buf.seen[n] != stamp {
+                    self.buf.seen[n] = stamp;
                     some = true;
                     if !pred(n) {
                         return (true, false);
@@ -215,34 +202,34 @@ impl<'a> Scratch<'a> {
     }
 
     pub(super) fn cell(&self, p: usize) -> Cell {
-        self.cells[p]
+        self.buf.cells[p]
     }
 
     fn set(&mut self, p: usize, c: Cell) {
-        self.log.push((p, self.cells[p]));
-        self.cells[p] = c;
+        self.buf.log.push((p, self.buf.cells[p]));
+        self.buf.cells[p] = c;
     }
 
     /// A mark to [`Scratch::undo`] to.
     pub(super) fn mark(&self) -> usize {
-        self.log.len()
+        self.buf.log.len()
     }
 
     /// Puts back every change made since `mark`.
     pub(super) fn undo(&mut self, mark: usize) {
-        while self.log.len() > mark {
-            let (p, c) = self.log.pop().expect("log longer than mark");
-            self.cells[p] = c;
+        while self.buf.log.len() > mark {
+            let (p, c) = self.buf.log.pop().expect("log longer than mark");
+            self.buf.cells[p] = c;
         }
     }
 
     fn next_stamp(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
+        self.buf.stamp = self.buf.stamp.wrapping_add(1);
+        if self.buf.stamp == 0 {
+            self.buf.seen.iter_mut().for_each(|s| *s = 0);
+            self.buf.stamp = 1;
         }
-        self.stamp
+        self.buf.stamp
     }
 
     /// The string through the stone on `p`, sorted (empty if `p` is empty).
@@ -261,28 +248,28 @@ impl<'a> Scratch<'a> {
 
     /// Whether the string through the stone on `p` has a breath or a stone
     /// in the frame (so it is not captured); the walk stops at the first
-    /// one found. Otherwise its stones are left in `self.walk`.
+    /// one found. Otherwise its stones are left in `self.buf.walk`.
     fn survives(&mut self, p: usize) -> bool {
-        let Cell::Stone(colour) = self.cells[p] else {
+        let Cell::Stone(colour) = self.buf.cells[p] else {
             return true;
         };
         let pos = self.pos;
         let stamp = self.next_stamp();
-        self.seen[p] = stamp;
-        self.walk.clear();
-        self.walk.push(p);
+        self.buf.seen[p] = stamp;
+        self.buf.walk.clear();
+        self.buf.walk.push(p);
         let mut i = 0;
-        while i < self.walk.len() {
-            let q = self.walk[i];
+        while i < self.buf.walk.len() {
+            let q = self.buf.walk[i];
             if pos.is_frame(q) {
                 return true;
             }
             for n in self.around(q) {
-                match self.cells[n] {
+                match self.buf.cells[n] {
                     Cell::Empty => return true,
-                    c if c == Cell::Stone(colour) && self.seen[n] != stamp => {
-                        self.seen[n] = stamp;
-                        self.walk.push(n);
+                    c if c == Cell::Stone(colour) && self.buf.seen[n] != stamp => {
+                        self.buf.seen[n] = stamp;
+                        self.buf.walk.push(n);
                     }
                     _ => {}
                 }
@@ -295,18 +282,18 @@ impl<'a> Scratch<'a> {
     /// `colour` plays on `p`; false (and nothing changed) when the play is
     /// not legal.
     pub(super) fn play(&mut self, colour: Colour, p: usize) -> bool {
-        if self.cells[p] != Cell::Empty {
+        if self.buf.cells[p] != Cell::Empty {
             return false;
         }
         let mark = self.mark();
         self.set(p, Cell::Stone(colour));
         let opp = Cell::Stone(colour.opponent());
         for n in self.around(p) {
-            if self.cells[n] != opp || self.survives(n) {
+            if self.buf.cells[n] != opp || self.survives(n) {
                 continue;
             }
-            for i in 0..self.walk.len() {
-                let q = self.walk[i];
+            for i in 0..self.buf.walk.len() {
+                let q = self.buf.walk[i];
                 self.set(q, Cell::Empty);
             }
         }
@@ -320,15 +307,7 @@ impl<'a> Scratch<'a> {
 
 impl Drop for Scratch<'_> {
     fn drop(&mut self) {
-        let spare = Buffers {
-            cells: std::mem::take(&mut self.cells),
-            log: std::mem::take(&mut self.log),
-            seen: std::mem::take(&mut self.seen),
-            stamp: self.stamp,
-            walk: std::mem::take(&mut self.walk),
-            around: std::mem::take(&mut self.around),
-            dims: self.dims,
-        };
+        let spare = std::mem::take(&mut self.buf);
         SPARE.with(|s| *s.borrow_mut() = Some(spare));
     }
 }
@@ -395,10 +374,10 @@ mod tests {
                     }
                     pos = after;
                 }
-                assert_eq!(b.cells, pos.cells);
+                assert_eq!(b.buf.cells, pos.cells);
             }
             b.undo(0);
-            assert_eq!(b.cells, start.cells);
+            assert_eq!(b.buf.cells, start.cells);
         }
         assert!(
             legal > 250 && captures > 30,

@@ -2556,14 +2556,7 @@ mod tests {
         // open areas, crowded ones, two kos side by side, the open 3 × 3
         // area (a ko graph of a few thousand nodes), both rules; the calling
         // thread never expands more positions than the search alone.
-        let diagrams = [
-            "XXXXXX\nX....O\nX....O\nXXXXXX",
-            "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
-            "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
-            "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
-            "XXOOXX\nXo..xO\nXXOOXX",
-            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
-        ];
+        let diagrams = HANDOVER_AREAS;
         let mut store = Store::new();
         // Values with kos met (the last two diagrams, both rules, both
         // views), so that the graphs built on two threads are compared.
@@ -2592,6 +2585,17 @@ mod tests {
         assert_eq!(kos, 8);
     }
 
+    /// Open, crowded and loopy areas (the open 3 × 3 one a ko graph of a
+    /// few thousand nodes) for the tests of a search's two threads.
+    const HANDOVER_AREAS: [&str; 6] = [
+        "XXXXXX\nX....O\nX....O\nXXXXXX",
+        "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
+        "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
+        "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
+        "XXOOXX\nXo..xO\nXXOOXX",
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+    ];
+
     #[test]
     fn entries_taken_from_another_search_never_change_a_value() {
         // The hand-over of `eval_parts_with_helper` (`send_batch`,
@@ -2602,14 +2606,7 @@ mod tests {
         // in a second store, which must find the value of the search alone
         // in that store, part for part, while expanding fewer positions.
         // Both directions, both rules, open, crowded and loopy areas.
-        let diagrams = [
-            "XXXXXX\nX....O\nX....O\nXXXXXX",
-            "XXXXXXX\nX.o.x.O\nX.....O\nXXXXXXX",
-            "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
-            "XXXXX\nX...X\nXX.XX\nXX.XX\nXXOXX",
-            "XXOOXX\nXo..xO\nXXOOXX",
-            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
-        ];
+        let diagrams = HANDOVER_AREAS;
         let mut adopted = 0;
         for rules in [Rules::Japanese, Rules::Chinese] {
             let opts = SearchOptions::with_rules(rules);
