@@ -7,6 +7,7 @@ use crate::syntax::ast::{BinOp, CmpOp, Expr, UnaryOp};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
+use rustc_hash::FxHashMap;
 
 impl Interp {
     /// The game a value denotes (canonical), or an error naming what it is instead.
@@ -261,9 +262,9 @@ impl Interp {
                 }
             }
         }
-        if let (Value::Game(x), Value::Game(y)) = (a, b) {
-            if x.parts().len() + y.parts().len() > 2 {
-                return self.sums_relation(x.parts(), y.parts(), span);
+        if let (Some(x), Some(y)) = (self.comparison_parts(a), self.comparison_parts(b)) {
+            if x.len() + y.len() > 2 {
+                return self.sums_relation(&x, &y, span);
             }
         }
         let g = self.game_for_comparison(a, span)?;
@@ -271,20 +272,47 @@ impl Interp {
         self.store.compare(g, h).map_err(|e| self.cg_error(e, span))
     }
 
-    /// Two lazy sums compared from their components: a component on both
-    /// sides cancels (`G + X` and `H + X` stand as `G` and `H` do), so two
-    /// sums of the same components are equal without either canonical form,
-    /// which for 40 switches is out of reach.
+    /// The components of a lazy sum, or a dyadic number as one component.
+    fn comparison_parts(&mut self, v: &Value) -> Option<Vec<GameId>> {
+        match v {
+            Value::Game(s) => Some(s.parts().to_vec()),
+            Value::Rational(r) => rational_to_dyadic(r).map(|d| vec![self.store.number(d)]),
+            _ => None,
+        }
+    }
+
+    /// Two lazy sums compared from their components. `x` against `y` is
+    /// `x − y` against 0, so two components whose sum in `x − y` is 0 cancel:
+    /// one on both sides (`G + X` and `H + X` stand as `G` and `H` do), or a
+    /// component and its negative on one side (`±1 + ±1` is 0). What is left
+    /// of each side is then put in canonical form and compared; two sums of
+    /// the same 40 switches, whose forms are out of reach, are equal at once.
     fn sums_relation(&mut self, x: &[GameId], y: &[GameId], span: &Span) -> EvalResult<Relation> {
-        let mut right: Vec<GameId> = y.to_vec();
-        right.sort_unstable();
-        let mut left: Vec<GameId> = Vec::with_capacity(x.len());
-        for &g in x {
-            match right.binary_search(&g) {
-                Ok(i) => {
-                    right.remove(i);
-                }
-                Err(_) => left.push(g),
+        // The components not cancelled so far, by their term of `x − y`
+        // (`g` for a component `g` of `x`, `−h` for a component `h` of
+        // `y`): which side each came from and as what.
+        let mut open: FxHashMap<GameId, Vec<(bool, GameId)>> = FxHashMap::default();
+        let terms = x
+            .iter()
+            .map(|&g| (true, g))
+            .chain(y.iter().map(|&h| (false, h)));
+        for (from_x, g) in terms {
+            let term = if from_x { g } else { self.store.neg(g) };
+            let inverse = self.store.neg(term);
+            match open.get_mut(&inverse).and_then(|v| v.pop()) {
+                Some(_) => {}
+                None => open.entry(term).or_default().push((from_x, g)),
+            }
+        }
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        // Sorted, so that what is left does not depend on the table's order.
+        let mut kept: Vec<(bool, GameId)> = open.into_values().flatten().collect();
+        kept.sort_unstable();
+        for (from_x, g) in kept {
+            if from_x {
+                left.push(g);
+            } else {
+                right.push(g);
             }
         }
         let g = GameSum::from_parts(left)
