@@ -310,8 +310,27 @@ impl Interp {
 
     /// Parses and evaluates one expression (for `yose eval`).
     pub fn eval_source_expr(&mut self, id: SourceId) -> EvalResult<Value> {
-        let expr = crate::syntax::parse_expr(&self.sources[id].text)
-            .map_err(|diags| parse_failure(id, diags))?;
+        let text = &self.sources[id].text;
+        let statement = [
+            "let", "region", "go", "assert", "theorem", "print", "use", "for",
+        ]
+        .iter()
+        .any(|k| {
+            text.trim_start()
+                .strip_prefix(k)
+                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        });
+        let expr = crate::syntax::parse_expr(text).map_err(|mut diags| {
+            if statement {
+                if let Some(d) = diags.first_mut() {
+                    let d0 = std::mem::replace(d, Diagnostic::error(""));
+                    *d = d0.with_help(
+                        "`yose eval` takes one expression; statements go in a script for `yose run FILE`, or in the REPL (`yose repl`)",
+                    );
+                }
+            }
+            parse_failure(id, diags)
+        })?;
         self.current = id;
         self.eval(&expr, &Scope::default())
     }

@@ -115,6 +115,29 @@ fn missing_file_is_a_usage_error() {
     assert_eq!(code, 2);
 }
 
+/// `yose eval` reads one expression; a statement there says where
+/// statements go (a new user's first `yose eval 'let B = …'`).
+#[test]
+fn eval_of_a_statement_says_where_statements_go() {
+    check(
+        &["eval", "--color", "never", "let B = +-1 + +-2"],
+        None,
+        expect![[r#"
+            --- stderr
+            Error: unexpected `let`
+               ╭─[ <eval>:1:1 ]
+               │
+             1 │ let B = +-1 + +-2
+               │ ─┬─
+               │  ╰─── expected an expression
+               │
+               │ Help: `yose eval` takes one expression; statements go in a script for `yose run FILE`, or in the REPL (`yose repl`)
+            ───╯
+            --- exit 1
+        "#]],
+    );
+}
+
 #[test]
 fn eval_prints_ascii_and_unicode() {
     check(
