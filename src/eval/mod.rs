@@ -311,15 +311,7 @@ impl Interp {
     /// Parses and evaluates one expression (for `yose eval`).
     pub fn eval_source_expr(&mut self, id: SourceId) -> EvalResult<Value> {
         let text = &self.sources[id].text;
-        let statement = [
-            "let", "region", "go", "assert", "theorem", "print", "use", "for",
-        ]
-        .iter()
-        .any(|k| {
-            text.trim_start()
-                .strip_prefix(k)
-                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
-        });
+        let statement = crate::syntax::starts_with_statement(text);
         let expr = crate::syntax::parse_expr(text).map_err(|mut diags| {
             if statement {
                 if let Some(d) = diags.first_mut() {
@@ -722,8 +714,9 @@ impl Interp {
 
     /// A side of a failed comparison as the diagnostic shows it: a sum whose
     /// canonical form is not found within [`COMPARED_FORM_STEPS`] is shown
-    /// by its components (the comparison itself cancels shared components
-    /// and never needed that form; 40 switches would take minutes).
+    /// by its components (the comparison itself cancels the components that
+    /// add up to 0 and never needed that form; 40 switches would take
+    /// minutes).
     fn display_compared(&mut self, v: &Value) -> EvalResult<String> {
         let Value::Game(s) = v else {
             return self.display(v);
@@ -737,16 +730,9 @@ impl Interp {
         match form {
             Ok(g) => crate::render::format_game(&mut self.store, g, self.style)
                 .map_err(|e| self.cg_error(e, &(0..0))),
-            Err(CgError::Limit(crate::limits::Exceeded::Steps)) => {
-                let mut texts = Vec::with_capacity(s.parts().len());
-                for &p in s.parts() {
-                    texts.push(
-                        crate::render::format_game(&mut self.store, p, self.style)
-                            .map_err(|e| self.cg_error(e, &(0..0)))?,
-                    );
-                }
-                Ok(texts.join(" + "))
-            }
+            Err(CgError::Limit(crate::limits::Exceeded::Steps)) => s
+                .format_components(&mut self.store, self.style)
+                .map_err(|e| self.cg_error(e, &(0..0))),
             Err(e) => Err(self.cg_error(e, &(0..0))),
         }
     }

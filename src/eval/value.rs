@@ -83,6 +83,14 @@ impl GameSum {
             labels: None,
         })
     }
+    /// The components written as a sum, `a + b + …` (no canonical form).
+    pub fn format_components(&self, store: &mut Store, style: Style) -> CgResult<String> {
+        let mut texts = Vec::with_capacity(self.parts.len());
+        for &p in self.parts.iter() {
+            texts.push(format_game(store, p, style)?);
+        }
+        Ok(texts.join(" + "))
+    }
     pub fn negate(&self, store: &mut Store) -> GameSum {
         let parts: Vec<GameId> = self.parts.iter().map(|&p| store.neg(p)).collect();
         GameSum {
@@ -267,11 +275,7 @@ impl Value {
             // its canonical form can be far larger and slower to find, and
             // `canonical(board)` asks for it.
             Value::Game(s) if s.labels.is_some() && s.parts.len() > 1 => {
-                let mut texts = Vec::with_capacity(s.parts.len());
-                for &p in s.parts.iter() {
-                    texts.push(format_game(store, p, style)?);
-                }
-                texts.join(" + ")
+                s.format_components(store, style)?
             }
             Value::Game(s) => {
                 let g = s.canonical(store)?;

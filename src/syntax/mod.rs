@@ -58,6 +58,12 @@ pub mod sexpr;
 mod tests;
 
 pub use ast::*;
+
+/// Whether `src` begins with a word that only starts a statement (`let`,
+/// `assert`, …, or `fn` and a name), as the error recovery reads it.
+pub fn starts_with_statement(src: &str) -> bool {
+    recover::starts_statement(src.trim_start(), 0)
+}
 pub use layout::MAX_NESTING;
 
 use crate::diag::Diagnostic;

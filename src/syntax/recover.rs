@@ -329,7 +329,7 @@ fn close_stmt(into: &mut Vec<Node>, range: Range<usize>, children: Vec<Node>) {
 
 /// Whether the word at `at` starts a statement (see [`STATEMENT_WORDS`];
 /// `fn` followed by a name).
-fn starts_statement(src: &str, at: usize) -> bool {
+pub(super) fn starts_statement(src: &str, at: usize) -> bool {
     let rest = &src[at..];
     let word_len = rest
         .find(|ch: char| !ch.is_alphanumeric() && ch != '_')
