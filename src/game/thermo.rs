@@ -306,7 +306,9 @@ struct Seg {
 pub struct Wall {
     /// Never empty; `t` strictly increasing; `segs[i].s != segs[i + 1].s`.
     segs: Vec<Seg>,
-    view: OnceCell<(Vec<(Q, Q)>, Q)>,
+    /// Boxed: most walls never build it (a komaster analysis keeps
+    /// hundreds of thousands of walls), and inline it tripled a wall's size.
+    view: OnceCell<Box<(Vec<(Q, Q)>, Q)>>,
 }
 
 impl PartialEq for Wall {
@@ -542,7 +544,7 @@ impl Wall {
         self.view.get_or_init(|| {
             let points = self.segs.iter().map(|s| (s.t.to_q(), s.v.to_q())).collect();
             let tail = self.segs[self.segs.len() - 1].s.to_q();
-            (points, tail)
+            Box::new((points, tail))
         })
     }
 

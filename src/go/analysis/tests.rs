@@ -165,8 +165,40 @@ struct Oracle<'s> {
     /// searched included); the memo is then keyed by the board and the
     /// line's set of boards.
     superko: bool,
-    memo_superko: FxHashMap<(BoardKey, Vec<BoardKey>), GameId>,
+    memo_superko: FxHashMap<LineKey, GameId>,
+    /// The boards of the current line, sorted, and the sum of their
+    /// [`line_hash`]es.
     line: Vec<BoardKey>,
+    line_hash: u64,
+}
+
+/// A board and the set of boards on the line before it (sorted), hashed by
+/// the board and the sum of the line's boards' [`line_hash`]es, which the
+/// oracle keeps as the line grows: hashing a key, at each lookup and again
+/// each time the memo grows, costs the same however long the line. (Keys
+/// hashed whole made the memo's insertions a third of the superko test.)
+#[derive(PartialEq, Eq)]
+struct LineKey {
+    here: BoardKey,
+    line_hash: u64,
+    seen: Vec<BoardKey>,
+}
+
+impl std::hash::Hash for LineKey {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        // Equal keys have equal sets of boards, so equal sums.
+        self.here.hash(h);
+        self.line_hash.hash(h);
+    }
+}
+
+/// A board's share of a line's hash (SplitMix64's finaliser of its two
+/// colours' sets).
+fn line_hash(board: BoardKey) -> u64 {
+    let mut z = board.0 ^ board.1.rotate_left(29) ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl<'s> Oracle<'s> {
@@ -184,6 +216,7 @@ impl<'s> Oracle<'s> {
             superko: false,
             memo_superko: FxHashMap::default(),
             line: Vec::new(),
+            line_hash: 0,
         }
     }
 
@@ -202,9 +235,11 @@ impl<'s> Oracle<'s> {
 
     /// [`Oracle::value_of`] under whole-board positional superko.
     fn value_superko(&mut self, here: BoardKey) -> Result<GameId, OracleError> {
-        let mut seen = self.line.clone();
-        seen.sort_unstable();
-        let key = (here, seen);
+        let key = LineKey {
+            here,
+            line_hash: self.line_hash,
+            seen: self.line.clone(),
+        };
         if let Some(&v) = self.memo_superko.get(&key) {
             return Ok(v);
         }
@@ -212,12 +247,14 @@ impl<'s> Oracle<'s> {
         if self.nodes > self.budget {
             return Err(OracleError::Budget);
         }
-        self.line.push(here);
+        let at = self.line.binary_search(&here).unwrap_err();
+        self.line.insert(at, here);
+        self.line_hash = self.line_hash.wrapping_add(line_hash(here));
         let (mask, settled) = self.settled(here);
         let mut black = self.moves_outside(here, Colour::Black, mask);
         let mut white = self.moves_outside(here, Colour::White, mask);
-        black.retain(|(_, _, next)| !self.line.contains(next));
-        white.retain(|(_, _, next)| !self.line.contains(next));
+        black.retain(|(_, _, next)| self.line.binary_search(next).is_err());
+        white.retain(|(_, _, next)| self.line.binary_search(next).is_err());
         let s = self.store.integer(settled);
         let mut sides = [Vec::new(), Vec::new()];
         for (i, moves) in [black, white].into_iter().enumerate() {
@@ -225,7 +262,7 @@ impl<'s> Oracle<'s> {
                 let w = match self.value_superko(next) {
                     Ok(w) => w,
                     Err(e) => {
-                        self.line.pop();
+                        self.leave(at, here);
                         return Err(e);
                     }
                 };
@@ -233,7 +270,7 @@ impl<'s> Oracle<'s> {
                 sides[i].push(self.store.add(g, w).unwrap());
             }
         }
-        self.line.pop();
+        self.leave(at, here);
         let [l, r] = sides;
         let v = if l.is_empty() && r.is_empty() {
             s
@@ -243,6 +280,12 @@ impl<'s> Oracle<'s> {
         };
         self.memo_superko.insert(key, v);
         Ok(v)
+    }
+
+    /// Takes `here`, at `at`, off the line.
+    fn leave(&mut self, at: usize, here: BoardKey) {
+        self.line.remove(at);
+        self.line_hash = self.line_hash.wrapping_sub(line_hash(here));
     }
 
     /// The settled points of the board (in a settled component), and the
