@@ -49,10 +49,15 @@
 //! checks this in debug builds), not recomputed; so is its split into
 //! components, made once per node and used for its playable points and
 //! for every move that makes no stone immortal (the split depends only on
-//! the immortal stones). Edges live in one flat
-//! list; the moves of the positions on the walk's current line are
-//! gathered in one buffer (each position's after its parent's) and moved
-//! to the list when the position is finished, so no position allocates.
+//! the immortal stones). Edges live in two flat arrays
+//! (`BoardGraph::targets`, `BoardGraph::gains`): a position's moves are
+//! given room there when the walk first meets it, so the positions' moves
+//! lie in the order of their numbers, each position's Black moves before
+//! its White ones, which is the order of the ko graph's options; step 2
+//! then makes the graph's targets in place of the walk's (a target stays
+//! a node's number, a ko-free value becomes its terminal game), so the
+//! walk's edges and the graph's options are never held side by side
+//! (BENCHMARKS.md, "Big regions, session 11"). No position allocates.
 //! A position's moves are all played, with a prefetch of each one's
 //! slot, and their positions then looked up in the table, before any is
 //! followed, so that the lookups overlap with the moves and each other (an
@@ -87,8 +92,8 @@
 //! **Two threads.** With `SearchOptions::graph_threads` (or `threads`) ≥ 2
 //! a graph of [`PARALLEL_NODES`] nodes or more is built in two ranges of
 //! nodes on two threads, neither touching the store, and joined
-//! (`Search::ko_graph_in_halves`, which argues why the graph, the games
-//! made and their order are those of the one-thread loop). On the open
+//! (`Search::graph_builder`, which argues why the graph, the games
+//! made and their order are those of one thread). On the open
 //! 3 × 5 area step 2 is about a tenth of the time; the walk of step 1
 //! (over four fifths) stays on one thread: it numbers the nodes in the
 //! order of one depth-first walk and asks the search, one position at a
@@ -97,11 +102,12 @@
 
 use super::position::Colour;
 use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
-use crate::game::{GameExporter, GameId, Store};
+use crate::game::{CgError, GameExporter, GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
+use std::sync::atomic::Ordering;
 
 /// The largest ko graph [`GoValue::resolve_latent`] tries (the rule's
 /// komaster analyses grow with the graph).
@@ -434,41 +440,18 @@ enum To {
     Game(GameId),
 }
 
-/// A move of the graph in 8 bytes (there are millions): where it leads
-/// (`to`), what it scores at once (Black positive; at most the region's
-/// 128 points) and who plays it.
+/// A move of the position graph, as [`BoardGraph::edges`] gives it:
+/// where it leads, what it scores at once (Black positive) and who plays it.
 #[derive(Copy, Clone, Debug)]
 struct Edge {
-    /// The node's number or the game's index, as `game` says.
-    target: u32,
-    game: bool,
+    to: To,
     gain: i16,
     colour: Colour,
 }
 
-const _: () = assert!(std::mem::size_of::<Edge>() == 8);
-
 impl Edge {
-    fn new(to: To, gain: i32, colour: Colour) -> Edge {
-        let (target, game) = match to {
-            To::Board(i) => (i, false),
-            To::Game(g) => (g.0, true),
-        };
-        // `gain` is at most the 128 points of a region.
-        let gain = gain as i16;
-        Edge {
-            target,
-            game,
-            gain,
-            colour,
-        }
-    }
-
     fn to(&self) -> To {
-        match self.game {
-            true => To::Game(GameId(self.target)),
-            false => To::Board(self.target),
-        }
+        self.to
     }
 }
 
@@ -536,12 +519,20 @@ const OFF_PATH: u32 = u32::MAX;
 /// The positions of one loopy component that reach a cycle, and their
 /// moves.
 struct BoardGraph {
-    /// The moves of every position, position by position (in the order the
-    /// walk finishes them; see `moves_of`).
-    edges: Vec<Edge>,
-    /// For each position, where its moves start in `edges` and how many
-    /// there are.
-    moves_of: Vec<(u32, u32)>,
+    /// Where each move leads (a ko-free position as its value), position
+    /// by position in the order of their numbers, each position's Black
+    /// moves first and then White's, each in the order of its points: the
+    /// order of the ko graph's options, so that step 2 makes the graph's
+    /// targets of this array in place (the walk's edges and the graph's
+    /// options are not held side by side).
+    targets: Vec<Target>,
+    /// What each move scores at once (Black positive; at most the region's
+    /// 128 points), beside its target.
+    gains: Vec<i16>,
+    /// For each position, where its moves start in `targets` and how many
+    /// are Black's and White's. A position's moves are given room when the
+    /// walk first meets it, so each position's follow the previous one's.
+    moves_of: Vec<(u32, u16, u16)>,
     /// For each position but the root, the position the depth-first walk
     /// came from when it first met it and the move (colour, region bit):
     /// its line is that position's line plus the move.
@@ -553,12 +544,9 @@ struct BoardGraph {
     /// For each position, its depth on the walk's current line, or
     /// [`OFF_PATH`].
     on_path: Vec<u32>,
-    /// The moves of the positions on the walk's current line, each
-    /// position's after its parent's (one buffer for the whole walk, moved
-    /// to `edges` when a position is finished).
-    pending: Vec<Edge>,
     /// The moves of the positions on the walk's current line not yet
-    /// followed (see `explore`), in one buffer as `pending`.
+    /// followed (see `explore`), each position's after its parent's (one
+    /// buffer for the whole walk).
     kids: Vec<Kid>,
     /// Their positions.
     stash: Stash,
@@ -584,10 +572,21 @@ impl BoardGraph {
         self.moves_of.len()
     }
 
-    /// The moves of position `i`.
-    fn edges(&self, i: usize) -> &[Edge] {
-        let (start, n) = self.moves_of[i];
-        &self.edges[start as usize..(start + n) as usize]
+    /// The moves of position `i`: Black's, then White's.
+    fn edges(&self, i: usize) -> impl Iterator<Item = Edge> + '_ {
+        let (start, black, white) = self.moves_of[i];
+        let (start, black) = (start as usize, usize::from(black));
+        (start..start + black + usize::from(white)).map(move |j| Edge {
+            to: match self.targets[j] {
+                Target::Node(q) => To::Board(q.0),
+                Target::Game(g) => To::Game(g),
+            },
+            gain: self.gains[j],
+            colour: match j - start < black {
+                true => Colour::Black,
+                false => Colour::White,
+            },
+        })
     }
 }
 
@@ -898,13 +897,13 @@ impl Search<'_> {
         let points = comp.count_ones().min(13);
         let nodes = 3usize.pow(points) / 2;
         let mut bg = BoardGraph {
-            edges: Vec::with_capacity(10 * nodes),
+            targets: Vec::with_capacity(10 * nodes),
+            gains: Vec::with_capacity(10 * nodes),
             moves_of: Vec::with_capacity(nodes),
             parent: Vec::with_capacity(nodes),
             phi: Vec::with_capacity(nodes),
             m: Vec::with_capacity(nodes),
             on_path: Vec::with_capacity(nodes),
-            pending: Vec::with_capacity(1024),
             kids: Vec::with_capacity(1024),
             stash: Stash::new(self.region.span),
             cycle: None,
@@ -933,7 +932,7 @@ impl Search<'_> {
         met: &mut Met,
     ) -> Result<u32, GoError> {
         let id = bg.len();
-        bg.moves_of.push((0, 0));
+        bg.moves_of.push((0, 0, 0));
         bg.parent.push(parent);
         bg.phi.push(phi);
         bg.m.push(m);
@@ -947,7 +946,6 @@ impl Search<'_> {
         // capturable, hence their components, as they were.
         let split = self.split(comp, b_imm);
         let playable = self.playable(comp, b, split.clone());
-        let start = bg.pending.len();
         // First every move, with a prefetch of the table slot of the
         // position it leads to; then the table's answer for each, in a loop
         // with no other work, so that the lookups (mostly cache misses on
@@ -979,6 +977,19 @@ impl Search<'_> {
         for k in kids..bg.kids.len() {
             bg.kids[k].found = met.get_kid(bg.kids[k].child, &bg.stash, near);
         }
+        // Room for the moves, Black's first (written as they are followed).
+        let n = bg.kids.len() - kids;
+        let black = bg.kids[kids..]
+            .iter()
+            .filter(|kid| kid.colour == Colour::Black)
+            .count();
+        let start = bg.targets.len();
+        bg.targets.resize(start + n, Target::Node(NodeId(u32::MAX)));
+        bg.gains.resize(start + n, 0);
+        // (A move scores at most the region's 128 points, and a position
+        // has at most two moves on each of them.)
+        bg.moves_of[id] = (start as u32, black as u16, (n - black) as u16);
+        let mut next = [start, start + black];
         let looked = met.len();
         for k in kids..bg.kids.len() {
             // Read in place: the position and its immortal stones are
@@ -1024,16 +1035,18 @@ impl Search<'_> {
                         }
                     }
                 };
-                bg.pending.push(Edge::new(to, gain, colour));
+                let j = &mut next[colour.index()];
+                bg.targets[*j] = match to {
+                    To::Board(i) => Target::Node(NodeId(i)),
+                    To::Game(g) => Target::Game(g),
+                };
+                bg.gains[*j] = gain as i16;
+                *j += 1;
             }
         }
         bg.kids.truncate(kids);
         bg.stash.wide.truncate(wide);
         bg.on_path[id] = OFF_PATH;
-        let n = bg.pending.len() - start;
-        bg.moves_of[id] = (bg.edges.len() as u32, n as u32);
-        bg.edges.extend_from_slice(&bg.pending[start..]);
-        bg.pending.truncate(start);
         Ok(id as u32)
     }
 
@@ -1071,13 +1084,12 @@ impl Search<'_> {
         bg.on_path = Vec::new();
         let halves =
             threads > 1 && bg.len() >= PARALLEL_NODES && self.store.steps_left() > bg.len() as u64;
-        let builder = match halves {
-            true => self.ko_graph_in_halves::<CHILL>(&bg, shift)?,
-            false => self.ko_graph_builder::<CHILL>(&bg, shift)?,
-        };
-        // The walk's edges go before the graph is checked, so that the
-        // check's own arrays (a few bytes a node) do not add to the peak.
-        drop(bg.edges);
+        let builder = self.graph_builder::<CHILL>(&mut bg, shift, halves)?;
+        // The rest of the walk's edges go before the graph is checked, so
+        // that the check's own arrays (a few bytes a node) do not add to
+        // the peak.
+        bg.gains = Vec::new();
+        bg.moves_of = Vec::new();
         // A player's own moves alone never repeat a position: each adds a
         // stone of his and removes none of his.
         let mut graph = builder
@@ -1126,130 +1138,101 @@ impl Search<'_> {
         })
     }
 
-    /// The nodes of step 2 (`Search::ko_graph`) on this thread.
-    fn ko_graph_builder<const CHILL: bool>(
-        &mut self,
-        bg: &BoardGraph,
-        shift: GameId,
-    ) -> Result<KoGraphBuilder, GoError> {
-        let (phi, m) = (&bg.phi, &bg.m);
-        let zero = self.store.zero();
-        // The terminal games by points scored and value: many moves of the
-        // graph reach the same ko-free position with the same score.
-        let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
-        let mut graph = KoGraphBuilder::with_capacity(bg.len(), bg.edges.len());
-        let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
-        // The potentials of the nodes a node's moves reach are read at
-        // random (cache misses on the large areas): asked for one node
-        // ahead, so that they arrive while the node before is built.
-        let ask = |i: usize| {
-            for e in bg.edges(i) {
-                if let To::Board(q) = e.to() {
-                    prefetch(&phi[q as usize]);
-                    if CHILL {
-                        prefetch(&m[q as usize]);
-                    }
-                }
-            }
-        };
-        ask(0);
-        for i in 0..bg.len() {
-            self.store.tick()?;
-            if i + 1 < bg.len() {
-                ask(i + 1);
-            }
-            for e in bg.edges(i) {
-                let gain = i64::from(e.gain);
-                let option = match e.to() {
-                    To::Game(g) => {
-                        let score = phi[i] + gain;
-                        let v = match terminal.get(&(score, g)) {
-                            Some(&v) => v,
-                            None => {
-                                let x = self.integer(score);
-                                let mut v = self.store.add(x, g)?;
-                                if shift != zero {
-                                    v = self.store.add(v, shift)?;
-                                }
-                                terminal.insert((score, g), v);
-                                v
-                            }
-                        };
-                        (0, Target::Game(v))
-                    }
-                    To::Board(q) => {
-                        let q = q as usize;
-                        let d = bg.edge_gain::<CHILL>(i, q, gain, e.colour);
-                        (d, Target::Node(NodeId(q as u32)))
-                    }
-                };
-                sides[e.colour.index()].push(option);
-            }
-            let [left, right] = &mut sides;
-            graph.numbered_node_integer(left.drain(..), right.drain(..));
-        }
-        Ok(graph)
-    }
-
-    /// The nodes of step 2 (`Search::ko_graph`) on two threads (with
-    /// `SearchOptions::graph_threads` or `threads` ≥ 2, for a graph of
-    /// [`PARALLEL_NODES`] or more): the same builder as
-    /// [`Search::ko_graph_builder`], array for array.
+    /// The options of step 2 (`Search::ko_graph`), made of the walk's
+    /// edges in place: each node's options are its moves in the walk's
+    /// order (Black's, the Left options, then White's), a move to a node
+    /// keeping its target with the gain relative to the potentials, a move
+    /// to a ko-free position of value `v` scoring `g` becoming the terminal
+    /// game `φ + g + v + shift`; the gains are interned 0 first, the
+    /// others in the order the options meet them, as
+    /// [`KoGraphBuilder::numbered_node_integer`] interns them node by node.
     ///
-    /// The nodes are cut in two ranges of about as many options, and each
-    /// is made by [`half_graph`] (the second on a helper thread) without
-    /// the store: a terminal game is named by its (points scored, ko-free
-    /// value) pair, numbered in the order the range meets it, and a gain
-    /// by its number in the range's own table of gains, in the order the
-    /// range meets them. The one thread then goes through the first
-    /// range's pairs and then the second's, making each pair's game as the
-    /// one-thread loop does (`integer(score) + value + shift`, memoised by
-    /// pair): the loop meets the pairs in that order (the first range's
-    /// nodes before the second's, each range's in its order), so the store
-    /// makes the same games in the same order. The gains likewise: the
-    /// first range's table is the start of the graph's (both begin with 0
-    /// and list gains in the order met), and the second range's gains not
-    /// in it follow in the second range's order, as the loop would add
-    /// them. Every option's target and gain is then renamed and the arrays
-    /// joined; each node's options are those of the loop, in its order
-    /// (Left: Black's moves, then Right: White's, each in the order of the
-    /// node's edges). One store step is charged per node, as the loop's
-    /// `tick` does; the helper polls the interrupt flag and the memory
-    /// limit. If the thread cannot start, the second range is made here.
-    fn ko_graph_in_halves<const CHILL: bool>(
+    /// With `halves` the nodes are cut in two ranges of about as many
+    /// options, the second made on a helper thread: each range is made by
+    /// [`range_options`] without the store (a terminal game named by its
+    /// (points scored, ko-free value) pair, numbered in the order the range
+    /// meets it, and a gain by its number in the range's own table, in the
+    /// order met). Either way this thread then goes through the first
+    /// range's pairs and then the second's, making each pair's game once
+    /// (`integer(score) + value + shift`, memoised by pair): the order in
+    /// which the options meet them, so the store makes the same games in
+    /// the same order on one thread or two. The gains likewise: the first
+    /// range's table is the start of the graph's (both begin with 0 and
+    /// list gains in the order met), and the second range's gains not in it
+    /// follow in the second range's order. Every option's target and gain
+    /// is then renamed. One store step is charged per node (on one thread
+    /// by a `tick` per node, on two all at once); the helper polls the
+    /// interrupt flag and the memory limit. If the thread cannot start, the
+    /// second range is made here.
+    fn graph_builder<const CHILL: bool>(
         &mut self,
-        bg: &BoardGraph,
+        bg: &mut BoardGraph,
         shift: GameId,
+        halves: bool,
     ) -> Result<KoGraphBuilder, GoError> {
         let n = bg.len();
-        // The cut: the first node after half of the options.
-        let half = bg.edges.len() / 2;
-        let mut before = 0;
-        let cut = (1..n)
-            .find(|&i| {
-                before += bg.moves_of[i - 1].1 as usize;
-                before >= half
-            })
-            .unwrap_or(n - 1);
-        let flag = self.store.interrupt_flag();
-        let flag = flag.as_deref();
-        let (first, second) = std::thread::scope(|scope| {
-            let helper = std::thread::Builder::new()
-                .name("yose-ko-graph".into())
-                .spawn_scoped(scope, || half_graph::<CHILL>(bg, cut..n, flag, false));
-            let first = half_graph::<CHILL>(bg, 0..cut, flag, true);
-            let second = match helper {
-                Ok(h) => h
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => half_graph::<CHILL>(bg, cut..n, flag, false),
-            };
-            (first, second)
-        });
-        let (mut first, second) = (first?, second?);
-        // The loop's one step per node: n − 1 counted, the last taken.
-        self.store.add_steps(n as u64 - 1);
-        self.store.tick()?;
+        let mut targets = std::mem::take(&mut bg.targets);
+        let bg = &*bg;
+        let total = targets.len();
+        // The cut: the first node whose moves start after half of them
+        // (`n`: one range).
+        let cut = match halves {
+            true => (1..n)
+                .find(|&i| bg.moves_of[i].0 as usize >= total / 2)
+                .unwrap_or(n - 1),
+            false => n,
+        };
+        let split = match cut < n {
+            true => bg.moves_of[cut].0 as usize,
+            false => total,
+        };
+        let (first, second) = match halves {
+            true => {
+                let flag = self.store.interrupt_flag();
+                let flag = flag.as_deref();
+                let poll = |i: usize| -> Result<(), GoError> {
+                    if i.is_multiple_of(1024) {
+                        if flag.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                            return Err(GoError::Cg(CgError::Interrupted));
+                        }
+                        crate::limits::check_memory().map_err(|e| GoError::Cg(e.into()))?;
+                    }
+                    Ok(())
+                };
+                let (low, high) = targets.split_at_mut(split);
+                let (first, second) = std::thread::scope(|scope| {
+                    let helper = std::thread::Builder::new()
+                        .name("yose-ko-graph".into())
+                        .spawn_scoped(scope, move || {
+                            range_options::<CHILL>(bg, cut..n, high, 0, &mut { poll })
+                        });
+                    let first = range_options::<CHILL>(bg, 0..cut, low, total, &mut { poll });
+                    let second = helper.ok().map(|h| {
+                        h.join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    });
+                    (first, second)
+                });
+                let second = match second {
+                    Some(second) => second,
+                    None => {
+                        range_options::<CHILL>(bg, cut..n, &mut targets[split..], 0, &mut { poll })
+                    }
+                };
+                let (first, second) = (first?, second?);
+                // The loop's one step per node: n − 1 counted, the last taken.
+                self.store.add_steps(n as u64 - 1);
+                self.store.tick()?;
+                (first, second)
+            }
+            false => {
+                let store = &mut *self.store;
+                let mut tick = |_| store.tick().map_err(GoError::from);
+                let first = range_options::<CHILL>(bg, 0..n, &mut targets, total, &mut tick)?;
+                (first, RangeOptions::default())
+            }
+        };
+        let mut first = first;
         // The terminal games, range by range, in the order met.
         let zero = self.store.zero();
         let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
@@ -1272,6 +1255,15 @@ impl Search<'_> {
         };
         let games_first = games(self, &first.terminals)?;
         let games_second = games(self, &second.terminals)?;
+        let rename = |targets: &mut [Target], games: &[GameId]| {
+            for t in targets {
+                if let Target::Game(k) = *t {
+                    *t = Target::Game(games[k.0 as usize]);
+                }
+            }
+        };
+        rename(&mut targets[..split], &games_first);
+        rename(&mut targets[split..], &games_second);
         // The gains: the first range's table, then the second's new ones.
         let mut gain_values = std::mem::take(&mut first.gain_values);
         let index: FxHashMap<i64, u32> = gain_values
@@ -1290,27 +1282,18 @@ impl Search<'_> {
                 }
             })
             .collect();
-        let rename = |t: Target, games: &[GameId]| match t {
-            Target::Game(k) => Target::Game(games[k.0 as usize]),
-            node => node,
-        };
-        for t in &mut first.targets {
-            *t = rename(*t, &games_first);
-        }
-        let offset = first.targets.len();
-        first
-            .targets
-            .extend(second.targets.iter().map(|&t| rename(t, &games_second)));
         first
             .gains
             .extend(second.gains.iter().map(|&k| gains_second[k as usize]));
         let mut bounds = Vec::with_capacity(2 * n + 1);
         bounds.push(0);
-        bounds.extend_from_slice(&first.bounds);
-        bounds.extend(second.bounds.iter().map(|&b| b + offset));
+        for &(start, black, white) in &bg.moves_of {
+            let black = start as usize + usize::from(black);
+            bounds.extend([black, black + usize::from(white)]);
+        }
         Ok(KoGraphBuilder::from_numbered_integer_arrays(
             bounds,
-            first.targets,
+            targets,
             first.gains,
             &gain_values,
         ))
@@ -1384,19 +1367,14 @@ impl Search<'_> {
 }
 
 /// Graphs of at least this many nodes are built on two threads when the
-/// search has them (`Search::ko_graph_in_halves`; a few in the tests, so
+/// search has them (`Search::graph_builder`; a few in the tests, so
 /// that their small graphs take that path too).
 const PARALLEL_NODES: usize = if cfg!(test) { 2 } else { 1 << 14 };
 
 /// The options of a range of nodes of step 2, made without the store
-/// (`Search::ko_graph_in_halves`).
-struct HalfGraph {
-    /// For each node, where its Left options end and where its Right
-    /// options end, counted from the range's first option.
-    bounds: Vec<usize>,
-    /// The options' targets, a terminal game as `Game(k)`: the `k`-th pair
-    /// of `terminals`.
-    targets: Vec<Target>,
+/// (`Search::graph_builder`): their gains and the tables that name them.
+#[derive(Default)]
+struct RangeOptions {
     /// The options' gains, as indices into `gain_values`.
     gains: Vec<u32>,
     /// The distinct gains, 0 first and the others in the order met.
@@ -1406,33 +1384,29 @@ struct HalfGraph {
     terminals: Vec<(i64, GameId)>,
 }
 
-/// The options of the nodes `nodes` of the position graph `bg`, as the
-/// loop of `Search::ko_graph_builder` makes them but with terminal games
-/// and gains named in the range's own tables ([`HalfGraph`]), with room
-/// for every option of the graph when `whole`; an error when the interrupt
-/// flag is set or the memory limit is passed (polled every 1 024 nodes).
-fn half_graph<const CHILL: bool>(
+/// The options of the nodes `nodes` of the position graph `bg`, made in
+/// place of their moves' targets `targets` (those of the range, from its
+/// first node's first move on): a terminal game as `Game(k)`, the `k`-th
+/// pair of the range's `terminals`, a node left as it is; the gains in the
+/// range's own table ([`RangeOptions`]), with room for `room` of them.
+/// `poll` is called at every node, with its number.
+fn range_options<const CHILL: bool>(
     bg: &BoardGraph,
     nodes: std::ops::Range<usize>,
-    flag: Option<&std::sync::atomic::AtomicBool>,
-    whole: bool,
-) -> Result<HalfGraph, GoError> {
+    targets: &mut [Target],
+    room: usize,
+    poll: &mut dyn FnMut(usize) -> Result<(), GoError>,
+) -> Result<RangeOptions, GoError> {
     let (phi, m) = (&bg.phi, &bg.m);
-    // The first range's arrays will take the second's: room for all.
-    let options: usize = match whole {
-        true => bg.edges.len(),
-        false => bg.moves_of[nodes.clone()]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum(),
-    };
-    let mut out = HalfGraph {
-        bounds: Vec::with_capacity(2 * nodes.len()),
-        targets: Vec::with_capacity(options),
-        gains: Vec::with_capacity(options),
+    let mut out = RangeOptions {
+        gains: Vec::with_capacity(room.max(targets.len())),
         gain_values: vec![0],
         terminals: Vec::new(),
     };
+    let Some(&(base, _, _)) = bg.moves_of.get(nodes.start) else {
+        return Ok(out);
+    };
+    let base = base as usize;
     let mut terminal: FxHashMap<(i64, GameId), u32> = FxHashMap::default();
     // Small gains by a table, as `KoGraphBuilder` interns them.
     const SMALL: i64 = 64;
@@ -1452,54 +1426,54 @@ fn half_graph<const CHILL: bool>(
         }
         *slot
     };
-    let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
-    let ask = |i: usize| {
-        for e in bg.edges(i) {
-            if let To::Board(q) = e.to() {
-                prefetch(&phi[q as usize]);
+    // Node `i`'s moves, Black's first, as indices into `targets`.
+    let moves = |i: usize| {
+        let (start, black, white) = bg.moves_of[i];
+        let (start, black) = (start as usize - base, usize::from(black));
+        (start..start + black + usize::from(white), start + black)
+    };
+    // The potentials of the nodes a node's moves reach are read at random
+    // (cache misses on the large areas): asked for one node ahead, so
+    // that they arrive while the node before is made.
+    let ask = |targets: &[Target], i: usize| {
+        for t in &targets[moves(i).0] {
+            if let Target::Node(q) = t {
+                prefetch(&phi[q.0 as usize]);
                 if CHILL {
-                    prefetch(&m[q as usize]);
+                    prefetch(&m[q.0 as usize]);
                 }
             }
         }
     };
-    ask(nodes.start);
+    ask(targets, nodes.start);
     for i in nodes.clone() {
-        if (i - nodes.start) % 1024 == 0 {
-            if flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
-                return Err(GoError::Cg(crate::game::CgError::Interrupted));
-            }
-            crate::limits::check_memory().map_err(|e| GoError::Cg(e.into()))?;
-        }
+        poll(i)?;
         if i + 1 < nodes.end {
-            ask(i + 1);
+            ask(targets, i + 1);
         }
-        for e in bg.edges(i) {
-            let gain = i64::from(e.gain);
-            let option = match e.to() {
-                To::Game(g) => {
+        let (range, white) = moves(i);
+        for j in range {
+            let gain = i64::from(bg.gains[j + base]);
+            let d = match targets[j] {
+                Target::Game(g) => {
                     let pair = (phi[i] + gain, g);
                     let k = *terminal.entry(pair).or_insert_with(|| {
                         out.terminals.push(pair);
                         (out.terminals.len() - 1) as u32
                     });
-                    (0, Target::Game(GameId(k)))
+                    targets[j] = Target::Game(GameId(k));
+                    0
                 }
-                To::Board(q) => {
-                    let q = q as usize;
-                    let d = bg.edge_gain::<CHILL>(i, q, gain, e.colour);
-                    (d, Target::Node(NodeId(q as u32)))
+                Target::Node(q) => {
+                    let colour = match j < white {
+                        true => Colour::Black,
+                        false => Colour::White,
+                    };
+                    bg.edge_gain::<CHILL>(i, q.0 as usize, gain, colour)
                 }
             };
-            sides[e.colour.index()].push(option);
-        }
-        for side in &mut sides {
-            for (d, t) in side.drain(..) {
-                let k = gain_index(&mut out.gain_values, d);
-                out.gains.push(k);
-                out.targets.push(t);
-            }
-            out.bounds.push(out.targets.len());
+            let k = gain_index(&mut out.gain_values, d);
+            out.gains.push(k);
         }
     }
     Ok(out)
@@ -1534,7 +1508,6 @@ fn sccs(bg: &BoardGraph) -> Vec<usize> {
     let succ: Vec<Vec<usize>> = (0..bg.len())
         .map(|i| {
             bg.edges(i)
-                .iter()
                 .filter_map(|e| match e.to() {
                     To::Board(q) => Some(q as usize),
                     To::Game(_) => None,
@@ -1543,4 +1516,107 @@ fn sccs(bg: &BoardGraph) -> Vec<usize> {
         })
         .collect();
     crate::ko::strongly_connected_components(&succ)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::search::Region;
+    use crate::go::{Position, Rules, SearchOptions};
+
+    /// Step 2 as it was first written, the oracle of the graph made in
+    /// place: node by node through the builder, each node's moves split
+    /// into Left (Black's) and Right (White's) options in their order, the
+    /// terminal games made as the options meet them.
+    fn built_node_by_node<const CHILL: bool>(
+        search: &mut Search<'_>,
+        bg: &BoardGraph,
+        shift: GameId,
+    ) -> KoGraph {
+        let zero = search.store.zero();
+        let mut terminal: FxHashMap<(i64, GameId), GameId> = FxHashMap::default();
+        let mut graph = KoGraphBuilder::with_capacity(0, 0);
+        for i in 0..bg.len() {
+            let mut sides: [Vec<(i64, Target)>; 2] = [Vec::new(), Vec::new()];
+            for e in bg.edges(i) {
+                let gain = i64::from(e.gain);
+                let option = match e.to() {
+                    To::Game(g) => {
+                        let score = bg.phi[i] + gain;
+                        let v = match terminal.get(&(score, g)) {
+                            Some(&v) => v,
+                            None => {
+                                let x = search.integer(score);
+                                let mut v = search.store.add(x, g).unwrap();
+                                if shift != zero {
+                                    v = search.store.add(v, shift).unwrap();
+                                }
+                                terminal.insert((score, g), v);
+                                v
+                            }
+                        };
+                        (0, Target::Game(v))
+                    }
+                    To::Board(q) => (
+                        bg.edge_gain::<CHILL>(i, q as usize, gain, e.colour),
+                        Target::Node(NodeId(q)),
+                    ),
+                };
+                sides[e.colour.index()].push(option);
+            }
+            let [left, right] = sides;
+            graph.numbered_node_integer(left, right);
+        }
+        graph.build_one_player_acyclic(NodeId(0)).unwrap()
+    }
+
+    #[test]
+    fn the_graph_made_in_place_is_the_one_built_node_by_node() {
+        // `Search::graph_builder` (one range, and two on two threads)
+        // against the builder fed node by node, unchilled and chilled,
+        // with and without a shift, on the walks of loopy areas (the open
+        // 3 × 3 one a graph of a few thousand nodes, one with captures on
+        // its cycles), both rules.
+        let diagrams = [
+            "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+            "XXOOXX\nXo..xO\nXXOOXX",
+            "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
+            "XXXXXX\nXxo.xO\nX.ox.O\nXXXXXX",
+        ];
+        let mut graphs = 0;
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let opts = SearchOptions::with_rules(rules);
+            for text in diagrams {
+                let pos = Position::parse(text).unwrap();
+                let region = Region::new(&pos).unwrap();
+                let (root, imm) = (&region.root, region.immortal(&region.root));
+                let mut store = Store::new();
+                let mut search = Search::new(&mut store, &region, &pos, &opts);
+                let parts = search.eval_parts(region.all, root, imm).unwrap();
+                let three = search.integer(3);
+                for &comp in &parts.loopy {
+                    for (chill, shift) in
+                        [(false, three), (true, three), (false, search.store.zero())]
+                    {
+                        let mut walks =
+                            [false, true].map(|_| search.board_graph(comp, root).unwrap());
+                        let expected = match chill {
+                            true => built_node_by_node::<true>(&mut search, &walks[0], shift),
+                            false => built_node_by_node::<false>(&mut search, &walks[0], shift),
+                        };
+                        for (bg, halves) in walks.iter_mut().zip([false, true]) {
+                            let builder = match chill {
+                                true => search.graph_builder::<true>(bg, shift, halves),
+                                false => search.graph_builder::<false>(bg, shift, halves),
+                            };
+                            let graph = builder.unwrap().build_one_player_acyclic(NodeId(0));
+                            assert_eq!(graph.unwrap(), expected, "{text}, halves: {halves}");
+                        }
+                        graphs += 1;
+                    }
+                }
+            }
+        }
+        assert!(graphs >= 12, "{graphs}");
+    }
 }

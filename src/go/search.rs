@@ -109,7 +109,7 @@ pub struct SearchOptions {
     pub threads: usize,
     /// Threads for building a ko graph (step 2 of `go::kos`): with 2 or
     /// more, a graph of many nodes is built in two halves on two threads
-    /// (`Search::ko_graph_in_halves`), the same graph array for array, with
+    /// (`Search::graph_builder`), the same graph array for array, with
     /// the same games made in the same order in the store and the same
     /// steps counted, so nothing a caller can see changes. [`threads`]
     /// ≥ 2 implies it. Default 1; whole-board analysis gives it its own
@@ -2549,7 +2549,7 @@ mod tests {
     #[test]
     fn a_helper_thread_never_changes_a_value() {
         // `eval_parts_with_helper` (and the ko graph built on two threads,
-        // `Search::ko_graph_in_halves`, which in the test build takes every
+        // `Search::graph_builder`, which in the test build takes every
         // graph of two nodes or more) against the one-thread search: the
         // same value, part for part (games by id in one store, ko graphs
         // array for array, potentials, lines), unchilled and chilled, on
