@@ -257,10 +257,16 @@ pub struct KoPosition {
 /// on one board hold on the next without renumbering.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
-    /// In the order of their first stone. Shared with the census of the
-    /// next board where they did not change ([`census_after`] copies a
-    /// pointer, not the stones).
-    pub strings: Vec<Rc<GoString>>,
+    /// The strings with what the census read of each, and the id on each
+    /// point, by rows of the board: a row is shared with the census of the
+    /// next board when the move changed nothing in it ([`census_after`]
+    /// copies the rows it touches and a pointer per row, whatever the
+    /// number of strings).
+    table: Table,
+    /// The readings that found a mouth, with their string's id, in the
+    /// order of the ids: all that [`collect_mouths`] needs of the readings (shared with
+    /// the census of the next board when none of them changed).
+    mouthed: Rc<Vec<(usize, Rc<Reading>)>>,
     /// Shared with the census of the next board when no mouth changed.
     pub mouths: Rc<Vec<Rc<KoMouth>>>,
     /// The ko couplings: each a set of strings (ids).
@@ -268,17 +274,107 @@ pub struct Census {
     /// Shared with the census of the next board when no ko position
     /// changed; each one shared when it did not change.
     pub positions: Rc<Vec<Rc<KoPosition>>>,
-    /// For each string (parallel to `strings`), what the census read of
-    /// it: kept so that [`census_after`] reads again only the strings a
-    /// move can have changed the reading of.
-    readings: Vec<Rc<Reading>>,
-    /// For each point, the id of the string on it (`usize::MAX` if empty).
-    id_at: Vec<usize>,
     /// Every point of every ko position, sorted (shared as `positions`).
     ko_points: Rc<Vec<usize>>,
     /// The sum of [`stone_word`] over the stones of the board, kept from
     /// board to board by [`census_after`] (the New Ko Rules' epoch key).
     stones_hash: u64,
+}
+
+/// The strings of a board, each with its reading, and the id of the string
+/// on each point, in rows of the board ([`Census::table`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Table {
+    width: usize,
+    rows: Vec<Rc<Row>>,
+}
+
+/// One row of a [`Table`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Row {
+    /// The id of the string on each point of the row (`usize::MAX` if
+    /// empty).
+    ids: Vec<usize>,
+    /// The strings whose id (first stone) lies in the row, in order, each
+    /// with what the census read of it: kept so that [`census_after`]
+    /// reads again only the strings a move can have changed the reading of.
+    strings: Vec<(Rc<GoString>, Rc<Reading>)>,
+    /// The least and greatest point of the areas of the row's readings
+    /// (`(usize::MAX, 0)` when none has one): a row whose range lies
+    /// outside the points near a move keeps its readings unlooked at.
+    area: (usize, usize),
+}
+
+impl Row {
+    /// [`Row::area`] from the readings.
+    fn set_area(&mut self) {
+        self.area = (usize::MAX, 0);
+        for (_, r) in &self.strings {
+            if let (Some(&first), Some(&last)) =
+                (r.area.as_slice().first(), r.area.as_slice().last())
+            {
+                self.area = (self.area.0.min(first), self.area.1.max(last));
+            }
+        }
+    }
+}
+
+impl Table {
+    /// A table of `pos`'s size holding `strings` (in the order of their
+    /// first stone), each with an empty reading.
+    fn new(pos: &Position, strings: Vec<Rc<GoString>>) -> Table {
+        let width = pos.width();
+        let blank = Rc::new(Reading::default());
+        let mut rows: Vec<Row> = (0..pos.height())
+            .map(|_| Row {
+                ids: vec![usize::MAX; width],
+                strings: Vec::new(),
+                area: (usize::MAX, 0),
+            })
+            .collect();
+        for s in strings {
+            let id = s.stones[0];
+            for &p in &s.stones {
+                rows[p / width].ids[p % width] = id;
+            }
+            rows[id / width].strings.push((s, blank.clone()));
+        }
+        Table {
+            width,
+            rows: rows.into_iter().map(Rc::new).collect(),
+        }
+    }
+
+    /// The id of the string on `p` (`usize::MAX` if empty).
+    fn id_at(&self, p: usize) -> usize {
+        self.rows[p / self.width].ids[p % self.width]
+    }
+
+    /// The index in its row of the string whose id is `id`, if any.
+    fn find(&self, id: usize) -> Result<usize, usize> {
+        self.rows[id / self.width]
+            .strings
+            .binary_search_by_key(&id, |(s, _)| s.stones[0])
+    }
+
+    /// The string whose id is `id`.
+    ///
+    /// # Panics
+    /// If no string of the table has that id.
+    fn string(&self, id: usize) -> &GoString {
+        let i = self.find(id).expect("a string id of this census");
+        &self.rows[id / self.width].strings[i].0
+    }
+
+    /// The row of point `p`, copied first if it is shared.
+    fn row_mut(&mut self, p: usize) -> &mut Row {
+        Rc::make_mut(&mut self.rows[p / self.width])
+    }
+
+    /// Every string with its reading, in the order of their ids.
+    fn iter(&self) -> impl Iterator<Item = &(Rc<GoString>, Rc<Reading>)> {
+        self.rows.iter().flat_map(|r| r.strings.iter())
+    }
 }
 
 /// A word for the stone (if any) on point `p`, mixed (SplitMix64's
@@ -397,13 +493,21 @@ impl Census {
     /// # Panics
     /// If no string of the census has that id.
     pub fn string(&self, id: usize) -> &GoString {
-        by_id(&self.strings, id)
+        self.table.string(id)
     }
 
     /// The string with a stone on `p`, if any.
     pub fn string_at(&self, p: usize) -> Option<&GoString> {
-        let id = *self.id_at.get(p)?;
+        if p >= self.table.width * self.table.rows.len() {
+            return None;
+        }
+        let id = self.table.id_at(p);
         (id != usize::MAX).then(|| self.string(id))
+    }
+
+    /// Every string of the board, in the order of their first stone.
+    pub fn strings(&self) -> impl Iterator<Item = &GoString> {
+        self.table.iter().map(|(s, _)| &**s)
     }
 
     /// Every ko string, mouth by mouth: colour, stones, complete.
@@ -419,11 +523,11 @@ impl Census {
             .collect()
     }
 
-    /// The ko strings, as indices into `strings`.
+    /// The ko strings, as indices into [`Census::strings`].
     pub fn ko_strings(&self) -> Vec<usize> {
         self.ko_string_list()
             .iter()
-            .filter_map(|(_, k, _)| self.strings.iter().position(|s| s.stones == *k))
+            .filter_map(|(_, k, _)| self.strings().position(|s| s.stones == *k))
             .collect()
     }
 
@@ -533,39 +637,30 @@ impl Census {
 /// The census of `pos` (module docs).
 pub fn census(pos: &Position) -> Census {
     let mut b = Scratch::new(pos);
-    let strings = strings_on(&mut b);
-    let id_at = id_index(pos, &strings);
-    let readings = strings
+    let mut table = Table::new(pos, strings_on(&mut b));
+    let readings: Vec<Reading> = table
         .iter()
-        .map(|s| Rc::new(mouth_of(&mut b, s, &strings, &id_at)))
+        .map(|(s, _)| mouth_of(&mut b, s, &table))
+        .collect();
+    let mut readings = readings.into_iter();
+    for row in &mut table.rows {
+        let row = Rc::get_mut(row).expect("a row of a table just made");
+        for (_, r) in &mut row.strings {
+            *r = Rc::new(readings.next().expect("a reading per string"));
+        }
+        row.set_area();
+    }
+    let mouthed = table
+        .iter()
+        .filter(|(_, r)| r.mouth.is_some())
+        .map(|(s, r)| (s.stones[0], r.clone()))
         .collect();
     let stones_hash = pos
         .cells
         .iter()
         .enumerate()
         .fold(0u64, |h, (p, &c)| h.wrapping_add(stone_word(p, c)));
-    assemble(&mut b, strings, readings, id_at, stones_hash, None)
-}
-
-/// For each point, the id (first stone) of the string on it (`usize::MAX`
-/// if empty).
-fn id_index(pos: &Position, strings: &[Rc<GoString>]) -> Vec<usize> {
-    let mut id_at = vec![usize::MAX; pos.cells_len()];
-    for s in strings {
-        for &p in &s.stones {
-            id_at[p] = s.stones[0];
-        }
-    }
-    id_at
-}
-
-/// The string of `strings` (in the order of their first stone) whose id is
-/// `id`.
-fn by_id(strings: &[Rc<GoString>], id: usize) -> &GoString {
-    let i = strings
-        .binary_search_by_key(&id, |s| s.stones[0])
-        .expect("a string id of this census");
-    &strings[i]
+    assemble(&mut b, table, Rc::new(mouthed), stones_hash, None)
 }
 
 /// The census of `after` from `prev`, the census of `before`, when the two
@@ -646,7 +741,7 @@ fn census_after_changes(
     changed: &[usize],
 ) -> Census {
     let n = after.cells_len();
-    if prev.readings.len() != prev.strings.len() || prev.id_at.len() != n {
+    if prev.table.width != after.width() || prev.table.rows.len() != after.height() {
         return census(after);
     }
     if changed.is_empty() {
@@ -719,76 +814,114 @@ fn census_after_changes(
     // stone, found again or captured.
     let mut gone: Vec<usize> = touched_list
         .iter()
-        .map(|&p| prev.id_at[p])
+        .map(|&p| prev.table.id_at(p))
         .filter(|&id| id != usize::MAX)
         .collect();
     gone.sort_unstable();
     gone.dedup();
-    // The ids: a kept string keeps its id; the changed points are empty
-    // unless a string found again covers them.
-    let mut id_at = prev.id_at.clone();
-    for &p in changed {
-        id_at[p] = usize::MAX;
-    }
-    for s in &found {
-        for &p in &s.stones {
-            id_at[p] = s.stones[0];
-        }
-    }
-    // The kept strings (in order) merged with those found again; the
-    // readings kept, or marked to be read again (`unread`) once every
-    // string is in place.
-    let total = prev.strings.len() + found.len();
-    let mut strings: Vec<Rc<GoString>> = Vec::with_capacity(total);
-    let mut readings: Vec<Rc<Reading>> = Vec::with_capacity(total);
-    let mut unread: Vec<usize> = Vec::new();
-    let blank = Rc::new(Reading::default());
+    // The table: the rows the change reaches are copied, the others shared.
     // Whether a reading dropped or read again had a mouth, or a new one has.
     let mut mouth_changed = false;
-    let mut fresh = found.into_iter().peekable();
-    // Both lists are in the order of the ids: walked side by side.
-    let mut gone = gone.into_iter().peekable();
-    for (s, r) in prev.strings.iter().zip(&prev.readings) {
-        if gone.next_if_eq(&s.stones[0]).is_some() {
-            mouth_changed |= r.mouth.is_some();
-            continue;
-        }
-        while let Some(f) = fresh.next_if(|f| f.stones[0] < s.stones[0]) {
-            unread.push(strings.len());
-            strings.push(f);
-            readings.push(blank.clone());
-        }
-        if !keeps(r) {
-            mouth_changed |= r.mouth.is_some();
-            unread.push(strings.len());
-        }
-        strings.push(s.clone());
-        readings.push(r.clone());
-    }
-    for f in fresh {
-        unread.push(strings.len());
-        strings.push(f);
-        readings.push(blank.clone());
-    }
-    for i in unread {
-        let r = mouth_of(&mut b, &strings[i], &strings, &id_at);
+    let mut table = prev.table.clone();
+    let width = table.width;
+    // The rows whose strings or readings change (their areas are set again).
+    let mut rows_changed: Vec<usize> = Vec::new();
+    for &id in &gone {
+        let i = table.find(id).expect("a string of the census before");
+        let row = table.row_mut(id);
+        let (_, r) = row.strings.remove(i);
         mouth_changed |= r.mouth.is_some();
-        readings[i] = Rc::new(r);
+        rows_changed.push(id / width);
     }
+    // The ids: a kept string keeps its id; the changed points are empty
+    // unless a string found again covers them.
+    for &p in changed {
+        table.row_mut(p).ids[p % width] = usize::MAX;
+    }
+    // The readings to make again: the strings found again, and the kept
+    // strings whose reading looked at a point near a hot one (only the rows
+    // whose range of areas meets the points near them are looked at).
+    let mut unread: Vec<usize> = Vec::new();
+    let blank = Rc::new(Reading::default());
+    for f in found {
+        let id = f.stones[0];
+        for &p in &f.stones {
+            table.row_mut(p).ids[p % width] = id;
+        }
+        let i = table
+            .find(id)
+            .expect_err("a string found again is new to the table");
+        table.row_mut(id).strings.insert(i, (f, blank.clone()));
+        rows_changed.push(id / width);
+        unread.push(id);
+    }
+    if near_lo <= near_hi {
+        for (y, row) in prev.table.rows.iter().enumerate() {
+            if row.area.1 < near_lo || row.area.0 > near_hi {
+                continue;
+            }
+            for (s, r) in &row.strings {
+                let id = s.stones[0];
+                if !keeps(r) && gone.binary_search(&id).is_err() {
+                    mouth_changed |= r.mouth.is_some();
+                    unread.push(id);
+                    rows_changed.push(y);
+                }
+            }
+        }
+    }
+    // Read once every string is in place (a reading looks at its
+    // neighbours' strings).
+    let read: Vec<(usize, Reading)> = unread
+        .iter()
+        .map(|&id| (id, mouth_of(&mut b, table.string(id), &table)))
+        .collect();
+    let mut new_mouths = false;
+    for (id, r) in read {
+        new_mouths |= r.mouth.is_some();
+        let i = table.find(id).expect("a string of the table");
+        table.row_mut(id).strings[i].1 = Rc::new(r);
+    }
+    rows_changed.sort_unstable();
+    rows_changed.dedup();
+    for &y in &rows_changed {
+        Rc::make_mut(&mut table.rows[y]).set_area();
+    }
+    // The readings with a mouth: those of the census before but for the
+    // strings gone or read again, and the new ones.
+    let mouthed = if mouth_changed || new_mouths {
+        unread.sort_unstable();
+        let mut mouthed: Vec<(usize, Rc<Reading>)> = prev
+            .mouthed
+            .iter()
+            .filter(|(id, _)| gone.binary_search(id).is_err() && unread.binary_search(id).is_err())
+            .cloned()
+            .collect();
+        for &id in &unread {
+            let i = table.find(id).expect("a string of the table");
+            let r = &table.rows[id / width].strings[i].1;
+            if r.mouth.is_some() {
+                mouthed.push((id, r.clone()));
+            }
+        }
+        mouthed.sort_unstable_by_key(|(id, _)| *id);
+        Rc::new(mouthed)
+    } else {
+        prev.mouthed.clone()
+    };
     let stones_hash = changed.iter().fold(prev.stones_hash, |h, &p| {
         h.wrapping_sub(stone_word(p, before.cell(p)))
             .wrapping_add(stone_word(p, after.cell(p)))
     });
     assemble(
         &mut b,
-        strings,
-        readings,
-        id_at,
+        table,
+        mouthed,
         stones_hash,
         Some(Before {
             census: prev,
             near: &near,
-            same_mouths: !mouth_changed,
+            same_mouths: !(mouth_changed || new_mouths),
         }),
     )
 }
@@ -810,13 +943,13 @@ struct Before<'a> {
     same_mouths: bool,
 }
 
-/// The ko mouths of the readings (K1, the K1a filter, K4), in the order of
-/// their ko string's first stone.
-fn collect_mouths(readings: &[Rc<Reading>]) -> Vec<Rc<KoMouth>> {
+/// The ko mouths of the readings that found one ([`Census::mouthed`]: K1,
+/// the K1a filter, K4), in the order of their ko string's first stone.
+fn collect_mouths(readings: &[(usize, Rc<Reading>)]) -> Vec<Rc<KoMouth>> {
     let mut mouths: Vec<Rc<KoMouth>> = Vec::new();
     let mut pending = Vec::new();
     let mut between_walls: Vec<&Rc<KoMouth>> = Vec::new();
-    for r in readings {
+    for (_, r) in readings {
         match &r.mouth {
             Some(m) if m.both_walls => between_walls.push(m),
             Some(m) if r.extra.is_empty() => mouths.push(m.clone()),
@@ -862,15 +995,14 @@ fn collect_mouths(readings: &[Rc<Reading>]) -> Vec<Rc<KoMouth>> {
 /// its type.
 fn assemble(
     b: &mut Scratch,
-    strings: Vec<Rc<GoString>>,
-    readings: Vec<Rc<Reading>>,
-    id_at: Vec<usize>,
+    table: Table,
+    mouthed: Rc<Vec<(usize, Rc<Reading>)>>,
     stones_hash: u64,
     prev: Option<Before>,
 ) -> Census {
     let mouths = match &prev {
         Some(before) if before.same_mouths => None,
-        _ => Some(collect_mouths(&readings)),
+        _ => Some(collect_mouths(&mouthed)),
     };
     if let Some(Before {
         census: prev, near, ..
@@ -894,7 +1026,7 @@ fn assemble(
                         Rc::new(KoPosition {
                             ko_type: classify(
                                 b,
-                                &strings,
+                                &table,
                                 &prev.mouths,
                                 &k.mouths,
                                 &k.coupling,
@@ -911,12 +1043,11 @@ fn assemble(
                 prev.positions.clone()
             };
             return Census {
-                strings,
+                table,
+                mouthed,
                 mouths: prev.mouths.clone(),
                 couplings: prev.couplings.clone(),
                 positions,
-                readings,
-                id_at,
                 ko_points: prev.ko_points.clone(),
                 stones_hash,
             };
@@ -924,8 +1055,8 @@ fn assemble(
     }
     let mouths = mouths.expect("mouths collected unless they are the census before's");
     let (mut coupled, mut single) = match &prev {
-        Some(before) => positions_after(b, &strings, &mouths, before),
-        None => group_positions(b, &strings, &mouths, &vec![true; mouths.len()], &|_| None),
+        Some(before) => positions_after(b, &table, &mouths, before),
+        None => group_positions(b, &table, &mouths, &vec![true; mouths.len()], &|_| None),
     };
     // In the order the grouping finds them (couplings by their first
     // mouth, then single mouths), then by their first point.
@@ -942,12 +1073,11 @@ fn assemble(
     ko_points.sort_unstable();
     ko_points.dedup();
     Census {
-        strings,
+        table,
+        mouthed,
         mouths: Rc::new(mouths),
         couplings: Rc::new(couplings),
         positions: Rc::new(positions),
-        readings,
-        id_at,
         ko_points: Rc::new(ko_points),
         stones_hash,
     }
@@ -960,7 +1090,7 @@ fn assemble(
 /// the type of a ko position known from the board before.
 fn group_positions(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     include: &[bool],
     known: &dyn Fn(&[usize]) -> Option<KoType>,
@@ -1021,7 +1151,7 @@ fn group_positions(
 /// mouths are grouped again.
 fn positions_after(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     before: &Before,
 ) -> (Vec<Rc<KoPosition>>, Vec<Rc<KoPosition>>) {
@@ -1112,7 +1242,7 @@ fn positions_after(
 /// ko string, with the strings (ids) other than `s` that filling the mouth
 /// would capture too (empty for a mouth by K1 alone or by K4; else a K1a
 /// candidate), and the area it looked at.
-fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[usize]) -> Reading {
+fn mouth_of(b: &mut Scratch, s: &GoString, strings: &Table) -> Reading {
     let pos = b.pos;
     let mut area = Few::default();
     if !few_empty_around(b, s, &mut area) {
@@ -1122,8 +1252,8 @@ fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[us
             ..Reading::default()
         };
     }
-    let found = k1_mouth(b, s, id_at)
-        .or_else(|| k4_mouth(pos, s, strings, id_at, &mut area).map(|m| (m, Vec::new())));
+    let found = k1_mouth(b, s, strings)
+        .or_else(|| k4_mouth(pos, s, strings, &mut area).map(|m| (m, Vec::new())));
     area.sort_dedup();
     match found {
         Some((m, extra)) => Reading {
@@ -1195,8 +1325,7 @@ const K4_POINTS: usize = 5;
 fn k4_mouth(
     pos: &Position,
     s: &GoString,
-    strings: &[Rc<GoString>],
-    id_at: &[usize],
+    strings: &Table,
     area: &mut Few<AREA_POINTS>,
 ) -> Option<KoMouth> {
     if s.stones.len() > 3 || s.stones.iter().any(|&p| pos.is_frame(p)) {
@@ -1218,7 +1347,7 @@ fn k4_mouth(
                 // A short string next to an empty point of the region joins
                 // it (a wall is a longer string, or one in the frame).
                 Cell::Stone(_) if pos.cell(p) == Cell::Empty => {
-                    let chain = &by_id(strings, id_at[q]).stones;
+                    let chain = &strings.string(strings.id_at(q)).stones;
                     if chain.len() > 3 || chain.iter().any(|&p| pos.is_frame(p)) {
                         continue;
                     }
@@ -1267,13 +1396,13 @@ fn k4_mouth(
     for &p in region {
         if let Cell::Stone(c) = pos.cell(p) {
             if !inner.iter().any(|(_, st)| st.contains(&p)) {
-                inner.push((c, by_id(strings, id_at[p]).stones.clone()));
+                inner.push((c, strings.string(strings.id_at(p)).stones.clone()));
             }
         }
     }
     let complete = inner.iter().map(|(_, st)| captured.contains(st)).collect();
     let (colour, string) = inner.remove(0);
-    let adjacent = strings_next_to(pos, region.iter().copied(), inside, id_at);
+    let adjacent = strings_next_to(pos, region.iter().copied(), inside, strings);
     Some(
         KoMouth {
             colour,
@@ -1357,12 +1486,13 @@ fn strings_next_to(
     pos: &Position,
     points: impl Iterator<Item = usize>,
     inside: impl Fn(usize) -> bool,
-    id_at: &[usize],
+    strings: &Table,
 ) -> Vec<usize> {
     let mut adjacent: Vec<usize> = points
         .flat_map(|p| pos.neighbours(p))
-        .filter(|&q| !inside(q) && id_at[q] != usize::MAX)
-        .map(|q| id_at[q])
+        .filter(|&q| !inside(q))
+        .map(|q| strings.id_at(q))
+        .filter(|&id| id != usize::MAX)
         .collect();
     adjacent.sort_unstable();
     adjacent.dedup();
@@ -1371,7 +1501,7 @@ fn strings_next_to(
 
 /// The K1 reading of `s` (module docs), with the K1a extra strings (ids).
 /// A string it turns away costs no allocation.
-fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
+fn k1_mouth(b: &mut Scratch, s: &GoString, strings: &Table) -> Option<(KoMouth, Vec<usize>)> {
     let pos = b.pos;
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
@@ -1426,11 +1556,12 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
             .iter()
             .flat_map(|&e| b.around(e))
             .filter(|&q| pos.cell(q) == own && b.cell(q) == Cell::Empty && !s.stones.contains(&q))
-            .map(|q| id_at[q])
+            .map(|q| strings.id_at(q))
             .collect();
         extra.sort_unstable();
         extra.dedup();
-        let captured = |p: usize| s.stones.contains(&p) || extra.iter().any(|&e| id_at[p] == e);
+        let captured =
+            |p: usize| s.stones.contains(&p) || extra.iter().any(|&e| strings.id_at(p) == e);
         let (some, all) = b.breaths_all(empty, captured);
         if !some || !all {
             return None;
@@ -1440,7 +1571,7 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
     let extra = read();
     b.undo(mark);
     let extra = extra?;
-    let adjacent = strings_next_to(pos, s.stones.iter().chain(empty).copied(), inside, id_at);
+    let adjacent = strings_next_to(pos, s.stones.iter().chain(empty).copied(), inside, strings);
     Some((
         KoMouth {
             colour: s.colour,
@@ -1492,7 +1623,7 @@ fn fill(b: &mut Scratch, colour: Colour, points: &[usize]) -> Option<usize> {
 
 fn make_position(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     ms: Vec<usize>,
     coupling: Vec<usize>,
@@ -1518,7 +1649,7 @@ fn make_position(
 /// The ko type of a ko position (module docs, T1).
 fn classify(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     ms: &[usize],
     coupling: &[usize],
@@ -1529,7 +1660,7 @@ fn classify(
     if !coupling.is_empty() {
         let all_two = |b: &mut Scratch| {
             coupling.iter().all(|&s| {
-                let stones = &by_id(strings, s).stones;
+                let stones = &strings.string(s).stones;
                 b.cell(stones[0]) != Cell::Empty && {
                     let chain = b.chain(stones[0]);
                     b.liberties(&chain).len() >= 2
@@ -1563,7 +1694,7 @@ fn classify(
             for dying in [Colour::Black, Colour::White] {
                 let theirs: Vec<&GoString> = coupling
                     .iter()
-                    .map(|&s| by_id(strings, s))
+                    .map(|&s| strings.string(s))
                     .filter(|s| s.colour == dying)
                     .collect();
                 if theirs.is_empty() || !theirs.iter().all(|s| s.breaths.iter().all(in_k)) {
@@ -1574,10 +1705,10 @@ fn classify(
                     .all(|&c| points.iter().any(|&p| pos.cell(p) == Cell::Stone(c)));
                 let some_one = coupling
                     .iter()
-                    .any(|&s| by_id(strings, s).breaths.len() == 1);
+                    .any(|&s| strings.string(s).breaths.len() == 1);
                 let others_two = coupling
                     .iter()
-                    .map(|&s| by_id(strings, s))
+                    .map(|&s| strings.string(s))
                     .filter(|s| s.colour != dying)
                     .all(|s| s.breaths.len() >= 2);
                 return KoType::DDeath {
@@ -1597,7 +1728,7 @@ fn classify(
         // board points. Thus the ko position is a FK").
         return KoType::Fk;
     }
-    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| by_id(strings, s)).collect();
+    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| strings.string(s)).collect();
     for safe in [Colour::Black, Colour::White] {
         let safe_two = adjacent
             .iter()
