@@ -286,75 +286,63 @@ pub struct Census {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Table {
     width: usize,
-    rows: Vec<Rc<Row>>,
+    /// Each row's points, and the least and greatest point of the areas of
+    /// the readings held in the row (`(usize::MAX, 0)` when none has one):
+    /// a row whose range lies outside the points near a move keeps its
+    /// readings without looking at them.
+    rows: Vec<(Rc<[Slot]>, (usize, usize))>,
 }
 
-/// One row of a [`Table`].
+/// A point of a [`Table`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Row {
-    /// The id of the string on each point of the row (`usize::MAX` if
-    /// empty).
-    ids: Vec<usize>,
-    /// The strings whose id (first stone) lies in the row, in order, each
-    /// with what the census read of it: kept so that [`census_after`]
-    /// reads again only the strings a move can have changed the reading of.
-    strings: Vec<(Rc<GoString>, Rc<Reading>)>,
-    /// The least and greatest point of the areas of the row's readings
-    /// (`(usize::MAX, 0)` when none has one): a row whose range lies
-    /// outside the points near a move keeps its readings unlooked at.
-    area: (usize, usize),
-}
-
-impl Row {
-    /// [`Row::area`] from the readings.
-    fn set_area(&mut self) {
-        self.area = (usize::MAX, 0);
-        for (_, r) in &self.strings {
-            if let (Some(&first), Some(&last)) =
-                (r.area.as_slice().first(), r.area.as_slice().last())
-            {
-                self.area = (self.area.0.min(first), self.area.1.max(last));
-            }
-        }
-    }
+struct Slot {
+    /// The id of the string on the point (`usize::MAX` if empty).
+    id: usize,
+    /// On a string's first stone (its id): the string, with what the census
+    /// read of it, kept so that [`census_after`] reads again only the
+    /// strings a move can have changed the reading of.
+    string: Option<(Rc<GoString>, Rc<Reading>)>,
 }
 
 impl Table {
-    /// A table of `pos`'s size holding `strings` (in the order of their
-    /// first stone), each with an empty reading.
+    /// A table of `pos`'s size holding `strings`, each with an empty
+    /// reading.
     fn new(pos: &Position, strings: Vec<Rc<GoString>>) -> Table {
         let width = pos.width();
         let blank = Rc::new(Reading::default());
-        let mut rows: Vec<Row> = (0..pos.height())
-            .map(|_| Row {
-                ids: vec![usize::MAX; width],
-                strings: Vec::new(),
-                area: (usize::MAX, 0),
-            })
-            .collect();
+        let mut ids = vec![usize::MAX; pos.cells_len()];
+        let mut first: Vec<Option<Rc<GoString>>> = vec![None; pos.cells_len()];
         for s in strings {
             let id = s.stones[0];
             for &p in &s.stones {
-                rows[p / width].ids[p % width] = id;
+                ids[p] = id;
             }
-            rows[id / width].strings.push((s, blank.clone()));
+            first[id] = Some(s);
         }
-        Table {
-            width,
-            rows: rows.into_iter().map(Rc::new).collect(),
-        }
+        let rows = (0..pos.height())
+            .map(|y| {
+                let row: Rc<[Slot]> = (y * width..(y + 1) * width)
+                    .map(|p| Slot {
+                        id: ids[p],
+                        string: first[p].take().map(|s| (s, blank.clone())),
+                    })
+                    .collect();
+                (row, (usize::MAX, 0))
+            })
+            .collect();
+        Table { width, rows }
     }
 
     /// The id of the string on `p` (`usize::MAX` if empty).
     fn id_at(&self, p: usize) -> usize {
-        self.rows[p / self.width].ids[p % self.width]
+        self.rows[p / self.width].0[p % self.width].id
     }
 
-    /// The index in its row of the string whose id is `id`, if any.
-    fn find(&self, id: usize) -> Result<usize, usize> {
-        self.rows[id / self.width]
-            .strings
-            .binary_search_by_key(&id, |(s, _)| s.stones[0])
+    /// The string whose id is `id`, with its reading, if there is one.
+    fn entry(&self, id: usize) -> Option<&(Rc<GoString>, Rc<Reading>)> {
+        self.rows[id / self.width].0[id % self.width]
+            .string
+            .as_ref()
     }
 
     /// The string whose id is `id`.
@@ -362,18 +350,32 @@ impl Table {
     /// # Panics
     /// If no string of the table has that id.
     fn string(&self, id: usize) -> &GoString {
-        let i = self.find(id).expect("a string id of this census");
-        &self.rows[id / self.width].strings[i].0
+        &self.entry(id).expect("a string id of this census").0
     }
 
-    /// The row of point `p`, copied first if it is shared.
-    fn row_mut(&mut self, p: usize) -> &mut Row {
-        Rc::make_mut(&mut self.rows[p / self.width])
+    /// The point `p`, its row copied first if it is shared.
+    fn slot_mut(&mut self, p: usize) -> &mut Slot {
+        &mut Rc::make_mut(&mut self.rows[p / self.width].0)[p % self.width]
+    }
+
+    /// The range of the areas of row `y`'s readings, set from them.
+    fn set_area(&mut self, y: usize) {
+        let (row, area) = &mut self.rows[y];
+        *area = (usize::MAX, 0);
+        for (_, r) in row.iter().filter_map(|s| s.string.as_ref()) {
+            if let (Some(&first), Some(&last)) =
+                (r.area.as_slice().first(), r.area.as_slice().last())
+            {
+                *area = (area.0.min(first), area.1.max(last));
+            }
+        }
     }
 
     /// Every string with its reading, in the order of their ids.
     fn iter(&self) -> impl Iterator<Item = &(Rc<GoString>, Rc<Reading>)> {
-        self.rows.iter().flat_map(|r| r.strings.iter())
+        self.rows
+            .iter()
+            .flat_map(|(row, _)| row.iter().filter_map(|s| s.string.as_ref()))
     }
 }
 
@@ -638,17 +640,15 @@ impl Census {
 pub fn census(pos: &Position) -> Census {
     let mut b = Scratch::new(pos);
     let mut table = Table::new(pos, strings_on(&mut b));
-    let readings: Vec<Reading> = table
+    let readings: Vec<(usize, Reading)> = table
         .iter()
-        .map(|(s, _)| mouth_of(&mut b, s, &table))
+        .map(|(s, _)| (s.stones[0], mouth_of(&mut b, s, &table)))
         .collect();
-    let mut readings = readings.into_iter();
-    for row in &mut table.rows {
-        let row = Rc::get_mut(row).expect("a row of a table just made");
-        for (_, r) in &mut row.strings {
-            *r = Rc::new(readings.next().expect("a reading per string"));
-        }
-        row.set_area();
+    for (id, r) in readings {
+        table.slot_mut(id).string.as_mut().expect("a string").1 = Rc::new(r);
+    }
+    for y in 0..table.rows.len() {
+        table.set_area(y);
     }
     let mouthed = table
         .iter()
@@ -718,7 +718,8 @@ pub fn census_after_play(
     if before.width() != after.width() || before.height() != after.height() {
         return census(after);
     }
-    let mut changed = vec![point];
+    let mut changed = Vec::with_capacity(8);
+    changed.push(point);
     let mut i = 0;
     while i < changed.len() {
         for q in after.neighbours(changed[i]) {
@@ -763,7 +764,7 @@ fn census_after_changes(
     let mut b = Scratch::new(after);
     // The strings through touched stones, found again (every string with a
     // touched stone is one of them).
-    let mut found: Vec<Rc<GoString>> = Vec::new();
+    let mut found: Vec<Rc<GoString>> = Vec::with_capacity(8);
     for &p in &touched_list {
         if marks[p] & FOUND != 0 {
             continue;
@@ -825,42 +826,41 @@ fn census_after_changes(
     let mut table = prev.table.clone();
     let width = table.width;
     // The rows whose strings or readings change (their areas are set again).
-    let mut rows_changed: Vec<usize> = Vec::new();
+    let mut rows_changed: Vec<usize> = Vec::with_capacity(16);
     for &id in &gone {
-        let i = table.find(id).expect("a string of the census before");
-        let row = table.row_mut(id);
-        let (_, r) = row.strings.remove(i);
+        let (_, r) = table
+            .slot_mut(id)
+            .string
+            .take()
+            .expect("a string of the census before");
         mouth_changed |= r.mouth.is_some();
         rows_changed.push(id / width);
     }
     // The ids: a kept string keeps its id; the changed points are empty
     // unless a string found again covers them.
     for &p in changed {
-        table.row_mut(p).ids[p % width] = usize::MAX;
+        table.slot_mut(p).id = usize::MAX;
     }
     // The readings to make again: the strings found again, and the kept
     // strings whose reading looked at a point near a hot one (only the rows
     // whose range of areas meets the points near them are looked at).
-    let mut unread: Vec<usize> = Vec::new();
+    let mut unread: Vec<usize> = Vec::with_capacity(16);
     let blank = Rc::new(Reading::default());
     for f in found {
         let id = f.stones[0];
         for &p in &f.stones {
-            table.row_mut(p).ids[p % width] = id;
+            table.slot_mut(p).id = id;
         }
-        let i = table
-            .find(id)
-            .expect_err("a string found again is new to the table");
-        table.row_mut(id).strings.insert(i, (f, blank.clone()));
+        table.slot_mut(id).string = Some((f, blank.clone()));
         rows_changed.push(id / width);
         unread.push(id);
     }
     if near_lo <= near_hi {
-        for (y, row) in prev.table.rows.iter().enumerate() {
-            if row.area.1 < near_lo || row.area.0 > near_hi {
+        for (y, (row, area)) in prev.table.rows.iter().enumerate() {
+            if area.1 < near_lo || area.0 > near_hi {
                 continue;
             }
-            for (s, r) in &row.strings {
+            for (s, r) in row.iter().filter_map(|s| s.string.as_ref()) {
                 let id = s.stones[0];
                 if !keeps(r) && gone.binary_search(&id).is_err() {
                     mouth_changed |= r.mouth.is_some();
@@ -879,13 +879,23 @@ fn census_after_changes(
     let mut new_mouths = false;
     for (id, r) in read {
         new_mouths |= r.mouth.is_some();
-        let i = table.find(id).expect("a string of the table");
-        table.row_mut(id).strings[i].1 = Rc::new(r);
+        // A long string's reading (nothing read) is the blank one, shared.
+        let r = if r.area.len == 0 && r.mouth.is_none() {
+            blank.clone()
+        } else {
+            Rc::new(r)
+        };
+        table
+            .slot_mut(id)
+            .string
+            .as_mut()
+            .expect("a string of the table")
+            .1 = r;
     }
     rows_changed.sort_unstable();
     rows_changed.dedup();
     for &y in &rows_changed {
-        Rc::make_mut(&mut table.rows[y]).set_area();
+        table.set_area(y);
     }
     // The readings with a mouth: those of the census before but for the
     // strings gone or read again, and the new ones.
@@ -898,8 +908,7 @@ fn census_after_changes(
             .cloned()
             .collect();
         for &id in &unread {
-            let i = table.find(id).expect("a string of the table");
-            let r = &table.rows[id / width].strings[i].1;
+            let r = &table.entry(id).expect("a string of the table").1;
             if r.mouth.is_some() {
                 mouthed.push((id, r.clone()));
             }
@@ -1541,6 +1550,12 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, strings: &Table) -> Option<(KoMouth, 
             return None;
         }
     }
+    // The filled E must be one string (below), which E's points make only
+    // when they are connected (their other neighbours are S, captured, and
+    // stones of S's colour): else the fill is not tried.
+    if !connected(b, empty) {
+        return None;
+    }
     // The opponent fills E (in some legal order) and captures S; the
     // string E is then alone with its breaths in S.
     let mark = fill(b, s.colour.opponent(), empty)?;
@@ -1586,6 +1601,22 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, strings: &Table) -> Option<(KoMouth, 
         .with_points(),
         extra,
     ))
+}
+
+/// Whether `points` (at most 3) are connected through each other.
+fn connected(b: &Scratch, points: &[usize]) -> bool {
+    let mut reached: Few<3> = Few::default();
+    reached.push(points[0]);
+    let mut i = 0;
+    while i < reached.len {
+        for q in b.around(reached.points[i]) {
+            if points.contains(&q) && !reached.contains(q) {
+                reached.push(q);
+            }
+        }
+        i += 1;
+    }
+    reached.len == points.len()
 }
 
 /// `colour` plays every point of `points` on `b`, in the first order (of
@@ -1969,6 +2000,29 @@ x x x x x o o o o o o
                 x . x a A A A o o . o
                 x x x x x o o o o o o
                 . x x x x o o o o o .
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_triple_ko_stone_mouth() {
+        // Black's three stones with three breaths in a line: White fills
+        // them (each play next to an empty point of the mouth) and captures.
+        check(
+            "\
+. . . . . . . . .
+. o o o x x x . .
+o x x x . . . x .
+. o o o x x x . .
+. . . . . . . . .",
+            expect![[r#"
+                3 ko stones, 1 ko strings (0 single, 0 double, 1 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 6 points: (3,2) (3,3) (3,4) (3,5) (3,6) (3,7))
+                . . . . . . . . .
+                . o o o x x x . .
+                o A A A A A A x .
+                . o o o x x x . .
+                . . . . . . . . .
             "#]],
         );
     }
