@@ -103,7 +103,11 @@
 //! read again (each reading records the area it looked at), and the ko
 //! positions are assembled again only when a mouth changed, and then only
 //! those whose group of mouths changed (their types only near the change).
-//! Tested equal to [`census`] after every move of random games.
+//! The strings, their readings and the id on each point are held in rows of
+//! the board, each shared with the census before unless the move reached
+//! it, and the readings with a mouth in a list of their own: a move's cost
+//! does not grow with the number of strings on the board. Tested equal to
+//! [`census`] after every move of random games.
 //!
 //! One file (past 1 500 lines) because the full census and its incremental
 //! update read and write the same private records (strings by first stone,
@@ -684,13 +688,16 @@ pub fn census(pos: &Position) -> Census {
 ///   point lies on or next to its points (its classification reads those
 ///   cells, the strings next to them and plays on its points). When no
 ///   reading that changed had a mouth or has one, the mouths are those of
-///   `prev`. When they changed, a ko position whose mouths all remain and
+///   `prev`. When they changed, they are collected again from the list of
+///   readings with a mouth ([`Census::mouthed`], kept up to date from the
+///   readings dropped and made), and a ko position whose mouths all remain and
 ///   whose adjacent strings no mouth gone or new shares keeps its group,
 ///   hence its coupling and points ([`positions_after`]).
 ///
 /// A game under the New Ko Rules keeps its census this way from move to
 /// move: the work is that of the strings and mouths near the move, plus a
-/// pass over the board's cells and its list of strings.
+/// copy of the rows it reaches and a pointer per row (the rows whose
+/// readings' areas lie away from the move are not looked into).
 pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Census {
     if before.width() != after.width() || before.height() != after.height() {
         return census(after);
