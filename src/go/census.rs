@@ -290,12 +290,14 @@ pub struct Census {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Table {
     width: usize,
-    /// Each row's points, and the least and greatest point of the areas of
-    /// the readings held in the row (`(usize::MAX, 0)` when none has one):
-    /// a row whose range lies outside the points near a move keeps its
-    /// readings without looking at them.
-    rows: Vec<(Rc<[Slot]>, (usize, usize))>,
+    rows: Vec<Row>,
 }
+
+/// A row of a [`Table`]: its points, and the least and greatest point of
+/// the areas of the readings held in the row (`(usize::MAX, 0)` when none
+/// has one): a row whose range lies outside the points near a move keeps
+/// its readings without looking at them.
+type Row = (Rc<[Slot]>, (usize, usize));
 
 /// A point of a [`Table`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,6 +310,13 @@ struct Slot {
     string: Option<(Rc<GoString>, Rc<Reading>)>,
 }
 
+/// `range` (a row's [`Table::rows`] range) widened to hold `r`'s area.
+fn widen(range: &mut (usize, usize), r: &Reading) {
+    if let (Some(&first), Some(&last)) = (r.area.as_slice().first(), r.area.as_slice().last()) {
+        *range = (range.0.min(first), range.1.max(last));
+    }
+}
+
 impl Table {
     /// A table of `pos`'s size holding `strings`, each with an empty
     /// reading.
@@ -315,20 +324,21 @@ impl Table {
         let width = pos.width();
         let blank = Rc::new(Reading::default());
         let mut ids = vec![usize::MAX; pos.cells_len()];
-        let mut first: Vec<Option<Rc<GoString>>> = vec![None; pos.cells_len()];
-        for s in strings {
-            let id = s.stones[0];
+        for s in &strings {
             for &p in &s.stones {
-                ids[p] = id;
+                ids[p] = s.stones[0];
             }
-            first[id] = Some(s);
         }
+        // Walked beside the points: both are in the order of the ids.
+        let mut strings = strings.into_iter().peekable();
         let rows = (0..pos.height())
             .map(|y| {
                 let row: Rc<[Slot]> = (y * width..(y + 1) * width)
                     .map(|p| Slot {
                         id: ids[p],
-                        string: first[p].take().map(|s| (s, blank.clone())),
+                        string: strings
+                            .next_if(|s| s.stones[0] == p)
+                            .map(|s| (s, blank.clone())),
                     })
                     .collect();
                 (row, (usize::MAX, 0))
@@ -367,11 +377,7 @@ impl Table {
         let (row, area) = &mut self.rows[y];
         *area = (usize::MAX, 0);
         for (_, r) in row.iter().filter_map(|s| s.string.as_ref()) {
-            if let (Some(&first), Some(&last)) =
-                (r.area.as_slice().first(), r.area.as_slice().last())
-            {
-                *area = (area.0.min(first), area.1.max(last));
-            }
+            widen(area, r);
         }
     }
 
@@ -648,17 +654,15 @@ pub fn census(pos: &Position) -> Census {
         .iter()
         .map(|(s, _)| (s.stones[0], mouth_of(&mut b, s, &table)))
         .collect();
+    let mut mouthed = Vec::new();
     for (id, r) in readings {
-        table.slot_mut(id).string.as_mut().expect("a string").1 = Rc::new(r);
+        widen(&mut table.rows[id / table.width].1, &r);
+        let r = Rc::new(r);
+        if r.mouth.is_some() {
+            mouthed.push((id, r.clone()));
+        }
+        table.slot_mut(id).string.as_mut().expect("a string").1 = r;
     }
-    for y in 0..table.rows.len() {
-        table.set_area(y);
-    }
-    let mouthed = table
-        .iter()
-        .filter(|(_, r)| r.mouth.is_some())
-        .map(|(s, r)| (s.stones[0], r.clone()))
-        .collect();
     let stones_hash = pos
         .cells
         .iter()
@@ -828,7 +832,7 @@ fn census_after_changes(
     gone.sort_unstable();
     gone.dedup();
     // The table: the rows the change reaches are copied, the others shared.
-    // Whether a reading dropped or read again had a mouth, or a new one has.
+    // Whether a reading dropped or changed had a mouth, or a new one has.
     let mut mouth_changed = false;
     let mut table = prev.table.clone();
     let width = table.width;
@@ -848,10 +852,11 @@ fn census_after_changes(
     for &p in changed {
         table.slot_mut(p).id = usize::MAX;
     }
-    // The readings to make again: the strings found again, and the kept
-    // strings whose reading looked at a point near a hot one (only the rows
+    // The readings to make again: those of the strings found again (no
+    // reading before), and those of the kept strings whose reading looked
+    // at a point near a hot one, with the reading before (only the rows
     // whose range of areas meets the points near them are looked at).
-    let mut unread: Vec<usize> = Vec::with_capacity(16);
+    let mut unread: Vec<(usize, Option<&Rc<Reading>>)> = Vec::with_capacity(16);
     let blank = Rc::new(Reading::default());
     for f in found {
         let id = f.stones[0];
@@ -859,33 +864,35 @@ fn census_after_changes(
             table.slot_mut(p).id = id;
         }
         table.slot_mut(id).string = Some((f, blank.clone()));
-        rows_changed.push(id / width);
-        unread.push(id);
+        unread.push((id, None));
     }
     if near_lo <= near_hi {
-        for (y, (row, area)) in prev.table.rows.iter().enumerate() {
+        for (row, area) in &prev.table.rows {
             if area.1 < near_lo || area.0 > near_hi {
                 continue;
             }
             for (s, r) in row.iter().filter_map(|s| s.string.as_ref()) {
                 let id = s.stones[0];
                 if !keeps(r) && gone.binary_search(&id).is_err() {
-                    mouth_changed |= r.mouth.is_some();
-                    unread.push(id);
-                    rows_changed.push(y);
+                    unread.push((id, Some(r)));
                 }
             }
         }
     }
     // Read once every string is in place (a reading looks at its
-    // neighbours' strings).
-    let read: Vec<(usize, Reading)> = unread
-        .iter()
-        .map(|&id| (id, mouth_of(&mut b, table.string(id), &table)))
-        .collect();
-    let mut new_mouths = false;
-    for (id, r) in read {
-        new_mouths |= r.mouth.is_some();
+    // neighbours' strings, not at their readings). The strings whose
+    // reading is new or differs from the one before (a reading read again
+    // the same is kept, and its row is not copied).
+    let mut made: Vec<usize> = Vec::with_capacity(unread.len());
+    for &(id, before) in &unread {
+        let r = mouth_of(&mut b, table.string(id), &table);
+        if let Some(before) = before {
+            if **before == r {
+                continue;
+            }
+            mouth_changed |= before.mouth.is_some();
+        }
+        mouth_changed |= r.mouth.is_some();
         // A long string's reading (nothing read) is the blank one, shared.
         let r = if r.area.len == 0 && r.mouth.is_none() {
             blank.clone()
@@ -898,6 +905,8 @@ fn census_after_changes(
             .as_mut()
             .expect("a string of the table")
             .1 = r;
+        rows_changed.push(id / width);
+        made.push(id);
     }
     rows_changed.sort_unstable();
     rows_changed.dedup();
@@ -905,16 +914,16 @@ fn census_after_changes(
         table.set_area(y);
     }
     // The readings with a mouth: those of the census before but for the
-    // strings gone or read again, and the new ones.
-    let mouthed = if mouth_changed || new_mouths {
-        unread.sort_unstable();
+    // strings gone or read anew, and the new ones.
+    let mouthed = if mouth_changed {
+        made.sort_unstable();
         let mut mouthed: Vec<(usize, Rc<Reading>)> = prev
             .mouthed
             .iter()
-            .filter(|(id, _)| gone.binary_search(id).is_err() && unread.binary_search(id).is_err())
+            .filter(|(id, _)| gone.binary_search(id).is_err() && made.binary_search(id).is_err())
             .cloned()
             .collect();
-        for &id in &unread {
+        for &id in &made {
             let r = &table.entry(id).expect("a string of the table").1;
             if r.mouth.is_some() {
                 mouthed.push((id, r.clone()));
@@ -937,7 +946,7 @@ fn census_after_changes(
         Some(Before {
             census: prev,
             near: &near,
-            same_mouths: !(mouth_changed || new_mouths),
+            same_mouths: !mouth_changed,
         }),
     )
 }
