@@ -268,8 +268,9 @@ pub struct Census {
     /// number of strings).
     table: Table,
     /// The readings that found a mouth, with their string's id, in the
-    /// order of the ids: all that [`collect_mouths`] needs of the readings (shared with
-    /// the census of the next board when none of them changed).
+    /// order of the ids: all that [`collect_mouths`] needs of the readings
+    /// (shared with the census of the next board when none of them
+    /// changed).
     mouthed: Rc<Vec<(usize, Rc<Reading>)>>,
     /// Shared with the census of the next board when no mouth changed.
     pub mouths: Rc<Vec<Rc<KoMouth>>>,
