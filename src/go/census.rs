@@ -313,8 +313,8 @@ struct Slot {
 
 /// `range` (a row's [`Table::rows`] range) widened to hold `r`'s area.
 fn widen(range: &mut (usize, usize), r: &Reading) {
-    if let (Some(&first), Some(&last)) = (r.area.as_slice().first(), r.area.as_slice().last()) {
-        *range = (range.0.min(first), range.1.max(last));
+    for &p in r.area.as_slice() {
+        *range = (range.0.min(p), range.1.max(p));
     }
 }
 
@@ -421,7 +421,9 @@ struct Reading {
     /// string's own stones and breaths it read nothing but the cells of
     /// these points and of their neighbours, and the strings (stones and
     /// breaths) on those neighbours. Empty when it read the string alone.
-    /// Held in place: most readings find no mouth and then allocate nothing.
+    /// In the order read (a point may come twice: sorting cost more than
+    /// the tests it spared). Held in place: most readings find no mouth and
+    /// then allocate nothing.
     area: Few<AREA_POINTS>,
 }
 
@@ -796,7 +798,8 @@ fn census_after_changes(
     }
     found.sort_unstable_by_key(|s| s.stones[0]);
     // Points on or next to a hot point, and the least and greatest of them
-    // (a reading whose area lies outside that range is kept at once).
+    // (a row whose readings' areas lie outside that range is not looked
+    // into).
     let (mut near_lo, mut near_hi) = (usize::MAX, 0);
     {
         let mut heat = |p: usize| {
@@ -816,13 +819,7 @@ fn census_after_changes(
         }
     }
     let near = |p: usize| marks[p] & NEAR != 0;
-    let keeps = |r: &Reading| {
-        let area = r.area.as_slice();
-        match (area.first(), area.last()) {
-            (Some(&first), Some(&last)) if last < near_lo || first > near_hi => true,
-            _ => area.iter().all(|&p| !near(p)),
-        }
-    };
+    let keeps = |r: &Reading| r.area.as_slice().iter().all(|&p| !near(p));
     // The strings gone (ids on the board before): those with a touched
     // stone, found again or captured.
     let mut gone: Vec<usize> = touched_list
@@ -1272,7 +1269,6 @@ fn mouth_of(b: &mut Scratch, s: &GoString, strings: &Table) -> Reading {
     let pos = b.pos;
     let mut area = Few::default();
     if !few_empty_around(b, s, &mut area) {
-        area.sort_dedup();
         return Reading {
             area,
             ..Reading::default()
@@ -1280,7 +1276,6 @@ fn mouth_of(b: &mut Scratch, s: &GoString, strings: &Table) -> Reading {
     }
     let found = k1_mouth(b, s, strings)
         .or_else(|| k4_mouth(pos, s, strings, &mut area).map(|m| (m, Vec::new())));
-    area.sort_dedup();
     match found {
         Some((m, extra)) => Reading {
             mouth: Some(Rc::new(m)),
