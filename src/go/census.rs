@@ -103,7 +103,11 @@
 //! read again (each reading records the area it looked at), and the ko
 //! positions are assembled again only when a mouth changed, and then only
 //! those whose group of mouths changed (their types only near the change).
-//! Tested equal to [`census`] after every move of random games.
+//! The strings, their readings and the id on each point are held in rows of
+//! the board, each shared with the census before unless the move reached
+//! it, and the readings with a mouth in a list of their own: a move's cost
+//! does not grow with the number of strings on the board. Tested equal to
+//! [`census`] after every move of random games.
 //!
 //! One file (past 1 500 lines) because the full census and its incremental
 //! update read and write the same private records (strings by first stone,
@@ -257,10 +261,17 @@ pub struct KoPosition {
 /// on one board hold on the next without renumbering.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
-    /// In the order of their first stone. Shared with the census of the
-    /// next board where they did not change ([`census_after`] copies a
-    /// pointer, not the stones).
-    pub strings: Vec<Rc<GoString>>,
+    /// The strings with what the census read of each, and the id on each
+    /// point, by rows of the board: a row is shared with the census of the
+    /// next board when the move changed nothing in it ([`census_after`]
+    /// copies the rows it touches and a pointer per row, whatever the
+    /// number of strings).
+    table: Table,
+    /// The readings that found a mouth, with their string's id, in the
+    /// order of the ids: all that [`collect_mouths`] needs of the readings
+    /// (shared with the census of the next board when none of them
+    /// changed).
+    mouthed: Rc<Vec<(usize, Rc<Reading>)>>,
     /// Shared with the census of the next board when no mouth changed.
     pub mouths: Rc<Vec<Rc<KoMouth>>>,
     /// The ko couplings: each a set of strings (ids).
@@ -268,17 +279,115 @@ pub struct Census {
     /// Shared with the census of the next board when no ko position
     /// changed; each one shared when it did not change.
     pub positions: Rc<Vec<Rc<KoPosition>>>,
-    /// For each string (parallel to `strings`), what the census read of
-    /// it: kept so that [`census_after`] reads again only the strings a
-    /// move can have changed the reading of.
-    readings: Vec<Rc<Reading>>,
-    /// For each point, the id of the string on it (`usize::MAX` if empty).
-    id_at: Vec<usize>,
     /// Every point of every ko position, sorted (shared as `positions`).
     ko_points: Rc<Vec<usize>>,
     /// The sum of [`stone_word`] over the stones of the board, kept from
     /// board to board by [`census_after`] (the New Ko Rules' epoch key).
     stones_hash: u64,
+}
+
+/// The strings of a board, each with its reading, and the id of the string
+/// on each point, in rows of the board ([`Census::table`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Table {
+    width: usize,
+    rows: Vec<Row>,
+}
+
+/// A row of a [`Table`]: its points, and the least and greatest point of
+/// the areas of the readings held in the row (`(usize::MAX, 0)` when none
+/// has one): a row whose range lies outside the points near a move keeps
+/// its readings without looking at them.
+type Row = (Rc<[Slot]>, (usize, usize));
+
+/// A point of a [`Table`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Slot {
+    /// The id of the string on the point (`usize::MAX` if empty).
+    id: usize,
+    /// On a string's first stone (its id): the string, with what the census
+    /// read of it, kept so that [`census_after`] reads again only the
+    /// strings a move can have changed the reading of.
+    string: Option<(Rc<GoString>, Rc<Reading>)>,
+}
+
+/// `range` (a row's [`Table::rows`] range) widened to hold `r`'s area.
+fn widen(range: &mut (usize, usize), r: &Reading) {
+    for &p in r.area.as_slice() {
+        *range = (range.0.min(p), range.1.max(p));
+    }
+}
+
+impl Table {
+    /// A table of `pos`'s size holding `strings`, each with an empty
+    /// reading.
+    fn new(pos: &Position, strings: Vec<Rc<GoString>>) -> Table {
+        let width = pos.width();
+        let blank = Rc::new(Reading::default());
+        let mut ids = vec![usize::MAX; pos.cells_len()];
+        for s in &strings {
+            for &p in &s.stones {
+                ids[p] = s.stones[0];
+            }
+        }
+        // Walked beside the points: both are in the order of the ids.
+        let mut strings = strings.into_iter().peekable();
+        let rows = (0..pos.height())
+            .map(|y| {
+                let row: Rc<[Slot]> = (y * width..(y + 1) * width)
+                    .map(|p| Slot {
+                        id: ids[p],
+                        string: strings
+                            .next_if(|s| s.stones[0] == p)
+                            .map(|s| (s, blank.clone())),
+                    })
+                    .collect();
+                (row, (usize::MAX, 0))
+            })
+            .collect();
+        Table { width, rows }
+    }
+
+    /// The id of the string on `p` (`usize::MAX` if empty).
+    fn id_at(&self, p: usize) -> usize {
+        self.rows[p / self.width].0[p % self.width].id
+    }
+
+    /// The string whose id is `id`, with its reading, if there is one.
+    fn entry(&self, id: usize) -> Option<&(Rc<GoString>, Rc<Reading>)> {
+        self.rows[id / self.width].0[id % self.width]
+            .string
+            .as_ref()
+    }
+
+    /// The string whose id is `id`.
+    ///
+    /// # Panics
+    /// If no string of the table has that id.
+    fn string(&self, id: usize) -> &GoString {
+        &self.entry(id).expect("a string id of this census").0
+    }
+
+    /// The point `p`, its row copied first if it is shared.
+    fn slot_mut(&mut self, p: usize) -> &mut Slot {
+        &mut Rc::make_mut(&mut self.rows[p / self.width].0)[p % self.width]
+    }
+
+    /// The range of the areas of row `y`'s readings, set from them.
+    fn set_area(&mut self, y: usize) {
+        let (row, area) = &mut self.rows[y];
+        *area = (usize::MAX, 0);
+        for (_, r) in row.iter().filter_map(|s| s.string.as_ref()) {
+            widen(area, r);
+        }
+    }
+
+    /// Every string with its reading, in the order of their ids.
+    fn iter(&self) -> impl Iterator<Item = &(Rc<GoString>, Rc<Reading>)> {
+        self.rows
+            .iter()
+            .flat_map(|(row, _)| row.iter().filter_map(|s| s.string.as_ref()))
+    }
 }
 
 /// A word for the stone (if any) on point `p`, mixed (SplitMix64's
@@ -312,7 +421,9 @@ struct Reading {
     /// string's own stones and breaths it read nothing but the cells of
     /// these points and of their neighbours, and the strings (stones and
     /// breaths) on those neighbours. Empty when it read the string alone.
-    /// Held in place: most readings find no mouth and then allocate nothing.
+    /// In the order read (a point may come twice: sorting cost more than
+    /// the tests it spared). Held in place: most readings find no mouth and
+    /// then allocate nothing.
     area: Few<AREA_POINTS>,
 }
 
@@ -397,13 +508,21 @@ impl Census {
     /// # Panics
     /// If no string of the census has that id.
     pub fn string(&self, id: usize) -> &GoString {
-        by_id(&self.strings, id)
+        self.table.string(id)
     }
 
     /// The string with a stone on `p`, if any.
     pub fn string_at(&self, p: usize) -> Option<&GoString> {
-        let id = *self.id_at.get(p)?;
+        if p >= self.table.width * self.table.rows.len() {
+            return None;
+        }
+        let id = self.table.id_at(p);
         (id != usize::MAX).then(|| self.string(id))
+    }
+
+    /// Every string of the board, in the order of their first stone.
+    pub fn strings(&self) -> impl Iterator<Item = &GoString> {
+        self.table.iter().map(|(s, _)| &**s)
     }
 
     /// Every ko string, mouth by mouth: colour, stones, complete.
@@ -419,11 +538,11 @@ impl Census {
             .collect()
     }
 
-    /// The ko strings, as indices into `strings`.
+    /// The ko strings, as indices into [`Census::strings`].
     pub fn ko_strings(&self) -> Vec<usize> {
         self.ko_string_list()
             .iter()
-            .filter_map(|(_, k, _)| self.strings.iter().position(|s| s.stones == *k))
+            .filter_map(|(_, k, _)| self.strings().position(|s| s.stones == *k))
             .collect()
     }
 
@@ -533,39 +652,26 @@ impl Census {
 /// The census of `pos` (module docs).
 pub fn census(pos: &Position) -> Census {
     let mut b = Scratch::new(pos);
-    let strings = strings_on(&mut b);
-    let id_at = id_index(pos, &strings);
-    let readings = strings
+    let mut table = Table::new(pos, strings_on(&mut b));
+    let readings: Vec<(usize, Reading)> = table
         .iter()
-        .map(|s| Rc::new(mouth_of(&mut b, s, &strings, &id_at)))
+        .map(|(s, _)| (s.stones[0], mouth_of(&mut b, s, &table)))
         .collect();
+    let mut mouthed = Vec::new();
+    for (id, r) in readings {
+        widen(&mut table.rows[id / table.width].1, &r);
+        let r = Rc::new(r);
+        if r.mouth.is_some() {
+            mouthed.push((id, r.clone()));
+        }
+        table.slot_mut(id).string.as_mut().expect("a string").1 = r;
+    }
     let stones_hash = pos
         .cells
         .iter()
         .enumerate()
         .fold(0u64, |h, (p, &c)| h.wrapping_add(stone_word(p, c)));
-    assemble(&mut b, strings, readings, id_at, stones_hash, None)
-}
-
-/// For each point, the id (first stone) of the string on it (`usize::MAX`
-/// if empty).
-fn id_index(pos: &Position, strings: &[Rc<GoString>]) -> Vec<usize> {
-    let mut id_at = vec![usize::MAX; pos.cells_len()];
-    for s in strings {
-        for &p in &s.stones {
-            id_at[p] = s.stones[0];
-        }
-    }
-    id_at
-}
-
-/// The string of `strings` (in the order of their first stone) whose id is
-/// `id`.
-fn by_id(strings: &[Rc<GoString>], id: usize) -> &GoString {
-    let i = strings
-        .binary_search_by_key(&id, |s| s.stones[0])
-        .expect("a string id of this census");
-    &strings[i]
+    assemble(&mut b, table, Rc::new(mouthed), stones_hash, None)
 }
 
 /// The census of `after` from `prev`, the census of `before`, when the two
@@ -589,13 +695,16 @@ fn by_id(strings: &[Rc<GoString>], id: usize) -> &GoString {
 ///   point lies on or next to its points (its classification reads those
 ///   cells, the strings next to them and plays on its points). When no
 ///   reading that changed had a mouth or has one, the mouths are those of
-///   `prev`. When they changed, a ko position whose mouths all remain and
+///   `prev`. When they changed, they are collected again from the list of
+///   readings with a mouth ([`Census::mouthed`], kept up to date from the
+///   readings dropped and made), and a ko position whose mouths all remain and
 ///   whose adjacent strings no mouth gone or new shares keeps its group,
 ///   hence its coupling and points ([`positions_after`]).
 ///
 /// A game under the New Ko Rules keeps its census this way from move to
 /// move: the work is that of the strings and mouths near the move, plus a
-/// pass over the board's cells and its list of strings.
+/// copy of the rows it reaches and a pointer per row (the rows whose
+/// readings' areas lie away from the move are not looked into).
 pub fn census_after(prev: &Census, before: &Position, after: &Position) -> Census {
     if before.width() != after.width() || before.height() != after.height() {
         return census(after);
@@ -623,7 +732,8 @@ pub fn census_after_play(
     if before.width() != after.width() || before.height() != after.height() {
         return census(after);
     }
-    let mut changed = vec![point];
+    let mut changed = Vec::with_capacity(8);
+    changed.push(point);
     let mut i = 0;
     while i < changed.len() {
         for q in after.neighbours(changed[i]) {
@@ -646,7 +756,7 @@ fn census_after_changes(
     changed: &[usize],
 ) -> Census {
     let n = after.cells_len();
-    if prev.readings.len() != prev.strings.len() || prev.id_at.len() != n {
+    if prev.table.width != after.width() || prev.table.rows.len() != after.height() {
         return census(after);
     }
     if changed.is_empty() {
@@ -668,7 +778,7 @@ fn census_after_changes(
     let mut b = Scratch::new(after);
     // The strings through touched stones, found again (every string with a
     // touched stone is one of them).
-    let mut found: Vec<Rc<GoString>> = Vec::new();
+    let mut found: Vec<Rc<GoString>> = Vec::with_capacity(8);
     for &p in &touched_list {
         if marks[p] & FOUND != 0 {
             continue;
@@ -688,7 +798,8 @@ fn census_after_changes(
     }
     found.sort_unstable_by_key(|s| s.stones[0]);
     // Points on or next to a hot point, and the least and greatest of them
-    // (a reading whose area lies outside that range is kept at once).
+    // (a row whose readings' areas lie outside that range is not looked
+    // into).
     let (mut near_lo, mut near_hi) = (usize::MAX, 0);
     {
         let mut heat = |p: usize| {
@@ -708,82 +819,127 @@ fn census_after_changes(
         }
     }
     let near = |p: usize| marks[p] & NEAR != 0;
-    let keeps = |r: &Reading| {
-        let area = r.area.as_slice();
-        match (area.first(), area.last()) {
-            (Some(&first), Some(&last)) if last < near_lo || first > near_hi => true,
-            _ => area.iter().all(|&p| !near(p)),
-        }
-    };
+    let keeps = |r: &Reading| r.area.as_slice().iter().all(|&p| !near(p));
     // The strings gone (ids on the board before): those with a touched
     // stone, found again or captured.
     let mut gone: Vec<usize> = touched_list
         .iter()
-        .map(|&p| prev.id_at[p])
+        .map(|&p| prev.table.id_at(p))
         .filter(|&id| id != usize::MAX)
         .collect();
     gone.sort_unstable();
     gone.dedup();
+    // The table: the rows the change reaches are copied, the others shared.
+    // Whether a reading dropped or changed had a mouth, or a new one has.
+    let mut mouth_changed = false;
+    let mut table = prev.table.clone();
+    let width = table.width;
+    // The rows whose strings or readings change (their areas are set again).
+    let mut rows_changed: Vec<usize> = Vec::with_capacity(16);
+    for &id in &gone {
+        let (_, r) = table
+            .slot_mut(id)
+            .string
+            .take()
+            .expect("a string of the census before");
+        mouth_changed |= r.mouth.is_some();
+        rows_changed.push(id / width);
+    }
     // The ids: a kept string keeps its id; the changed points are empty
     // unless a string found again covers them.
-    let mut id_at = prev.id_at.clone();
     for &p in changed {
-        id_at[p] = usize::MAX;
+        table.slot_mut(p).id = usize::MAX;
     }
-    for s in &found {
-        for &p in &s.stones {
-            id_at[p] = s.stones[0];
-        }
-    }
-    // The kept strings (in order) merged with those found again; the
-    // readings kept, or marked to be read again (`unread`) once every
-    // string is in place.
-    let total = prev.strings.len() + found.len();
-    let mut strings: Vec<Rc<GoString>> = Vec::with_capacity(total);
-    let mut readings: Vec<Rc<Reading>> = Vec::with_capacity(total);
-    let mut unread: Vec<usize> = Vec::new();
+    // The readings to make again: those of the strings found again (no
+    // reading before), and those of the kept strings whose reading looked
+    // at a point near a hot one, with the reading before (only the rows
+    // whose range of areas meets the points near them are looked at).
+    let mut unread: Vec<(usize, Option<&Rc<Reading>>)> = Vec::with_capacity(16);
     let blank = Rc::new(Reading::default());
-    // Whether a reading dropped or read again had a mouth, or a new one has.
-    let mut mouth_changed = false;
-    let mut fresh = found.into_iter().peekable();
-    // Both lists are in the order of the ids: walked side by side.
-    let mut gone = gone.into_iter().peekable();
-    for (s, r) in prev.strings.iter().zip(&prev.readings) {
-        if gone.next_if_eq(&s.stones[0]).is_some() {
-            mouth_changed |= r.mouth.is_some();
-            continue;
+    for f in found {
+        let id = f.stones[0];
+        for &p in &f.stones {
+            table.slot_mut(p).id = id;
         }
-        while let Some(f) = fresh.next_if(|f| f.stones[0] < s.stones[0]) {
-            unread.push(strings.len());
-            strings.push(f);
-            readings.push(blank.clone());
-        }
-        if !keeps(r) {
-            mouth_changed |= r.mouth.is_some();
-            unread.push(strings.len());
-        }
-        strings.push(s.clone());
-        readings.push(r.clone());
+        table.slot_mut(id).string = Some((f, blank.clone()));
+        unread.push((id, None));
     }
-    for f in fresh {
-        unread.push(strings.len());
-        strings.push(f);
-        readings.push(blank.clone());
+    if near_lo <= near_hi {
+        for (row, area) in &prev.table.rows {
+            if area.1 < near_lo || area.0 > near_hi {
+                continue;
+            }
+            for (s, r) in row.iter().filter_map(|s| s.string.as_ref()) {
+                let id = s.stones[0];
+                if !keeps(r) && gone.binary_search(&id).is_err() {
+                    unread.push((id, Some(r)));
+                }
+            }
+        }
     }
-    for i in unread {
-        let r = mouth_of(&mut b, &strings[i], &strings, &id_at);
+    // Read once every string is in place (a reading looks at its
+    // neighbours' strings, not at their readings). The strings whose
+    // reading is new or differs from the one before (a reading read again
+    // the same is kept, and its row is not copied).
+    let mut made: Vec<usize> = Vec::with_capacity(unread.len());
+    for &(id, before) in &unread {
+        let r = mouth_of(&mut b, table.string(id), &table);
+        if let Some(before) = before {
+            if **before == r {
+                continue;
+            }
+            mouth_changed |= before.mouth.is_some();
+        }
         mouth_changed |= r.mouth.is_some();
-        readings[i] = Rc::new(r);
+        // A long string's reading (nothing read) is the blank one, shared.
+        let r = if r.area.len == 0 && r.mouth.is_none() {
+            blank.clone()
+        } else {
+            Rc::new(r)
+        };
+        table
+            .slot_mut(id)
+            .string
+            .as_mut()
+            .expect("a string of the table")
+            .1 = r;
+        rows_changed.push(id / width);
+        made.push(id);
     }
+    rows_changed.sort_unstable();
+    rows_changed.dedup();
+    for &y in &rows_changed {
+        table.set_area(y);
+    }
+    // The readings with a mouth: those of the census before but for the
+    // strings gone or read anew, and the new ones.
+    let mouthed = if mouth_changed {
+        made.sort_unstable();
+        let mut mouthed: Vec<(usize, Rc<Reading>)> = prev
+            .mouthed
+            .iter()
+            .filter(|(id, _)| gone.binary_search(id).is_err() && made.binary_search(id).is_err())
+            .cloned()
+            .collect();
+        for &id in &made {
+            let r = &table.entry(id).expect("a string of the table").1;
+            if r.mouth.is_some() {
+                mouthed.push((id, r.clone()));
+            }
+        }
+        mouthed.sort_unstable_by_key(|(id, _)| *id);
+        Rc::new(mouthed)
+    } else {
+        prev.mouthed.clone()
+    };
     let stones_hash = changed.iter().fold(prev.stones_hash, |h, &p| {
         h.wrapping_sub(stone_word(p, before.cell(p)))
             .wrapping_add(stone_word(p, after.cell(p)))
     });
     assemble(
         &mut b,
-        strings,
-        readings,
-        id_at,
+        table,
+        mouthed,
         stones_hash,
         Some(Before {
             census: prev,
@@ -810,13 +966,13 @@ struct Before<'a> {
     same_mouths: bool,
 }
 
-/// The ko mouths of the readings (K1, the K1a filter, K4), in the order of
-/// their ko string's first stone.
-fn collect_mouths(readings: &[Rc<Reading>]) -> Vec<Rc<KoMouth>> {
+/// The ko mouths of the readings that found one ([`Census::mouthed`]: K1,
+/// the K1a filter, K4), in the order of their ko string's first stone.
+fn collect_mouths(readings: &[(usize, Rc<Reading>)]) -> Vec<Rc<KoMouth>> {
     let mut mouths: Vec<Rc<KoMouth>> = Vec::new();
     let mut pending = Vec::new();
     let mut between_walls: Vec<&Rc<KoMouth>> = Vec::new();
-    for r in readings {
+    for (_, r) in readings {
         match &r.mouth {
             Some(m) if m.both_walls => between_walls.push(m),
             Some(m) if r.extra.is_empty() => mouths.push(m.clone()),
@@ -862,15 +1018,14 @@ fn collect_mouths(readings: &[Rc<Reading>]) -> Vec<Rc<KoMouth>> {
 /// its type.
 fn assemble(
     b: &mut Scratch,
-    strings: Vec<Rc<GoString>>,
-    readings: Vec<Rc<Reading>>,
-    id_at: Vec<usize>,
+    table: Table,
+    mouthed: Rc<Vec<(usize, Rc<Reading>)>>,
     stones_hash: u64,
     prev: Option<Before>,
 ) -> Census {
     let mouths = match &prev {
         Some(before) if before.same_mouths => None,
-        _ => Some(collect_mouths(&readings)),
+        _ => Some(collect_mouths(&mouthed)),
     };
     if let Some(Before {
         census: prev, near, ..
@@ -894,7 +1049,7 @@ fn assemble(
                         Rc::new(KoPosition {
                             ko_type: classify(
                                 b,
-                                &strings,
+                                &table,
                                 &prev.mouths,
                                 &k.mouths,
                                 &k.coupling,
@@ -911,12 +1066,11 @@ fn assemble(
                 prev.positions.clone()
             };
             return Census {
-                strings,
+                table,
+                mouthed,
                 mouths: prev.mouths.clone(),
                 couplings: prev.couplings.clone(),
                 positions,
-                readings,
-                id_at,
                 ko_points: prev.ko_points.clone(),
                 stones_hash,
             };
@@ -924,8 +1078,8 @@ fn assemble(
     }
     let mouths = mouths.expect("mouths collected unless they are the census before's");
     let (mut coupled, mut single) = match &prev {
-        Some(before) => positions_after(b, &strings, &mouths, before),
-        None => group_positions(b, &strings, &mouths, &vec![true; mouths.len()], &|_| None),
+        Some(before) => positions_after(b, &table, &mouths, before),
+        None => group_positions(b, &table, &mouths, &vec![true; mouths.len()], &|_| None),
     };
     // In the order the grouping finds them (couplings by their first
     // mouth, then single mouths), then by their first point.
@@ -942,12 +1096,11 @@ fn assemble(
     ko_points.sort_unstable();
     ko_points.dedup();
     Census {
-        strings,
+        table,
+        mouthed,
         mouths: Rc::new(mouths),
         couplings: Rc::new(couplings),
         positions: Rc::new(positions),
-        readings,
-        id_at,
         ko_points: Rc::new(ko_points),
         stones_hash,
     }
@@ -960,7 +1113,7 @@ fn assemble(
 /// the type of a ko position known from the board before.
 fn group_positions(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     include: &[bool],
     known: &dyn Fn(&[usize]) -> Option<KoType>,
@@ -1021,7 +1174,7 @@ fn group_positions(
 /// mouths are grouped again.
 fn positions_after(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     before: &Before,
 ) -> (Vec<Rc<KoPosition>>, Vec<Rc<KoPosition>>) {
@@ -1112,19 +1265,17 @@ fn positions_after(
 /// ko string, with the strings (ids) other than `s` that filling the mouth
 /// would capture too (empty for a mouth by K1 alone or by K4; else a K1a
 /// candidate), and the area it looked at.
-fn mouth_of(b: &mut Scratch, s: &GoString, strings: &[Rc<GoString>], id_at: &[usize]) -> Reading {
+fn mouth_of(b: &mut Scratch, s: &GoString, strings: &Table) -> Reading {
     let pos = b.pos;
     let mut area = Few::default();
     if !few_empty_around(b, s, &mut area) {
-        area.sort_dedup();
         return Reading {
             area,
             ..Reading::default()
         };
     }
-    let found = k1_mouth(b, s, id_at)
-        .or_else(|| k4_mouth(pos, s, strings, id_at, &mut area).map(|m| (m, Vec::new())));
-    area.sort_dedup();
+    let found = k1_mouth(b, s, strings)
+        .or_else(|| k4_mouth(pos, s, strings, &mut area).map(|m| (m, Vec::new())));
     match found {
         Some((m, extra)) => Reading {
             mouth: Some(Rc::new(m)),
@@ -1195,8 +1346,7 @@ const K4_POINTS: usize = 5;
 fn k4_mouth(
     pos: &Position,
     s: &GoString,
-    strings: &[Rc<GoString>],
-    id_at: &[usize],
+    strings: &Table,
     area: &mut Few<AREA_POINTS>,
 ) -> Option<KoMouth> {
     if s.stones.len() > 3 || s.stones.iter().any(|&p| pos.is_frame(p)) {
@@ -1218,7 +1368,7 @@ fn k4_mouth(
                 // A short string next to an empty point of the region joins
                 // it (a wall is a longer string, or one in the frame).
                 Cell::Stone(_) if pos.cell(p) == Cell::Empty => {
-                    let chain = &by_id(strings, id_at[q]).stones;
+                    let chain = &strings.string(strings.id_at(q)).stones;
                     if chain.len() > 3 || chain.iter().any(|&p| pos.is_frame(p)) {
                         continue;
                     }
@@ -1267,13 +1417,13 @@ fn k4_mouth(
     for &p in region {
         if let Cell::Stone(c) = pos.cell(p) {
             if !inner.iter().any(|(_, st)| st.contains(&p)) {
-                inner.push((c, by_id(strings, id_at[p]).stones.clone()));
+                inner.push((c, strings.string(strings.id_at(p)).stones.clone()));
             }
         }
     }
     let complete = inner.iter().map(|(_, st)| captured.contains(st)).collect();
     let (colour, string) = inner.remove(0);
-    let adjacent = strings_next_to(pos, region.iter().copied(), inside, id_at);
+    let adjacent = strings_next_to(pos, region.iter().copied(), inside, strings);
     Some(
         KoMouth {
             colour,
@@ -1357,12 +1507,13 @@ fn strings_next_to(
     pos: &Position,
     points: impl Iterator<Item = usize>,
     inside: impl Fn(usize) -> bool,
-    id_at: &[usize],
+    strings: &Table,
 ) -> Vec<usize> {
     let mut adjacent: Vec<usize> = points
         .flat_map(|p| pos.neighbours(p))
-        .filter(|&q| !inside(q) && id_at[q] != usize::MAX)
-        .map(|q| id_at[q])
+        .filter(|&q| !inside(q))
+        .map(|q| strings.id_at(q))
+        .filter(|&id| id != usize::MAX)
         .collect();
     adjacent.sort_unstable();
     adjacent.dedup();
@@ -1371,7 +1522,7 @@ fn strings_next_to(
 
 /// The K1 reading of `s` (module docs), with the K1a extra strings (ids).
 /// A string it turns away costs no allocation.
-fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, Vec<usize>)> {
+fn k1_mouth(b: &mut Scratch, s: &GoString, strings: &Table) -> Option<(KoMouth, Vec<usize>)> {
     let pos = b.pos;
     if s.stones.len() > 3 || s.breaths.is_empty() || s.stones.iter().any(|&p| pos.is_frame(p)) {
         return None;
@@ -1411,6 +1562,12 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
             return None;
         }
     }
+    // The filled E must be one string (below), which E's points make only
+    // when they are connected (their other neighbours are S, captured, and
+    // stones of S's colour): else the fill is not tried.
+    if !connected(b, empty) {
+        return None;
+    }
     // The opponent fills E (in some legal order) and captures S; the
     // string E is then alone with its breaths in S.
     let mark = fill(b, s.colour.opponent(), empty)?;
@@ -1426,11 +1583,12 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
             .iter()
             .flat_map(|&e| b.around(e))
             .filter(|&q| pos.cell(q) == own && b.cell(q) == Cell::Empty && !s.stones.contains(&q))
-            .map(|q| id_at[q])
+            .map(|q| strings.id_at(q))
             .collect();
         extra.sort_unstable();
         extra.dedup();
-        let captured = |p: usize| s.stones.contains(&p) || extra.iter().any(|&e| id_at[p] == e);
+        let captured =
+            |p: usize| s.stones.contains(&p) || extra.iter().any(|&e| strings.id_at(p) == e);
         let (some, all) = b.breaths_all(empty, captured);
         if !some || !all {
             return None;
@@ -1440,7 +1598,7 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
     let extra = read();
     b.undo(mark);
     let extra = extra?;
-    let adjacent = strings_next_to(pos, s.stones.iter().chain(empty).copied(), inside, id_at);
+    let adjacent = strings_next_to(pos, s.stones.iter().chain(empty).copied(), inside, strings);
     Some((
         KoMouth {
             colour: s.colour,
@@ -1455,6 +1613,22 @@ fn k1_mouth(b: &mut Scratch, s: &GoString, id_at: &[usize]) -> Option<(KoMouth, 
         .with_points(),
         extra,
     ))
+}
+
+/// Whether `points` (at most 3) are connected through each other.
+fn connected(b: &Scratch, points: &[usize]) -> bool {
+    let mut reached: Few<3> = Few::default();
+    reached.push(points[0]);
+    let mut i = 0;
+    while i < reached.len {
+        for q in b.around(reached.points[i]) {
+            if points.contains(&q) && !reached.contains(q) {
+                reached.push(q);
+            }
+        }
+        i += 1;
+    }
+    reached.len == points.len()
 }
 
 /// `colour` plays every point of `points` on `b`, in the first order (of
@@ -1492,7 +1666,7 @@ fn fill(b: &mut Scratch, colour: Colour, points: &[usize]) -> Option<usize> {
 
 fn make_position(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     ms: Vec<usize>,
     coupling: Vec<usize>,
@@ -1518,7 +1692,7 @@ fn make_position(
 /// The ko type of a ko position (module docs, T1).
 fn classify(
     b: &mut Scratch,
-    strings: &[Rc<GoString>],
+    strings: &Table,
     mouths: &[Rc<KoMouth>],
     ms: &[usize],
     coupling: &[usize],
@@ -1529,7 +1703,7 @@ fn classify(
     if !coupling.is_empty() {
         let all_two = |b: &mut Scratch| {
             coupling.iter().all(|&s| {
-                let stones = &by_id(strings, s).stones;
+                let stones = &strings.string(s).stones;
                 b.cell(stones[0]) != Cell::Empty && {
                     let chain = b.chain(stones[0]);
                     b.liberties(&chain).len() >= 2
@@ -1563,7 +1737,7 @@ fn classify(
             for dying in [Colour::Black, Colour::White] {
                 let theirs: Vec<&GoString> = coupling
                     .iter()
-                    .map(|&s| by_id(strings, s))
+                    .map(|&s| strings.string(s))
                     .filter(|s| s.colour == dying)
                     .collect();
                 if theirs.is_empty() || !theirs.iter().all(|s| s.breaths.iter().all(in_k)) {
@@ -1574,10 +1748,10 @@ fn classify(
                     .all(|&c| points.iter().any(|&p| pos.cell(p) == Cell::Stone(c)));
                 let some_one = coupling
                     .iter()
-                    .any(|&s| by_id(strings, s).breaths.len() == 1);
+                    .any(|&s| strings.string(s).breaths.len() == 1);
                 let others_two = coupling
                     .iter()
-                    .map(|&s| by_id(strings, s))
+                    .map(|&s| strings.string(s))
                     .filter(|s| s.colour != dying)
                     .all(|s| s.breaths.len() >= 2);
                 return KoType::DDeath {
@@ -1597,7 +1771,7 @@ fn classify(
         // board points. Thus the ko position is a FK").
         return KoType::Fk;
     }
-    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| by_id(strings, s)).collect();
+    let adjacent: Vec<&GoString> = m.adjacent.iter().map(|&s| strings.string(s)).collect();
     for safe in [Colour::Black, Colour::White] {
         let safe_two = adjacent
             .iter()
@@ -1838,6 +2012,29 @@ x x x x x o o o o o o
                 x . x a A A A o o . o
                 x x x x x o o o o o o
                 . x x x x o o o o o .
+            "#]],
+        );
+    }
+
+    #[test]
+    fn a_triple_ko_stone_mouth() {
+        // Black's three stones with three breaths in a line: White fills
+        // them (each play next to an empty point of the mouth) and captures.
+        check(
+            "\
+. . . . . . . . .
+. o o o x x x . .
+o x x x . . . x .
+. o o o x x x . .
+. . . . . . . . .",
+            expect![[r#"
+                3 ko stones, 1 ko strings (0 single, 0 double, 1 triple ko stones), 1 ko mouths, 0 ko couplings, 1 ko positions
+                A: FK (1 mouths, 6 points: (3,2) (3,3) (3,4) (3,5) (3,6) (3,7))
+                . . . . . . . . .
+                . o o o x x x . .
+                o A A A A A A x .
+                . o o o x x x . .
+                . . . . . . . . .
             "#]],
         );
     }

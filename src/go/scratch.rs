@@ -18,6 +18,8 @@ struct Buffers {
     stamp: u32,
     /// The stones of the last string [`Scratch::survives`] walked.
     walk: Vec<usize>,
+    /// The list [`Scratch::chain`] and [`Scratch::liberties`] walk into.
+    out: Vec<usize>,
     /// For each point, its neighbours in [`Position::neighbours`]' order,
     /// then [`NO_POINT`]: kept with the buffers (made again only for a
     /// board of another size), where `neighbours` divides by the width at
@@ -234,16 +236,21 @@ impl<'a> Scratch<'a> {
 
     /// The string through the stone on `p`, sorted (empty if `p` is empty).
     pub(super) fn chain(&mut self, p: usize) -> Vec<usize> {
-        let mut chain = Vec::new();
+        // Walked into a kept buffer, then copied once at its size.
+        let mut chain = std::mem::take(&mut self.buf.out);
         self.chain_into(p, &mut chain);
-        chain
+        let v = chain.to_vec();
+        self.buf.out = chain;
+        v
     }
 
     /// The breaths of a string, sorted.
     pub(super) fn liberties(&mut self, chain: &[usize]) -> Vec<usize> {
-        let mut libs = Vec::new();
+        let mut libs = std::mem::take(&mut self.buf.out);
         self.liberties_into(chain, &mut libs);
-        libs
+        let v = libs.to_vec();
+        self.buf.out = libs;
+        v
     }
 
     /// Whether the string through the stone on `p` has a breath or a stone
