@@ -561,44 +561,371 @@ impl BandSearch {
 /// `0..N` of `T(D)` are clear (`K^L = *j`, `j < N`) and no `D^R ≤ K`.
 /// For `-K = {*0, …, *N | *0, …, *(N-1)}` the two ranges swap. So the kite
 /// never moves in the search: its moves are read off the star sets.
+///
+/// **Local tables.** The search works on a copy of the games it meets, made
+/// once: the subpositions of `G` ([`XNode`], numbered from 0 = `G`) and of
+/// the form of `w.↑` that are not folded into `k·↑ + *m` ([`YNode`], 0 =
+/// none). Every `k` it meets lies within `k_bound` of 0 (a move of
+/// `k·↑ + *m` never increases `|k|`; a move of `y` adds at most its
+/// [`YMove::ups`]), so a position `(x, y, k)` is an index into flat arrays:
+/// no hash, no store look-up and no interning per position.
 struct StarSetSearch {
     /// `N` (`✶ = *N`).
     far: u64,
-    mode: YMode,
-    /// `(S(D0), T(D0))` by `(x, y, k)`. (Hash maps: a search visits many
-    /// positions, and looks most of them up several times.)
-    sets: FxHashMap<(GameId, GameId, i64), (u64, u64)>,
-    /// `x - band ≤ ±K` or `±K ≤ x - band`.
-    kite: FxHashMap<KitePosition, bool>,
+    xs: Vec<XNode>,
+    /// The options of every [`XNode`], as indices into `xs`.
+    x_options: Vec<u32>,
+    ys: Vec<YNode>,
+    y_moves: Vec<YMove>,
+    /// `w.↑` as a band: its `y` (0 when `w.↑` is number-up-star), `k`, `m`.
+    start: LocalBand,
+    k_bound: i64,
+    /// `(S(D0), T(D0))` by [`StarSetSearch::slot`]; [`UNKNOWN_SETS`] until
+    /// computed.
+    sets: Vec<(u64, u64)>,
+    /// The kite comparisons by slot and `(plus, below)` (four per slot), as
+    /// bit sets over `m`: which are known, and which hold.
+    kite: Vec<(u64, u64)>,
+    /// Positions computed (the store is ticked every [`TICK_EVERY`]).
+    positions: usize,
 }
 
-/// One position of the kite comparisons of a [`StarSetSearch`]:
-/// `x - band ≤ ±K` (`below`) or `±K ≤ x - band`, with `K` (`plus`) or `-K`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
-struct KitePosition {
-    x: GameId,
-    band: Band,
-    plus: bool,
-    below: bool,
+/// Marks star sets not computed yet: never a pair of star sets (at most one
+/// of `S`, `T` is non-empty unless both are one bit).
+const UNKNOWN_SETS: (u64, u64) = (u64::MAX, u64::MAX);
+
+/// The search ticks the store once per this many positions: a position
+/// allocates nothing and recurses one frame, and a tick costs as much as a
+/// position.
+const TICK_EVERY: usize = 32;
+
+/// The most slots (`x`, `y`, `k`) a [`StarSetSearch`] allocates; past it the
+/// check is left to [`BandSearch`], which visits only what it needs.
+const MAX_SLOTS: usize = 1 << 16;
+
+/// A subposition `x` of `G` in a [`StarSetSearch`].
+#[derive(Copy, Clone)]
+struct XNode {
+    kind: XKind,
+    /// Left options `x_options[left..right]`, Right options
+    /// `x_options[right..end]`.
+    left: u32,
+    right: u32,
+    end: u32,
 }
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum XKind {
+    /// A game with options.
+    General,
+    /// `k·↑ + *m` (number 0): its star sets in closed form when `y` is folded.
+    AllSmall(i64, u64),
+    /// A number-up-star value with a positive (negative) number: `x - B` is
+    /// positive (negative), as every band is infinitesimal, so `S` is every
+    /// index and `T` none (or the reverse), and `x - B` is above (below) both
+    /// kites. Its options are never needed.
+    Positive,
+    Negative,
+}
+
+/// A subposition of `w.↑`'s form that stays `y` in a band: its moves are
+/// `y_moves[left..right]` (Left) and `y_moves[right..end]` (Right).
+#[derive(Copy, Clone)]
+struct YNode {
+    left: u32,
+    right: u32,
+    end: u32,
+}
+
+/// A move of `y` in a band: to `y` (0: folded) adding `ups` and `nim` to
+/// `k·↑ + *m` (the folded option's `k·↑ + *m`, or for
+/// [`YMode::NumberTimesUp`] the `±⇑*` of the form, plus `n·↑` when the
+/// option is the integer `n`).
+#[derive(Copy, Clone)]
+struct YMove {
+    y: u32,
+    ups: i64,
+    nim: u64,
+}
+
+/// A band `y + k·↑ + *m` of a [`StarSetSearch`] (`y` an index into `ys`).
+#[derive(Copy, Clone)]
+struct LocalBand {
+    y: u32,
+    ups: i64,
+    nim: u64,
+}
+
+/// `y` index of a band whose `y` is folded into `k·↑ + *m`.
+const FOLDED: u32 = 0;
 
 impl StarSetSearch {
-    fn new(far: u64, mode: YMode) -> StarSetSearch {
-        let mut sets = FxHashMap::default();
-        sets.reserve(64);
-        let mut kite = FxHashMap::default();
-        kite.reserve(64);
-        StarSetSearch {
+    /// The search for `G = g` against `w.↑` given as `(y, mode)` (see
+    /// [`Store::atomicity_band`]), for bands `w.↑ + k·↑ + *m` with
+    /// `|k| ≤ reach`; `None` when the tables would be too large (or `w.↑`'s
+    /// number does not fit a machine word).
+    fn new(
+        s: &mut Store,
+        g: GameId,
+        (far, y, mode): (u64, GameId, YMode),
+        reach: i64,
+    ) -> CgResult<Option<StarSetSearch>> {
+        let mut search = StarSetSearch {
             far,
-            mode,
-            sets,
-            kite,
+            xs: Vec::new(),
+            x_options: Vec::new(),
+            ys: vec![YNode {
+                left: 0,
+                right: 0,
+                end: 0,
+            }],
+            y_moves: Vec::new(),
+            start: LocalBand {
+                y: FOLDED,
+                ups: 0,
+                nim: 0,
+            },
+            k_bound: 0,
+            sets: Vec::new(),
+            kite: Vec::new(),
+            positions: 0,
+        };
+        search.copy_subpositions(s, g)?;
+        let Some(start) = search.copy_band(s, y, mode)? else {
+            return Ok(None);
+        };
+        search.start = start;
+        let mut y_reach = vec![None; search.ys.len()];
+        let k_bound = start
+            .ups
+            .checked_abs()
+            .and_then(|k| k.checked_add(reach))
+            .and_then(|k| k.checked_add(search.y_reach(start.y, &mut y_reach)?));
+        let Some(k_bound) = k_bound.filter(|&k| k < (MAX_SLOTS as i64)) else {
+            return Ok(None);
+        };
+        let slots = (search.xs.len() * search.ys.len()).saturating_mul(2 * k_bound as usize + 1);
+        if slots > MAX_SLOTS {
+            return Ok(None);
+        }
+        search.k_bound = k_bound;
+        search.sets = vec![UNKNOWN_SETS; slots];
+        search.kite = vec![(0, 0); 4 * slots];
+        Ok(Some(search))
+    }
+
+    /// Numbers the subpositions of `g` (index 0 = `g`) with their options.
+    fn copy_subpositions(&mut self, s: &mut Store, g: GameId) -> CgResult<()> {
+        let mut index: FxHashMap<GameId, u32> = FxHashMap::default();
+        let mut ids = vec![g];
+        index.insert(g, 0);
+        let mut next = 0;
+        while next < ids.len() {
+            let x = ids[next];
+            next += 1;
+            s.tick()?;
+            let kind = match s.as_nus(x) {
+                None => XKind::General,
+                Some(n) if n.number.is_zero() => XKind::AllSmall(n.ups, n.nim),
+                Some(n) if n.number.signum() > 0 => XKind::Positive,
+                Some(_) => XKind::Negative,
+            };
+            let left = self.x_options.len() as u32;
+            let mut right = left;
+            if matches!(kind, XKind::General | XKind::AllSmall(..)) {
+                let (lo, ro) = s.options(x);
+                for (side, opts) in [lo, ro].iter().enumerate() {
+                    if side == 1 {
+                        right = self.x_options.len() as u32;
+                    }
+                    for &o in opts.iter() {
+                        let i = *index.entry(o).or_insert_with(|| {
+                            ids.push(o);
+                            ids.len() as u32 - 1
+                        });
+                        self.x_options.push(i);
+                    }
+                }
+            }
+            self.xs.push(XNode {
+                kind,
+                left,
+                right,
+                end: self.x_options.len() as u32,
+            });
+        }
+        Ok(())
+    }
+
+    /// Numbers the subpositions of `w.↑`'s form that stay `y` in a band,
+    /// with their moves, and returns `w.↑` as a band (`None` if a number
+    /// does not fit a machine word).
+    fn copy_band(&mut self, s: &mut Store, y: GameId, mode: YMode) -> CgResult<Option<LocalBand>> {
+        let mut index: FxHashMap<GameId, u32> = FxHashMap::default();
+        let mut ids = vec![GameId(u32::MAX)];
+        // `y` as a move from nothing: folded, or a node to number.
+        let mut fold = |s: &Store, y: GameId, ids: &mut Vec<GameId>| -> Option<YMove> {
+            if let Some(n) = s.as_nus(y) {
+                let folded = match mode {
+                    YMode::Canonical if n.number.is_zero() => Some((n.ups, n.nim)),
+                    YMode::Canonical => None,
+                    YMode::NumberTimesUp if n.number.is_integer() => Some((n.number.to_i64()?, 0)),
+                    YMode::NumberTimesUp => None,
+                };
+                if let Some((ups, nim)) = folded {
+                    return Some(YMove {
+                        y: FOLDED,
+                        ups,
+                        nim,
+                    });
+                }
+            }
+            let i = *index.entry(y).or_insert_with(|| {
+                ids.push(y);
+                ids.len() as u32 - 1
+            });
+            Some(YMove {
+                y: i,
+                ups: 0,
+                nim: 0,
+            })
+        };
+        let Some(start) = fold(s, y, &mut ids) else {
+            return Ok(None);
+        };
+        let mut next = 1;
+        while next < ids.len() {
+            let y = ids[next];
+            next += 1;
+            s.tick()?;
+            let (lo, ro) = s.options(y);
+            let left = self.y_moves.len() as u32;
+            let mut right = left;
+            for (side, opts) in [lo, ro].iter().enumerate() {
+                if side == 1 {
+                    right = self.y_moves.len() as u32;
+                }
+                // x.↑ = {x^L.↑ + ⇑* | x^R.↑ + ⇓*} (see [`YMode`]).
+                let (d_ups, d_nim) = match mode {
+                    YMode::Canonical => (0, 0),
+                    YMode::NumberTimesUp => (if side == 0 { 2 } else { -2 }, 1),
+                };
+                for &o in opts.iter() {
+                    let Some(mut m) = fold(s, o, &mut ids) else {
+                        return Ok(None);
+                    };
+                    m.ups = super::ops::checked_ups(m.ups.checked_add(d_ups))?;
+                    m.nim ^= d_nim;
+                    self.y_moves.push(m);
+                }
+            }
+            self.ys.push(YNode {
+                left,
+                right,
+                end: self.y_moves.len() as u32,
+            });
+        }
+        Ok(Some(LocalBand {
+            y: start.y,
+            ups: start.ups,
+            nim: start.nim,
+        }))
+    }
+
+    /// The most `|k|` that moves from `y` on can add (`None` past `i64`).
+    fn y_reach(&self, y: u32, memo: &mut Vec<Option<i64>>) -> Option<i64> {
+        if y == FOLDED {
+            return Some(0);
+        }
+        if let Some(r) = memo[y as usize] {
+            return Some(r);
+        }
+        let node = self.ys[y as usize];
+        let mut r = 0i64;
+        for i in node.left..node.end {
+            let m = self.y_moves[i as usize];
+            r = r.max(m.ups.checked_abs()?.checked_add(self.y_reach(m.y, memo)?)?);
+        }
+        memo[y as usize] = Some(r);
+        Some(r)
+    }
+
+    /// The index of position `(x, y, k)` in the tables.
+    fn slot(&self, x: u32, y: u32, k: i64) -> usize {
+        debug_assert!(k.abs() <= self.k_bound);
+        let span = 2 * self.k_bound as usize + 1;
+        ((x as usize * self.ys.len()) + y as usize) * span + (k + self.k_bound) as usize
+    }
+
+    /// Counts a position; ticks the store every [`TICK_EVERY`].
+    fn step(&mut self, s: &mut Store) -> CgResult<()> {
+        self.positions += 1;
+        if self.positions % TICK_EVERY == 1 {
+            s.tick()?;
+        }
+        Ok(())
+    }
+
+    /// `w.↑ + k·↑ + *m` as a band.
+    fn band(&self, ups: i64, nim: u64) -> LocalBand {
+        LocalBand {
+            y: self.start.y,
+            ups: self.start.ups + ups,
+            nim: self.start.nim ^ nim,
         }
     }
 
-    /// `(S(x - b), T(x - b))` for a band `b` without the kite.
-    fn sets(&mut self, s: &mut Store, x: GameId, b: Band) -> CgResult<(u64, u64)> {
-        let b = fold_band(s, self.mode, b)?;
+    /// The `i`-th Left (`left`) or Right move of the band `b`, if any: the
+    /// moves of `k·↑ + *m` (as [`nus_moves`]), then those of `y`.
+    fn band_move(&self, b: LocalBand, left: bool, i: u32) -> CgResult<Option<LocalBand>> {
+        let to = |ups, nim| LocalBand { y: b.y, ups, nim };
+        let nus_count = match (b.ups, b.nim) {
+            (0, m) => m as u32,
+            (1, 1) if left => 2,
+            (-1, 1) if !left => 2,
+            _ => 1,
+        };
+        if i < nus_count {
+            return Ok(Some(match (b.ups, b.nim) {
+                (0, _) => to(0, i as u64),
+                (1, 1) if left => to(0, i as u64),
+                (-1, 1) if !left => to(0, i as u64),
+                (k, m) if k > 0 => {
+                    if left {
+                        to(0, 0)
+                    } else {
+                        to(k - 1, m ^ 1)
+                    }
+                }
+                (k, m) => {
+                    if left {
+                        to(k + 1, m ^ 1)
+                    } else {
+                        to(0, 0)
+                    }
+                }
+            }));
+        }
+        let node = self.ys[b.y as usize];
+        let (from, to_end) = if left {
+            (node.left, node.right)
+        } else {
+            (node.right, node.end)
+        };
+        let j = from + (i - nus_count);
+        if j >= to_end {
+            return Ok(None);
+        }
+        let m = self.y_moves[j as usize];
+        Ok(Some(LocalBand {
+            y: m.y,
+            ups: super::ops::checked_ups(b.ups.checked_add(m.ups))?,
+            nim: b.nim ^ m.nim,
+        }))
+    }
+
+    /// `(S(x - b), T(x - b))` for a band `b`.
+    fn sets(&mut self, s: &mut Store, x: u32, b: LocalBand) -> CgResult<(u64, u64)> {
         let (below, above) = self.nim_free_sets(s, x, b.y, b.ups)?;
         if b.nim == 0 {
             return Ok((below, above));
@@ -606,53 +933,45 @@ impl StarSetSearch {
         Ok((xor_permute(below, b.nim), xor_permute(above, b.nim)))
     }
 
-    /// `(S(D0), T(D0))` for `D0 = x - (y + k·↑)` (`y` folded).
-    fn nim_free_sets(
-        &mut self,
-        s: &mut Store,
-        x: GameId,
-        y: GameId,
-        ups: i64,
-    ) -> CgResult<(u64, u64)> {
-        if y == s.zero() {
-            if let Some(n) = s.as_nus(x) {
-                let k = super::ops::checked_ups(n.ups.checked_sub(ups))?;
-                return Ok(nus_star_sets(n.number.signum(), k, n.nim));
+    /// `(S(D0), T(D0))` for `D0 = x - (y + k·↑)`.
+    fn nim_free_sets(&mut self, s: &mut Store, x: u32, y: u32, k: i64) -> CgResult<(u64, u64)> {
+        let node = self.xs[x as usize];
+        match node.kind {
+            XKind::Positive => return Ok((u64::MAX, 0)),
+            XKind::Negative => return Ok((0, u64::MAX)),
+            XKind::AllSmall(ups, nim) if y == FOLDED => {
+                let k = super::ops::checked_ups(ups.checked_sub(k))?;
+                return Ok(nus_star_sets(0, k, nim));
             }
-            if ups == 0 {
-                return s.star_sets(x);
-            }
+            _ => {}
         }
-        let key = (x, y, ups);
-        if let Some(&r) = self.sets.get(&key) {
-            return Ok(r);
+        let slot = self.slot(x, y, k);
+        let known = self.sets[slot];
+        if known != UNKNOWN_SETS {
+            return Ok(known);
         }
-        s.tick()?;
-        let b = Band {
-            y,
-            ups,
-            nim: 0,
-            kite: Kite::None,
-        };
+        self.step(s)?;
+        let b = LocalBand { y, ups: k, nim: 0 };
         // A: the union of T(D^R); B: the union of S(D^L).
         let (mut a, mut bl) = (0u64, 0u64);
-        for &xl in s.left_options(x).iter() {
-            bl |= self.sets(s, xl, b)?.0;
+        for i in node.left..node.right {
+            bl |= self.sets(s, self.x_options[i as usize], b)?.0;
         }
-        for &xr in s.right_options(x).iter() {
-            a |= self.sets(s, xr, b)?.1;
+        for i in node.right..node.end {
+            a |= self.sets(s, self.x_options[i as usize], b)?.1;
         }
-        let (far, mode) = (self.far, self.mode);
-        band_moves(far, mode, s, b, false, &mut |s, moved| {
+        let mut i = 0;
+        while let Some(moved) = self.band_move(b, false, i)? {
             bl |= self.sets(s, x, moved)?.0;
-            Ok(false)
-        })?;
-        band_moves(far, mode, s, b, true, &mut |s, moved| {
+            i += 1;
+        }
+        let mut i = 0;
+        while let Some(moved) = self.band_move(b, true, i)? {
             a |= self.sets(s, x, moved)?.1;
-            Ok(false)
-        })?;
+            i += 1;
+        }
         let r = star_sets_rule(a, bl);
-        self.sets.insert(key, r);
+        self.sets[slot] = r;
         Ok(r)
     }
 
@@ -660,66 +979,64 @@ impl StarSetSearch {
     fn kite(
         &mut self,
         s: &mut Store,
-        x: GameId,
-        b: Band,
+        x: u32,
+        b: LocalBand,
         plus: bool,
         below: bool,
     ) -> CgResult<bool> {
-        let b = fold_band(s, self.mode, b)?;
-        let key = KitePosition {
-            x,
-            band: b,
-            plus,
-            below,
-        };
-        if let Some(&r) = self.kite.get(&key) {
-            return Ok(r);
+        let node = self.xs[x as usize];
+        match node.kind {
+            XKind::Positive => return Ok(!below),
+            XKind::Negative => return Ok(below),
+            _ => {}
         }
-        s.tick()?;
+        debug_assert!(b.nim < 64);
+        let at = 4 * self.slot(x, b.y, b.ups) + 2 * plus as usize + below as usize;
+        let bit = 1u64 << b.nim;
+        let (known, holds) = self.kite[at];
+        if known & bit != 0 {
+            return Ok(holds & bit != 0);
+        }
+        self.step(s)?;
         let (below_set, above_set) = self.sets(s, x, b)?;
         let n = self.far;
-        let (far, mode) = (self.far, self.mode);
-        let result = if below {
-            // The kite's Right options *0…*N (K) or *0…*(N-1) (-K), then
-            // D^L = x^L - b or x - b^R.
-            let top = if plus { n + 1 } else { n };
-            let mut refuted = below_set & low_bits(top) != 0;
-            if !refuted {
-                for &xl in s.left_options(x).iter() {
-                    if self.kite(s, xl, b, plus, false)? {
-                        refuted = true;
-                        break;
-                    }
-                }
-            }
-            if !refuted {
-                refuted = band_moves(far, mode, s, b, false, &mut |s, moved| {
-                    self.kite(s, x, moved, plus, false)
-                })?;
-            }
-            !refuted
+        // Below: the kite's Right options *0…*N (K) or *0…*(N-1) (-K), then
+        // D^L = x^L - b or x - b^R. Above: the kite's Left options
+        // *0…*(N-1) (K) or *0…*N (-K), then D^R = x^R - b or x - b^L.
+        let (set, top, options) = if below {
+            (
+                below_set,
+                if plus { n + 1 } else { n },
+                node.left..node.right,
+            )
         } else {
-            // The kite's Left options *0…*(N-1) (K) or *0…*N (-K), then
-            // D^R = x^R - b or x - b^L.
-            let top = if plus { n } else { n + 1 };
-            let mut refuted = above_set & low_bits(top) != 0;
-            if !refuted {
-                for &xr in s.right_options(x).iter() {
-                    if self.kite(s, xr, b, plus, true)? {
-                        refuted = true;
-                        break;
-                    }
-                }
-            }
-            if !refuted {
-                refuted = band_moves(far, mode, s, b, true, &mut |s, moved| {
-                    self.kite(s, x, moved, plus, true)
-                })?;
-            }
-            !refuted
+            (
+                above_set,
+                if plus { n } else { n + 1 },
+                node.right..node.end,
+            )
         };
-        self.kite.insert(key, result);
-        Ok(result)
+        let mut refuted = set & low_bits(top) != 0;
+        for i in options {
+            if refuted {
+                break;
+            }
+            refuted = self.kite(s, self.x_options[i as usize], b, plus, !below)?;
+        }
+        let mut i = 0;
+        while !refuted {
+            let Some(moved) = self.band_move(b, !below, i)? else {
+                break;
+            };
+            refuted = self.kite(s, x, moved, plus, !below)?;
+            i += 1;
+        }
+        let (known, holds) = &mut self.kite[at];
+        *known |= bit;
+        if !refuted {
+            *holds |= bit;
+        }
+        Ok(!refuted)
     }
 }
 
@@ -879,7 +1196,9 @@ impl Store {
                     return Ok((false, false));
                 }
             }
-            return self.atomicity_sides_by_star_sets(g, (n, y, mode), upper, both);
+            if let Some(sides) = self.atomicity_sides_by_star_sets(g, (n, y, mode), upper, both)? {
+                return Ok(sides);
+            }
         }
         self.atomicity_sides_by_band_search(g, w, both)
     }
@@ -906,7 +1225,7 @@ impl Store {
         let by_bands = self.atomicity_sides_by_band_search(g, w, true)?;
         let band = self.atomicity_band(g, w)?;
         let by_sets = if self.star_sets_apply(band)? {
-            Some(self.atomicity_sides_by_star_sets(g, band, None, true)?)
+            self.atomicity_sides_by_star_sets(g, band, None, true)?
         } else {
             None
         };
@@ -920,26 +1239,22 @@ impl Store {
     fn atomicity_sides_by_star_sets(
         &mut self,
         g: GameId,
-        (n, y, mode): (u64, GameId, YMode),
+        band: (u64, GameId, YMode),
         upper: Option<bool>,
         both: bool,
-    ) -> CgResult<(bool, bool)> {
-        let band = |ups: i64| Band {
-            y,
-            ups,
-            nim: 1,
-            kite: Kite::None,
+    ) -> CgResult<Option<(bool, bool)>> {
+        let Some(mut search) = StarSetSearch::new(self, g, band, 1)? else {
+            return Ok(None);
         };
-        let mut search = StarSetSearch::new(n, mode);
         let upper = match upper {
             Some(u) => u,
-            None => search.kite(self, g, band(1), true, true)?,
+            None => search.kite(self, 0, search.band(1, 1), true, true)?,
         };
         if !upper && !both {
-            return Ok((false, false));
+            return Ok(Some((false, false)));
         }
-        let lower = search.kite(self, g, band(-1), false, false)?;
-        Ok((upper, lower))
+        let lower = search.kite(self, 0, search.band(-1, 1), false, false)?;
+        Ok(Some((upper, lower)))
     }
 
     /// `N` (`✶ = *N` for `g`) and how `w.↑` is compared against: for a number
@@ -1841,9 +2156,9 @@ mod tests {
                     (s.norton(w, up).unwrap(), YMode::Canonical)
                 }
             };
-            let mut search = StarSetSearch::new(4, mode);
-            let band = Band { y, ups, nim, kite: Kite::None };
-            let (below, above) = search.sets(&mut s, x, band).unwrap();
+            let mut search = StarSetSearch::new(&mut s, x, (4, y, mode), 3).unwrap().unwrap();
+            let band = search.band(ups, nim);
+            let (below, above) = search.sets(&mut s, 0, band).unwrap();
             let y_up = if mode == YMode::Canonical { y } else { s.norton(y, up).unwrap() };
             let part = nus(&mut s, ups, nim);
             let b = s.add(y_up, part).unwrap();
