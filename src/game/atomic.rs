@@ -57,8 +57,9 @@ use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
-/// How many positions the band search for a quick refutation of a candidate
-/// may visit before [`Store::atomicity_sides`] leaves it to the star sets.
+/// How many positions [`StarSetSearch::compare`] may visit to refute a
+/// candidate by F2 (see [`Store::atomicity_sides`]) before the check is left
+/// to the star sets.
 const REFUTATION_BUDGET: usize = 24;
 
 /// How many numbers [`Store::search_number_weight`] tries before giving up.
@@ -167,10 +168,6 @@ struct BandSearch {
     mode: YMode,
     /// `x ≤ band` and `band ≤ x`.
     memo: SmallMemo<Position, bool>,
-    /// Positions searched, and how many the search may search: past that it
-    /// is [`BandSearch::exhausted`] and its answers mean nothing.
-    searched: usize,
-    budget: usize,
 }
 
 /// One position of a [`BandSearch`]: `x ≤ band` (`below`) or `band ≤ x`.
@@ -293,11 +290,6 @@ fn nus_moves(
 
 impl BandSearch {
     fn new(n: u64, mode: YMode) -> BandSearch {
-        BandSearch::with_budget(n, mode, usize::MAX)
-    }
-
-    /// A search that gives up after `budget` positions.
-    fn with_budget(n: u64, mode: YMode, budget: usize) -> BandSearch {
         BandSearch {
             far: n,
             mode,
@@ -309,21 +301,7 @@ impl BandSearch {
                 },
                 false,
             )),
-            searched: 0,
-            budget,
         }
-    }
-
-    /// Whether the search went past its budget (then its answers, and
-    /// its memo, are worthless).
-    fn exhausted(&self) -> bool {
-        self.searched > self.budget
-    }
-
-    /// Counts one position searched; false once past the budget.
-    fn spend(&mut self) -> bool {
-        self.searched += 1;
-        !self.exhausted()
     }
 
     fn normalise(&self, s: &mut Store, b: Band) -> CgResult<Side> {
@@ -479,9 +457,6 @@ impl BandSearch {
         if let Some(r) = self.memo.get(&key) {
             return Ok(r);
         }
-        if !self.spend() {
-            return Ok(false);
-        }
         s.tick()?;
         let result = self.le_search(s, x, b)?;
         self.memo.insert(key, result);
@@ -514,9 +489,6 @@ impl BandSearch {
         };
         if let Some(r) = self.memo.get(&key) {
             return Ok(r);
-        }
-        if !self.spend() {
-            return Ok(false);
         }
         s.tick()?;
         let result = self.ge_search(s, x, b)?;
@@ -580,19 +552,70 @@ struct StarSetSearch {
     /// `w.↑` as a band: its `y` (0 when `w.↑` is number-up-star), `k`, `m`.
     start: LocalBand,
     k_bound: i64,
-    /// `(S(D0), T(D0))` by [`StarSetSearch::slot`]; [`UNKNOWN_SETS`] until
-    /// computed.
-    sets: Vec<(u64, u64)>,
-    /// The kite comparisons by slot and `(plus, below)` (four per slot), as
-    /// bit sets over `m`: which are known, and which hold.
-    kite: Vec<(u64, u64)>,
+    /// Every nim value `m` of a band is below this power of two.
+    m_span: usize,
+    /// One allocation for three tables: `S(D0)`, `T(D0)` of each slot
+    /// ([`StarSetSearch::slot`]) from 0, a bit per slot for the sets known
+    /// from `known_at`, and two bits (known, holds) for each kite comparison
+    /// from `kite_at` ([`StarSetSearch::kite_bit`]).
+    table: Vec<u64>,
+    known_at: usize,
+    kite_at: usize,
     /// Positions computed (the store is ticked every [`TICK_EVERY`]).
     positions: usize,
+    /// The error a tick returned: every search then unwinds at once, and
+    /// its answers are not used.
+    stopped: Option<CgError>,
+    /// Positions [`StarSetSearch::compare`] may still visit; past them it
+    /// unwinds without memoising, and its answer is not used.
+    budget: usize,
 }
 
-/// Marks star sets not computed yet: never a pair of star sets (at most one
-/// of `S`, `T` is non-empty unless both are one bit).
-const UNKNOWN_SETS: (u64, u64) = (u64::MAX, u64::MAX);
+/// Numbers games in the order they are met: a linear search while they are
+/// few (a small check meets a few tens), a hash map past that.
+struct Numbering {
+    ids: Vec<GameId>,
+    index: FxHashMap<GameId, u32>,
+}
+
+/// How many games a [`Numbering`] searches linearly.
+const LINEAR_NUMBERING: usize = 32;
+
+impl Numbering {
+    fn new(first: GameId) -> Numbering {
+        let mut ids = Vec::with_capacity(LINEAR_NUMBERING);
+        ids.push(first);
+        Numbering {
+            ids,
+            index: FxHashMap::default(),
+        }
+    }
+
+    /// The number of `g`, given the next free one if `g` is new.
+    fn number(&mut self, g: GameId) -> u32 {
+        if self.ids.len() <= LINEAR_NUMBERING {
+            if let Some(i) = self.ids.iter().position(|&h| h == g) {
+                return i as u32;
+            }
+            if self.ids.len() == LINEAR_NUMBERING {
+                self.index = self
+                    .ids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &h)| (h, i as u32))
+                    .collect();
+            }
+        } else if let Some(&i) = self.index.get(&g) {
+            return i;
+        }
+        let i = self.ids.len() as u32;
+        self.ids.push(g);
+        if self.ids.len() > LINEAR_NUMBERING {
+            self.index.insert(g, i);
+        }
+        i
+    }
+}
 
 /// The search ticks the store once per this many positions: a position
 /// allocates nothing and recurses one frame, and a tick costs as much as a
@@ -656,8 +679,59 @@ struct LocalBand {
     nim: u64,
 }
 
+/// The comparisons of `x - b` a [`StarSetSearch`] memoises per slot and
+/// nim value: with `±K` on either side (4), and with 0 on either side (2).
+const COMPARISONS: usize = 6;
+
 /// `y` index of a band whose `y` is folded into `k·↑ + *m`.
 const FOLDED: u32 = 0;
+
+/// The moves of one side of a band, in turn (see [`StarSetSearch::moves`]):
+/// `*i` for `i < stars` (the moves of `*m`), else up to two fixed moves of
+/// `k·↑ + *m`, then the moves `y_moves[y..y_end]` of `y`.
+struct BandMoves {
+    b: LocalBand,
+    stars: u64,
+    star: u64,
+    fixed: [(i64, u64); 2],
+    count: u8,
+    next: u8,
+    y: u32,
+    y_end: u32,
+}
+
+impl BandMoves {
+    fn next(&mut self, y_moves: &[YMove]) -> Option<LocalBand> {
+        if self.star < self.stars {
+            self.star += 1;
+            return Some(LocalBand {
+                y: self.b.y,
+                ups: 0,
+                nim: self.star - 1,
+            });
+        }
+        if self.next < self.count {
+            let (ups, nim) = self.fixed[self.next as usize];
+            self.next += 1;
+            return Some(LocalBand {
+                y: self.b.y,
+                ups,
+                nim,
+            });
+        }
+        if self.y < self.y_end {
+            let m = y_moves[self.y as usize];
+            self.y += 1;
+            // Within `k_bound` (see [`StarSetSearch`]), so no overflow.
+            return Some(LocalBand {
+                y: m.y,
+                ups: self.b.ups + m.ups,
+                nim: self.b.nim ^ m.nim,
+            });
+        }
+        None
+    }
+}
 
 impl StarSetSearch {
     /// The search for `G = g` against `w.↑` given as `(y, mode)` (see
@@ -686,14 +760,21 @@ impl StarSetSearch {
                 nim: 0,
             },
             k_bound: 0,
-            sets: Vec::new(),
-            kite: Vec::new(),
+            m_span: 2,
+            table: Vec::new(),
+            known_at: 0,
+            kite_at: 0,
             positions: 0,
+            stopped: None,
+            budget: 0,
         };
         search.copy_subpositions(s, g)?;
         let Some(start) = search.copy_band(s, y, mode)? else {
             return Ok(None);
         };
+        if let Some(e) = search.stopped.take() {
+            return Err(e);
+        }
         search.start = start;
         let mut y_reach = vec![None; search.ys.len()];
         let k_bound = start
@@ -708,22 +789,31 @@ impl StarSetSearch {
         if slots > MAX_SLOTS {
             return Ok(None);
         }
+        // Nim values of bands are xors of these (`*1` and `*(N+1)` added by
+        // [`StarSetSearch::side`]) and of smaller ones (the moves of
+        // `k·↑ + *m` reach `*i` for `i < m`, and `m ^ 1`).
+        let largest = search
+            .y_moves
+            .iter()
+            .map(|m| m.nim)
+            .fold(start.nim.max(far + 1), u64::max);
+        search.m_span = (largest + 1).next_power_of_two() as usize;
         search.k_bound = k_bound;
-        search.sets = vec![UNKNOWN_SETS; slots];
-        search.kite = vec![(0, 0); 4 * slots];
+        search.known_at = 2 * slots;
+        search.kite_at = search.known_at + slots.div_ceil(64);
+        search.table =
+            vec![0; search.kite_at + (2 * COMPARISONS * slots * search.m_span).div_ceil(64)];
         Ok(Some(search))
     }
 
     /// Numbers the subpositions of `g` (index 0 = `g`) with their options.
     fn copy_subpositions(&mut self, s: &mut Store, g: GameId) -> CgResult<()> {
-        let mut index: FxHashMap<GameId, u32> = FxHashMap::default();
-        let mut ids = vec![g];
-        index.insert(g, 0);
+        let mut games = Numbering::new(g);
         let mut next = 0;
-        while next < ids.len() {
-            let x = ids[next];
+        while next < games.ids.len() {
+            let x = games.ids[next];
             next += 1;
-            s.tick()?;
+            self.step(s);
             let kind = match s.as_nus(x) {
                 None => XKind::General,
                 Some(n) if n.number.is_zero() => XKind::AllSmall(n.ups, n.nim),
@@ -739,10 +829,7 @@ impl StarSetSearch {
                         right = self.x_options.len() as u32;
                     }
                     for &o in opts.iter() {
-                        let i = *index.entry(o).or_insert_with(|| {
-                            ids.push(o);
-                            ids.len() as u32 - 1
-                        });
+                        let i = games.number(o);
                         self.x_options.push(i);
                     }
                 }
@@ -761,10 +848,10 @@ impl StarSetSearch {
     /// with their moves, and returns `w.↑` as a band (`None` if a number
     /// does not fit a machine word).
     fn copy_band(&mut self, s: &mut Store, y: GameId, mode: YMode) -> CgResult<Option<LocalBand>> {
-        let mut index: FxHashMap<GameId, u32> = FxHashMap::default();
-        let mut ids = vec![GameId(u32::MAX)];
+        // Index 0 (folded) stands for no game.
+        let mut games = Numbering::new(GameId(u32::MAX));
         // `y` as a move from nothing: folded, or a node to number.
-        let mut fold = |s: &Store, y: GameId, ids: &mut Vec<GameId>| -> Option<YMove> {
+        let fold = |s: &Store, y: GameId, games: &mut Numbering| -> Option<YMove> {
             if let Some(n) = s.as_nus(y) {
                 let folded = match mode {
                     YMode::Canonical if n.number.is_zero() => Some((n.ups, n.nim)),
@@ -780,24 +867,20 @@ impl StarSetSearch {
                     });
                 }
             }
-            let i = *index.entry(y).or_insert_with(|| {
-                ids.push(y);
-                ids.len() as u32 - 1
-            });
             Some(YMove {
-                y: i,
+                y: games.number(y),
                 ups: 0,
                 nim: 0,
             })
         };
-        let Some(start) = fold(s, y, &mut ids) else {
+        let Some(start) = fold(s, y, &mut games) else {
             return Ok(None);
         };
         let mut next = 1;
-        while next < ids.len() {
-            let y = ids[next];
+        while next < games.ids.len() {
+            let y = games.ids[next];
             next += 1;
-            s.tick()?;
+            self.step(s);
             let (lo, ro) = s.options(y);
             let left = self.y_moves.len() as u32;
             let mut right = left;
@@ -811,7 +894,7 @@ impl StarSetSearch {
                     YMode::NumberTimesUp => (if side == 0 { 2 } else { -2 }, 1),
                 };
                 for &o in opts.iter() {
-                    let Some(mut m) = fold(s, o, &mut ids) else {
+                    let Some(mut m) = fold(s, o, &mut games) else {
                         return Ok(None);
                     };
                     m.ups = super::ops::checked_ups(m.ups.checked_add(d_ups))?;
@@ -852,18 +935,24 @@ impl StarSetSearch {
 
     /// The index of position `(x, y, k)` in the tables.
     fn slot(&self, x: u32, y: u32, k: i64) -> usize {
-        debug_assert!(k.abs() <= self.k_bound);
+        // Never fails (see `k_bound`); past the bound the index would be
+        // another position's.
+        assert!(k.unsigned_abs() <= self.k_bound as u64);
         let span = 2 * self.k_bound as usize + 1;
         ((x as usize * self.ys.len()) + y as usize) * span + (k + self.k_bound) as usize
     }
 
     /// Counts a position; ticks the store every [`TICK_EVERY`].
-    fn step(&mut self, s: &mut Store) -> CgResult<()> {
+    /// Counts a position; ticks the store every [`TICK_EVERY`]. False once
+    /// a tick failed (then `stopped` holds its error).
+    fn step(&mut self, s: &mut Store) -> bool {
         self.positions += 1;
         if self.positions % TICK_EVERY == 1 {
-            s.tick()?;
+            if let Err(e) = s.tick() {
+                self.stopped = Some(e);
+            }
         }
-        Ok(())
+        self.stopped.is_none()
     }
 
     /// `w.↑ + k·↑ + *m` as a band.
@@ -875,130 +964,220 @@ impl StarSetSearch {
         }
     }
 
-    /// The `i`-th Left (`left`) or Right move of the band `b`, if any: the
-    /// moves of `k·↑ + *m` (as [`nus_moves`]), then those of `y`.
-    fn band_move(&self, b: LocalBand, left: bool, i: u32) -> CgResult<Option<LocalBand>> {
-        let to = |ups, nim| LocalBand { y: b.y, ups, nim };
-        let nus_count = match (b.ups, b.nim) {
-            (0, m) => m as u32,
-            (1, 1) if left => 2,
-            (-1, 1) if !left => 2,
-            _ => 1,
+    /// The upper side `G ≤ w.↑ + ↑* + K` of the check, or the lower side
+    /// `w.↑ + ↓* - K ≤ G`: first by the sufficient tests of
+    /// [`Store::atomicity_sides`]: F2 (`G ≰ w.↑ + ↑ + *(N+1)` refutes), by
+    /// [`StarSetSearch::compare`], which stops at the first refutation (a
+    /// wrong candidate is refuted within a few positions; past
+    /// [`REFUTATION_BUDGET`] the search gives up), and
+    /// F1 (`G ≤ w.↑ + *k` for some `k < N` confirms), read off the star sets
+    /// of `G - w.↑` that the kite comparison needs anyway; then by the kite.
+    fn side(&mut self, s: &mut Store, upper: bool) -> CgResult<bool> {
+        let n = self.far;
+        let pick = |(below, above): (u64, u64)| if upper { above } else { below };
+        let ups = if upper { 1 } else { -1 };
+        self.budget = REFUTATION_BUDGET;
+        let refuting = !self.compare(s, 0, self.band(ups, n ^ 1), upper);
+        let holds = if refuting && self.budget > 0 {
+            false
+        } else if pick(self.sets(s, 0, self.band(0, 0))) & low_bits(n) != 0 {
+            true
+        } else {
+            self.kite(s, 0, self.band(ups, 1), upper, upper)
         };
-        if i < nus_count {
-            return Ok(Some(match (b.ups, b.nim) {
-                (0, _) => to(0, i as u64),
-                (1, 1) if left => to(0, i as u64),
-                (-1, 1) if !left => to(0, i as u64),
-                (k, m) if k > 0 => {
-                    if left {
-                        to(0, 0)
-                    } else {
-                        to(k - 1, m ^ 1)
-                    }
-                }
-                (k, m) => {
-                    if left {
-                        to(k + 1, m ^ 1)
-                    } else {
-                        to(0, 0)
-                    }
-                }
-            }));
+        match self.stopped.take() {
+            Some(e) => Err(e),
+            None => Ok(holds),
         }
+    }
+
+    /// The Left (`left`) or Right moves of the band `b`: those of
+    /// `k·↑ + *m` (as [`nus_moves`]), then those of `y`.
+    fn moves(&self, b: LocalBand, left: bool) -> BandMoves {
         let node = self.ys[b.y as usize];
-        let (from, to_end) = if left {
+        let (y, y_end) = if left {
             (node.left, node.right)
         } else {
             (node.right, node.end)
         };
-        let j = from + (i - nus_count);
-        if j >= to_end {
-            return Ok(None);
+        let (fixed, count, stars) = match (b.ups, b.nim) {
+            (0, m) => ([(0, 0); 2], 0, m),
+            // ↑* = {0, * | 0}, ↓* = {0 | 0, *}.
+            (1, 1) if left => ([(0, 0), (0, 1)], 2, 0),
+            (-1, 1) if !left => ([(0, 0), (0, 1)], 2, 0),
+            (k, m) if k > 0 => {
+                let to = if left { (0, 0) } else { (k - 1, m ^ 1) };
+                ([to, to], 1, 0)
+            }
+            (k, m) => {
+                let to = if left { (k + 1, m ^ 1) } else { (0, 0) };
+                ([to, to], 1, 0)
+            }
+        };
+        BandMoves {
+            b,
+            stars,
+            star: 0,
+            fixed,
+            count,
+            next: 0,
+            y,
+            y_end,
         }
-        let m = self.y_moves[j as usize];
-        Ok(Some(LocalBand {
-            y: m.y,
-            ups: super::ops::checked_ups(b.ups.checked_add(m.ups))?,
-            nim: b.nim ^ m.nim,
-        }))
     }
 
-    /// `(S(x - b), T(x - b))` for a band `b`.
-    fn sets(&mut self, s: &mut Store, x: u32, b: LocalBand) -> CgResult<(u64, u64)> {
-        let (below, above) = self.nim_free_sets(s, x, b.y, b.ups)?;
+    /// `(S(x - b), T(x - b))` for a band `b` (meaningless once `stopped`).
+    #[inline(always)]
+    fn sets(&mut self, s: &mut Store, x: u32, b: LocalBand) -> (u64, u64) {
+        let (below, above) = self.nim_free_sets(s, x, b.y, b.ups);
         if b.nim == 0 {
-            return Ok((below, above));
+            return (below, above);
         }
-        Ok((xor_permute(below, b.nim), xor_permute(above, b.nim)))
+        (xor_permute(below, b.nim), xor_permute(above, b.nim))
     }
 
-    /// `(S(D0), T(D0))` for `D0 = x - (y + k·↑)`.
-    fn nim_free_sets(&mut self, s: &mut Store, x: u32, y: u32, k: i64) -> CgResult<(u64, u64)> {
-        let node = self.xs[x as usize];
-        match node.kind {
-            XKind::Positive => return Ok((u64::MAX, 0)),
-            XKind::Negative => return Ok((0, u64::MAX)),
+    /// `(S(D0), T(D0))` for `D0 = x - (y + k·↑)`: closed forms and the memo
+    /// here, the rest in [`StarSetSearch::compute_sets`].
+    #[inline(always)]
+    fn nim_free_sets(&mut self, s: &mut Store, x: u32, y: u32, k: i64) -> (u64, u64) {
+        match self.xs[x as usize].kind {
+            XKind::Positive => return (u64::MAX, 0),
+            XKind::Negative => return (0, u64::MAX),
+            // Saturating is exact: past `i64` the difference is at least 2
+            // either way, where the sets no longer depend on it.
             XKind::AllSmall(ups, nim) if y == FOLDED => {
-                let k = super::ops::checked_ups(ups.checked_sub(k))?;
-                return Ok(nus_star_sets(0, k, nim));
+                return nus_star_sets(0, ups.saturating_sub(k), nim);
             }
             _ => {}
         }
         let slot = self.slot(x, y, k);
-        let known = self.sets[slot];
-        if known != UNKNOWN_SETS {
-            return Ok(known);
+        let known = self.known_at + slot / 64;
+        if (self.table[known] >> (slot % 64)) & 1 == 1 {
+            return (self.table[2 * slot], self.table[2 * slot + 1]);
         }
-        self.step(s)?;
+        self.compute_sets(s, x, y, k, slot)
+    }
+
+    #[inline(never)]
+    fn compute_sets(&mut self, s: &mut Store, x: u32, y: u32, k: i64, slot: usize) -> (u64, u64) {
+        if !self.step(s) {
+            return (0, 0);
+        }
+        let node = self.xs[x as usize];
         let b = LocalBand { y, ups: k, nim: 0 };
         // A: the union of T(D^R); B: the union of S(D^L).
         let (mut a, mut bl) = (0u64, 0u64);
         for i in node.left..node.right {
-            bl |= self.sets(s, self.x_options[i as usize], b)?.0;
+            bl |= self.sets(s, self.x_options[i as usize], b).0;
         }
         for i in node.right..node.end {
-            a |= self.sets(s, self.x_options[i as usize], b)?.1;
+            a |= self.sets(s, self.x_options[i as usize], b).1;
         }
-        let mut i = 0;
-        while let Some(moved) = self.band_move(b, false, i)? {
-            bl |= self.sets(s, x, moved)?.0;
-            i += 1;
+        let mut moves = self.moves(b, false);
+        while let Some(moved) = moves.next(&self.y_moves) {
+            bl |= self.sets(s, x, moved).0;
         }
-        let mut i = 0;
-        while let Some(moved) = self.band_move(b, true, i)? {
-            a |= self.sets(s, x, moved)?.1;
-            i += 1;
+        let mut moves = self.moves(b, true);
+        while let Some(moved) = moves.next(&self.y_moves) {
+            a |= self.sets(s, x, moved).1;
         }
-        let r = star_sets_rule(a, bl);
-        self.sets[slot] = r;
-        Ok(r)
+        let (below, above) = star_sets_rule(a, bl);
+        self.table[2 * slot] = below;
+        self.table[2 * slot + 1] = above;
+        self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+        (below, above)
     }
 
-    /// `x - b ≤ ±K` (`below`) or `±K ≤ x - b`, with `K` when `plus`, else `-K`.
-    fn kite(
-        &mut self,
-        s: &mut Store,
-        x: u32,
-        b: LocalBand,
-        plus: bool,
-        below: bool,
-    ) -> CgResult<bool> {
+    /// The index in `table` of the known bit of comparison `which` of
+    /// `x - b` (the bit above it says whether it holds): with the kite
+    /// ([`StarSetSearch::kite`]) `2 * plus + below`, without it
+    /// ([`StarSetSearch::compare`]) `4 + below`.
+    fn answer_bit(&self, x: u32, b: LocalBand, which: usize) -> usize {
+        debug_assert!((b.nim as usize) < self.m_span && which < COMPARISONS);
+        let combo = COMPARISONS * self.slot(x, b.y, b.ups) + which;
+        64 * self.kite_at + 2 * (combo * self.m_span + b.nim as usize)
+    }
+
+    /// `x ≤ b` (`below`) or `b ≤ x`, by the definition of `≤` with the
+    /// first refuting option ending the search (see [`BandSearch`]): a
+    /// refutation of a wrong candidate by F2 visits only a few positions,
+    /// where star sets visit them all (meaningless once `stopped`).
+    fn compare(&mut self, s: &mut Store, x: u32, b: LocalBand, below: bool) -> bool {
         let node = self.xs[x as usize];
         match node.kind {
-            XKind::Positive => return Ok(!below),
-            XKind::Negative => return Ok(below),
+            XKind::Positive => return !below,
+            XKind::Negative => return below,
+            XKind::AllSmall(ups, nim) if b.y == FOLDED => {
+                // `x - b` is `(ups - k)·↑ + *(nim ^ m)`: `≤ 0` is bit 0 of
+                // `T`, `≥ 0` of `S`.
+                let (ge, le) = nus_star_sets(0, ups.saturating_sub(b.ups), nim ^ b.nim);
+                return (if below { le } else { ge }) & 1 == 1;
+            }
             _ => {}
         }
-        debug_assert!(b.nim < 64);
-        let at = 4 * self.slot(x, b.y, b.ups) + 2 * plus as usize + below as usize;
-        let bit = 1u64 << b.nim;
-        let (known, holds) = self.kite[at];
-        if known & bit != 0 {
-            return Ok(holds & bit != 0);
+        let slot = self.slot(x, b.y, b.ups);
+        if (self.table[self.known_at + slot / 64] >> (slot % 64)) & 1 == 1 {
+            // `x - b ≤ 0` iff bit `m` of `T(x - y - k·↑)`, `≥ 0` of `S`.
+            let set = self.table[2 * slot + below as usize];
+            return (set >> b.nim) & 1 == 1;
         }
-        self.step(s)?;
-        let (below_set, above_set) = self.sets(s, x, b)?;
+        let at = self.answer_bit(x, b, 4 + below as usize);
+        let known = (self.table[at / 64] >> (at % 64)) & 3;
+        if known != 0 {
+            return known == 3;
+        }
+        if self.budget == 0 || !self.step(s) {
+            self.budget = 0;
+            return false;
+        }
+        self.budget -= 1;
+        // x ≤ b: no x^L ≥ b and no b^R ≤ x; b ≤ x: no x^R ≤ b and no
+        // b^L ≥ x.
+        let options = if below {
+            node.left..node.right
+        } else {
+            node.right..node.end
+        };
+        let mut refuted = false;
+        for i in options {
+            if refuted {
+                break;
+            }
+            refuted = self.compare(s, self.x_options[i as usize], b, !below);
+        }
+        let mut moves = self.moves(b, !below);
+        while !refuted {
+            let Some(moved) = moves.next(&self.y_moves) else {
+                break;
+            };
+            refuted = self.compare(s, x, moved, !below);
+        }
+        if self.budget == 0 {
+            // Out of budget below: `refuted` may be wrong.
+            return false;
+        }
+        self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
+        !refuted
+    }
+
+    /// `x - b ≤ ±K` (`below`) or `±K ≤ x - b`, with `K` when `plus`, else `-K`
+    /// (meaningless once `stopped`).
+    fn kite(&mut self, s: &mut Store, x: u32, b: LocalBand, plus: bool, below: bool) -> bool {
+        let node = self.xs[x as usize];
+        match node.kind {
+            XKind::Positive => return !below,
+            XKind::Negative => return below,
+            _ => {}
+        }
+        let at = self.answer_bit(x, b, 2 * plus as usize + below as usize);
+        let known = (self.table[at / 64] >> (at % 64)) & 3;
+        if known != 0 {
+            return known == 3;
+        }
+        if !self.step(s) {
+            return false;
+        }
+        let (below_set, above_set) = self.sets(s, x, b);
         let n = self.far;
         // Below: the kite's Right options *0…*N (K) or *0…*(N-1) (-K), then
         // D^L = x^L - b or x - b^R. Above: the kite's Left options
@@ -1021,22 +1200,18 @@ impl StarSetSearch {
             if refuted {
                 break;
             }
-            refuted = self.kite(s, self.x_options[i as usize], b, plus, !below)?;
+            refuted = self.kite(s, self.x_options[i as usize], b, plus, !below);
         }
-        let mut i = 0;
+        let mut moves = self.moves(b, !below);
         while !refuted {
-            let Some(moved) = self.band_move(b, !below, i)? else {
+            let Some(moved) = moves.next(&self.y_moves) else {
                 break;
             };
-            refuted = self.kite(s, x, moved, plus, !below)?;
-            i += 1;
+            refuted = self.kite(s, x, moved, plus, !below);
         }
-        let (known, holds) = &mut self.kite[at];
-        *known |= bit;
-        if !refuted {
-            *holds |= bit;
-        }
-        Ok(!refuted)
+        // Known (bit `at`), and holds (the bit above; `at` is even).
+        self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
+        !refuted
     }
 }
 
@@ -1155,11 +1330,12 @@ impl Store {
     /// these tests leave a side open is it decided with the kite itself. In
     /// [`Store::atomicity_sides_by_band_search`] all these comparisons are
     /// made by [`BandSearch`], on `G` and the sums `w.↑ + z (+ ±K)` kept as
-    /// sums, with one memo. [`Store::atomicity_sides`] tries only the
-    /// refutations (F2) that way, within [`REFUTATION_BUDGET`] positions,
-    /// and decides the rest with the kite by [`StarSetSearch`], which reads
-    /// every comparison with a nimber off the star sets of the differences
-    /// `G' - (w.↑)' - k·↑` (the band search's answers, from bit sets).
+    /// sums, with one memo. [`Store::atomicity_sides`] makes them by
+    /// [`StarSetSearch`] on a copy of the games involved: the refutations
+    /// (F2) by the definition of `≤` within [`REFUTATION_BUDGET`] positions,
+    /// then the confirmations (F1) and the kite read off the star sets of
+    /// the differences `G' - (w.↑)' - k·↑` (the band search's answers, from
+    /// bit sets).
     #[cfg(test)]
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let (upper, lower) = self.atomicity_sides(g, w, false)?;
@@ -1172,31 +1348,7 @@ impl Store {
     fn atomicity_sides(&mut self, g: GameId, w: GameId, both: bool) -> CgResult<(bool, bool)> {
         let (n, y, mode) = self.atomicity_band(g, w)?;
         if self.star_sets_apply((n, y, mode))? {
-            // Refutations first (F2, as in the band search): a wrong
-            // candidate usually fails `G ≤ w.↑ + ↑*(N+1)` within a few
-            // positions, which the band search finds by its first refuting
-            // option, while the star sets below cost all their positions.
-            // Past its budget the band search gives up, and its answer is
-            // not used.
-            let mut quick = BandSearch::with_budget(n, mode, REFUTATION_BUDGET);
-            let refuting = |ups: i64| Band {
-                y,
-                ups,
-                nim: n ^ 1,
-                kite: Kite::None,
-            };
-            let mut upper = None;
-            if !quick.le(self, g, refuting(1))? && !quick.exhausted() {
-                if !both {
-                    return Ok((false, false));
-                }
-                upper = Some(false);
-                quick.budget = quick.searched + REFUTATION_BUDGET;
-                if !quick.ge(self, g, refuting(-1))? && !quick.exhausted() {
-                    return Ok((false, false));
-                }
-            }
-            if let Some(sides) = self.atomicity_sides_by_star_sets(g, (n, y, mode), upper, both)? {
+            if let Some(sides) = self.atomicity_sides_by_star_sets(g, (n, y, mode), None, both)? {
                 return Ok(sides);
             }
         }
@@ -1248,12 +1400,12 @@ impl Store {
         };
         let upper = match upper {
             Some(u) => u,
-            None => search.kite(self, 0, search.band(1, 1), true, true)?,
+            None => search.side(self, true)?,
         };
         if !upper && !both {
             return Ok(Some((false, false)));
         }
-        let lower = search.kite(self, 0, search.band(-1, 1), false, false)?;
+        let lower = search.side(self, false)?;
         Ok(Some((upper, lower)))
     }
 
@@ -1901,6 +2053,9 @@ fn xor_permute(mut set: u64, m: u64) -> u64 {
     ];
     debug_assert!(m < 64);
     for (i, low) in BLOCKS.iter().enumerate() {
+        if m >> i == 0 {
+            break;
+        }
         if (m >> i) & 1 == 1 {
             let width = 1 << i;
             set = ((set & low) << width) | ((set >> width) & low);
@@ -2158,7 +2313,8 @@ mod tests {
             };
             let mut search = StarSetSearch::new(&mut s, x, (4, y, mode), 3).unwrap().unwrap();
             let band = search.band(ups, nim);
-            let (below, above) = search.sets(&mut s, 0, band).unwrap();
+            let (below, above) = search.sets(&mut s, 0, band);
+            proptest::prop_assert!(search.stopped.is_none());
             let y_up = if mode == YMode::Canonical { y } else { s.norton(y, up).unwrap() };
             let part = nus(&mut s, ups, nim);
             let b = s.add(y_up, part).unwrap();
@@ -2168,6 +2324,60 @@ mod tests {
                 proptest::prop_assert_eq!((below >> j) & 1 == 1, s.le(bj, x).unwrap(), "S bit {}", j);
                 proptest::prop_assert_eq!((above >> j) & 1 == 1, s.le(x, bj).unwrap(), "T bit {}", j);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// [`StarSetSearch::kite`] and [`StarSetSearch::compare`] against
+        /// [`Store::le`] with the kite built as the ordinal sum
+        /// `K = *N : -1` (and `-K`): `x - B ≤ ±K` is `x ≤ B ± K`, for the
+        /// bands of [`star_sets_of_differences_agree_with_the_comparisons`].
+        /// `N` is 2 or 4 whatever the nim values of `x` (up to `*3`), so
+        /// that `x - B` can have `*N` below it: then reading the kite's
+        /// Right options without `*N` fails here.
+        #[test]
+        fn kite_comparisons_agree_with_the_ordinal_sum(
+            t in crate::game::testkit::trees(3, leaves(), 3, 1..3),
+            ups in -1i64..=1,
+            nim in 0u64..4,
+            which in 0usize..4,
+            far in proptest::sample::select(vec![2u64, 4]),
+        ) {
+            let mut s = Store::new();
+            let x = crate::game::testkit::build(&mut s, &t);
+            let up = s.ups(1);
+            let (y, mode) = match which {
+                0 => (s.zero(), YMode::NumberTimesUp),
+                1 => (s.number(Dyadic::new(1.into(), 1)), YMode::NumberTimesUp),
+                2 => (s.number(Dyadic::new(3.into(), 2)), YMode::NumberTimesUp),
+                _ => {
+                    let (one, zero) = (s.integer(1), s.zero());
+                    let w = s.canonical(vec![one], vec![zero]).unwrap();
+                    (s.norton(w, up).unwrap(), YMode::Canonical)
+                }
+            };
+            let mut search = StarSetSearch::new(&mut s, x, (far, y, mode), 1).unwrap().unwrap();
+            let band = search.band(ups, nim);
+            let y_up = if mode == YMode::Canonical { y } else { s.norton(y, up).unwrap() };
+            let part = nus(&mut s, ups, nim);
+            let b = s.add(y_up, part).unwrap();
+            let (star, minus_one) = (s.nimber(far), s.integer(-1));
+            let kite = s.ordinal_sum(star, minus_one).unwrap();
+            for plus in [true, false] {
+                let k = if plus { kite } else { s.neg(kite) };
+                let bk = s.add(b, k).unwrap();
+                for below in [true, false] {
+                    let expected = if below { s.le(x, bk).unwrap() } else { s.le(bk, x).unwrap() };
+                    let got = search.kite(&mut s, 0, band, plus, below);
+                    proptest::prop_assert_eq!(got, expected, "plus {} below {}", plus, below);
+                    let plain = if below { s.le(x, b).unwrap() } else { s.le(b, x).unwrap() };
+                    search.budget = usize::MAX;
+                    proptest::prop_assert_eq!(search.compare(&mut s, 0, band, below), plain, "below {}", below);
+                }
+            }
+            proptest::prop_assert!(search.stopped.is_none());
         }
     }
 
