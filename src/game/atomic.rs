@@ -534,6 +534,19 @@ impl BandSearch {
 /// For `-K = {*0, …, *N | *0, …, *(N-1)}` the two ranges swap. So the kite
 /// never moves in the search: its moves are read off the star sets.
 ///
+/// **`*N` among `K`'s Right options.** Without it the search would compare
+/// with `{*0, …, *(N-1) | *0, …, *(N-1)} = ✶` instead of `K < ✶`. The two
+/// differ only through `*N ≤ D` at a position `D ≤ ✶`: by the rules above,
+/// `D ≤ ✶` but `D ≰ K` needs `✶ ≤ D` (so `D = ✶`) or a `D^L` with
+/// `K ≤ D^L` but `✶ ≰ D^L`, which needs a `D^LR ≤ ✶` with `D^LR ≰ K`, and
+/// so on down; so a first difference is a position `x - b` equal to `✶`,
+/// `x = b + ✶`. For a band folded into `k·↑ + *m` (`m < N`) that would make
+/// the subposition `x` of `G` the value `k·↑ + *(m ^ N)`, whose nim value
+/// is at least `N`, against the choice of `N`; for a band with `y` left
+/// this argument does not settle it, so the option is kept, and
+/// `kite_comparisons_agree_with_the_ordinal_sum` tests the kite for an `N`
+/// that is not remote, where it matters.
+///
 /// **Local tables.** The search works on a copy of the games it meets, made
 /// once: the subpositions of `G` ([`XNode`], numbered from 0 = `G`) and of
 /// the form of `w.↑` that are not folded into `k·↑ + *m` ([`YNode`], 0 =
