@@ -87,8 +87,7 @@
 //! met again. A node tries the option that decided it last time (under a
 //! history no record of the node matches, the option that decided its
 //! latest record, under another history: on the corridor of nine 363 306
-//! → 201 394 states), then its
-//! placements — captures first, the largest first, and among equal
+//! → 201 394 states), then its placements — captures first, the largest first, and among equal
 //! captures the points that have decided the most nodes for that player so
 //! far (the history heuristic) — then the ultimate delay, then the delay.
 //! Trying the delays first, as the solver did before, sent the search
@@ -102,9 +101,8 @@
 //! end, and in a corridor the first options are captures: the search ran
 //! lines of hundreds of plies (on the corridor of ten the full records'
 //! keys held 959 history boards on average) in which both sides capture
-//! back and forth, and the
-//! proofs it found along them tested hundreds of boards each, so that
-//! their records matched almost no other history (the corridor of nine
+//! back and forth, and the proofs it found along them tested hundreds of
+//! boards each, so that their records matched almost no other history (the corridor of nine
 //! had 8 621 boards and 250 000 records, a third of them full). So each
 //! search at one komi is iterative deepening: first with a *horizon* of
 //! [`FIRST_HORIZON`] plies (moves of either player, delays included),
