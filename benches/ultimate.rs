@@ -110,8 +110,7 @@ fn ultimate_score(diagram: &str, budget: u64) -> (Result<i64, SolveError>, u64) 
 
 /// The report's node budget: the boards past reach stop at it with the
 /// solver's budget error (10–40 s of CPU each, BENCHMARKS.md sessions 9
-/// and 10; the corridor of ten meets the memory limit first)
-/// instead of running for many.
+/// to 11) instead of running for many.
 const REPORT_BUDGET: u64 = 1_000_000;
 
 /// The machine's load average over the last minute (Linux), for the report.

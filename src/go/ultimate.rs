@@ -84,8 +84,10 @@
 //! no answer (it tries them until one decides; a decided node records its
 //! deciding option's boards, whichever option that is), only the size of
 //! the proof trees, and with it the tested sets and how often a record is
-//! met again. A node tries the option that decided it last time, then its
-//! placements — captures first, the largest first, and among equal
+//! met again. A node tries the option that decided it last time (under a
+//! history no record of the node matches, the option that decided its
+//! latest record, under another history: on the corridor of nine 363 306
+//! → 201 394 states), then its placements — captures first, the largest first, and among equal
 //! captures the points that have decided the most nodes for that player so
 //! far (the history heuristic) — then the ultimate delay, then the delay.
 //! Trying the delays first, as the solver did before, sent the search
@@ -93,12 +95,45 @@
 //! komi after another; placing them last brought three rows of four points
 //! from not finishing (past 30 s) to 264 555 states and about 2.5 s, and
 //! every board of up to 12 empty points of the benchmarks into a few
-//! seconds but corridors past 8 points (BENCHMARKS.md, session 9; the
-//! corridor of nine takes about 12 s since session 10). Past the budget
-//! ([`DEFAULT_BUDGET`]: 1 000 000 states, 10–40 s of CPU on the boards out
-//! of reach) the solver stops with [`SolveError::Budget`], or with the
-//! memory limit's error where the tables fill the memory first (the
-//! corridor of ten).
+//! seconds but corridors past 8 points (BENCHMARKS.md, session 9).
+//!
+//! **Horizons.** A depth-first search follows its first option to the
+//! end, and in a corridor the first options are captures: the search ran
+//! lines of hundreds of plies (on the corridor of ten the full records'
+//! keys held 959 history boards on average) in which both sides capture
+//! back and forth, and the proofs it found along them tested hundreds of
+//! boards each, so that their records matched almost no other history (the corridor of nine
+//! had 8 621 boards and 250 000 records, a third of them full). So each
+//! search at one komi is iterative deepening: first with a *horizon* of
+//! [`FIRST_HORIZON`] plies (moves of either player, delays included),
+//! then twice as many, and so on, with no horizon past 4 096. A search
+//! at a node the horizon reaches, which the tables do not answer, is
+//! *open*: it decides nothing and records nothing. A node is decided
+//! when an option decides it, or when every option is refuted (none
+//! open); else it is open too. So every answer a search gives is that of
+//! the exact search under the same history (by induction: an answer
+//! comes from the tables, which hold only such answers, or from decided
+//! options alone, with the same tested boards as the exact search would
+//! record for the same deciding option), and only the cost changes: the
+//! winner's first option that wins *within the horizon* decides, which
+//! is usually a short line (a safe placement) rather than a long capture
+//! fight; its proof tests few boards and its record matches many
+//! histories. Open searches are remembered for the current horizon
+//! (node, player to move, goal and komi, with the plies that were left),
+//! so that a search with as few plies left gives up at once; that ignores
+//! the history, but giving up is always sound (the next horizon searches
+//! again), and an iteration whose horizon is longer than every line leaves
+//! nothing open. The search ends: whole-game superko bounds the
+//! placements of a line by the number of boards, and the delays by the
+//! stones captured; past the last horizon the search is exact. On the
+//! corridor of nine 201 394 → 69 708 states and 4.6 → 0.5 s, and the
+//! corridor of ten (which met the memory limit after 40 s) solves in 1 s:
+//! about 8–9 states a board on the corridors of eight to ten, where it
+//! was 17 and 42 on eight and nine, so the work grows with the boards, no
+//! longer with the histories. Open areas gain nothing (their proofs were
+//! short already).
+//! Past the budget ([`DEFAULT_BUDGET`]: 1 000 000 states) the solver stops
+//! with [`SolveError::Budget`].
 //!
 //! **Komi thresholds.** Under the original rules the bowls matter only by
 //! their difference (§IV's "adding one prisoner to each player does not

@@ -321,7 +321,28 @@ pub struct Solver<A: Arena> {
     /// node of the threshold search (the history heuristic: those points
     /// are tried first among placements capturing as many stones).
     cut_points: [[u32; 64]; 2],
+    /// The first horizon of the iterative deepening (module docs,
+    /// "Horizons"); [`EXACT`]: none, one exact search.
+    pub first_horizon: u32,
+    /// The searches that a horizon left open: for a node, player to move,
+    /// goal and komi, the most plies that were left to it then (a later
+    /// search with as few plies left gives up at once; a hint, not an
+    /// answer: history aside, since giving up is always sound).
+    open: FxHashMap<OpenKey<A::Board>, u32>,
+    /// How many searches a horizon left open.
+    pub open_searches: u64,
 }
+
+/// A search at one komi: node, player to move, goal and komi.
+type OpenKey<B> = (NodeKey<B>, u8, u8, i32);
+
+/// The first horizon of the iterative deepening, in plies (BENCHMARKS.md,
+/// session 11).
+pub const FIRST_HORIZON: u32 = 64;
+/// The last horizon: past it the search is exact.
+const LAST_HORIZON: u32 = 4096;
+/// No horizon.
+pub const EXACT: u32 = u32::MAX;
 
 /// The default node budget of the solver (states).
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
@@ -343,6 +364,9 @@ impl<A: Arena> Solver<A> {
             normalise: true,
             limits: RecordLimits::DEFAULT,
             cut_points: [[0; 64]; 2],
+            first_horizon: FIRST_HORIZON,
+            open_searches: 0,
+            open: FxHashMap::default(),
         }
     }
 
@@ -522,7 +546,9 @@ impl<A: Arena> Solver<A> {
     /// (bowls differing by `−k`): one win / loss minimax with cut-offs,
     /// whose answers are kept as bounds on the node's threshold, so that
     /// searches at other komis (the komi search, and every delay and
-    /// capture inside the tree, which shift the komi) share them.
+    /// capture inside the tree, which shift the komi) share them. Iterative
+    /// deepening: the search is repeated with a horizon twice as far each
+    /// time until it decides (module docs, "Horizons").
     #[allow(clippy::too_many_arguments)]
     fn reaches(
         &mut self,
@@ -535,6 +561,49 @@ impl<A: Arena> Solver<A> {
         history: &mut Vec<A::Board>,
         tested: &mut Tested<A::Board>,
     ) -> Result<bool, SolveError> {
+        let mut horizon = self.first_horizon;
+        loop {
+            if horizon > LAST_HORIZON {
+                horizon = EXACT;
+            }
+            self.open.clear();
+            if let Some(r) = self.reaches_within(
+                board,
+                ultimate,
+                first_ultimate,
+                p,
+                g,
+                k,
+                history,
+                tested,
+                horizon,
+            )? {
+                return Ok(r);
+            }
+            horizon = horizon.saturating_mul(2);
+        }
+    }
+
+    /// [`Solver::reaches`] with `left` plies to the horizon ([`EXACT`]:
+    /// none): `None` where the horizon leaves the answer open.
+    #[allow(clippy::too_many_arguments)]
+    fn reaches_within(
+        &mut self,
+        board: A::Board,
+        ultimate: [bool; 2],
+        first_ultimate: Option<Colour>,
+        p: usize,
+        g: usize,
+        k: i32,
+        history: &mut Vec<A::Board>,
+        tested: &mut Tested<A::Board>,
+        left: u32,
+    ) -> Result<Option<bool>, SolveError> {
+        let below = if left == EXACT {
+            left
+        } else {
+            left.saturating_sub(1)
+        };
         let key = self.node_key(board, ultimate, first_ultimate);
         let (ultimate, first_ultimate) = (key.ultimate, key.first_ultimate);
         let draw_right =
@@ -542,8 +611,8 @@ impl<A: Arena> Solver<A> {
         // The holder of the draw right can end the game drawn at any of
         // her turns, and the other cannot end it but by resigning.
         match (draw_right, g) {
-            (Some(Colour::Black), 1) => return Ok(true),
-            (Some(Colour::White), 0) => return Ok(false),
+            (Some(Colour::Black), 1) => return Ok(Some(true)),
+            (Some(Colour::White), 0) => return Ok(Some(false)),
             _ => {}
         }
         // Theorem 2 (module docs): after an ultimate delay each goal is
@@ -560,7 +629,8 @@ impl<A: Arena> Solver<A> {
                 };
                 let saved = self.rules;
                 self.rules.variant = Variant::Fundamental;
-                let r = self.reaches(board, [false; 2], None, p, 0, kk, history, tested);
+                let r =
+                    self.reaches_within(board, [false; 2], None, p, 0, kk, history, tested, left);
                 self.rules = saved;
                 return r;
             }
@@ -586,7 +656,7 @@ impl<A: Arena> Solver<A> {
                     boards: boards.clone(),
                     full: false,
                 });
-                return Ok(lo >= k);
+                return Ok(Some(lo >= k));
             }
         }
         let full_key = (key.clone(), recurring);
@@ -598,8 +668,14 @@ impl<A: Arena> Solver<A> {
                     boards: Vec::new(),
                     full: true,
                 });
-                return Ok(lo >= k);
+                return Ok(Some(lo >= k));
             }
+        }
+        // Past the horizon, or where a search with as many plies left
+        // gave up before: open.
+        let open_key = (key.clone(), p as u8, g as u8, k);
+        if left == 0 || left != EXACT && self.open.get(&open_key).is_some_and(|&l| l >= left) {
+            return Ok(None);
         }
         self.tick()?;
         let black = p == 0;
@@ -613,6 +689,15 @@ impl<A: Arena> Solver<A> {
             .map(|(_, e, _)| e.best[p])
             .filter(|&b| b != u8::MAX)
             .or(full_entry.map(|e| e.best[p]))
+            .filter(|&b| b != u8::MAX)
+            .or_else(|| {
+                let n = self.thresholds_memo.get(&key)?;
+                n.records
+                    .iter()
+                    .rev()
+                    .map(|r| r.entry.best[p])
+                    .find(|&b| b != u8::MAX)
+            })
             .and_then(|b| (b != u8::MAX).then_some(b as usize))
             .unwrap_or(usize::MAX);
         // The boards this search tests against the history, its own and
@@ -626,6 +711,7 @@ impl<A: Arena> Solver<A> {
         self.arena.placements(board, colour, &mut placements);
         let buf = &placements;
         let mut cut = None;
+        let mut open = false;
         // The options by number: 0 a delay, 1 the ultimate delay, 2 + i
         // the i-th placement. The one that decided this node last time
         // (at another komi or goal) is tried first, then the placements
@@ -654,7 +740,7 @@ impl<A: Arena> Solver<A> {
                 // k ≤ −1, White iff k ≥ 1; a delay moves k by one towards 0.
                 0 if black && k <= -1 || !black && k >= 1 => {
                     let kk = if black { k + 1 } else { k - 1 };
-                    Some(self.reaches(
+                    Some(self.reaches_within(
                         board,
                         ultimate,
                         first_ultimate,
@@ -663,13 +749,24 @@ impl<A: Arena> Solver<A> {
                         kk,
                         history,
                         &mut child,
+                        below,
                     )?)
                 }
                 1 if self.rules.variant == Variant::Ultimate && ultimate[p] => {
                     let mut u = ultimate;
                     u[p] = false;
                     let f = first_ultimate.or(Some(colour));
-                    Some(self.reaches(board, u, f, 1 - p, g, k, history, &mut child)?)
+                    Some(self.reaches_within(
+                        board,
+                        u,
+                        f,
+                        1 - p,
+                        g,
+                        k,
+                        history,
+                        &mut child,
+                        below,
+                    )?)
                 }
                 0 | 1 => None,
                 _ => {
@@ -684,7 +781,7 @@ impl<A: Arena> Solver<A> {
                         // for her.
                         let kk = if black { k - c as i32 } else { k + c as i32 };
                         history.push(b);
-                        let r = self.reaches(
+                        let r = self.reaches_within(
                             b,
                             ultimate,
                             first_ultimate,
@@ -693,18 +790,28 @@ impl<A: Arena> Solver<A> {
                             kk,
                             history,
                             &mut child,
+                            below,
                         );
                         history.pop();
                         let r = r?;
                         // A deciding placement must stay legal; a refuted
                         // one need not (module docs, "Repetition": blocked,
                         // it leaves the loser fewer options).
-                        if self.track_history && r == black {
+                        if self.track_history && r == Some(black) {
                             child.boards.push(b);
                         }
                         Some(r)
                     }
                 }
+            };
+            let r = match r {
+                Some(None) => {
+                    open = true;
+                    child = Tested::none();
+                    continue;
+                }
+                Some(Some(r)) => Some(r),
+                None => None,
             };
             if r == Some(black) {
                 cut = Some(o);
@@ -714,6 +821,13 @@ impl<A: Arena> Solver<A> {
             }
             mine.add(&child);
             child = Tested::none();
+        }
+        // An option left open and none deciding: open, nothing recorded.
+        if cut.is_none() && open {
+            let l = self.open.entry(open_key).or_insert(0);
+            *l = (*l).max(left);
+            self.open_searches += 1;
+            return Ok(None);
         }
         let answer = cut.is_some() == black;
         // Only a board that can come back after this one can be in its
@@ -795,7 +909,7 @@ impl<A: Arena> Solver<A> {
         } else {
             *hi = (*hi).min(k - 1);
         }
-        Ok(answer)
+        Ok(Some(answer))
     }
 
     /// The threshold of goal `g` for the player `p` to move (relative komi,

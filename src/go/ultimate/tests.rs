@@ -1553,6 +1553,96 @@ fn the_threshold_records_agree_with_the_literal_solver_on_corridors() {
     assert_eq!(checked, 48);
 }
 
+/// The horizons of the iterative deepening (module docs, "Horizons"): a
+/// search that a horizon leaves open records nothing and decides nothing
+/// above it, so only the number of states changes. On random open
+/// corridors of at most three empty points after 0–3 random placements
+/// (histories from before the root, retakes everywhere), both players
+/// first, with first horizons of 1, 2 and 4 plies (so that searches are
+/// left open all the time), both scores and the outcomes at komi −1…1
+/// agree with the literal solver's (where it finishes within its budget).
+#[test]
+fn the_horizons_agree_with_the_literal_solver_on_corridors() {
+    let mut rng = Lcg(211);
+    let (mut checked, mut opened, mut skipped) = (0, 0, 0);
+    let boards = random_corridors(223, 200);
+    let small = boards.iter().filter(|t| t.matches('.').count() <= 3);
+    for text in small.take(12) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            let (arena, s, h) = situation_of(&g).unwrap();
+            // The literal solver keys on the bowls and every history board
+            // that can come back; a few positions are past it.
+            let mut literal = Solver::new(arena.clone(), ORIGINAL, 100_000, true);
+            literal.normalise = false;
+            let answers = |solver: &mut Solver<GoArena>| -> Result<Vec<i64>, SolveError> {
+                let mut h = h.clone();
+                let mut out = vec![
+                    solver.ultimate_score(&s, &mut h)?,
+                    solver.fundamental_score2(&s, &mut h)?,
+                ];
+                for komi in -1..=1 {
+                    out.push(i64::from(solver.outcome(&s.with_komi(komi), &mut h)?));
+                }
+                Ok(out)
+            };
+            let want = match answers(&mut literal) {
+                Ok(a) => a,
+                Err(SolveError::Budget { .. }) => {
+                    skipped += 1;
+                    continue;
+                }
+                Err(e) => panic!("{e}"),
+            };
+            for first in [1, 2, 4] {
+                let mut fast = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                fast.first_horizon = first;
+                let got = answers(&mut fast).unwrap();
+                assert_eq!(got, want, "{text}\nthen\n{g}\nfirst horizon {first}");
+                opened += u64::from(fast.open_searches > 0);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!((checked, opened, skipped), (66, 57, 2));
+}
+
+/// The same on areas of 2–5 empty points (corridors and two rows), against
+/// the exact threshold search (no horizon), with tiny record limits too
+/// (merged records and full records all the time).
+#[test]
+fn the_horizons_agree_with_one_exact_search_on_areas_with_histories() {
+    const TINY: RecordLimits = RecordLimits {
+        tested: 4,
+        records: 2,
+        node_boards: 8,
+    };
+    let mut rng = Lcg(227);
+    let (mut checked, mut opened) = (0, 0);
+    let boards = random_corridors(229, 400);
+    let small = boards
+        .iter()
+        .filter(|t| (2..=5).contains(&t.matches('.').count()));
+    for text in small.take(20) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            let (arena, s, h) = situation_of(&g).unwrap();
+            let mut exact = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+            exact.first_horizon = EXACT;
+            for (first, limits) in [(2, RecordLimits::DEFAULT), (3, TINY)] {
+                let mut fast = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                fast.first_horizon = first;
+                fast.limits = limits;
+                let context = format!("{text}\nthen\n{g}\nfirst horizon {first}");
+                same_answers(&mut fast, &mut exact, &s, h.clone(), &context);
+                opened += u64::from(fast.open_searches > 0);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!((checked, opened), (80, 71));
+}
+
 /// After an ultimate delay the threshold search asks Fundamental Go at a
 /// komi one stone apart (module docs, "Komi thresholds", by Theorem 2) and
 /// a record tests no board a refuted option made (module docs,
