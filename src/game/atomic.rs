@@ -2314,16 +2314,7 @@ mod tests {
             let mut s = Store::new();
             let x = crate::game::testkit::build(&mut s, &t);
             let up = s.ups(1);
-            let (y, mode) = match which {
-                0 => (s.zero(), YMode::NumberTimesUp),
-                1 => (s.number(Dyadic::new(1.into(), 1)), YMode::NumberTimesUp),
-                2 => (s.number(Dyadic::new(3.into(), 2)), YMode::NumberTimesUp),
-                _ => {
-                    let (one, zero) = (s.integer(1), s.zero());
-                    let w = s.canonical(vec![one], vec![zero]).unwrap();
-                    (s.norton(w, up).unwrap(), YMode::Canonical)
-                }
-            };
+            let (y, mode) = band_base(&mut s, which);
             let mut search = StarSetSearch::new(&mut s, x, (4, y, mode), 3).unwrap().unwrap();
             let band = search.band(ups, nim);
             let (below, above) = search.sets(&mut s, 0, band);
@@ -2361,16 +2352,7 @@ mod tests {
             let mut s = Store::new();
             let x = crate::game::testkit::build(&mut s, &t);
             let up = s.ups(1);
-            let (y, mode) = match which {
-                0 => (s.zero(), YMode::NumberTimesUp),
-                1 => (s.number(Dyadic::new(1.into(), 1)), YMode::NumberTimesUp),
-                2 => (s.number(Dyadic::new(3.into(), 2)), YMode::NumberTimesUp),
-                _ => {
-                    let (one, zero) = (s.integer(1), s.zero());
-                    let w = s.canonical(vec![one], vec![zero]).unwrap();
-                    (s.norton(w, up).unwrap(), YMode::Canonical)
-                }
-            };
+            let (y, mode) = band_base(&mut s, which);
             let mut search = StarSetSearch::new(&mut s, x, (far, y, mode), 1).unwrap().unwrap();
             let band = search.band(ups, nim);
             let y_up = if mode == YMode::Canonical { y } else { s.norton(y, up).unwrap() };
@@ -2391,6 +2373,21 @@ mod tests {
                 }
             }
             proptest::prop_assert!(search.stopped.is_none());
+        }
+    }
+
+    /// The band's `y` for the star-set tests: 0, 1/2, 3/4 (read as
+    /// [`YMode::NumberTimesUp`]) or `{1|0}.↑` built ([`YMode::Canonical`]).
+    fn band_base(s: &mut Store, which: usize) -> (GameId, YMode) {
+        match which {
+            0 => (s.zero(), YMode::NumberTimesUp),
+            1 => (s.number(Dyadic::new(1.into(), 1)), YMode::NumberTimesUp),
+            2 => (s.number(Dyadic::new(3.into(), 2)), YMode::NumberTimesUp),
+            _ => {
+                let (one, zero, up) = (s.integer(1), s.zero(), s.ups(1));
+                let w = s.canonical(vec![one], vec![zero]).unwrap();
+                (s.norton(w, up).unwrap(), YMode::Canonical)
+            }
         }
     }
 
