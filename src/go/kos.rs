@@ -58,6 +58,10 @@
 //! a node's number, a ko-free value becomes its terminal game), so the
 //! walk's edges and the graph's options are never held side by side
 //! (BENCHMARKS.md, "Big regions, session 11"). No position allocates.
+//!
+//! One file (past 1 500 lines) because the three steps extend the same
+//! `Search` and share the walk's private tables (`BoardGraph`, `Met`); its
+//! tests are the last hundred lines.
 //! A position's moves are all played, with a prefetch of each one's
 //! slot, and their positions then looked up in the table, before any is
 //! followed, so that the lookups overlap with the moves and each other (an

@@ -1,6 +1,10 @@
 //! Ko graphs: finite graphs of local positions with Left (Black) and Right
 //! (White) option edges, built from labelled node specifications and
 //! validated.
+//!
+//! One file (past 1 500 lines) because the graph's flat arrays (bounds,
+//! targets, gains) are private to it: the builder, the checks and the
+//! transformations (negation, retaxing, mapping games) all write them.
 
 use crate::game::{CgError, Dyadic, GameId, Store};
 use rustc_hash::FxHashMap;
