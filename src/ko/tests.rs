@@ -501,7 +501,7 @@ fn analysis_errors() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "the komaster analysis of node `s4` needs more than 5 states"
+        "the komaster analysis of node `s2` needs more than 5 states"
     );
     let e = KoError::NoMast {
         node: "a".into(),
@@ -1150,6 +1150,57 @@ fn property_generators_produce_kos() {
             "{shape:?}: {ok} valid, {kos} with kos"
         );
     }
+}
+
+/// Komaster states keyed by the part of their history that can still matter
+/// (`Relevance` in thermo.rs) have the walls of the states keyed by their
+/// whole history: every node's thermograph (or error) under each rule, on
+/// random loopy graphs of up to eight nodes, the analysis reused across the
+/// nodes. The reduction must also take place: on a good share of the graphs
+/// the reduced analysis evaluates fewer states.
+#[test]
+fn states_keyed_by_their_relevant_history_keep_the_walls() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut graphs, mut fewer) = (0, 0);
+    for case in 0..1000 {
+        let raw = props::raw_graph_pub(8)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        let mut s = Store::new();
+        let Some(g) = props::build_pub(&mut s, &raw, props::Shape::loopy(case as u8)) else {
+            continue;
+        };
+        if g.is_ko_free(g.root()) {
+            continue;
+        }
+        graphs += 1;
+        let text = g.format(&mut s, Style::Ascii).unwrap();
+        for rule in [
+            Rule::Komaster(Komaster::Black),
+            Rule::Komaster(Komaster::White),
+            Rule::NoRepetition,
+        ] {
+            let mut reduced = KomasterAnalysis::with_rule(&g, rule);
+            let mut whole = KomasterAnalysis::with_rule(&g, rule).whole_history();
+            for n in g.node_ids() {
+                let got = reduced.thermograph(&mut s, n);
+                let want = whole.thermograph(&mut s, n);
+                match (got, want) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b, "{text} node {} {rule:?}", g.label(n)),
+                    (Err(a), Err(b)) => assert_eq!(a, b, "{text} node {} {rule:?}", g.label(n)),
+                    (a, b) => panic!("{text} node {} {rule:?}: {a:?} vs {b:?}", g.label(n)),
+                }
+            }
+            fewer += usize::from(reduced.states() < whole.states());
+        }
+    }
+    assert!(
+        graphs >= 400 && fewer >= 400,
+        "{graphs} graphs, {fewer} with fewer states"
+    );
 }
 
 // ----- komaster order, ko-free parts, negation on random small graphs --------

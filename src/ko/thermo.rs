@@ -23,7 +23,9 @@
 //! game played at a constant tax `t` per move. A *state* is a node together
 //! with the set of nodes of its strongly connected component already visited
 //! on the current line of play (positions in other components can never
-//! recur, so they need no history).
+//! recur, so they need no history). Of that set only the nodes that play
+//! from the state can still try to repeat matter, so states are stored under
+//! that part of it (`Relevance`, below).
 //!
 //! 1. **Komaster rule.** With Black as komaster, White may not move to a
 //!    position that already occurred on the current line (he has no threats
@@ -223,12 +225,21 @@ pub struct KomasterAnalysis<'g> {
     /// Evaluate ko-free nodes from their (raw) options instead of through
     /// their canonical form (the property tests use this).
     raw: bool,
+    /// Key states by their whole visited set (the tests' oracle for the
+    /// reduction, [`Relevance`]).
+    whole_history: bool,
     limit: usize,
     /// Walls by state: the node, the nodes of its component visited (in
     /// increasing order; a list rather than a bit set, so that a state of a
     /// large graph costs the length of its line, not the size of the graph)
-    /// and `strict`.
+    /// and `strict`. The visited set is kept only where it can matter (see
+    /// [`Relevance`]): each state is stored under its reduced set, and also
+    /// under the set it was asked with when that was larger, so that asking
+    /// again costs one probe.
     memo: HashMap<(u32, Vec<u32>, bool), Rc<Walls>>,
+    /// The states evaluated (the memo's distinct reduced keys).
+    evaluated: usize,
+    relevance: Relevance,
     short: HashMap<u32, GameId>,
     /// Under a komaster rule, the no-repetition analysis of the same graph
     /// (the komaster may renounce her privilege: module doc, rule 4).
@@ -245,6 +256,7 @@ impl<'g> KomasterAnalysis<'g> {
         let comp = graph.sccs(None);
         let cyclic = graph.on_cycle(&comp, None);
         let ko_free = graph.reaches_cycle().into_iter().map(|r| !r).collect();
+        let relevance = Relevance::new(graph, &comp, &cyclic, rule);
         let neutral = match rule {
             Rule::Komaster(_) => Some(Box::new(KomasterAnalysis::with_rule(
                 graph,
@@ -259,8 +271,11 @@ impl<'g> KomasterAnalysis<'g> {
             cyclic,
             ko_free,
             raw: false,
+            whole_history: false,
             limit: DEFAULT_STATE_LIMIT,
             memo: HashMap::default(),
+            evaluated: 0,
+            relevance,
             short: HashMap::default(),
             neutral,
         }
@@ -280,9 +295,17 @@ impl<'g> KomasterAnalysis<'g> {
         self
     }
 
+    /// States keyed by their whole history: no [`Relevance`] reduction.
+    #[cfg(test)]
+    pub(crate) fn whole_history(mut self) -> Self {
+        self.whole_history = true;
+        self.neutral = self.neutral.map(|n| Box::new(n.whole_history()));
+        self
+    }
+
     /// The number of states evaluated so far.
     pub fn states(&self) -> usize {
-        self.memo.len()
+        self.evaluated
     }
 
     /// Whether some state evaluated so far settled to a number (here or in
@@ -377,17 +400,52 @@ impl<'g> KomasterAnalysis<'g> {
         visited: &[u32],
         strict: bool,
     ) -> Result<Rc<Walls>, KoError> {
-        let key = (v as u32, visited.to_vec(), strict);
-        if let Some(w) = self.memo.get(&key) {
+        let asked = (v as u32, visited.to_vec(), strict);
+        if let Some(w) = self.memo.get(&asked) {
             return Ok(w.clone());
         }
+        // The state's walls depend on the visited set only through the
+        // nodes play from it can still test ([`Relevance`]).
+        let reduced = if self.cyclic[v] && !self.whole_history {
+            self.relevance.reduce(v, visited, strict)
+        } else {
+            visited.to_vec()
+        };
+        let key = if reduced.len() < visited.len() {
+            if let Some(w) = self.memo.get(&(v as u32, reduced.clone(), strict)) {
+                let w = w.clone();
+                self.memo.insert(asked, w.clone());
+                return Ok(w);
+            }
+            Some(asked)
+        } else {
+            None
+        };
+        let walls = self.eval_reduced(store, v, &reduced, strict)?;
+        if let Some(asked) = key {
+            self.memo.insert(asked, walls.clone());
+        }
+        Ok(walls)
+    }
+
+    /// [`Self::eval`] of a state whose visited set is reduced: evaluates it
+    /// and keeps it under that key.
+    fn eval_reduced(
+        &mut self,
+        store: &mut Store,
+        v: usize,
+        visited: &[u32],
+        strict: bool,
+    ) -> Result<Rc<Walls>, KoError> {
+        let key = (v as u32, visited.to_vec(), strict);
         store.tick()?;
-        if self.memo.len() >= self.limit {
+        if self.evaluated >= self.limit {
             return Err(KoError::TooLarge {
                 node: self.graph.label(NodeId(v as u32)).to_string(),
                 limit: self.limit,
             });
         }
+        self.evaluated += 1;
         if self.ko_free[v] {
             let g = self.short(store, v)?;
             if !self.raw || store.is_number(g) {
@@ -510,6 +568,157 @@ impl<'g> KomasterAnalysis<'g> {
         let w = Rc::new(w);
         self.memo.insert(key, w.clone());
         w
+    }
+}
+
+/// Which visited nodes can still matter to a state (module doc, "The
+/// definition implemented").
+///
+/// The walls of a state `(v, S, strict)` depend on the visited set `S` only
+/// through the moves into visited nodes that play from `v` can still test:
+/// play from `v` stays among the nodes reachable from it in its component by
+/// moves the rule allows (into a node not in `S`, or by a player who may
+/// repeat), plus, unless `strict`, one delayed move (rule 2b) into a node of
+/// `S`, followed by allowed moves; a line that leaves the component forgets
+/// its history. Let `T` be the targets of the moves from those nodes. Every
+/// test along every line from the state is of a node of `T`, and of the
+/// nodes added to the line after `v` (visited whatever `S` was), so the walls
+/// are those of `(v, S ∩ T, strict)`. The search of the reach tests only
+/// nodes of `T`, so it finds the same reach for any `K` with
+/// `S ∩ T ⊆ K ⊆ S`: every such set is a key of the same walls. A child's
+/// reach lies within its parent's, so a child asked with its parent's reduced
+/// set (plus its own node) is asked with such a `K`.
+///
+/// The reach is an over-approximation (nodes visited further down the line
+/// are taken as unvisited), which keeps it a function of `S ∩ T` alone. Under
+/// a komaster rule it holds the reach of the no-repetition analysis too
+/// (that rule allows fewer moves, and its delayed moves are allowed or
+/// delayed here), so the set reduced for the komaster is a key there as well.
+struct Relevance {
+    rule: Rule,
+    /// The moves of each node into cyclic nodes of its own component:
+    /// `moves[start[v]..start[v + 1]]`, each the target's index times two
+    /// plus 1 for White.
+    start: Vec<u32>,
+    moves: Vec<u32>,
+    /// Marks of the last search, by generation (never cleared).
+    generation: u32,
+    in_set: Vec<u32>,
+    reached: Vec<u32>,
+    reached_strict: Vec<u32>,
+    target: Vec<u32>,
+    stack: Vec<u32>,
+    delayed: Vec<u32>,
+}
+
+impl Relevance {
+    fn new(graph: &KoGraph, comp: &[usize], cyclic: &[bool], rule: Rule) -> Relevance {
+        let n = graph.len();
+        let mut start = Vec::with_capacity(n + 1);
+        let mut moves = Vec::new();
+        for v in 0..n {
+            start.push(moves.len() as u32);
+            if !cyclic[v] {
+                continue;
+            }
+            let node = graph.node(NodeId(v as u32));
+            for (bit, side) in [(0, Side::Left), (1, Side::Right)] {
+                for t in node.options(side) {
+                    if let Target::Node(u) = *t {
+                        let u = u.index();
+                        if comp[u] == comp[v] && cyclic[u] {
+                            moves.push((u as u32) << 1 | bit);
+                        }
+                    }
+                }
+            }
+        }
+        start.push(moves.len() as u32);
+        Relevance {
+            rule,
+            start,
+            moves,
+            generation: 0,
+            in_set: vec![0; n],
+            reached: vec![0; n],
+            reached_strict: vec![0; n],
+            target: vec![0; n],
+            stack: Vec::new(),
+            delayed: Vec::new(),
+        }
+    }
+
+    /// The nodes of `visited` (sorted) that the state `(v, visited, strict)`
+    /// can still test, `v` cyclic.
+    fn reduce(&mut self, v: usize, visited: &[u32], strict: bool) -> Vec<u32> {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 searches: start the marks afresh.
+            for marks in [
+                &mut self.in_set,
+                &mut self.reached,
+                &mut self.reached_strict,
+                &mut self.target,
+            ] {
+                marks.fill(0);
+            }
+            self.generation = 1;
+        }
+        let g = self.generation;
+        for &x in visited {
+            self.in_set[x as usize] = g;
+        }
+        let may_repeat = [
+            self.rule.may_repeat(Side::Left),
+            self.rule.may_repeat(Side::Right),
+        ];
+        self.delayed.clear();
+        self.stack.clear();
+        self.stack.push(v as u32);
+        self.reached[v] = g;
+        while let Some(x) = self.stack.pop() {
+            let x = x as usize;
+            for &m in &self.moves[self.start[x] as usize..self.start[x + 1] as usize] {
+                let u = (m >> 1) as usize;
+                self.target[u] = g;
+                if self.in_set[u] != g || may_repeat[(m & 1) as usize] {
+                    if self.reached[u] != g {
+                        self.reached[u] = g;
+                        self.stack.push(u as u32);
+                    }
+                } else if !strict {
+                    self.delayed.push(u as u32);
+                }
+            }
+        }
+        // After a delayed move, allowed moves only (rule 2a); a node already
+        // reached above has its moves' targets marked.
+        for i in 0..self.delayed.len() {
+            let u = self.delayed[i] as usize;
+            if self.reached[u] != g && self.reached_strict[u] != g {
+                self.reached_strict[u] = g;
+                self.stack.push(u as u32);
+            }
+        }
+        while let Some(x) = self.stack.pop() {
+            let x = x as usize;
+            for &m in &self.moves[self.start[x] as usize..self.start[x + 1] as usize] {
+                let u = (m >> 1) as usize;
+                self.target[u] = g;
+                if (self.in_set[u] != g || may_repeat[(m & 1) as usize])
+                    && self.reached[u] != g
+                    && self.reached_strict[u] != g
+                {
+                    self.reached_strict[u] = g;
+                    self.stack.push(u as u32);
+                }
+            }
+        }
+        visited
+            .iter()
+            .copied()
+            .filter(|&x| self.target[x as usize] == g)
+            .collect()
     }
 }
 
