@@ -236,7 +236,7 @@ pub struct KomasterAnalysis<'g> {
     /// [`Relevance`]): each state is stored under its reduced set, and also
     /// under the set it was asked with when that was larger, so that asking
     /// again costs one probe.
-    memo: HashMap<(u32, Vec<u32>, bool), Rc<Walls>>,
+    memo: HashMap<StateKey, Rc<Walls>>,
     /// The states evaluated (the memo's distinct reduced keys).
     evaluated: usize,
     relevance: Relevance,
@@ -400,7 +400,7 @@ impl<'g> KomasterAnalysis<'g> {
         visited: &[u32],
         strict: bool,
     ) -> Result<Rc<Walls>, KoError> {
-        let asked = (v as u32, visited.to_vec(), strict);
+        let asked = StateKey::new(v, visited, strict);
         if let Some(w) = self.memo.get(&asked) {
             return Ok(w.clone());
         }
@@ -412,7 +412,7 @@ impl<'g> KomasterAnalysis<'g> {
             visited.to_vec()
         };
         let key = if reduced.len() < visited.len() {
-            if let Some(w) = self.memo.get(&(v as u32, reduced.clone(), strict)) {
+            if let Some(w) = self.memo.get(&StateKey::new(v, &reduced, strict)) {
                 let w = w.clone();
                 self.memo.insert(asked, w.clone());
                 return Ok(w);
@@ -437,7 +437,7 @@ impl<'g> KomasterAnalysis<'g> {
         visited: &[u32],
         strict: bool,
     ) -> Result<Rc<Walls>, KoError> {
-        let key = (v as u32, visited.to_vec(), strict);
+        let key = StateKey::new(v, visited, strict);
         store.tick()?;
         if self.evaluated >= self.limit {
             return Err(KoError::TooLarge {
@@ -564,10 +564,43 @@ impl<'g> KomasterAnalysis<'g> {
         Ok(out)
     }
 
-    fn remember(&mut self, key: (u32, Vec<u32>, bool), w: Walls) -> Rc<Walls> {
+    fn remember(&mut self, key: StateKey, w: Walls) -> Rc<Walls> {
         let w = Rc::new(w);
         self.memo.insert(key, w.clone());
         w
+    }
+}
+
+/// A state of the memo: its node, visited set (sorted) and `strict`, with
+/// the hash of all three computed once. A key is hashed at every probe and
+/// again whenever the table grows, and visited sets run to hundreds of nodes
+/// on large graphs; the stored hash also tells most unequal keys apart
+/// before their sets are compared.
+#[derive(PartialEq, Eq)]
+struct StateKey {
+    hash: u64,
+    node: u32,
+    strict: bool,
+    visited: Box<[u32]>,
+}
+
+impl StateKey {
+    fn new(node: usize, visited: &[u32], strict: bool) -> StateKey {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        (node as u32, strict, visited).hash(&mut h);
+        StateKey {
+            hash: h.finish(),
+            node: node as u32,
+            strict,
+            visited: visited.into(),
+        }
+    }
+}
+
+impl std::hash::Hash for StateKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
     }
 }
 
