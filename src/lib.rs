@@ -19,6 +19,7 @@ pub mod go;
 pub mod ko;
 pub mod limits;
 pub mod play;
+pub mod prehashed;
 pub mod render;
 pub mod repl;
 pub mod stdlib;

@@ -108,6 +108,7 @@ use super::position::Colour;
 use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
 use crate::game::{CgError, GameExporter, GameId, Store};
 use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
+use crate::prehashed::Prehashed;
 use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -1352,11 +1353,12 @@ impl Search<'_> {
                         Ok(_) => continue,
                         Err(i) => next.insert(i, (q, t)),
                     }
-                    let key = (q, next);
+                    let key = Prehashed::new((q, next));
                     match memo.get(&key) {
                         Some(&v) => v,
                         None => {
-                            let [l, r] = self.superko_options(bg, scc, memo, rule, q, &key.1)?;
+                            let [l, r] =
+                                self.superko_options(bg, scc, memo, rule, q, &key.value().1)?;
                             let v = self.store.canonical(l, r)?;
                             memo.insert(key, v);
                             v
@@ -1485,7 +1487,9 @@ fn range_options<const CHILL: bool>(
 
 /// Superko values by position and the part of the line's history that can
 /// recur from it (positions, with the mover's tag under situational superko).
-type SuperkoMemo = FxHashMap<(usize, Vec<(usize, u8)>), GameId>;
+/// Values by (board, the line's history in the board's component); the keys
+/// carry their hash ([`Prehashed`]), as histories are long.
+type SuperkoMemo = FxHashMap<Prehashed<(usize, Vec<(usize, u8)>)>, GameId>;
 
 /// A terminal game `x` of a ko graph chilled and taxed `tax` (the moves
 /// counted on the line to it): `chill(x) − tax`, memoised by (`x`, `tax`),

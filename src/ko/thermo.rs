@@ -169,6 +169,7 @@
 
 use super::graph::{plus_gain, KoError, KoGraph, Komaster, NodeId, Rule, Side, Target};
 use crate::game::thermo::number_temperature;
+use crate::prehashed::Prehashed;
 use crate::game::{Dyadic, GameId, Store, Thermograph, Unsettled, Wall};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -400,7 +401,7 @@ impl<'g> KomasterAnalysis<'g> {
         visited: &[u32],
         strict: bool,
     ) -> Result<Rc<Walls>, KoError> {
-        let asked = StateKey::new(v, visited, strict);
+        let asked = state_key(v, visited, strict);
         if let Some(w) = self.memo.get(&asked) {
             return Ok(w.clone());
         }
@@ -412,7 +413,7 @@ impl<'g> KomasterAnalysis<'g> {
             visited.to_vec()
         };
         let key = if reduced.len() < visited.len() {
-            if let Some(w) = self.memo.get(&StateKey::new(v, &reduced, strict)) {
+            if let Some(w) = self.memo.get(&state_key(v, &reduced, strict)) {
                 let w = w.clone();
                 self.memo.insert(asked, w.clone());
                 return Ok(w);
@@ -437,7 +438,7 @@ impl<'g> KomasterAnalysis<'g> {
         visited: &[u32],
         strict: bool,
     ) -> Result<Rc<Walls>, KoError> {
-        let key = StateKey::new(v, visited, strict);
+        let key = state_key(v, visited, strict);
         store.tick()?;
         if self.evaluated >= self.limit {
             return Err(KoError::TooLarge {
@@ -571,37 +572,12 @@ impl<'g> KomasterAnalysis<'g> {
     }
 }
 
-/// A state of the memo: its node, visited set (sorted) and `strict`, with
-/// the hash of all three computed once. A key is hashed at every probe and
-/// again whenever the table grows, and visited sets run to hundreds of nodes
-/// on large graphs; the stored hash also tells most unequal keys apart
-/// before their sets are compared.
-#[derive(PartialEq, Eq)]
-struct StateKey {
-    hash: u64,
-    node: u32,
-    strict: bool,
-    visited: Box<[u32]>,
-}
+/// A state of the memo: its node, `strict` and visited set (sorted), with
+/// its hash ([`Prehashed`]: visited sets run to hundreds of nodes).
+type StateKey = Prehashed<(u32, bool, Box<[u32]>)>;
 
-impl StateKey {
-    fn new(node: usize, visited: &[u32], strict: bool) -> StateKey {
-        use std::hash::{Hash, Hasher};
-        let mut h = rustc_hash::FxHasher::default();
-        (node as u32, strict, visited).hash(&mut h);
-        StateKey {
-            hash: h.finish(),
-            node: node as u32,
-            strict,
-            visited: visited.into(),
-        }
-    }
-}
-
-impl std::hash::Hash for StateKey {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
+fn state_key(node: usize, visited: &[u32], strict: bool) -> StateKey {
+    Prehashed::new((node as u32, strict, visited.into()))
 }
 
 /// Which visited nodes can still matter to a state (module doc, "The
