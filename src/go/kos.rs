@@ -107,7 +107,7 @@
 use super::position::Colour;
 use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
 use crate::game::{CgError, GameExporter, GameId, Store};
-use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
+use crate::ko::{plus_gain, Component, GainIndices, KoGraph, KoGraphBuilder, NodeId, Side, Target};
 use crate::render::Style;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -531,8 +531,10 @@ struct BoardGraph {
     /// options are not held side by side).
     targets: Vec<Target>,
     /// What each move scores at once (Black positive; at most the region's
-    /// 128 points), beside its target.
-    gains: Vec<i16>,
+    /// 128 points), beside its target: an `i16`'s bits, so that step 2
+    /// writes each option's gain index (`u16`) over it (`range_options`)
+    /// and the graph keeps this array as its gain indices.
+    gains: Vec<u16>,
     /// For each position, where its moves start in `targets` and how many
     /// are Black's and White's. A position's moves are given room when the
     /// walk first meets it, so each position's follow the previous one's.
@@ -585,7 +587,7 @@ impl BoardGraph {
                 Target::Node(q) => To::Board(q.0),
                 Target::Game(g) => To::Game(g),
             },
-            gain: self.gains[j],
+            gain: self.gains[j] as i16,
             colour: match j - start < black {
                 true => Colour::Black,
                 false => Colour::White,
@@ -1044,7 +1046,7 @@ impl Search<'_> {
                     To::Board(i) => Target::Node(NodeId(i)),
                     To::Game(g) => Target::Game(g),
                 };
-                bg.gains[*j] = gain as i16;
+                bg.gains[*j] = gain as i16 as u16;
                 *j += 1;
             }
         }
@@ -1088,11 +1090,10 @@ impl Search<'_> {
         bg.on_path = Vec::new();
         let halves =
             threads > 1 && bg.len() >= PARALLEL_NODES && self.store.steps_left() > bg.len() as u64;
-        let builder = self.graph_builder::<CHILL>(&mut bg, shift, halves)?;
+        let builder = self.graph_builder::<CHILL>(&mut bg, shift, halves, NARROW_GAINS)?;
         // The rest of the walk's edges go before the graph is checked, so
         // that the check's own arrays (a few bytes a node) do not add to
         // the peak.
-        bg.gains = Vec::new();
         bg.moves_of = Vec::new();
         // A player's own moves alone never repeat a position: each adds a
         // stone of his and removes none of his.
@@ -1168,14 +1169,25 @@ impl Search<'_> {
     /// by a `tick` per node, on two all at once); the helper polls the
     /// interrupt flag and the memory limit. If the thread cannot start, the
     /// second range is made here.
+    ///
+    /// The gain indices are written over the walk's gains, two bytes each,
+    /// and that array becomes the graph's (no third array of the options
+    /// beside the targets and the walk's gains: BENCHMARKS.md, "Big
+    /// regions, session 12"), while there are at most `narrow` distinct
+    /// gains ([`NARROW_GAINS`], the most two bytes can name; fewer in a
+    /// test, to take the other path); past that a range goes on in a
+    /// four-byte array of its own, and so does the graph.
     fn graph_builder<const CHILL: bool>(
         &mut self,
         bg: &mut BoardGraph,
         shift: GameId,
         halves: bool,
+        narrow: usize,
     ) -> Result<KoGraphBuilder, GoError> {
+        debug_assert!((1..=NARROW_GAINS).contains(&narrow));
         let n = bg.len();
         let mut targets = std::mem::take(&mut bg.targets);
+        let mut gains = std::mem::take(&mut bg.gains);
         let bg = &*bg;
         let total = targets.len();
         // The cut: the first node whose moves start after half of them
@@ -1204,13 +1216,16 @@ impl Search<'_> {
                     Ok(())
                 };
                 let (low, high) = targets.split_at_mut(split);
+                let (low_gains, high_gains) = gains.split_at_mut(split);
                 let (first, second) = std::thread::scope(|scope| {
                     let helper = std::thread::Builder::new()
                         .name("yose-ko-graph".into())
                         .spawn_scoped(scope, move || {
-                            range_options::<CHILL>(bg, cut..n, high, 0, &mut { poll })
+                            let range = (cut..n, high, high_gains);
+                            range_options::<CHILL>(bg, range, narrow, 0, &mut { poll })
                         });
-                    let first = range_options::<CHILL>(bg, 0..cut, low, total, &mut { poll });
+                    let range = (0..cut, low, low_gains);
+                    let first = range_options::<CHILL>(bg, range, narrow, total, &mut { poll });
                     let second = helper.ok().map(|h| {
                         h.join()
                             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -1220,7 +1235,8 @@ impl Search<'_> {
                 let second = match second {
                     Some(second) => second,
                     None => {
-                        range_options::<CHILL>(bg, cut..n, &mut targets[split..], 0, &mut { poll })
+                        let range = (cut..n, &mut targets[split..], &mut gains[split..]);
+                        range_options::<CHILL>(bg, range, narrow, 0, &mut { poll })
                     }
                 };
                 let (first, second) = (first?, second?);
@@ -1232,7 +1248,8 @@ impl Search<'_> {
             false => {
                 let store = &mut *self.store;
                 let mut tick = |_| store.tick().map_err(GoError::from);
-                let first = range_options::<CHILL>(bg, 0..n, &mut targets, total, &mut tick)?;
+                let range = (0..n, &mut targets[..], &mut gains[..]);
+                let first = range_options::<CHILL>(bg, range, narrow, total, &mut tick)?;
                 (first, RangeOptions::default())
             }
         };
@@ -1286,9 +1303,29 @@ impl Search<'_> {
                 }
             })
             .collect();
-        first
-            .gains
-            .extend(second.gains.iter().map(|&k| gains_second[k as usize]));
+        let gains = match (first.wide, second.wide) {
+            (None, None) if gain_values.len() <= narrow => {
+                // Every index fits in two bytes (`narrow` ≤ 2¹⁶).
+                for k in &mut gains[split..] {
+                    *k = gains_second[usize::from(*k)] as u16;
+                }
+                GainIndices::Narrow(gains)
+            }
+            (first_wide, second_wide) => {
+                let mut wide = first_wide
+                    .unwrap_or_else(|| gains[..split].iter().map(|&k| u32::from(k)).collect());
+                match second_wide {
+                    Some(second) => {
+                        wide.extend(second.iter().map(|&k| gains_second[k as usize]));
+                    }
+                    None => {
+                        let second = &gains[split..];
+                        wide.extend(second.iter().map(|&k| gains_second[usize::from(k)]));
+                    }
+                }
+                GainIndices::Wide(wide)
+            }
+        };
         let mut bounds = Vec::with_capacity(2 * n + 1);
         bounds.push(0);
         for &(start, black, white) in &bg.moves_of {
@@ -1298,7 +1335,7 @@ impl Search<'_> {
         Ok(KoGraphBuilder::from_numbered_integer_arrays(
             bounds,
             targets,
-            first.gains,
+            gains,
             &gain_values,
         ))
     }
@@ -1375,12 +1412,19 @@ impl Search<'_> {
 /// that their small graphs take that path too).
 const PARALLEL_NODES: usize = if cfg!(test) { 2 } else { 1 << 14 };
 
+/// The most distinct gains whose indices a graph of step 2 keeps in two
+/// bytes each (`Search::graph_builder`).
+const NARROW_GAINS: usize = 1 << 16;
+
 /// The options of a range of nodes of step 2, made without the store
-/// (`Search::graph_builder`): their gains and the tables that name them.
+/// (`Search::graph_builder`): the tables that name their gains and
+/// terminal games.
 #[derive(Default)]
 struct RangeOptions {
-    /// The options' gains, as indices into `gain_values`.
-    gains: Vec<u32>,
+    /// The options' gains as indices into `gain_values`, when some index
+    /// did not fit in two bytes (else they are written over the walk's
+    /// gains).
+    wide: Option<Vec<u32>>,
     /// The distinct gains, 0 first and the others in the order met.
     gain_values: Vec<i64>,
     /// The distinct (points scored, ko-free value) pairs of the terminal
@@ -1389,21 +1433,24 @@ struct RangeOptions {
 }
 
 /// The options of the nodes `nodes` of the position graph `bg`, made in
-/// place of their moves' targets `targets` (those of the range, from its
-/// first node's first move on): a terminal game as `Game(k)`, the `k`-th
-/// pair of the range's `terminals`, a node left as it is; the gains in the
-/// range's own table ([`RangeOptions`]), with room for `room` of them.
-/// `poll` is called at every node, with its number.
+/// place of their moves' targets `targets` and gains `gains` (those of the
+/// range, from its first node's first move on): a terminal game as
+/// `Game(k)`, the `k`-th pair of the range's `terminals`, a node left as it
+/// is; a gain as its index in the range's own table ([`RangeOptions`]),
+/// written over the move's gain while the indices are below `narrow`, and
+/// from the first that is not, every index of the range in
+/// [`RangeOptions::wide`], with room for `room` of them. `poll` is called
+/// at every node, with its number.
 fn range_options<const CHILL: bool>(
     bg: &BoardGraph,
-    nodes: std::ops::Range<usize>,
-    targets: &mut [Target],
+    (nodes, targets, gains): (std::ops::Range<usize>, &mut [Target], &mut [u16]),
+    narrow: usize,
     room: usize,
     poll: &mut dyn FnMut(usize) -> Result<(), GoError>,
 ) -> Result<RangeOptions, GoError> {
     let (phi, m) = (&bg.phi, &bg.m);
     let mut out = RangeOptions {
-        gains: Vec::with_capacity(room.max(targets.len())),
+        wide: None,
         gain_values: vec![0],
         terminals: Vec::new(),
     };
@@ -1457,7 +1504,7 @@ fn range_options<const CHILL: bool>(
         }
         let (range, white) = moves(i);
         for j in range {
-            let gain = i64::from(bg.gains[j + base]);
+            let gain = i64::from(gains[j] as i16);
             let d = match targets[j] {
                 Target::Game(g) => {
                     let pair = (phi[i] + gain, g);
@@ -1477,7 +1524,16 @@ fn range_options<const CHILL: bool>(
                 }
             };
             let k = gain_index(&mut out.gain_values, d);
-            out.gains.push(k);
+            match &mut out.wide {
+                Some(wide) => wide.push(k),
+                None if (k as usize) < narrow => gains[j] = k as u16,
+                None => {
+                    let mut wide = Vec::with_capacity(room.max(gains.len()));
+                    wide.extend(gains[..j].iter().map(|&k| u32::from(k)));
+                    wide.push(k);
+                    out.wide = Some(wide);
+                }
+            }
         }
     }
     Ok(out)
@@ -1587,7 +1643,7 @@ mod tests {
             "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
             "XXXXXX\nXxo.xO\nX.ox.O\nXXXXXX",
         ];
-        let mut graphs = 0;
+        let (mut graphs, mut wide) = (0, 0);
         for rules in [Rules::Japanese, Rules::Chinese] {
             let opts = SearchOptions::with_rules(rules);
             for text in diagrams {
@@ -1602,19 +1658,32 @@ mod tests {
                     for (chill, shift) in
                         [(false, three), (true, three), (false, search.store.zero())]
                     {
-                        let mut walks =
-                            [false, true].map(|_| search.board_graph(comp, root).unwrap());
+                        let walk = search.board_graph(comp, root).unwrap();
                         let expected = match chill {
-                            true => built_node_by_node::<true>(&mut search, &walks[0], shift),
-                            false => built_node_by_node::<false>(&mut search, &walks[0], shift),
+                            true => built_node_by_node::<true>(&mut search, &walk, shift),
+                            false => built_node_by_node::<false>(&mut search, &walk, shift),
                         };
-                        for (bg, halves) in walks.iter_mut().zip([false, true]) {
-                            let builder = match chill {
-                                true => search.graph_builder::<true>(bg, shift, halves),
-                                false => search.graph_builder::<false>(bg, shift, halves),
-                            };
-                            let graph = builder.unwrap().build_one_player_acyclic(NodeId(0));
-                            assert_eq!(graph.unwrap(), expected, "{text}, halves: {halves}");
+                        // The gain indices in two bytes, and past one or
+                        // two distinct gains in four (in the first range
+                        // or the second).
+                        for narrow in [NARROW_GAINS, 2, 1] {
+                            for halves in [false, true] {
+                                let mut bg = search.board_graph(comp, root).unwrap();
+                                let builder = match chill {
+                                    true => {
+                                        search.graph_builder::<true>(&mut bg, shift, halves, narrow)
+                                    }
+                                    false => search
+                                        .graph_builder::<false>(&mut bg, shift, halves, narrow),
+                                };
+                                let graph = builder.unwrap().build_one_player_acyclic(NodeId(0));
+                                let graph = graph.unwrap();
+                                assert_eq!(graph, expected, "{text}, {halves}, {narrow}");
+                                wide += usize::from(matches!(
+                                    graph.gain_indices(),
+                                    GainIndices::Wide(_)
+                                ));
+                            }
                         }
                         graphs += 1;
                     }
@@ -1622,5 +1691,6 @@ mod tests {
             }
         }
         assert!(graphs >= 12, "{graphs}");
+        assert!(wide >= graphs, "{wide} of {graphs}");
     }
 }
