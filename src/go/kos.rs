@@ -91,7 +91,16 @@
 //! the ko rule must not treat it as a repetition), and the printed graph
 //! would change. The symmetry still serves the table of the search that
 //! evaluates the positions the walk meets, so mirror images are evaluated
-//! once.
+//! once, and the walk itself: a position it meets for the first time
+//! whose mirror image it met (`Met::get_kid_image`, the table's slots of
+//! the images looked up beside the position's own) is what the image is,
+//! a node (numbered when the walk first meets it, as any node) or ko-free
+//! with the image's value, and the search is not asked (it would find the
+//! image's entry in its table: the same answer). Only the symmetries that
+//! send the component and the stones off it to themselves are used
+//! (`Region::symmetries_of`); on the open 3 × 5 area the walk then asks
+//! the search about 2.7 million positions instead of 8 million
+//! (BENCHMARKS.md, "Big regions, session 12").
 //!
 //! **Two threads.** With `SearchOptions::graph_threads` (or `threads`) ≥ 2
 //! a graph of [`PARALLEL_NODES`] nodes or more is built in two ranges of
@@ -622,17 +631,22 @@ enum Met {
         /// slots written cost memory.
         slots: Vec<u32>,
         len: usize,
+        /// For each symmetry of the walk's positions (`Region::symmetries_of`;
+        /// at most three), `weights` read through it: what each bit of a
+        /// packed board adds to the slot of the board's image.
+        images: Vec<[u32; 64]>,
     },
     Packed(FxHashMap<PackedBoard, To>),
     Full(FxHashMap<FullBoard, To>),
 }
 
-/// A position's packed board and its slot in [`Met::Dense`] (unused by
-/// the other tables).
+/// A position's packed board and its slot in [`Met::Dense`], and the
+/// slots of its images (unused by the other tables).
 #[derive(Copy, Clone)]
 struct Near {
     packed: u64,
     slot: usize,
+    images: [usize; 3],
 }
 
 /// The most points of a component whose positions [`Met::Dense`] gives a
@@ -668,8 +682,16 @@ impl std::hash::Hash for FullBoard {
 
 impl Met {
     /// An empty table for the positions of the component `comp`, with
-    /// room for about `capacity` of them when it is hashed.
-    fn new(span: u32, comp: u128, capacity: usize, dense: bool) -> Met {
+    /// room for about `capacity` of them when it is hashed; `symmetries`,
+    /// where each symmetry of the positions sends each bit
+    /// (`Region::symmetries_of`), serve [`Met::Dense`] only.
+    fn new(
+        span: u32,
+        comp: u128,
+        capacity: usize,
+        dense: bool,
+        symmetries: &[[usize; 128]],
+    ) -> Met {
         let hasher = Default::default();
         let points = comp.count_ones();
         if dense && span <= 32 && points <= DENSE_POINTS {
@@ -680,12 +702,27 @@ impl Met {
                 weights[span as usize + p] = 2 * power;
                 power *= 3;
             }
+            // A stone on bit `p` stands on `to[p]` in the image (a point
+            // of `comp` when `p` is).
+            let images = symmetries
+                .iter()
+                .take(3)
+                .map(|to| {
+                    let mut image = [0u32; 64];
+                    for p in bits(comp) {
+                        image[p] = weights[to[p]];
+                        image[span as usize + p] = weights[span as usize + to[p]];
+                    }
+                    image
+                })
+                .collect();
             let mut slots = vec![0; 3usize.pow(points)];
             super::search::advise_huge_pages(&mut slots);
             Met::Dense {
                 weights,
                 slots,
                 len: 0,
+                images,
             }
         } else if span <= 32 {
             Met::Packed(FxHashMap::with_capacity_and_hasher(capacity, hasher))
@@ -746,12 +783,62 @@ impl Met {
     /// [`Met::kid_slot`]).
     fn near(&self, span: u32, b: &Board) -> Near {
         match self {
-            Met::Dense { weights, .. } => {
+            Met::Dense {
+                weights, images, ..
+            } => {
                 let packed = pack(span, b).0;
                 let slot = Met::dense_slot(weights, packed);
-                Near { packed, slot }
+                let mut near = Near {
+                    packed,
+                    slot,
+                    images: [0; 3],
+                };
+                for (at, image) in near.images.iter_mut().zip(images) {
+                    *at = Met::dense_slot(image, packed);
+                }
+                near
             }
-            _ => Near { packed: 0, slot: 0 },
+            _ => Near {
+                packed: 0,
+                slot: 0,
+                images: [0; 3],
+            },
+        }
+    }
+
+    /// The slots in [`Met::Dense`] of the images of a kid (packed board
+    /// `child`) of the position `near` (see [`Met::kid_slot`]).
+    #[inline(always)]
+    fn image_slots(&self, child: u64, near: Near) -> impl Iterator<Item = usize> + '_ {
+        let images: &[[u32; 64]] = match self {
+            Met::Dense { images, .. } => images,
+            _ => &[],
+        };
+        images.iter().zip(near.images).map(move |(image, slot)| {
+            let at = Near { slot, ..near };
+            Met::kid_slot(image, at, child)
+        })
+    }
+
+    /// The entry of an image of a kid's position met before, if any: a
+    /// node (the kid is one too, not yet numbered, since the kid itself was
+    /// not met) or a ko-free value (the kid's).
+    #[inline]
+    fn get_kid_image(&self, child: u64, near: Near) -> Option<To> {
+        let Met::Dense { slots, .. } = self else {
+            return None;
+        };
+        self.image_slots(child, near)
+            .find_map(|slot| Met::decode(slots[slot]))
+    }
+
+    /// Asks the memory for the slots of a kid's images (a hint).
+    #[inline]
+    fn prefetch_kid_images(&self, child: u64, near: Near) {
+        if let Met::Dense { slots, .. } = self {
+            for slot in self.image_slots(child, near) {
+                prefetch(&slots[slot]);
+            }
         }
     }
 
@@ -816,6 +903,7 @@ impl Met {
                 weights,
                 slots,
                 len,
+                ..
             } => {
                 let slot = &mut slots[Met::kid_slot(weights, near, child)];
                 debug_assert!(*slot == 0, "a position is met once");
@@ -914,7 +1002,15 @@ impl Search<'_> {
             stash: Stash::new(self.region.span),
             cycle: None,
         };
-        let mut met = Met::new(self.region.span, comp, nodes, self.opts.dense_walk);
+        // The mirror images of a position met give the status and value
+        // of the position (`Region::symmetries_of`), as the search's own
+        // table does.
+        let symmetries = match self.opts.symmetry {
+            true => self.region.symmetries_of(comp, root),
+            false => Vec::new(),
+        };
+        let dense = self.opts.dense_walk;
+        let mut met = Met::new(self.region.span, comp, nodes, dense, &symmetries);
         let imm = self.region.immortal(root);
         self.explore(comp, root, imm, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
@@ -982,6 +1078,9 @@ impl Search<'_> {
         }
         for k in kids..bg.kids.len() {
             bg.kids[k].found = met.get_kid(bg.kids[k].child, &bg.stash, near);
+            if bg.kids[k].found.is_none() {
+                met.prefetch_kid_images(bg.kids[k].child, near);
+            }
         }
         // Room for the moves, Black's first (written as they are followed).
         let n = bg.kids.len() - kids;
@@ -1024,10 +1123,21 @@ impl Search<'_> {
                     Some(to) => to,
                     None => {
                         let (child, imm) = bg.stash.get(kid.child, kid.imm);
-                        let v = if imm == b_imm {
-                            self.eval_short_split(split.clone(), &child, imm)?
-                        } else {
-                            self.eval_short(comp, &child, imm)?
+                        // A position whose image was met is what the image
+                        // is: a node, or ko-free with the same value (the
+                        // search, asked, would find the image's entry).
+                        let v = match met.get_kid_image(kid.child, near) {
+                            Some(image) => {
+                                self.stats.walk_images += 1;
+                                match image {
+                                    To::Game(v) => Some(v),
+                                    To::Board(_) => None,
+                                }
+                            }
+                            None if imm == b_imm => {
+                                self.eval_short_split(split.clone(), &child, imm)?
+                            }
+                            None => self.eval_short(comp, &child, imm)?,
                         };
                         if let Some(v) = v {
                             met.insert_kid(kid.child, &bg.stash, near, To::Game(v));
