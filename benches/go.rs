@@ -420,10 +420,11 @@ fn open_once(size: &str) {
     let main = thread_cpu_time() - c1;
     match r {
         Ok(e) => println!(
-            "open {h}x{w}, {threads} thread(s): {} points, {} nodes, {}% hits, wall {elapsed:.2?}, CPU {cpu:.2?} (calling thread {main:.2?}), peak {}{}",
+            "open {h}x{w}, {threads} thread(s): {} points, {} nodes, {}% hits, {} met by image, wall {elapsed:.2?}, CPU {cpu:.2?} (calling thread {main:.2?}), peak {}{}",
             e.stats.region_points,
             e.stats.nodes,
             e.stats.hit_percent(),
+            e.stats.walk_images,
             mb(peak),
             kind(&e.value)
         ),

@@ -91,7 +91,16 @@
 //! the ko rule must not treat it as a repetition), and the printed graph
 //! would change. The symmetry still serves the table of the search that
 //! evaluates the positions the walk meets, so mirror images are evaluated
-//! once.
+//! once, and the walk itself: a position it meets for the first time
+//! whose mirror image it met (`Met::get_kid_image`, the table's slots of
+//! the images looked up beside the position's own) is what the image is,
+//! a node (numbered when the walk first meets it, as any node) or ko-free
+//! with the image's value, and the search is not asked (it would find the
+//! image's entry in its table: the same answer). Only the symmetries that
+//! send the component and the stones off it to themselves are used
+//! (`Region::symmetries_of`); on the open 3 × 5 area the walk then asks
+//! the search about 2.7 million positions instead of 8 million
+//! (BENCHMARKS.md, "Big regions, session 12").
 //!
 //! **Two threads.** With `SearchOptions::graph_threads` (or `threads`) ≥ 2
 //! a graph of [`PARALLEL_NODES`] nodes or more is built in two ranges of
@@ -107,7 +116,7 @@
 use super::position::Colour;
 use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
 use crate::game::{CgError, GameExporter, GameId, Store};
-use crate::ko::{plus_gain, Component, KoGraph, KoGraphBuilder, NodeId, Side, Target};
+use crate::ko::{plus_gain, Component, GainIndices, KoGraph, KoGraphBuilder, NodeId, Side, Target};
 use crate::prehashed::Prehashed;
 use crate::render::Style;
 use rustc_hash::FxHashMap;
@@ -532,8 +541,10 @@ struct BoardGraph {
     /// options are not held side by side).
     targets: Vec<Target>,
     /// What each move scores at once (Black positive; at most the region's
-    /// 128 points), beside its target.
-    gains: Vec<i16>,
+    /// 128 points), beside its target: an `i16`'s bits, so that step 2
+    /// writes each option's gain index (`u16`) over it (`range_options`)
+    /// and the graph keeps this array as its gain indices.
+    gains: Vec<u16>,
     /// For each position, where its moves start in `targets` and how many
     /// are Black's and White's. A position's moves are given room when the
     /// walk first meets it, so each position's follow the previous one's.
@@ -586,7 +597,7 @@ impl BoardGraph {
                 Target::Node(q) => To::Board(q.0),
                 Target::Game(g) => To::Game(g),
             },
-            gain: self.gains[j],
+            gain: self.gains[j] as i16,
             colour: match j - start < black {
                 true => Colour::Black,
                 false => Colour::White,
@@ -621,17 +632,22 @@ enum Met {
         /// slots written cost memory.
         slots: Vec<u32>,
         len: usize,
+        /// For each symmetry of the walk's positions (`Region::symmetries_of`;
+        /// at most three), `weights` read through it: what each bit of a
+        /// packed board adds to the slot of the board's image.
+        images: Vec<[u32; 64]>,
     },
     Packed(FxHashMap<PackedBoard, To>),
     Full(FxHashMap<FullBoard, To>),
 }
 
-/// A position's packed board and its slot in [`Met::Dense`] (unused by
-/// the other tables).
+/// A position's packed board and its slot in [`Met::Dense`], and the
+/// slots of its images (unused by the other tables).
 #[derive(Copy, Clone)]
 struct Near {
     packed: u64,
     slot: usize,
+    images: [usize; 3],
 }
 
 /// The most points of a component whose positions [`Met::Dense`] gives a
@@ -667,8 +683,16 @@ impl std::hash::Hash for FullBoard {
 
 impl Met {
     /// An empty table for the positions of the component `comp`, with
-    /// room for about `capacity` of them when it is hashed.
-    fn new(span: u32, comp: u128, capacity: usize, dense: bool) -> Met {
+    /// room for about `capacity` of them when it is hashed; `symmetries`,
+    /// where each symmetry of the positions sends each bit
+    /// (`Region::symmetries_of`), serve [`Met::Dense`] only.
+    fn new(
+        span: u32,
+        comp: u128,
+        capacity: usize,
+        dense: bool,
+        symmetries: &[[usize; 128]],
+    ) -> Met {
         let hasher = Default::default();
         let points = comp.count_ones();
         if dense && span <= 32 && points <= DENSE_POINTS {
@@ -679,12 +703,27 @@ impl Met {
                 weights[span as usize + p] = 2 * power;
                 power *= 3;
             }
+            // A stone on bit `p` stands on `to[p]` in the image (a point
+            // of `comp` when `p` is).
+            let images = symmetries
+                .iter()
+                .take(3)
+                .map(|to| {
+                    let mut image = [0u32; 64];
+                    for p in bits(comp) {
+                        image[p] = weights[to[p]];
+                        image[span as usize + p] = weights[span as usize + to[p]];
+                    }
+                    image
+                })
+                .collect();
             let mut slots = vec![0; 3usize.pow(points)];
             super::search::advise_huge_pages(&mut slots);
             Met::Dense {
                 weights,
                 slots,
                 len: 0,
+                images,
             }
         } else if span <= 32 {
             Met::Packed(FxHashMap::with_capacity_and_hasher(capacity, hasher))
@@ -745,12 +784,62 @@ impl Met {
     /// [`Met::kid_slot`]).
     fn near(&self, span: u32, b: &Board) -> Near {
         match self {
-            Met::Dense { weights, .. } => {
+            Met::Dense {
+                weights, images, ..
+            } => {
                 let packed = pack(span, b).0;
                 let slot = Met::dense_slot(weights, packed);
-                Near { packed, slot }
+                let mut near = Near {
+                    packed,
+                    slot,
+                    images: [0; 3],
+                };
+                for (at, image) in near.images.iter_mut().zip(images) {
+                    *at = Met::dense_slot(image, packed);
+                }
+                near
             }
-            _ => Near { packed: 0, slot: 0 },
+            _ => Near {
+                packed: 0,
+                slot: 0,
+                images: [0; 3],
+            },
+        }
+    }
+
+    /// The slots in [`Met::Dense`] of the images of a kid (packed board
+    /// `child`) of the position `near` (see [`Met::kid_slot`]).
+    #[inline(always)]
+    fn image_slots(&self, child: u64, near: Near) -> impl Iterator<Item = usize> + '_ {
+        let images: &[[u32; 64]] = match self {
+            Met::Dense { images, .. } => images,
+            _ => &[],
+        };
+        images.iter().zip(near.images).map(move |(image, slot)| {
+            let at = Near { slot, ..near };
+            Met::kid_slot(image, at, child)
+        })
+    }
+
+    /// The entry of an image of a kid's position met before, if any: a
+    /// node (the kid is one too, not yet numbered, since the kid itself was
+    /// not met) or a ko-free value (the kid's).
+    #[inline]
+    fn get_kid_image(&self, child: u64, near: Near) -> Option<To> {
+        let Met::Dense { slots, .. } = self else {
+            return None;
+        };
+        self.image_slots(child, near)
+            .find_map(|slot| Met::decode(slots[slot]))
+    }
+
+    /// Asks the memory for the slots of a kid's images (a hint).
+    #[inline]
+    fn prefetch_kid_images(&self, child: u64, near: Near) {
+        if let Met::Dense { slots, .. } = self {
+            for slot in self.image_slots(child, near) {
+                prefetch(&slots[slot]);
+            }
         }
     }
 
@@ -815,6 +904,7 @@ impl Met {
                 weights,
                 slots,
                 len,
+                ..
             } => {
                 let slot = &mut slots[Met::kid_slot(weights, near, child)];
                 debug_assert!(*slot == 0, "a position is met once");
@@ -913,7 +1003,15 @@ impl Search<'_> {
             stash: Stash::new(self.region.span),
             cycle: None,
         };
-        let mut met = Met::new(self.region.span, comp, nodes, self.opts.dense_walk);
+        // The mirror images of a position met give the status and value
+        // of the position (`Region::symmetries_of`), as the search's own
+        // table does.
+        let symmetries = match self.opts.symmetry {
+            true => self.region.symmetries_of(comp, root),
+            false => Vec::new(),
+        };
+        let dense = self.opts.dense_walk;
+        let mut met = Met::new(self.region.span, comp, nodes, dense, &symmetries);
         let imm = self.region.immortal(root);
         self.explore(comp, root, imm, None, 0, 0, 0, &mut bg, &mut met)?;
         Ok(bg)
@@ -981,6 +1079,9 @@ impl Search<'_> {
         }
         for k in kids..bg.kids.len() {
             bg.kids[k].found = met.get_kid(bg.kids[k].child, &bg.stash, near);
+            if bg.kids[k].found.is_none() {
+                met.prefetch_kid_images(bg.kids[k].child, near);
+            }
         }
         // Room for the moves, Black's first (written as they are followed).
         let n = bg.kids.len() - kids;
@@ -1023,10 +1124,21 @@ impl Search<'_> {
                     Some(to) => to,
                     None => {
                         let (child, imm) = bg.stash.get(kid.child, kid.imm);
-                        let v = if imm == b_imm {
-                            self.eval_short_split(split.clone(), &child, imm)?
-                        } else {
-                            self.eval_short(comp, &child, imm)?
+                        // A position whose image was met is what the image
+                        // is: a node, or ko-free with the same value (the
+                        // search, asked, would find the image's entry).
+                        let v = match met.get_kid_image(kid.child, near) {
+                            Some(image) => {
+                                self.stats.walk_images += 1;
+                                match image {
+                                    To::Game(v) => Some(v),
+                                    To::Board(_) => None,
+                                }
+                            }
+                            None if imm == b_imm => {
+                                self.eval_short_split(split.clone(), &child, imm)?
+                            }
+                            None => self.eval_short(comp, &child, imm)?,
                         };
                         if let Some(v) = v {
                             met.insert_kid(kid.child, &bg.stash, near, To::Game(v));
@@ -1045,7 +1157,7 @@ impl Search<'_> {
                     To::Board(i) => Target::Node(NodeId(i)),
                     To::Game(g) => Target::Game(g),
                 };
-                bg.gains[*j] = gain as i16;
+                bg.gains[*j] = gain as i16 as u16;
                 *j += 1;
             }
         }
@@ -1089,11 +1201,10 @@ impl Search<'_> {
         bg.on_path = Vec::new();
         let halves =
             threads > 1 && bg.len() >= PARALLEL_NODES && self.store.steps_left() > bg.len() as u64;
-        let builder = self.graph_builder::<CHILL>(&mut bg, shift, halves)?;
+        let builder = self.graph_builder::<CHILL>(&mut bg, shift, halves, NARROW_GAINS)?;
         // The rest of the walk's edges go before the graph is checked, so
         // that the check's own arrays (a few bytes a node) do not add to
         // the peak.
-        bg.gains = Vec::new();
         bg.moves_of = Vec::new();
         // A player's own moves alone never repeat a position: each adds a
         // stone of his and removes none of his.
@@ -1169,14 +1280,25 @@ impl Search<'_> {
     /// by a `tick` per node, on two all at once); the helper polls the
     /// interrupt flag and the memory limit. If the thread cannot start, the
     /// second range is made here.
+    ///
+    /// The gain indices are written over the walk's gains, two bytes each,
+    /// and that array becomes the graph's (no third array of the options
+    /// beside the targets and the walk's gains: BENCHMARKS.md, "Big
+    /// regions, session 12"), while there are at most `narrow` distinct
+    /// gains ([`NARROW_GAINS`], the most two bytes can name; fewer in a
+    /// test, to take the other path); past that a range goes on in a
+    /// four-byte array of its own, and so does the graph.
     fn graph_builder<const CHILL: bool>(
         &mut self,
         bg: &mut BoardGraph,
         shift: GameId,
         halves: bool,
+        narrow: usize,
     ) -> Result<KoGraphBuilder, GoError> {
+        debug_assert!((1..=NARROW_GAINS).contains(&narrow));
         let n = bg.len();
         let mut targets = std::mem::take(&mut bg.targets);
+        let mut gains = std::mem::take(&mut bg.gains);
         let bg = &*bg;
         let total = targets.len();
         // The cut: the first node whose moves start after half of them
@@ -1205,13 +1327,16 @@ impl Search<'_> {
                     Ok(())
                 };
                 let (low, high) = targets.split_at_mut(split);
+                let (low_gains, high_gains) = gains.split_at_mut(split);
                 let (first, second) = std::thread::scope(|scope| {
                     let helper = std::thread::Builder::new()
                         .name("yose-ko-graph".into())
                         .spawn_scoped(scope, move || {
-                            range_options::<CHILL>(bg, cut..n, high, 0, &mut { poll })
+                            let range = (cut..n, high, high_gains);
+                            range_options::<CHILL>(bg, range, narrow, 0, &mut { poll })
                         });
-                    let first = range_options::<CHILL>(bg, 0..cut, low, total, &mut { poll });
+                    let range = (0..cut, low, low_gains);
+                    let first = range_options::<CHILL>(bg, range, narrow, total, &mut { poll });
                     let second = helper.ok().map(|h| {
                         h.join()
                             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -1221,7 +1346,8 @@ impl Search<'_> {
                 let second = match second {
                     Some(second) => second,
                     None => {
-                        range_options::<CHILL>(bg, cut..n, &mut targets[split..], 0, &mut { poll })
+                        let range = (cut..n, &mut targets[split..], &mut gains[split..]);
+                        range_options::<CHILL>(bg, range, narrow, 0, &mut { poll })
                     }
                 };
                 let (first, second) = (first?, second?);
@@ -1233,7 +1359,8 @@ impl Search<'_> {
             false => {
                 let store = &mut *self.store;
                 let mut tick = |_| store.tick().map_err(GoError::from);
-                let first = range_options::<CHILL>(bg, 0..n, &mut targets, total, &mut tick)?;
+                let range = (0..n, &mut targets[..], &mut gains[..]);
+                let first = range_options::<CHILL>(bg, range, narrow, total, &mut tick)?;
                 (first, RangeOptions::default())
             }
         };
@@ -1287,9 +1414,29 @@ impl Search<'_> {
                 }
             })
             .collect();
-        first
-            .gains
-            .extend(second.gains.iter().map(|&k| gains_second[k as usize]));
+        let gains = match (first.wide, second.wide) {
+            (None, None) if gain_values.len() <= narrow => {
+                // Every index fits in two bytes (`narrow` ≤ 2¹⁶).
+                for k in &mut gains[split..] {
+                    *k = gains_second[usize::from(*k)] as u16;
+                }
+                GainIndices::Narrow(gains)
+            }
+            (first_wide, second_wide) => {
+                let mut wide = first_wide
+                    .unwrap_or_else(|| gains[..split].iter().map(|&k| u32::from(k)).collect());
+                match second_wide {
+                    Some(second) => {
+                        wide.extend(second.iter().map(|&k| gains_second[k as usize]));
+                    }
+                    None => {
+                        let second = &gains[split..];
+                        wide.extend(second.iter().map(|&k| gains_second[usize::from(k)]));
+                    }
+                }
+                GainIndices::Wide(wide)
+            }
+        };
         let mut bounds = Vec::with_capacity(2 * n + 1);
         bounds.push(0);
         for &(start, black, white) in &bg.moves_of {
@@ -1299,7 +1446,7 @@ impl Search<'_> {
         Ok(KoGraphBuilder::from_numbered_integer_arrays(
             bounds,
             targets,
-            first.gains,
+            gains,
             &gain_values,
         ))
     }
@@ -1377,12 +1524,19 @@ impl Search<'_> {
 /// that their small graphs take that path too).
 const PARALLEL_NODES: usize = if cfg!(test) { 2 } else { 1 << 14 };
 
+/// The most distinct gains whose indices a graph of step 2 keeps in two
+/// bytes each (`Search::graph_builder`).
+const NARROW_GAINS: usize = 1 << 16;
+
 /// The options of a range of nodes of step 2, made without the store
-/// (`Search::graph_builder`): their gains and the tables that name them.
+/// (`Search::graph_builder`): the tables that name their gains and
+/// terminal games.
 #[derive(Default)]
 struct RangeOptions {
-    /// The options' gains, as indices into `gain_values`.
-    gains: Vec<u32>,
+    /// The options' gains as indices into `gain_values`, when some index
+    /// did not fit in two bytes (else they are written over the walk's
+    /// gains).
+    wide: Option<Vec<u32>>,
     /// The distinct gains, 0 first and the others in the order met.
     gain_values: Vec<i64>,
     /// The distinct (points scored, ko-free value) pairs of the terminal
@@ -1391,21 +1545,24 @@ struct RangeOptions {
 }
 
 /// The options of the nodes `nodes` of the position graph `bg`, made in
-/// place of their moves' targets `targets` (those of the range, from its
-/// first node's first move on): a terminal game as `Game(k)`, the `k`-th
-/// pair of the range's `terminals`, a node left as it is; the gains in the
-/// range's own table ([`RangeOptions`]), with room for `room` of them.
-/// `poll` is called at every node, with its number.
+/// place of their moves' targets `targets` and gains `gains` (those of the
+/// range, from its first node's first move on): a terminal game as
+/// `Game(k)`, the `k`-th pair of the range's `terminals`, a node left as it
+/// is; a gain as its index in the range's own table ([`RangeOptions`]),
+/// written over the move's gain while the indices are below `narrow`, and
+/// from the first that is not, every index of the range in
+/// [`RangeOptions::wide`], with room for `room` of them. `poll` is called
+/// at every node, with its number.
 fn range_options<const CHILL: bool>(
     bg: &BoardGraph,
-    nodes: std::ops::Range<usize>,
-    targets: &mut [Target],
+    (nodes, targets, gains): (std::ops::Range<usize>, &mut [Target], &mut [u16]),
+    narrow: usize,
     room: usize,
     poll: &mut dyn FnMut(usize) -> Result<(), GoError>,
 ) -> Result<RangeOptions, GoError> {
     let (phi, m) = (&bg.phi, &bg.m);
     let mut out = RangeOptions {
-        gains: Vec::with_capacity(room.max(targets.len())),
+        wide: None,
         gain_values: vec![0],
         terminals: Vec::new(),
     };
@@ -1459,7 +1616,7 @@ fn range_options<const CHILL: bool>(
         }
         let (range, white) = moves(i);
         for j in range {
-            let gain = i64::from(bg.gains[j + base]);
+            let gain = i64::from(gains[j] as i16);
             let d = match targets[j] {
                 Target::Game(g) => {
                     let pair = (phi[i] + gain, g);
@@ -1479,7 +1636,16 @@ fn range_options<const CHILL: bool>(
                 }
             };
             let k = gain_index(&mut out.gain_values, d);
-            out.gains.push(k);
+            match &mut out.wide {
+                Some(wide) => wide.push(k),
+                None if (k as usize) < narrow => gains[j] = k as u16,
+                None => {
+                    let mut wide = Vec::with_capacity(room.max(gains.len()));
+                    wide.extend(gains[..j].iter().map(|&k| u32::from(k)));
+                    wide.push(k);
+                    out.wide = Some(wide);
+                }
+            }
         }
     }
     Ok(out)
@@ -1591,7 +1757,7 @@ mod tests {
             "XXXXXXX\nXx.ox.O\nXo.x.oO\nXXXXXXX",
             "XXXXXX\nXxo.xO\nX.ox.O\nXXXXXX",
         ];
-        let mut graphs = 0;
+        let (mut graphs, mut wide) = (0, 0);
         for rules in [Rules::Japanese, Rules::Chinese] {
             let opts = SearchOptions::with_rules(rules);
             for text in diagrams {
@@ -1606,19 +1772,32 @@ mod tests {
                     for (chill, shift) in
                         [(false, three), (true, three), (false, search.store.zero())]
                     {
-                        let mut walks =
-                            [false, true].map(|_| search.board_graph(comp, root).unwrap());
+                        let walk = search.board_graph(comp, root).unwrap();
                         let expected = match chill {
-                            true => built_node_by_node::<true>(&mut search, &walks[0], shift),
-                            false => built_node_by_node::<false>(&mut search, &walks[0], shift),
+                            true => built_node_by_node::<true>(&mut search, &walk, shift),
+                            false => built_node_by_node::<false>(&mut search, &walk, shift),
                         };
-                        for (bg, halves) in walks.iter_mut().zip([false, true]) {
-                            let builder = match chill {
-                                true => search.graph_builder::<true>(bg, shift, halves),
-                                false => search.graph_builder::<false>(bg, shift, halves),
-                            };
-                            let graph = builder.unwrap().build_one_player_acyclic(NodeId(0));
-                            assert_eq!(graph.unwrap(), expected, "{text}, halves: {halves}");
+                        // The gain indices in two bytes, and past one or
+                        // two distinct gains in four (in the first range
+                        // or the second).
+                        for narrow in [NARROW_GAINS, 2, 1] {
+                            for halves in [false, true] {
+                                let mut bg = search.board_graph(comp, root).unwrap();
+                                let builder = match chill {
+                                    true => {
+                                        search.graph_builder::<true>(&mut bg, shift, halves, narrow)
+                                    }
+                                    false => search
+                                        .graph_builder::<false>(&mut bg, shift, halves, narrow),
+                                };
+                                let graph = builder.unwrap().build_one_player_acyclic(NodeId(0));
+                                let graph = graph.unwrap();
+                                assert_eq!(graph, expected, "{text}, {halves}, {narrow}");
+                                wide += usize::from(matches!(
+                                    graph.gain_indices(),
+                                    GainIndices::Wide(_)
+                                ));
+                            }
                         }
                         graphs += 1;
                     }
@@ -1626,5 +1805,6 @@ mod tests {
             }
         }
         assert!(graphs >= 12, "{graphs}");
+        assert!(wide >= graphs, "{wide} of {graphs}");
     }
 }

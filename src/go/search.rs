@@ -303,6 +303,10 @@ pub struct SearchStats {
     pub max_depth: usize,
     /// Points in the region (empty points and capturable stones).
     pub region_points: usize,
+    /// Positions the walk of a loopy component (`go::kos`) met for the
+    /// first time and knew by a mirror image it had met, without asking
+    /// the search.
+    pub walk_images: u64,
 }
 
 impl SearchStats {
@@ -907,6 +911,29 @@ impl Region {
         }
         debug_assert_eq!(out, self.image(self.syms[i], m));
         out
+    }
+
+    /// For each symmetry of `syms` that maps the points `comp` onto
+    /// themselves and the stones of `b` off them onto themselves, where it
+    /// sends each bit (`usize::MAX` for a bit of no region point): the
+    /// positions that differ from `b` only on `comp` are then sent to
+    /// positions that do too, with equal values (the symmetry maps the
+    /// region, its framing stones and the stones off `comp` to
+    /// themselves), which the walk of `go::kos` uses.
+    pub(super) fn symmetries_of(&self, comp: u128, b: &Board) -> Vec<[usize; 128]> {
+        (0..self.syms.len())
+            .filter(|&i| {
+                let fixed = |m: u128| self.image_of(i, m) == m;
+                fixed(comp) && fixed(b.stones[0] & !comp) && fixed(b.stones[1] & !comp)
+            })
+            .map(|i| {
+                let mut to = [usize::MAX; 128];
+                for bit in bits(self.all) {
+                    to[bit] = self.image_of(i, 1 << bit).trailing_zeros() as usize;
+                }
+                to
+            })
+            .collect()
     }
 
     /// The image of the mask `m` under a reflection (grid layout only).

@@ -1619,6 +1619,59 @@ X X O O X X X X X X X X X X X X X X X .";
     expect_test::expect!["126"].assert_eq(&kos.to_string());
 }
 
+#[test]
+fn the_walk_knows_a_position_by_its_mirror_image() {
+    // The walk of a loopy component takes the status and value of a
+    // position it meets for the first time from a mirror image it met
+    // (`Met::get_kid_image`), where the region, its frame and the stones
+    // off the component are symmetric: the values (graphs array for array,
+    // potentials, lines), unchilled and chilled, and the superko values
+    // must be those of the walk that asks the search (the hashed table
+    // knows no images), and images must be used. Areas with one reflection,
+    // with three, and one whose stones off the component break a
+    // reflection of the frame.
+    let diagrams = [
+        "XXXXX\nX...O\nX...O\nX...O\nXXXXX",
+        "XOOOOX\nX....X\nX....X\nXOOOOX",
+        "XOOOX\nX...X\nX...X\nX...X\nXOOOX",
+        "XXOOXX\nXo..xO\nXXOOXX",
+        "XOOOOOX\nX.....X\nXo...xX\nXOOOOOX",
+        "XXXXXXX\nX.....X\nX.....X\nXXxXoXX\nXXOXOXX",
+    ];
+    let mut s = Store::new();
+    let (mut kos, mut images) = (0, 0);
+    for text in diagrams {
+        let p = pos(text);
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            // (Superko values unfold the graph: the small areas only.)
+            let small = p.cells.len() <= 25;
+            for ko_rule in [KoRule::Basic, KoRule::PositionalSuperko] {
+                if ko_rule != KoRule::Basic && !small {
+                    continue;
+                }
+                let mirrored = SearchOptions {
+                    ko_rule,
+                    ..SearchOptions::with_rules(rules)
+                };
+                let asked = SearchOptions {
+                    dense_walk: false,
+                    ..mirrored.clone()
+                };
+                let e = evaluate_go(&mut s, &p, &mirrored).unwrap();
+                assert_eq!(e.value, go_value(&mut s, &p, &asked).unwrap(), "{text}");
+                let c = evaluate_go_chilled(&mut s, &p, &mirrored).unwrap();
+                let d = evaluate_go_chilled(&mut s, &p, &asked).unwrap();
+                assert_eq!(c.chilled, d.chilled, "{text}");
+                assert_eq!(e.stats.nodes, d.stats.nodes, "{text}");
+                kos += usize::from(matches!(e.value, GoValue::Ko { .. }));
+                images += e.stats.walk_images;
+            }
+        }
+    }
+    assert!(kos >= 8, "{kos}");
+    assert!(images >= 10_000, "{images}");
+}
+
 /// Random framed areas of 14–16 points (2 × 7, 2 × 8, 3 × 5) crowded with
 /// capturable stones: the frame beside a stone is of the other colour, so
 /// that no stone is immortal and the whole area is one component (of more

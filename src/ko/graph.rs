@@ -140,20 +140,22 @@ impl<'g> NodeRef<'g> {
     /// The gains of `side`'s options, in the order of [`NodeRef::options`].
     pub fn gains(&self, side: Side) -> impl Iterator<Item = &'g Dyadic> + 'g {
         let g = self.graph;
-        g.gains[g.span(self.index, Some(side))]
-            .iter()
-            .map(move |&k| &g.gain_values[k as usize])
+        g.gains
+            .range(g.span(self.index, Some(side)))
+            .map(move |k| &g.gain_values[k as usize])
     }
     /// The gain of `side`'s option `i` (what that move scores at once).
     pub fn gain(&self, side: Side, i: usize) -> &'g Dyadic {
         let g = self.graph;
-        &g.gain_values[g.gains[g.span(self.index, Some(side))][i] as usize]
+        let at = g.span(self.index, Some(side)).start + i;
+        &g.gain_values[g.gains.get(at) as usize]
     }
     /// Whether some move of this node scores something.
     pub fn has_gains(&self) -> bool {
-        self.graph.gains[self.graph.span(self.index, None)]
-            .iter()
-            .any(|&k| k != 0)
+        self.graph
+            .gains
+            .range(self.graph.span(self.index, None))
+            .any(|k| k != 0)
     }
 }
 
@@ -168,6 +170,78 @@ impl fmt::Debug for NodeRef<'_> {
             .finish()
     }
 }
+
+/// The gain of each option of a [`KoGraph`], as an index into its
+/// distinct gains: two bytes an option while the indices fit (a Go
+/// region's graph has a few distinct gains and up to hundreds of millions
+/// of options: BENCHMARKS.md, "Big regions, session 12"), four beyond.
+/// Equal when they hold the same indices, whichever the width.
+#[derive(Clone, Debug)]
+pub(crate) enum GainIndices {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl GainIndices {
+    fn with_capacity(n: usize) -> GainIndices {
+        GainIndices::Narrow(Vec::with_capacity(n))
+    }
+
+    /// The indices held in the narrowest width that fits them.
+    pub(crate) fn from_wide(wide: Vec<u32>) -> GainIndices {
+        match wide.iter().all(|&k| k <= u32::from(u16::MAX)) {
+            true => GainIndices::Narrow(wide.into_iter().map(|k| k as u16).collect()),
+            false => GainIndices::Wide(wide),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            GainIndices::Narrow(v) => v.len(),
+            GainIndices::Wide(v) => v.len(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, j: usize) -> u32 {
+        match self {
+            GainIndices::Narrow(v) => u32::from(v[j]),
+            GainIndices::Wide(v) => v[j],
+        }
+    }
+
+    /// The indices of the options `range`.
+    pub(crate) fn range(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = u32> + '_ {
+        range.map(move |j| self.get(j))
+    }
+
+    /// Appends `k`, widening every index first when it does not fit.
+    fn push(&mut self, k: u32) {
+        match self {
+            GainIndices::Narrow(v) => match u16::try_from(k) {
+                Ok(k) => v.push(k),
+                Err(_) => {
+                    let mut wide: Vec<u32> = v.iter().map(|&k| u32::from(k)).collect();
+                    wide.push(k);
+                    *self = GainIndices::Wide(wide);
+                }
+            },
+            GainIndices::Wide(v) => v.push(k),
+        }
+    }
+}
+
+impl PartialEq for GainIndices {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (GainIndices::Narrow(a), GainIndices::Narrow(b)) => a == b,
+            (GainIndices::Wide(a), GainIndices::Wide(b)) => a == b,
+            _ => self.len() == other.len() && (0..self.len()).all(|j| self.get(j) == other.get(j)),
+        }
+    }
+}
+
+impl Eq for GainIndices {}
 
 /// A validated ko graph with a designated root (the position the value
 /// denotes). Every node is reachable from the root.
@@ -184,7 +258,7 @@ impl fmt::Debug for NodeRef<'_> {
 pub struct KoGraph {
     bounds: Vec<usize>,
     targets: Vec<Target>,
-    gains: Vec<u32>,
+    gains: GainIndices,
     gain_values: Vec<Dyadic>,
     labels: Labels,
     pub(crate) root: NodeId,
@@ -270,7 +344,7 @@ impl KoGraphBuilder {
             graph: KoGraph {
                 bounds,
                 targets: Vec::with_capacity(options),
-                gains: Vec::with_capacity(options),
+                gains: GainIndices::with_capacity(options),
                 gain_values: vec![Dyadic::zero()],
                 labels: Labels::Numbered,
                 root: NodeId(0),
@@ -293,7 +367,7 @@ impl KoGraphBuilder {
     pub(crate) fn from_numbered_integer_arrays(
         bounds: Vec<usize>,
         targets: Vec<Target>,
-        gains: Vec<u32>,
+        gains: GainIndices,
         gain_values: &[i64],
     ) -> KoGraphBuilder {
         debug_assert!(bounds.first() == Some(&0) && bounds.len() % 2 == 1);
@@ -1062,9 +1136,9 @@ impl KoGraph {
                 let shift = p[v] + t;
                 let options = targets[range.clone()]
                     .iter_mut()
-                    .zip(&self.gains[range.clone()])
+                    .zip(self.gains.range(range.clone()))
                     .zip(&mut gains[range]);
-                for ((target, &old), new) in options {
+                for ((target, old), new) in options {
                     match *target {
                         Target::Node(w) => {
                             let d = p[w.index()] - shift;
@@ -1106,7 +1180,7 @@ impl KoGraph {
         Ok(KoGraph {
             bounds: self.bounds.clone(),
             targets,
-            gains,
+            gains: GainIndices::from_wide(gains),
             gain_values: values,
             labels: self.labels.clone(),
             root: self.root,
@@ -1343,6 +1417,12 @@ impl KoGraph {
         Ok(g)
     }
 
+    /// The options' gain indices (for the tests of their width).
+    #[cfg(test)]
+    pub(crate) fn gain_indices(&self) -> &GainIndices {
+        &self.gains
+    }
+
     // ----- validation ------------------------------------------------------------
 
     /// Checks reachability from the root, the way out of every node, and
@@ -1350,17 +1430,16 @@ impl KoGraph {
     /// his own moves alone.
     fn validate(&self, one_player_cycles: bool) -> Result<(), KoError> {
         let n = self.len();
-        let reach = match self.entered_in_order() {
-            true => vec![true; n],
-            false => self.reachable_from(self.root),
-        };
-        if let Some(v) = (0..n).find(|&v| !reach[v]) {
-            return Err(KoError::Unreachable {
-                node: self.label(NodeId(v as u32)).to_string(),
-                root: self.label(self.root).to_string(),
-            });
+        let (in_order, out) = self.ways_out();
+        if !in_order {
+            let reach = self.reachable_from(self.root);
+            if let Some(v) = (0..n).find(|&v| !reach[v]) {
+                return Err(KoError::Unreachable {
+                    node: self.label(NodeId(v as u32)).to_string(),
+                    root: self.label(self.root).to_string(),
+                });
+            }
         }
-        let out = self.ways_out();
         let no_options = |v: &usize| self.span(*v, None).is_empty();
         if let Some(v) = (0..n).find(no_options) {
             return Err(KoError::NoOptions {
@@ -1394,33 +1473,20 @@ impl KoGraph {
         Ok(())
     }
 
-    /// Whether the root is node 0 and every other node has an option into
-    /// it from an earlier node: then every node is reachable from the root
-    /// (by induction on the numbering: node `w` is entered from a node
-    /// before it, reachable). The nodes of a Go region are numbered as a
-    /// depth-first walk from the root first meets them, so this holds for
-    /// them and costs one pass over the options instead of a walk; a graph
-    /// for which it fails is walked ([`KoGraph::reachable_from`]).
-    fn entered_in_order(&self) -> bool {
-        let n = self.len();
-        if self.root.index() != 0 {
-            return false;
-        }
-        let mut entered = vec![false; n];
-        for v in 0..n {
-            for t in &self.targets[self.span(v, None)] {
-                if let Target::Node(w) = *t {
-                    if w.index() > v {
-                        entered[w.index()] = true;
-                    }
-                }
-            }
-        }
-        entered.iter().skip(1).all(|&e| e)
-    }
-
-    /// For every node: does some line of play from it reach a short game?
+    /// Whether the graph is entered in order, and for every node whether
+    /// some line of play from it reaches a short game.
     ///
+    /// *Entered in order*: the root is node 0 and every other node has an
+    /// option into it from an earlier node. Then every node is reachable
+    /// from the root (by induction on the numbering: node `w` is entered
+    /// from a node before it, reachable). The nodes of a Go region are
+    /// numbered as a depth-first walk from the root first meets them, so
+    /// this holds for them and costs no walk; a graph for which it fails is
+    /// walked ([`KoGraph::reachable_from`]). It is read off the same pass
+    /// over the options as the sweep below (one pass over the hundreds of
+    /// megabytes of a large Go region's options instead of two).
+    ///
+    /// *Ways out*:
     /// One sweep from the last node to the first settles most nodes (the
     /// nodes of a Go region are numbered as a depth-first walk first meets
     /// them, so options mostly lead to later nodes). A node it leaves
@@ -1432,18 +1498,30 @@ impl KoGraph {
     /// once): linear time, and work only on the nodes left (the open 3 × 4
     /// area leaves 5 969 of its 149 953 nodes, with 70 632 of its 1.5
     /// million options).
-    fn ways_out(&self) -> Vec<bool> {
+    fn ways_out(&self) -> (bool, Vec<bool>) {
         let n = self.len();
         let mut out = vec![false; n];
+        let mut entered = vec![false; n];
         for v in (0..n).rev() {
-            out[v] = self.targets[self.span(v, None)].iter().any(|t| match t {
-                Target::Game(_) => true,
-                Target::Node(w) => out[w.index()],
-            });
+            let mut way_out = false;
+            for t in &self.targets[self.span(v, None)] {
+                match *t {
+                    Target::Game(_) => way_out = true,
+                    Target::Node(w) => {
+                        way_out |= out[w.index()];
+                        if w.index() > v {
+                            entered[w.index()] = true;
+                        }
+                    }
+                }
+            }
+            out[v] = way_out;
         }
+        let in_order = self.root.index() == 0 && entered.iter().skip(1).all(|&e| e);
+        drop(entered);
         let left: Vec<usize> = (0..n).filter(|&v| !out[v]).collect();
         if left.is_empty() {
-            return out;
+            return (in_order, out);
         }
         // The place of each unsettled node in `left`.
         let mut place = vec![u32::MAX; n];
@@ -1501,7 +1579,7 @@ impl KoGraph {
                 }
             }
         }
-        out
+        (in_order, out)
     }
 
     /// Whether `side`'s moves alone can repeat a node (a depth-first walk

@@ -82,7 +82,7 @@ pub mod solve;
 pub mod thermo;
 
 pub use component::{Component, Compound};
-pub(crate) use graph::{plus_gain, strongly_connected_components};
+pub(crate) use graph::{plus_gain, strongly_connected_components, GainIndices};
 pub use graph::{
     KoError, KoGraph, KoGraphBuilder, KoNode, Komaster, NodeId, NodeRef, NodeSpec, OptionSpec,
     Rule, Side, Target,

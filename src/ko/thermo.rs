@@ -169,8 +169,8 @@
 
 use super::graph::{plus_gain, KoError, KoGraph, Komaster, NodeId, Rule, Side, Target};
 use crate::game::thermo::number_temperature;
-use crate::prehashed::Prehashed;
 use crate::game::{Dyadic, GameId, Store, Thermograph, Unsettled, Wall};
+use crate::prehashed::Prehashed;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
