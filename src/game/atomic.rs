@@ -582,6 +582,12 @@ struct StarSetSearch {
     /// Positions [`StarSetSearch::compare`] may still visit; past them it
     /// unwinds without memoising, and its answer is not used.
     budget: usize,
+    /// Whether every nim value of the subpositions `k·↑ + *m` of `G`, of the
+    /// moves of `y` and 1 are below `N` (see
+    /// [`StarSetSearch::kite_by_far_star`]).
+    nims_below_far: bool,
+    /// Whether some slot computed so far is `*J` for a `J ≥ N`.
+    near_far_star: bool,
 }
 
 /// Numbers games in the order they are met: a linear search while they are
@@ -780,6 +786,8 @@ impl StarSetSearch {
             positions: 0,
             stopped: None,
             budget: 0,
+            nims_below_far: false,
+            near_far_star: false,
         };
         search.copy_subpositions(s, g)?;
         let Some(start) = search.copy_band(s, y, mode)? else {
@@ -811,6 +819,16 @@ impl StarSetSearch {
             .map(|m| m.nim)
             .fold(start.nim.max(far + 1), u64::max);
         search.m_span = (largest + 1).next_power_of_two() as usize;
+        // The nim values of a kite comparison's bands are xors of its
+        // band's, of `y`'s moves' and of 1 (the moves of `k·↑ + *m`), and
+        // smaller ones (see [`StarSetSearch::kite_by_far_star`]).
+        let band_nims = search.y_moves.iter().map(|m| m.nim).fold(1, u64::max);
+        let x_nims = search.xs.iter().fold(0, |b, x| match x.kind {
+            XKind::AllSmall(_, m) => b.max(m),
+            _ => b,
+        });
+        search.nims_below_far =
+            far.is_power_of_two() && (band_nims + 1).next_power_of_two() <= far && x_nims < far;
         search.k_bound = k_bound;
         search.known_at = 2 * slots;
         search.kite_at = search.known_at + slots.div_ceil(64);
@@ -993,10 +1011,12 @@ impl StarSetSearch {
         let refuting = !self.compare(s, 0, self.band(ups, n ^ 1), upper);
         let holds = if refuting && self.budget > 0 {
             false
+        } else if let Some(holds) = self.kite_by_far_star(s, 0, self.band(ups, 1), upper) {
+            holds
         } else if pick(self.sets(s, 0, self.band(0, 0))) & low_bits(n) != 0 {
             true
         } else {
-            self.kite(s, 0, self.band(ups, 1), upper, upper)
+            self.kite_search(s, 0, self.band(ups, 1), upper, upper)
         };
         match self.stopped.take() {
             Some(e) => Err(e),
@@ -1095,6 +1115,8 @@ impl StarSetSearch {
             a |= self.sets(s, x, moved).1;
         }
         let (below, above) = star_sets_rule(a, bl);
+        // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
+        self.near_far_star |= (below & above) >> self.far != 0;
         self.table[2 * slot] = below;
         self.table[2 * slot + 1] = above;
         self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
@@ -1173,9 +1195,73 @@ impl StarSetSearch {
         !refuted
     }
 
-    /// `x - b ≤ ±K` (`below`) or `±K ≤ x - b`, with `K` when `plus`, else `-K`
+    /// (Tests.) `x - b ≤ ±K` (`below`) or `±K ≤ x - b`, with `K` when
+    /// `plus`, else `-K`, as [`StarSetSearch::side`] decides it
     /// (meaningless once `stopped`).
+    #[cfg(test)]
     fn kite(&mut self, s: &mut Store, x: u32, b: LocalBand, plus: bool, below: bool) -> bool {
+        match self.kite_by_far_star(s, x, b, below) {
+            Some(holds) => holds,
+            None => self.kite_search(s, x, b, plus, below),
+        }
+    }
+
+    /// The kite comparisons of [`StarSetSearch::kite`] read off bit `N` of
+    /// the star sets of `E = x - b`, when no position of `E` equals `✶`:
+    /// `E ≤ ±K` iff `E ≤ ✶`, and `±K ≤ E` iff `✶ ≤ E`. `None` when that
+    /// is not known (then the kite is searched).
+    ///
+    /// **Proof.** For a game `E` none of whose subpositions equals `✶ = *N`
+    /// (`K = {*0…*(N-1) | *0…*N}`, `✶ = {*0…*(N-1) | *0…*(N-1)}`), by
+    /// induction on `E`: `E ≤ K` iff no `E^L ≥ K` and no `*j ≤ E` for
+    /// `j ≤ N`, and `E ≤ ✶` iff no `E^L ≥ ✶` and no `*j ≤ E` for `j < N`;
+    /// the options agree by induction, so `E ≤ K` iff `E ≤ ✶` and not
+    /// `✶ ≤ E`, and `E ≤ ✶ ≤ E` would make `E = ✶`. `K ≤ E` iff no
+    /// `E ≤ *j` (`j < N`) and no `E^R ≤ K`, and `✶ ≤ E` the same with `✶`
+    /// for `K`, which agree by induction. For `-K`: `E ≤ -K` iff
+    /// `K ≤ -E` and `-K ≤ E` iff `-E ≤ K`, and `-E` has no subposition
+    /// `✶ = -✶` either. A position whose difference is a positive
+    /// (negative) number plus an infinitesimal is above (below) `K`, `-K`
+    /// and `✶` alike, so it needs no look at its subpositions.
+    ///
+    /// **No position equals `✶`.** The positions of `E` are
+    /// `x' - (y' + k'·↑ + *m')`, and one equals `✶` iff `x' - (y' + k'·↑)`
+    /// is `*(m' ^ N)`, i.e. bit `m' ^ N` lies in both its star sets. Every
+    /// band nim value `m'` is below `N` when `b`'s is and `nims_below_far`
+    /// holds (`N` is a power of two), so `m' ^ N ≥ N`, and every slot
+    /// reachable from `E` has been computed by [`StarSetSearch::sets`] (the slots a position's moves
+    /// reach do not depend on its nim value), each checked for a bit at or
+    /// above `N` in both sets (`near_far_star`); a closed-form position
+    /// `x'` folded against `k'·↑ + *m'` is `k·↑ + *(n ^ m')` with both nim
+    /// values below `N`, never `✶`.
+    fn kite_by_far_star(
+        &mut self,
+        s: &mut Store,
+        x: u32,
+        b: LocalBand,
+        below: bool,
+    ) -> Option<bool> {
+        if !self.nims_below_far || b.nim >= self.far || self.near_far_star {
+            return None;
+        }
+        let (below_set, above_set) = self.sets(s, x, b);
+        if self.near_far_star {
+            return None;
+        }
+        let set = if below { above_set } else { below_set };
+        Some((set >> self.far) & 1 == 1)
+    }
+
+    /// [`StarSetSearch::kite`] by the definition of `≤`, reading the kite's
+    /// moves off the star sets (meaningless once `stopped`).
+    fn kite_search(
+        &mut self,
+        s: &mut Store,
+        x: u32,
+        b: LocalBand,
+        plus: bool,
+        below: bool,
+    ) -> bool {
         let node = self.xs[x as usize];
         match node.kind {
             XKind::Positive => return !below,
@@ -1213,14 +1299,14 @@ impl StarSetSearch {
             if refuted {
                 break;
             }
-            refuted = self.kite(s, self.x_options[i as usize], b, plus, !below);
+            refuted = self.kite_search(s, self.x_options[i as usize], b, plus, !below);
         }
         let mut moves = self.moves(b, !below);
         while !refuted {
             let Some(moved) = moves.next(&self.y_moves) else {
                 break;
             };
-            refuted = self.kite(s, x, moved, plus, !below);
+            refuted = self.kite_search(s, x, moved, plus, !below);
         }
         // Known (bit `at`), and holds (the bit above; `at` is even).
         self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
