@@ -55,6 +55,7 @@ use super::ops::nus_le;
 use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::fmt;
 
 /// How many positions [`StarSetSearch::compare`] may visit to refute a
@@ -574,6 +575,8 @@ struct StarSetSearch {
     table: Vec<u64>,
     known_at: usize,
     kite_at: usize,
+    /// Buffers of the numbering, kept for reuse (see [`Buffers`]).
+    numbered: NumberingBuffers,
     /// Positions computed (the store is ticked every [`TICK_EVERY`]).
     positions: usize,
     /// The error a tick returned: every search then unwinds at once, and
@@ -590,6 +593,60 @@ struct StarSetSearch {
     near_far_star: bool,
 }
 
+/// The buffers of a [`StarSetSearch`], kept per thread from one check to
+/// the next ([`SPARE_BUFFERS`]: [`StarSetSearch::new`] takes them, its
+/// `Drop` gives them back) so that a small check allocates nothing and
+/// clears only the known bits of its table. Only space is kept: every
+/// table is filled again, and no answer outlives its check.
+#[derive(Default)]
+struct Buffers {
+    xs: Vec<XNode>,
+    x_options: Vec<u32>,
+    ys: Vec<YNode>,
+    y_moves: Vec<YMove>,
+    table: Vec<u64>,
+    numbered: NumberingBuffers,
+}
+
+/// The buffers of [`StarSetSearch::copy_subpositions`] and
+/// [`StarSetSearch::copy_band`].
+#[derive(Default)]
+struct NumberingBuffers {
+    ids: Vec<GameId>,
+    reach: Vec<Option<i64>>,
+}
+
+/// Buffers larger than this many words of table are not kept.
+const SPARE_TABLE_WORDS: usize = 1 << 14;
+
+thread_local! {
+    static SPARE_BUFFERS: Cell<Buffers> = Cell::new(Buffers::default());
+}
+
+impl Drop for StarSetSearch {
+    fn drop(&mut self) {
+        if self.table.capacity() > SPARE_TABLE_WORDS || self.xs.capacity() > SPARE_TABLE_WORDS {
+            return;
+        }
+        let mut spare = Buffers {
+            xs: std::mem::take(&mut self.xs),
+            x_options: std::mem::take(&mut self.x_options),
+            ys: std::mem::take(&mut self.ys),
+            y_moves: std::mem::take(&mut self.y_moves),
+            table: std::mem::take(&mut self.table),
+            numbered: std::mem::take(&mut self.numbered),
+        };
+        spare.xs.clear();
+        spare.x_options.clear();
+        spare.ys.clear();
+        spare.y_moves.clear();
+        spare.numbered.ids.clear();
+        spare.numbered.reach.clear();
+        // `try_with`: the thread may be ending.
+        let _ = SPARE_BUFFERS.try_with(|c| c.set(spare));
+    }
+}
+
 /// Numbers games in the order they are met: a linear search while they are
 /// few (a small check meets a few tens), a hash map past that.
 struct Numbering {
@@ -601,8 +658,10 @@ struct Numbering {
 const LINEAR_NUMBERING: usize = 32;
 
 impl Numbering {
-    fn new(first: GameId) -> Numbering {
-        let mut ids = Vec::with_capacity(LINEAR_NUMBERING);
+    /// Numbering from `first` (0), in the (emptied) buffer `ids`.
+    fn new(first: GameId, mut ids: Vec<GameId>) -> Numbering {
+        ids.clear();
+        ids.reserve(LINEAR_NUMBERING);
         ids.push(first);
         Numbering {
             ids,
@@ -763,16 +822,13 @@ impl StarSetSearch {
         (far, y, mode): (u64, GameId, YMode),
         reach: i64,
     ) -> CgResult<Option<StarSetSearch>> {
+        let spare = SPARE_BUFFERS.with(Cell::take);
         let mut search = StarSetSearch {
             far,
-            xs: Vec::new(),
-            x_options: Vec::new(),
-            ys: vec![YNode {
-                left: 0,
-                right: 0,
-                end: 0,
-            }],
-            y_moves: Vec::new(),
+            xs: spare.xs,
+            x_options: spare.x_options,
+            ys: spare.ys,
+            y_moves: spare.y_moves,
             start: LocalBand {
                 y: FOLDED,
                 ups: 0,
@@ -780,7 +836,8 @@ impl StarSetSearch {
             },
             k_bound: 0,
             m_span: 2,
-            table: Vec::new(),
+            table: spare.table,
+            numbered: spare.numbered,
             known_at: 0,
             kite_at: 0,
             positions: 0,
@@ -789,6 +846,11 @@ impl StarSetSearch {
             nims_below_far: false,
             near_far_star: false,
         };
+        search.ys.push(YNode {
+            left: 0,
+            right: 0,
+            end: 0,
+        });
         search.copy_subpositions(s, g)?;
         let Some(start) = search.copy_band(s, y, mode)? else {
             return Ok(None);
@@ -797,12 +859,14 @@ impl StarSetSearch {
             return Err(e);
         }
         search.start = start;
-        let mut y_reach = vec![None; search.ys.len()];
+        let mut y_reach = std::mem::take(&mut search.numbered.reach);
+        y_reach.resize(search.ys.len(), None);
         let k_bound = start
             .ups
             .checked_abs()
             .and_then(|k| k.checked_add(reach))
             .and_then(|k| k.checked_add(search.y_reach(start.y, &mut y_reach)?));
+        search.numbered.reach = y_reach;
         let Some(k_bound) = k_bound.filter(|&k| k < (MAX_SLOTS as i64)) else {
             return Ok(None);
         };
@@ -832,14 +896,19 @@ impl StarSetSearch {
         search.k_bound = k_bound;
         search.known_at = 2 * slots;
         search.kite_at = search.known_at + slots.div_ceil(64);
-        search.table =
-            vec![0; search.kite_at + (2 * COMPARISONS * slots * search.m_span).div_ceil(64)];
+        // The sets of a slot are read only once its known bit is set, so
+        // only the bits are cleared (the sets may hold an earlier check's).
+        let len = search.kite_at + (2 * COMPARISONS * slots * search.m_span).div_ceil(64);
+        if search.table.len() < len {
+            search.table.resize(len, 0);
+        }
+        search.table[search.known_at..len].fill(0);
         Ok(Some(search))
     }
 
     /// Numbers the subpositions of `g` (index 0 = `g`) with their options.
     fn copy_subpositions(&mut self, s: &mut Store, g: GameId) -> CgResult<()> {
-        let mut games = Numbering::new(g);
+        let mut games = Numbering::new(g, std::mem::take(&mut self.numbered.ids));
         let mut next = 0;
         while next < games.ids.len() {
             let x = games.ids[next];
@@ -872,6 +941,7 @@ impl StarSetSearch {
                 end: self.x_options.len() as u32,
             });
         }
+        self.numbered.ids = games.ids;
         Ok(())
     }
 
@@ -880,7 +950,7 @@ impl StarSetSearch {
     /// does not fit a machine word).
     fn copy_band(&mut self, s: &mut Store, y: GameId, mode: YMode) -> CgResult<Option<LocalBand>> {
         // Index 0 (folded) stands for no game.
-        let mut games = Numbering::new(GameId(u32::MAX));
+        let mut games = Numbering::new(GameId(u32::MAX), std::mem::take(&mut self.numbered.ids));
         // `y` as a move from nothing: folded, or a node to number.
         let fold = |s: &Store, y: GameId, games: &mut Numbering| -> Option<YMove> {
             if let Some(n) = s.as_nus(y) {
@@ -939,6 +1009,7 @@ impl StarSetSearch {
                 end: self.y_moves.len() as u32,
             });
         }
+        self.numbered.ids = games.ids;
         Ok(Some(LocalBand {
             y: start.y,
             ups: start.ups,
