@@ -566,6 +566,10 @@ struct StarSetSearch {
     /// `w.↑` as a band: its `y` (0 when `w.↑` is number-up-star), `k`, `m`.
     start: LocalBand,
     k_bound: i64,
+    /// `2 * k_bound + 1` (the `k`s of one `(x, y)`) and `ys.len()` times
+    /// that (the slots of one `x`).
+    span: usize,
+    stride: usize,
     /// Every nim value `m` of a band is below this power of two.
     m_span: usize,
     /// One allocation for three tables: `S(D0)`, `T(D0)` of each slot
@@ -835,6 +839,8 @@ impl StarSetSearch {
                 nim: 0,
             },
             k_bound: 0,
+            span: 1,
+            stride: 1,
             m_span: 2,
             table: spare.table,
             numbered: spare.numbered,
@@ -894,6 +900,8 @@ impl StarSetSearch {
         search.nims_below_far =
             far.is_power_of_two() && (band_nims + 1).next_power_of_two() <= far && x_nims < far;
         search.k_bound = k_bound;
+        search.span = 2 * k_bound as usize + 1;
+        search.stride = search.ys.len() * search.span;
         search.known_at = 2 * slots;
         search.kite_at = search.known_at + slots.div_ceil(64);
         // The sets of a slot are read only once its known bit is set, so
@@ -1036,12 +1044,13 @@ impl StarSetSearch {
     }
 
     /// The index of position `(x, y, k)` in the tables.
+    #[inline(always)]
     fn slot(&self, x: u32, y: u32, k: i64) -> usize {
+        let k = k.wrapping_add(self.k_bound) as usize;
         // Never fails (see `k_bound`); past the bound the index would be
         // another position's.
-        assert!(k.unsigned_abs() <= self.k_bound as u64);
-        let span = 2 * self.k_bound as usize + 1;
-        ((x as usize * self.ys.len()) + y as usize) * span + (k + self.k_bound) as usize
+        assert!(k < self.span);
+        x as usize * self.stride + y as usize * self.span + k
     }
 
     /// Counts a position; ticks the store every [`TICK_EVERY`].
@@ -1162,28 +1171,66 @@ impl StarSetSearch {
         self.compute_sets(s, x, y, k, slot)
     }
 
+    /// The sets of slot `(x, y, k)` from those of its options: `x`'s
+    /// options against `y + k·↑`, and `x` against the moves of `y + k·↑`,
+    /// those of `k·↑` (as [`StarSetSearch::moves`] gives them for nim 0)
+    /// and of `y`.
     #[inline(never)]
     fn compute_sets(&mut self, s: &mut Store, x: u32, y: u32, k: i64, slot: usize) -> (u64, u64) {
         if !self.step(s) {
             return (0, 0);
         }
         let node = self.xs[x as usize];
-        let b = LocalBand { y, ups: k, nim: 0 };
-        // A: the union of T(D^R); B: the union of S(D^L).
+        // A: the union of T(D^R); B: the union of S(D^L), where D^L is
+        // x^L - b or x - b^R, and D^R is x^R - b or x - b^L.
         let (mut a, mut bl) = (0u64, 0u64);
         for i in node.left..node.right {
-            bl |= self.sets(s, self.x_options[i as usize], b).0;
+            bl |= self.nim_free_sets(s, self.x_options[i as usize], y, k).0;
         }
         for i in node.right..node.end {
-            a |= self.sets(s, self.x_options[i as usize], b).1;
+            a |= self.nim_free_sets(s, self.x_options[i as usize], y, k).1;
         }
-        let mut moves = self.moves(b, false);
-        while let Some(moved) = moves.next(&self.y_moves) {
-            bl |= self.sets(s, x, moved).0;
+        // k·↑ = {0 | (k-1)·↑*} for k ≥ 1, {(k+1)·↑* | 0} for k ≤ -1.
+        if k != 0 {
+            let zero = self.nim_free_sets(s, x, y, 0);
+            let next = self.nim_free_sets(s, x, y, k - k.signum());
+            let next = (xor_permute(next.0, 1), xor_permute(next.1, 1));
+            if k > 0 {
+                a |= zero.1;
+                bl |= next.0;
+            } else {
+                a |= next.1;
+                bl |= zero.0;
+            }
         }
-        let mut moves = self.moves(b, true);
-        while let Some(moved) = moves.next(&self.y_moves) {
-            a |= self.sets(s, x, moved).1;
+        let ynode = self.ys[y as usize];
+        for i in ynode.left..ynode.right {
+            let m = self.y_moves[i as usize];
+            a |= self
+                .sets(
+                    s,
+                    x,
+                    LocalBand {
+                        y: m.y,
+                        ups: k + m.ups,
+                        nim: m.nim,
+                    },
+                )
+                .1;
+        }
+        for i in ynode.right..ynode.end {
+            let m = self.y_moves[i as usize];
+            bl |= self
+                .sets(
+                    s,
+                    x,
+                    LocalBand {
+                        y: m.y,
+                        ups: k + m.ups,
+                        nim: m.nim,
+                    },
+                )
+                .0;
         }
         let (below, above) = star_sets_rule(a, bl);
         // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
