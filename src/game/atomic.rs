@@ -595,6 +595,8 @@ struct StarSetSearch {
     nims_below_far: bool,
     /// Whether some slot computed so far is `*J` for a `J ≥ N`.
     near_far_star: bool,
+    /// Whether some slot's sets have been computed.
+    any_sets: bool,
 }
 
 /// The buffers of a [`StarSetSearch`], kept per thread from one check to
@@ -851,6 +853,7 @@ impl StarSetSearch {
             budget: 0,
             nims_below_far: false,
             near_far_star: false,
+            any_sets: false,
         };
         search.ys.push(YNode {
             left: 0,
@@ -1076,19 +1079,21 @@ impl StarSetSearch {
     }
 
     /// The upper side `G ≤ w.↑ + ↑* + K` of the check, or the lower side
-    /// `w.↑ + ↓* - K ≤ G`: first by the sufficient tests of
-    /// [`Store::atomicity_sides`]: F2 (`G ≰ w.↑ + ↑ + *(N+1)` refutes), by
+    /// `w.↑ + ↓* - K ≤ G`: first by the sufficient test F2 of
+    /// [`Store::atomicity_sides`] (`G ≰ w.↑ + ↑ + *(N+1)` refutes), by
     /// [`StarSetSearch::compare`], which stops at the first refutation (a
     /// wrong candidate is refuted within a few positions; past
-    /// [`REFUTATION_BUDGET`] the search gives up), and
-    /// F1 (`G ≤ w.↑ + *k` for some `k < N` confirms), read off the star sets
-    /// of `G - w.↑` that the kite comparison needs anyway; then by the kite.
+    /// [`REFUTATION_BUDGET`] the search gives up), tried only while no
+    /// star set is known (once one side has computed its sets, most of the
+    /// other side's are known); then by the kite read off the star sets
+    /// ([`StarSetSearch::kite_by_far_star`]), or else by F1
+    /// (`G ≤ w.↑ + *k` for some `k < N` confirms) and the kite searched.
     fn side(&mut self, s: &mut Store, upper: bool) -> CgResult<bool> {
         let n = self.far;
         let pick = |(below, above): (u64, u64)| if upper { above } else { below };
         let ups = if upper { 1 } else { -1 };
-        self.budget = REFUTATION_BUDGET;
-        let refuting = !self.compare(s, 0, self.band(ups, n ^ 1), upper);
+        self.budget = if self.any_sets { 0 } else { REFUTATION_BUDGET };
+        let refuting = self.budget > 0 && !self.compare(s, 0, self.band(ups, n ^ 1), upper);
         let holds = if refuting && self.budget > 0 {
             false
         } else if let Some(holds) = self.kite_by_far_star(s, 0, self.band(ups, 1), upper) {
@@ -1235,6 +1240,7 @@ impl StarSetSearch {
         let (below, above) = star_sets_rule(a, bl);
         // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
         self.near_far_star |= (below & above) >> self.far != 0;
+        self.any_sets = true;
         self.table[2 * slot] = below;
         self.table[2 * slot + 1] = above;
         self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
