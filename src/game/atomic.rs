@@ -2586,6 +2586,42 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// The kite read off bit `N` of the star sets
+        /// ([`StarSetSearch::kite_by_far_star`], the check's path) against
+        /// the kite searched by the definition of `≤`
+        /// ([`StarSetSearch::kite_search`], the path before it), in two
+        /// searches that share nothing, whenever the first answers: for the
+        /// bands of [`kite_comparisons_agree_with_the_ordinal_sum`], `N` of
+        /// 2, 4 or 8, and `K` and `-K` on either side.
+        #[test]
+        fn kite_read_off_the_star_sets_agrees_with_the_kite_search(
+            t in crate::game::testkit::trees(3, leaves(), 3, 1..3),
+            ups in -1i64..=1,
+            nim in 0u64..4,
+            which in 0usize..4,
+            far in proptest::sample::select(vec![2u64, 4, 8]),
+        ) {
+            let mut s = Store::new();
+            let x = crate::game::testkit::build(&mut s, &t);
+            let (y, mode) = band_base(&mut s, which);
+            let mut read = StarSetSearch::new(&mut s, x, (far, y, mode), 1).unwrap().unwrap();
+            let mut searched = StarSetSearch::new(&mut s, x, (far, y, mode), 1).unwrap().unwrap();
+            let band = read.band(ups, nim);
+            for plus in [true, false] {
+                for below in [true, false] {
+                    if let Some(got) = read.kite_by_far_star(&mut s, 0, band, below) {
+                        let expected = searched.kite_search(&mut s, 0, band, plus, below);
+                        proptest::prop_assert_eq!(got, expected, "plus {} below {}", plus, below);
+                    }
+                }
+            }
+            proptest::prop_assert!(read.stopped.is_none() && searched.stopped.is_none());
+        }
+    }
+
     /// The band's `y` for the star-set tests: 0, 1/2, 3/4 (read as
     /// [`YMode::NumberTimesUp`]) or `{1|0}.↑` built ([`YMode::Canonical`]).
     fn band_base(s: &mut Store, which: usize) -> (GameId, YMode) {
