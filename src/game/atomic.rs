@@ -597,6 +597,9 @@ struct StarSetSearch {
     near_far_star: bool,
     /// Whether some slot's sets have been computed.
     any_sets: bool,
+    /// Whether [`StarSetSearch::side`] tries the refutation F2 first (see
+    /// [`Store::refutation_first`]).
+    refute_first: bool,
 }
 
 /// The buffers of a [`StarSetSearch`], kept per thread from one check to
@@ -854,6 +857,7 @@ impl StarSetSearch {
             nims_below_far: false,
             near_far_star: false,
             any_sets: false,
+            refute_first: true,
         };
         search.ys.push(YNode {
             left: 0,
@@ -1083,16 +1087,21 @@ impl StarSetSearch {
     /// [`Store::atomicity_sides`] (`G ≰ w.↑ + ↑ + *(N+1)` refutes), by
     /// [`StarSetSearch::compare`], which stops at the first refutation (a
     /// wrong candidate is refuted within a few positions; past
-    /// [`REFUTATION_BUDGET`] the search gives up), tried only while no
-    /// star set is known (once one side has computed its sets, most of the
-    /// other side's are known); then by the kite read off the star sets
+    /// [`REFUTATION_BUDGET`] the search gives up), tried only when a wrong
+    /// candidate is likely (`refute_first`) and while no star set is known
+    /// (once one side has computed its sets, most of the other side's are
+    /// known); then by the kite read off the star sets
     /// ([`StarSetSearch::kite_by_far_star`]), or else by F1
     /// (`G ≤ w.↑ + *k` for some `k < N` confirms) and the kite searched.
     fn side(&mut self, s: &mut Store, upper: bool) -> CgResult<bool> {
         let n = self.far;
         let pick = |(below, above): (u64, u64)| if upper { above } else { below };
         let ups = if upper { 1 } else { -1 };
-        self.budget = if self.any_sets { 0 } else { REFUTATION_BUDGET };
+        self.budget = if self.refute_first && !self.any_sets {
+            REFUTATION_BUDGET
+        } else {
+            0
+        };
         let refuting = self.budget > 0 && !self.compare(s, 0, self.band(ups, n ^ 1), upper);
         let holds = if refuting && self.budget > 0 {
             false
@@ -1621,6 +1630,7 @@ impl Store {
         let Some(mut search) = StarSetSearch::new(self, g, band, 1)? else {
             return Ok(None);
         };
+        search.refute_first = self.refutation_first(g)?;
         let upper = match upper {
             Some(u) => u,
             None => search.side(self, true)?,
@@ -1630,6 +1640,24 @@ impl Store {
         }
         let lower = search.side(self, false)?;
         Ok(Some((upper, lower)))
+    }
+
+    /// Whether the atomicity check of `g` tries the quick refutation F2
+    /// before the star sets ([`StarSetSearch::side`]): when some option of
+    /// `g` is not infinitesimal. Only the order of the work depends on it,
+    /// never an answer. A candidate whose options are all infinitesimal
+    /// nearly always passes (of 1 336 random infinitesimals that are not
+    /// all-small, the games of the property tests here, 412 of 431 such
+    /// candidates passed, against 472 of 905 others), and on a passing
+    /// candidate F2 spends its whole budget for nothing.
+    fn refutation_first(&mut self, g: GameId) -> CgResult<bool> {
+        let (left, right) = self.options(g);
+        for &o in left.iter().chain(right.iter()) {
+            if !self.is_infinitesimal(o)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// `N` (`✶ = *N` for `g`) and how `w.↑` is compared against: for a number
