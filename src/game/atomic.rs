@@ -1564,10 +1564,13 @@ impl Store {
     /// made by [`BandSearch`], on `G` and the sums `w.↑ + z (+ ±K)` kept as
     /// sums, with one memo. [`Store::atomicity_sides`] makes them by
     /// [`StarSetSearch`] on a copy of the games involved: the refutations
-    /// (F2) by the definition of `≤` within [`REFUTATION_BUDGET`] positions,
-    /// then the confirmations (F1) and the kite read off the star sets of
-    /// the differences `G' - (w.↑)' - k·↑` (the band search's answers, from
-    /// bit sets).
+    /// (F2) by the definition of `≤` within [`REFUTATION_BUDGET`] positions
+    /// (first only when a wrong candidate is likely,
+    /// [`Store::refutation_first`]), then each side read off bit `N` of the
+    /// star sets of the differences `G' - (w.↑)' - k·↑`, which decides it
+    /// whole when no position equals `✶`
+    /// ([`StarSetSearch::kite_by_far_star`]), else the confirmations (F1) and
+    /// the kite searched (the band search's answers, from bit sets).
     #[cfg(test)]
     pub(crate) fn passes_atomicity_check(&mut self, g: GameId, w: GameId) -> CgResult<bool> {
         let (upper, lower) = self.atomicity_sides(g, w, false)?;
