@@ -659,7 +659,6 @@ impl Relevance {
 
     /// The nodes of `visited` (sorted) that the state `(v, visited, strict)`
     /// can still test, `v` cyclic.
-    #[inline(never)]
     fn reduce(&mut self, v: usize, visited: &[u32], strict: bool) -> Vec<u32> {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
