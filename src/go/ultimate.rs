@@ -40,7 +40,7 @@
 //! strongly connected component of the graph of placements (either colour,
 //! any order, superko ignored). The solver finds those components once per
 //! root, region by region (the regions the uncapturable stones cut the
-//! board into are independent; regions of up to 10 points,
+//! board into are independent; regions of up to 12 points,
 //! [`GoArena::with_recurrence_classes`]). Some early boards of a line are
 //! alone in their component (the empty region never comes back: the last
 //! capture leaves the capturer's stone), so some lines that differ only in
