@@ -230,6 +230,10 @@ impl<B: Copy + Ord> Tested<B> {
     }
 }
 
+/// A table's bounds on a threshold (lower, upper) and the boards its record
+/// tested.
+type TableBound<B> = ((i32, i32), Tested<B>);
+
 /// The limits of the partial records ([`Record`]), past which an answer
 /// goes to the full records (found by hashing, not by a scan): the work
 /// per state stays bounded, so the budget bounds the time.
@@ -534,24 +538,34 @@ impl<A: Arena> Solver<A> {
 
     /// The bounds the tables hold for `key` under a history whose boards
     /// that can come back are `recurring`, for goal `g` with `p` to move,
-    /// with the boards they tested (`None` in the second place: a full
-    /// record).
+    /// with the boards they tested.
     fn table_bounds(
         &self,
         key: &NodeKey<A::Board>,
         recurring: &[A::Board],
         g: usize,
         p: usize,
-    ) -> Vec<((i32, i32), Option<Vec<A::Board>>)> {
+    ) -> Vec<TableBound<A::Board>> {
         let mut out = Vec::new();
         if let Some(n) = self.thresholds_memo.get(key) {
             if let Some(i) = n.find(&n.bits(recurring)) {
                 let r = &n.records[i];
-                out.push((r.entry.bounds[g][p], Some(n.boards_of(&r.tested))));
+                let boards = n.boards_of(&r.tested);
+                out.push((
+                    r.entry.bounds[g][p],
+                    Tested {
+                        boards,
+                        full: false,
+                    },
+                ));
             }
         }
         if let Some(e) = self.thresholds_full.get(&(key.clone(), recurring.to_vec())) {
-            out.push((e.bounds[g][p], None));
+            let full = Tested {
+                boards: Vec::new(),
+                full: true,
+            };
+            out.push((e.bounds[g][p], full));
         }
         out
     }
@@ -606,7 +620,7 @@ impl<A: Arena> Solver<A> {
             }
         };
         for (key, gg, win_at, loss_at) in sources {
-            for ((lo, hi), boards) in self.table_bounds(key, recurring, gg, p) {
+            for ((lo, hi), t) in self.table_bounds(key, recurring, gg, p) {
                 let r = if lo >= win_at {
                     true
                 } else if hi < loss_at {
@@ -614,10 +628,7 @@ impl<A: Arena> Solver<A> {
                 } else {
                     continue;
                 };
-                tested.add(&Tested {
-                    full: boards.is_none(),
-                    boards: boards.unwrap_or_default(),
-                });
+                tested.add(&t);
                 return Some(r);
             }
         }
