@@ -40,7 +40,7 @@
 //! strongly connected component of the graph of placements (either colour,
 //! any order, superko ignored). The solver finds those components once per
 //! root, region by region (the regions the uncapturable stones cut the
-//! board into are independent; regions of up to 10 points,
+//! board into are independent; regions of up to 12 points,
 //! [`GoArena::with_recurrence_classes`]). Some early boards of a line are
 //! alone in their component (the empty region never comes back: the last
 //! capture leaves the capturer's stone), so some lines that differ only in
@@ -167,6 +167,16 @@
 //! Fundamental Go win at `K`. So every node after an ultimate delay, for
 //! both goals, shares one Fundamental Go table (with `fundamental_score`):
 //! on the corridor of eight 102 402 → 51 492 states.
+//! Before any ultimate delay Theorem 3 ties the two tables together the
+//! other way: Black reaches the win at komi `K` iff she wins the
+//! Fundamental Go game `H − ½ − K`, the draw or better iff `H + ½ − K`,
+//! and adding a positive number keeps a win; so a Fundamental Go win at
+//! `K + 1` (at `K`) proves the win (the draw or better), a loss at `K` (at
+//! `K − 1`) refutes it, and each Ultimate Go answer bounds the
+//! Fundamental Go threshold likewise. A node the tables do not answer
+//! asks the other table before it searches (with that record's tested
+//! boards: the two games depend on the history alike): on the corridor
+//! of eleven 657 055 → 499 310 states (BENCHMARKS.md, session 12).
 //! Under the simple rules an empty bowl decides whether the
 //! second ultimate delay is legal, so the bowls stay in the state there and
 //! the solver is the literal one: one win / draw / loss minimax per komi.

@@ -4,7 +4,6 @@
 
 use super::SolveError;
 use crate::go::position::{Cell, Colour, Position};
-use rustc_hash::FxHashMap;
 use std::fmt;
 use std::hash::Hash;
 use std::sync::Arc;
@@ -58,17 +57,44 @@ pub struct GoArena {
 /// reachable from the root (module docs, "Repetition").
 #[derive(Debug, Default)]
 struct RecurClasses {
-    /// The region's points (2 bits a point, as in a board code), the root
-    /// board, and the component of each reachable state (the board with
-    /// the root's cells outside the region).
-    regions: Vec<(u128, BoardCode, FxHashMap<BoardCode, u32>)>,
+    regions: Vec<RegionClasses>,
+}
+
+/// One region's recurrence classes: its points, and the component of each
+/// of its states reachable from the root, in a table indexed by the state
+/// read as a base-3 number ([`RegionClasses::index`]; 3^12 = 531 441
+/// entries at most), [`UNREACHED`] for the others.
+#[derive(Debug)]
+struct RegionClasses {
+    points: Vec<usize>,
+    component: Vec<u32>,
+}
+
+/// A state of a region not reachable from the root.
+const UNREACHED: u32 = u32::MAX;
+
+impl RegionClasses {
+    /// The region's cells of `code` as a base-3 number (digit 0 empty, 1
+    /// Black, 2 White).
+    fn index(points: &[usize], code: BoardCode) -> usize {
+        points
+            .iter()
+            .fold(0, |i, &p| 3 * i + cell_at(code, p) as usize)
+    }
+
+    /// The component of the region's state in `code`, if reachable.
+    fn of(&self, code: BoardCode) -> Option<u32> {
+        let c = self.component[Self::index(&self.points, code)];
+        (c != UNREACHED).then_some(c)
+    }
 }
 
 /// The largest region whose states are enumerated for the recurrence
-/// classes: 3^10 = 59 049 states at most (a twelve-point region took 0.75 s
-/// and 57 MB to enumerate, more than the solves the classes can still
-/// help: open areas with captures are out of reach from about 8 points).
-pub const RECUR_CLASS_POINTS: u32 = 10;
+/// classes: 3^12 = 531 441 states at most (a corridor of twelve points,
+/// whose every state is reachable, takes about 0.1 s; BENCHMARKS.md,
+/// session 12: without the classes the corridor of eleven sent most
+/// answers to the full records and passed the budget).
+pub const RECUR_CLASS_POINTS: u32 = 12;
 
 /// The code of a board: point `p` holds `(code >> 2p) & 3`: 0 empty, 1
 /// Black, 2 White.
@@ -268,8 +294,7 @@ impl GoArena {
             let region = self.flood(left & left.wrapping_neg(), free);
             left &= !region;
             if region.count_ones() <= RECUR_CLASS_POINTS {
-                let comps = self.components(root, region);
-                classes.regions.push((spread(region) * 3, root, comps));
+                classes.regions.push(self.components(root, region));
             }
         }
         self.classes = Some(Arc::new(classes));
@@ -280,18 +305,19 @@ impl GoArena {
     /// reachable from `root` by placements of either colour inside it
     /// (Tarjan's algorithm, iterative; a component is named by its first
     /// state found).
-    fn components(&self, root: BoardCode, region: u64) -> FxHashMap<BoardCode, u32> {
+    fn components(&self, root: BoardCode, region: u64) -> RegionClasses {
         struct Frame {
             id: u32,
             code: BoardCode,
             /// Points still to try for Black, then for White.
             todo: [u64; 2],
         }
-        const OPEN: u32 = u32::MAX;
-        let mut id_of: FxHashMap<BoardCode, u32> = FxHashMap::default();
+        let points: Vec<usize> = points(region).collect();
+        // The id of each state found so far, by its base-3 index.
+        let mut id_of = vec![UNREACHED; 3usize.pow(points.len() as u32)];
         let (mut low, mut comp): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
         let mut stack: Vec<u32> = Vec::new();
-        let mut codes: Vec<BoardCode> = Vec::new();
+        let mut indices: Vec<usize> = Vec::new();
         let empty_in = |code: BoardCode| {
             let (b, w) = (even_bits(code), even_bits(code >> 1));
             region & !(b | w)
@@ -301,11 +327,12 @@ impl GoArena {
             code: root,
             todo: [empty_in(root); 2],
         }];
-        id_of.insert(root, 0);
+        let root_index = RegionClasses::index(&points, root);
+        id_of[root_index] = 0;
         low.push(0);
-        comp.push(OPEN);
+        comp.push(UNREACHED);
         stack.push(0);
-        codes.push(root);
+        indices.push(root_index);
         while let Some(f) = frames.last_mut() {
             let (v, code) = (f.id, f.code);
             let next = if f.todo[0] != 0 {
@@ -321,26 +348,29 @@ impl GoArena {
             };
             match next {
                 Some(None) => {}
-                Some(Some((succ, _))) => match id_of.get(&succ) {
-                    Some(&w) => {
-                        if comp[w as usize] == OPEN {
-                            low[v as usize] = low[v as usize].min(w);
+                Some(Some((succ, _))) => {
+                    let i = RegionClasses::index(&points, succ);
+                    match id_of[i] {
+                        UNREACHED => {
+                            let w = indices.len() as u32;
+                            id_of[i] = w;
+                            low.push(w);
+                            comp.push(UNREACHED);
+                            stack.push(w);
+                            indices.push(i);
+                            frames.push(Frame {
+                                id: w,
+                                code: succ,
+                                todo: [empty_in(succ); 2],
+                            });
+                        }
+                        w => {
+                            if comp[w as usize] == UNREACHED {
+                                low[v as usize] = low[v as usize].min(w);
+                            }
                         }
                     }
-                    None => {
-                        let w = codes.len() as u32;
-                        id_of.insert(succ, w);
-                        low.push(w);
-                        comp.push(OPEN);
-                        stack.push(w);
-                        codes.push(succ);
-                        frames.push(Frame {
-                            id: w,
-                            code: succ,
-                            todo: [empty_in(succ); 2],
-                        });
-                    }
-                },
+                }
                 None => {
                     frames.pop();
                     if low[v as usize] == v {
@@ -358,10 +388,14 @@ impl GoArena {
                 }
             }
         }
-        id_of
-            .into_iter()
-            .map(|(code, id)| (code, comp[id as usize]))
-            .collect()
+        // The table now maps each reached state to its component.
+        for (id, &i) in indices.iter().enumerate() {
+            id_of[i] = comp[id];
+        }
+        RegionClasses {
+            points,
+            component: id_of,
+        }
     }
 
     /// The component of `now` in each region with classes (`None`: not
@@ -370,11 +404,7 @@ impl GoArena {
         let Some(classes) = &self.classes else {
             return Vec::new();
         };
-        classes
-            .regions
-            .iter()
-            .map(|(mask, root, comps)| comps.get(&((now & mask) | (root & !mask))).copied())
-            .collect()
+        classes.regions.iter().map(|r| r.of(now)).collect()
     }
 
     /// Whether the recurrence classes allow `earlier` to come back after
@@ -384,18 +414,14 @@ impl GoArena {
         let Some(classes) = &self.classes else {
             return true;
         };
-        classes
-            .regions
-            .iter()
-            .zip(now)
-            .all(|((mask, root, comps), &a)| {
-                match (a, comps.get(&((earlier & mask) | (root & !mask)))) {
-                    (Some(a), Some(&b)) => a == b,
-                    // Not reachable from the root: it cannot come back.
-                    (Some(_), None) => false,
-                    (None, _) => true,
-                }
-            })
+        classes.regions.iter().zip(now).all(|(r, &a)| {
+            match (a, r.of(earlier)) {
+                (Some(a), Some(b)) => a == b,
+                // Not reachable from the root: it cannot come back.
+                (Some(_), None) => false,
+                (None, _) => true,
+            }
+        })
     }
 }
 

@@ -230,6 +230,10 @@ impl<B: Copy + Ord> Tested<B> {
     }
 }
 
+/// A table's bounds on a threshold (lower, upper) and the boards its record
+/// tested.
+type TableBound<B> = ((i32, i32), Tested<B>);
+
 /// The limits of the partial records ([`Record`]), past which an answer
 /// goes to the full records (found by hashing, not by a scan): the work
 /// per state stays bounded, so the budget bounds the time.
@@ -532,6 +536,105 @@ impl<A: Arena> Solver<A> {
         }
     }
 
+    /// The bounds the tables hold for `key` under a history whose boards
+    /// that can come back are `recurring`, for goal `g` with `p` to move,
+    /// with the boards they tested.
+    fn table_bounds(
+        &self,
+        key: &NodeKey<A::Board>,
+        recurring: &[A::Board],
+        g: usize,
+        p: usize,
+    ) -> Vec<TableBound<A::Board>> {
+        let mut out = Vec::new();
+        if let Some(n) = self.thresholds_memo.get(key) {
+            if let Some(i) = n.find(&n.bits(recurring)) {
+                let r = &n.records[i];
+                let boards = n.boards_of(&r.tested);
+                out.push((
+                    r.entry.bounds[g][p],
+                    Tested {
+                        boards,
+                        full: false,
+                    },
+                ));
+            }
+        }
+        if let Some(e) = self.thresholds_full.get(&(key.clone(), recurring.to_vec())) {
+            let full = Tested {
+                boards: Vec::new(),
+                full: true,
+            };
+            out.push((e.bounds[g][p], full));
+        }
+        out
+    }
+
+    /// Theorem 3 (module docs) between the tables: before any ultimate
+    /// delay (original rules) Black reaches goal 0 at komi `k` iff she wins
+    /// the Fundamental Go game `H − ½ − k`, goal 1 iff `H + ½ − k`; and
+    /// adding a positive number keeps a win. So a Fundamental Go win at
+    /// `k + 1` (goal 0) or `k` (goal 1) reaches the goal, a loss at `k`
+    /// (goal 0) or `k − 1` (goal 1) does not; and the other way round, an
+    /// Ultimate Go answer before any delay bounds the Fundamental Go game.
+    /// The answer one table gives the other, if any, with the boards its
+    /// record tested added to `tested`.
+    fn answer_by_theorem_3(
+        &self,
+        board: A::Board,
+        p: usize,
+        g: usize,
+        k: i32,
+        recurring: &[A::Board],
+        tested: &mut Tested<A::Board>,
+    ) -> Option<bool> {
+        let before_delays = NodeKey {
+            board,
+            variant: Variant::Ultimate,
+            ultimate: [true; 2],
+            first_ultimate: None,
+        };
+        let fundamental = NodeKey {
+            board,
+            variant: Variant::Fundamental,
+            ultimate: [false; 2],
+            first_ultimate: None,
+        };
+        // (table, goal there, komi there at which a win decides, komi
+        // there at which a loss decides): this node reaches its goal if
+        // the other reaches its goal at the first komi, and not if the
+        // other does not at the second.
+        let sources: Vec<(&NodeKey<A::Board>, usize, i32, i32)> = match self.rules.variant {
+            Variant::Ultimate => {
+                if self.rules.version != Version::Original {
+                    return None;
+                }
+                if g == 0 {
+                    vec![(&fundamental, 0, k + 1, k)]
+                } else {
+                    vec![(&fundamental, 0, k, k - 1)]
+                }
+            }
+            Variant::Fundamental => {
+                vec![(&before_delays, 0, k, k - 1), (&before_delays, 1, k + 1, k)]
+            }
+        };
+        for (key, gg, win_at, loss_at) in sources {
+            for ((lo, hi), t) in self.table_bounds(key, recurring, gg, p) {
+                let r = if lo >= win_at {
+                    true
+                } else if hi < loss_at {
+                    false
+                } else {
+                    continue;
+                };
+                tested.add(&t);
+                return Some(r);
+            }
+        }
+        None
+    }
+
     /// The boards of `history` that can come back after `board`, sorted.
     fn recurring_of(&self, board: A::Board, history: &[A::Board]) -> Vec<A::Board> {
         let mut v = Vec::new();
@@ -670,6 +773,9 @@ impl<A: Arena> Solver<A> {
                 });
                 return Ok(Some(lo >= k));
             }
+        }
+        if let Some(r) = self.answer_by_theorem_3(board, p, g, k, &full_key.1, tested) {
+            return Ok(Some(r));
         }
         // Past the horizon, or where a search with as many plies left
         // gave up before: open.

@@ -10,6 +10,7 @@ use crate::go::position::{Cell, Colour, Position};
 use crate::go::{go_value, play_game, GoValue, KoRule, Rules, SearchOptions};
 use crate::go::{Game, RuleSet};
 use num_rational::BigRational;
+use std::collections::{HashMap, HashSet};
 
 const ORIGINAL: NoPassRules = NoPassRules {
     variant: Variant::Ultimate,
@@ -1770,4 +1771,96 @@ fn the_records_agree_with_no_records_on_areas_with_histories() {
         }
     }
     assert_eq!(checked, 80);
+}
+
+/// Every board reachable from `root` by placements of either colour (superko
+/// aside), with the boards each one leads to in one placement.
+fn placement_graph(
+    arena: &GoArena,
+    root: BoardCode,
+    n: usize,
+) -> HashMap<BoardCode, Vec<BoardCode>> {
+    let mut graph = HashMap::new();
+    let mut todo = vec![root];
+    while let Some(b) = todo.pop() {
+        if graph.contains_key(&b) {
+            continue;
+        }
+        let next: Vec<BoardCode> = (0..n)
+            .flat_map(|p| [Colour::Black, Colour::White].map(|c| arena.place(b, p, c)))
+            .flatten()
+            .map(|(after, _)| after)
+            .collect();
+        todo.extend(next.iter().copied());
+        graph.insert(b, next);
+    }
+    graph
+}
+
+/// The recurrence classes (`GoArena::with_recurrence_classes`, a table by
+/// each region's state read in base 3) against reachability found by brute
+/// force: on small framed areas (one region, two regions, stones already
+/// placed), for every pair of boards reachable from the root where the
+/// earlier one leads to the later one, the earlier can come back exactly
+/// when the later leads back to it.
+#[test]
+fn recurrence_classes_are_mutual_reachability() {
+    let mut pairs = (0, 0);
+    for text in [
+        "X . . . . . O",
+        "X . . . O\nX . . . O",
+        "X . x . o O",
+        "X . . X . o O",
+    ] {
+        let pos = Position::parse(text).unwrap();
+        let (arena, root) = GoArena::of(&pos).unwrap();
+        let arena = arena.with_recurrence_classes(root);
+        let graph = placement_graph(&arena, root, pos.cells_len());
+        let reach: HashMap<BoardCode, HashSet<BoardCode>> = graph
+            .keys()
+            .map(|&b| {
+                let mut seen = HashSet::from([b]);
+                let mut todo = vec![b];
+                while let Some(x) = todo.pop() {
+                    for &y in &graph[&x] {
+                        if seen.insert(y) {
+                            todo.push(y);
+                        }
+                    }
+                }
+                (b, seen)
+            })
+            .collect();
+        for (&earlier, later) in &reach {
+            for &now in later {
+                if now == earlier {
+                    continue;
+                }
+                let back = reach[&now].contains(&earlier);
+                assert_eq!(arena.can_recur(now, earlier), back, "{text}");
+                pairs.0 += 1;
+                pairs.1 += back as usize;
+            }
+        }
+    }
+    assert_eq!(pairs, (63886, 12384));
+}
+
+/// Regions of up to twelve points get their recurrence classes
+/// ([`RECUR_CLASS_POINTS`]; the corridor of eleven passed the budget
+/// without them, BENCHMARKS.md, session 12): on the corridor of twelve the
+/// empty corridor cannot come back after a placement (the last capture
+/// leaves the capturer's stone); on the corridor of thirteen, with no
+/// classes, only the stones that can never be captured rule a board out.
+#[test]
+fn regions_of_twelve_points_have_recurrence_classes() {
+    for (k, classes) in [(12, true), (13, false)] {
+        let text = format!("X {} O", vec!["."; k].join(" "));
+        let pos = Position::parse(&text).unwrap();
+        let (arena, root) = GoArena::of(&pos).unwrap();
+        let arena = arena.with_recurrence_classes(root);
+        // Point 0 is the Black wall; a stone at 5 touches neither wall.
+        let (one, _) = arena.place(root, 5, Colour::Black).unwrap();
+        assert_eq!(arena.can_recur(one, root), !classes, "corridor of {k}");
+    }
 }
