@@ -573,11 +573,12 @@ struct StarSetSearch {
     stride: usize,
     /// Every nim value `m` of a band is below this power of two.
     m_span: usize,
-    /// One allocation for two tables: `S(D0)`, `T(D0)` of each slot
-    /// ([`StarSetSearch::slot`]) from 0, both `UNKNOWN_SET` until computed,
-    /// and two bits (known, holds) for each kite comparison from `kite_at`
-    /// ([`StarSetSearch::answer_bit`]).
+    /// One allocation for three tables: `S(D0)`, `T(D0)` of each slot
+    /// ([`StarSetSearch::slot`]) from 0, a bit per slot for the sets known
+    /// from `known_at`, and two bits (known, holds) for each kite comparison
+    /// from `kite_at` ([`StarSetSearch::answer_bit`]).
     table: Vec<u64>,
+    known_at: usize,
     kite_at: usize,
     /// Buffers of the numbering, kept for reuse (see [`Buffers`]).
     numbered: NumberingBuffers,
@@ -604,9 +605,9 @@ struct StarSetSearch {
 
 /// The buffers of a [`StarSetSearch`], kept per thread from one check to
 /// the next ([`SPARE_BUFFERS`]: [`StarSetSearch::new`] takes them, its
-/// `Drop` gives them back) so that a small check allocates nothing. Only
-/// space is kept: every table is cleared and filled again, and no answer
-/// outlives its check.
+/// `Drop` gives them back) so that a small check allocates nothing and
+/// clears only the known bits of its table. Only space is kept: every
+/// table is filled again, and no answer outlives its check.
 #[derive(Default)]
 struct Buffers {
     xs: Vec<XNode>,
@@ -774,11 +775,6 @@ struct LocalBand {
 /// nim value: with `±K` on either side (4), and with 0 on either side (2).
 const COMPARISONS: usize = 6;
 
-/// Both star sets of a slot not yet computed: never a slot's sets, as two
-/// star sets that are both non-empty are the one bit `{a}` of `*a` (see
-/// [`star_sets_rule`]).
-const UNKNOWN_SET: u64 = u64::MAX;
-
 /// `y` index of a band whose `y` is folded into `k·↑ + *m`.
 const FOLDED: u32 = 0;
 
@@ -858,6 +854,7 @@ impl StarSetSearch {
             m_span: 2,
             table: spare.table,
             numbered: spare.numbered,
+            known_at: 0,
             kite_at: 0,
             positions: 0,
             stopped: None,
@@ -917,13 +914,15 @@ impl StarSetSearch {
         search.k_bound = k_bound;
         search.span = 2 * k_bound as usize + 1;
         search.stride = search.ys.len() * search.span;
-        search.kite_at = 2 * slots;
+        search.known_at = 2 * slots;
+        search.kite_at = search.known_at + slots.div_ceil(64);
+        // The sets of a slot are read only once its known bit is set, so
+        // only the bits are cleared (the sets may hold an earlier check's).
         let len = search.kite_at + (2 * COMPARISONS * slots * search.m_span).div_ceil(64);
         if search.table.len() < len {
             search.table.resize(len, 0);
         }
-        search.table[..search.kite_at].fill(UNKNOWN_SET);
-        search.table[search.kite_at..len].fill(0);
+        search.table[search.known_at..len].fill(0);
         Ok(Some(search))
     }
 
@@ -1184,9 +1183,9 @@ impl StarSetSearch {
             _ => {}
         }
         let slot = self.slot(x, y, k);
-        let (below, above) = (self.table[2 * slot], self.table[2 * slot + 1]);
-        if below & above != UNKNOWN_SET {
-            return (below, above);
+        let known = self.known_at + slot / 64;
+        if (self.table[known] >> (slot % 64)) & 1 == 1 {
+            return (self.table[2 * slot], self.table[2 * slot + 1]);
         }
         self.compute_sets(s, x, y, k, slot)
     }
@@ -1270,6 +1269,7 @@ impl StarSetSearch {
         self.near_far_star |= (below & above) >> self.far != 0;
         self.table[2 * slot] = below;
         self.table[2 * slot + 1] = above;
+        self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
         (below, above)
     }
 
@@ -1301,10 +1301,9 @@ impl StarSetSearch {
             _ => {}
         }
         let slot = self.slot(x, b.y, b.ups);
-        let sets = (self.table[2 * slot], self.table[2 * slot + 1]);
-        if sets.0 & sets.1 != UNKNOWN_SET {
+        if (self.table[self.known_at + slot / 64] >> (slot % 64)) & 1 == 1 {
             // `x - b ≤ 0` iff bit `m` of `T(x - y - k·↑)`, `≥ 0` of `S`.
-            let set = if below { sets.1 } else { sets.0 };
+            let set = self.table[2 * slot + below as usize];
             return (set >> b.nim) & 1 == 1;
         }
         let at = self.answer_bit(x, b, 4 + below as usize);
