@@ -624,9 +624,9 @@ struct Buffers {
 struct NumberingBuffers {
     ids: Vec<GameId>,
     reach: Vec<Option<i64>>,
-    /// The subpositions of `G`, by their index `x` (to find the star sets
-    /// of `x` that the calculus recorded, [`StarSetSearch::compute_sets`]).
-    x_ids: Vec<GameId>,
+    /// The subpositions `x` of `G` whose star sets the calculus recorded
+    /// ([`Store::aw_facts`]), with them: the sets of slot `(x, 0, 0)`.
+    seeds: Vec<(u32, (u64, u64))>,
 }
 
 /// Buffers larger than this many words of table are not kept.
@@ -655,7 +655,7 @@ impl Drop for StarSetSearch {
         spare.y_moves.clear();
         spare.numbered.ids.clear();
         spare.numbered.reach.clear();
-        spare.numbered.x_ids.clear();
+        spare.numbered.seeds.clear();
         // `try_with`: the thread may be ending.
         let _ = SPARE_BUFFERS.try_with(|c| c.set(spare));
     }
@@ -923,19 +923,44 @@ impl StarSetSearch {
             search.table.resize(len, 0);
         }
         search.table[search.known_at..len].fill(0);
+        search.seed_slots();
         Ok(Some(search))
     }
 
-    /// Numbers the subpositions of `g` (index 0 = `g`) with their options.
+    /// Fills the slots `(x, 0, 0)` (`x - 0`, i.e. `x`) whose star sets the
+    /// calculus already has (`numbered.seeds`), checked for `✶` as
+    /// [`StarSetSearch::compute_sets`] checks what it computes.
+    fn seed_slots(&mut self) {
+        let seeds = std::mem::take(&mut self.numbered.seeds);
+        for &(x, (below, above)) in &seeds {
+            let slot = self.slot(x, FOLDED, 0);
+            self.near_far_star |= (below & above) >> self.far != 0;
+            self.table[2 * slot] = below;
+            self.table[2 * slot + 1] = above;
+            self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+        }
+        self.numbered.seeds = seeds;
+    }
+
+    /// Numbers the subpositions of `g` (index 0 = `g`) with their options
+    /// (and notes the star sets the calculus has, see
+    /// [`StarSetSearch::seed_slots`]).
     fn copy_subpositions(&mut self, s: &mut Store, g: GameId) -> CgResult<()> {
-        let mut games = Numbering::new(g, std::mem::take(&mut self.numbered.x_ids));
+        let mut games = Numbering::new(g, std::mem::take(&mut self.numbered.ids));
         let mut next = 0;
         while next < games.ids.len() {
             let x = games.ids[next];
             next += 1;
             self.step(s);
             let kind = match s.as_nus(x) {
-                None => XKind::General,
+                None => {
+                    // `x - 0`: the star sets of `x`, if the calculus has them.
+                    if let Some(f) = s.memo.derived().naive_aw.get(&x) {
+                        let at = self.xs.len() as u32;
+                        self.numbered.seeds.push((at, f.shape.star_sets));
+                    }
+                    XKind::General
+                }
                 Some(n) if n.number.is_zero() => XKind::AllSmall(n.ups, n.nim),
                 Some(n) if n.number.signum() > 0 => XKind::Positive,
                 Some(_) => XKind::Negative,
@@ -961,7 +986,7 @@ impl StarSetSearch {
                 end: self.x_options.len() as u32,
             });
         }
-        self.numbered.x_ids = games.ids;
+        self.numbered.ids = games.ids;
         Ok(())
     }
 
@@ -1193,17 +1218,9 @@ impl StarSetSearch {
     /// The sets of slot `(x, y, k)` from those of its options: `x`'s
     /// options against `y + k·↑`, and `x` against the moves of `y + k·↑`,
     /// those of `k·↑` (as [`StarSetSearch::moves`] gives them for nim 0)
-    /// and of `y`; those of `x - 0`, i.e. of `x`, from the calculus when it
-    /// recorded them ([`Store::aw_facts`]).
+    /// and of `y`.
     #[inline(never)]
     fn compute_sets(&mut self, s: &mut Store, x: u32, y: u32, k: i64, slot: usize) -> (u64, u64) {
-        if y == FOLDED && k == 0 {
-            // `x - 0` is `x`: its star sets, if the calculus recorded them.
-            let id = self.numbered.x_ids[x as usize];
-            if let Some(f) = s.memo.derived().naive_aw.get(&id) {
-                return self.record_sets(slot, f.shape.star_sets);
-            }
-        }
         if !self.step(s) {
             return (0, 0);
         }
@@ -1259,14 +1276,10 @@ impl StarSetSearch {
                 )
                 .0;
         }
-        self.any_sets = true;
-        self.record_sets(slot, star_sets_rule(a, bl))
-    }
-
-    /// Records the sets of `slot`, checked for `✶`.
-    fn record_sets(&mut self, slot: usize, (below, above): (u64, u64)) -> (u64, u64) {
+        let (below, above) = star_sets_rule(a, bl);
         // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
         self.near_far_star |= (below & above) >> self.far != 0;
+        self.any_sets = true;
         self.table[2 * slot] = below;
         self.table[2 * slot + 1] = above;
         self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
@@ -2618,7 +2631,7 @@ mod tests {
         /// 0, 1/2, 3/4 (read as [`YMode::NumberTimesUp`]) or `{1|0}.↑` built
         /// ([`YMode::Canonical`]). With `calculus_first`, the calculus has
         /// run on `x` first, so the search starts from the star sets it
-        /// recorded ([`StarSetSearch::compute_sets`]).
+        /// recorded ([`StarSetSearch::seed_slots`]).
         #[test]
         fn star_sets_of_differences_agree_with_the_comparisons(
             t in crate::game::testkit::trees(3, leaves(), 3, 1..3),
