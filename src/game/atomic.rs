@@ -521,7 +521,7 @@ impl BandSearch {
 /// `D^L` = `x^L - B` or `x - B^R` and `D^R` = `x^R - B` or `x - B^L`. Its
 /// star sets `S(D) = {j < 64 : *j ≤ D}` and `T(D) = {j < 64 : D ≤ *j}`
 /// follow from those of its options by the rule proved at
-/// [`Store::star_sets`] (the proof uses only the definition of `≤`, which
+/// `Store::star_sets` (the proof uses only the definition of `≤`, which
 /// holds on forms, so it applies to `D` as a formal sum). The nim part
 /// factors out: `D = D0 + *m` with `D0 = x - (y + k·↑)` (`-*m = *m`), and
 /// `*j ≤ D0 + *m` iff `*(j ^ m) ≤ D0`, so `S(D)` is `S(D0)` with its bits
@@ -1762,7 +1762,7 @@ impl Store {
     /// (the far star and `g` against it) and [`Store::atomic_weight`] the
     /// third, and each was a walk of its own over the subpositions, with a
     /// memo of its own. Each fact is the value of the store's own function
-    /// (`nim_bound`, [`Store::star_sets`], [`Store::is_all_small`]), from the
+    /// (`nim_bound`, `Store::star_sets`, [`Store::is_all_small`]), from the
     /// same recurrence on the options.
     pub(crate) fn aw_facts(&mut self, g: GameId) -> CgResult<AwFacts> {
         if let Some(&f) = self.memo.derived().naive_aw.get(&g) {
@@ -1936,7 +1936,7 @@ impl Store {
         Ok((below, above))
     }
 
-    /// `✶ ≤ g` (`far_le = true`) or `g ≤ ✶`, by [`Store::star_sets`] when the
+    /// `✶ ≤ g` (`far_le = true`) or `g ≤ ✶`, by `Store::star_sets` when the
     /// far star is below `*64`.
     fn le_far_star(&mut self, g: GameId, shape: &AwShape, far_le: bool) -> CgResult<bool> {
         let n = far_star_of_bound(shape.nim_bound)?;
@@ -2315,7 +2315,7 @@ impl Store {
     }
 }
 
-/// `(S, T)` of [`Store::star_sets`] from `A`, the union of `T(G^R)` over the
+/// `(S, T)` of `Store::star_sets` from `A`, the union of `T(G^R)` over the
 /// Right options, and `B`, the union of `S(G^L)` over the Left options (the
 /// four cases of its proof).
 fn star_sets_rule(a: u64, b: u64) -> (u64, u64) {
@@ -2357,7 +2357,7 @@ fn low_bits(n: u64) -> u64 {
     }
 }
 
-/// [`Store::star_sets`] of the number-up-star value `x + k·↑ + *m` with
+/// `Store::star_sets` of the number-up-star value `x + k·↑ + *m` with
 /// `sign` the sign of `x` (the closed form in its doc).
 fn nus_star_sets(sign: i32, ups: i64, m: u64) -> (u64, u64) {
     // Bits j with 0 ≤ sx·x + k·↑ + *(m ^ j), i.e. *j ≤ G for sx = 1
