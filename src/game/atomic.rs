@@ -50,6 +50,7 @@
 //! candidates share their memo tables and the comparisons they answer
 //! for each other; split apart, each would need the others' internals.
 
+use super::derived::{AwFacts, AwShape};
 use super::dyadic::Dyadic;
 use super::ops::nus_le;
 use super::store::{CgError, CgResult, GameId, Node, Nus, Store};
@@ -520,7 +521,7 @@ impl BandSearch {
 /// `D^L` = `x^L - B` or `x - B^R` and `D^R` = `x^R - B` or `x - B^L`. Its
 /// star sets `S(D) = {j < 64 : *j ≤ D}` and `T(D) = {j < 64 : D ≤ *j}`
 /// follow from those of its options by the rule proved at
-/// [`Store::star_sets`] (the proof uses only the definition of `≤`, which
+/// `Store::star_sets` (the proof uses only the definition of `≤`, which
 /// holds on forms, so it applies to `D` as a formal sum). The nim part
 /// factors out: `D = D0 + *m` with `D0 = x - (y + k·↑)` (`-*m = *m`), and
 /// `*j ≤ D0 + *m` iff `*(j ^ m) ≤ D0`, so `S(D)` is `S(D0)` with its bits
@@ -575,7 +576,7 @@ struct StarSetSearch {
     /// One allocation for three tables: `S(D0)`, `T(D0)` of each slot
     /// ([`StarSetSearch::slot`]) from 0, a bit per slot for the sets known
     /// from `known_at`, and two bits (known, holds) for each kite comparison
-    /// from `kite_at` ([`StarSetSearch::kite_bit`]).
+    /// from `kite_at` ([`StarSetSearch::answer_bit`]).
     table: Vec<u64>,
     known_at: usize,
     kite_at: usize,
@@ -623,6 +624,9 @@ struct Buffers {
 struct NumberingBuffers {
     ids: Vec<GameId>,
     reach: Vec<Option<i64>>,
+    /// The subpositions `x` of `G` whose star sets the calculus recorded
+    /// ([`Store::aw_facts`]), with them: the sets of slot `(x, 0, 0)`.
+    seeds: Vec<(u32, (u64, u64))>,
 }
 
 /// Buffers larger than this many words of table are not kept.
@@ -651,6 +655,7 @@ impl Drop for StarSetSearch {
         spare.y_moves.clear();
         spare.numbered.ids.clear();
         spare.numbered.reach.clear();
+        spare.numbered.seeds.clear();
         // `try_with`: the thread may be ending.
         let _ = SPARE_BUFFERS.try_with(|c| c.set(spare));
     }
@@ -918,10 +923,28 @@ impl StarSetSearch {
             search.table.resize(len, 0);
         }
         search.table[search.known_at..len].fill(0);
+        search.seed_slots();
         Ok(Some(search))
     }
 
-    /// Numbers the subpositions of `g` (index 0 = `g`) with their options.
+    /// Fills the slots `(x, 0, 0)` (`x - 0`, i.e. `x`) whose star sets the
+    /// calculus already has (`numbered.seeds`), checked for `✶` as
+    /// [`StarSetSearch::compute_sets`] checks what it computes.
+    fn seed_slots(&mut self) {
+        let seeds = std::mem::take(&mut self.numbered.seeds);
+        for &(x, (below, above)) in &seeds {
+            let slot = self.slot(x, FOLDED, 0);
+            self.near_far_star |= (below & above) >> self.far != 0;
+            self.table[2 * slot] = below;
+            self.table[2 * slot + 1] = above;
+            self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+        }
+        self.numbered.seeds = seeds;
+    }
+
+    /// Numbers the subpositions of `g` (index 0 = `g`) with their options
+    /// (and notes the star sets the calculus has, see
+    /// [`StarSetSearch::seed_slots`]).
     fn copy_subpositions(&mut self, s: &mut Store, g: GameId) -> CgResult<()> {
         let mut games = Numbering::new(g, std::mem::take(&mut self.numbered.ids));
         let mut next = 0;
@@ -930,7 +953,14 @@ impl StarSetSearch {
             next += 1;
             self.step(s);
             let kind = match s.as_nus(x) {
-                None => XKind::General,
+                None => {
+                    // `x - 0`: the star sets of `x`, if the calculus has them.
+                    if let Some(f) = s.memo.derived().naive_aw.get(&x) {
+                        let at = self.xs.len() as u32;
+                        self.numbered.seeds.push((at, f.shape.star_sets));
+                    }
+                    XKind::General
+                }
                 Some(n) if n.number.is_zero() => XKind::AllSmall(n.ups, n.nim),
                 Some(n) if n.number.signum() > 0 => XKind::Positive,
                 Some(_) => XKind::Negative,
@@ -1454,8 +1484,12 @@ impl Store {
             return Err(AtomicWeightError::NotInfinitesimal);
         }
         self.memo.derived().prepare_atomic_weight();
-        let w = self.naive_atomic_weight(g)?;
-        if self.as_nus(g).is_some() || self.is_all_small(g)? {
+        if let Some(n) = self.as_nus(g) {
+            let k = n.ups;
+            return Ok(self.integer(k));
+        }
+        let AwFacts { weight: w, shape } = self.aw_facts(g)?;
+        if shape.all_small {
             return Ok(w);
         }
         let (upper, lower) = self.atomicity_sides(g, w, true)?;
@@ -1719,17 +1753,61 @@ impl Store {
             let k = n.ups;
             return Ok(self.integer(k));
         }
-        if let Some(&w) = self.memo.derived().naive_aw.get(&g) {
-            return Ok(w);
+        Ok(self.aw_facts(g)?.weight)
+    }
+
+    /// The calculus's weight of `g` (not number-up-star) with, from the
+    /// same pass over its options, its nim bound, star sets and whether it
+    /// is all-small ([`AwShape`]): the calculus needs the first two of `g`
+    /// (the far star and `g` against it) and [`Store::atomic_weight`] the
+    /// third, and each was a walk of its own over the subpositions, with a
+    /// memo of its own. Each fact is the value of the store's own function
+    /// (`nim_bound`, `Store::star_sets`, [`Store::is_all_small`]), from the
+    /// same recurrence on the options.
+    pub(crate) fn aw_facts(&mut self, g: GameId) -> CgResult<AwFacts> {
+        if let Some(&f) = self.memo.derived().naive_aw.get(&g) {
+            return Ok(f);
         }
         self.tick()?;
         let (left, right) = self.options(g);
-        let result = match self.number_weights(&left, &right)? {
-            Some((max_l, min_r)) => self.weight_from_numbers(g, max_l, min_r)?,
-            None => self.weight_from_games(g, &left, &right)?,
+        // A: the union of T(G^R); B: the union of S(G^L) (see `star_sets`).
+        let (mut a, mut b) = (0u64, 0u64);
+        let mut nim_bound = 1;
+        let mut all_small = left.is_empty() == right.is_empty();
+        for (side, opts) in [&left, &right].into_iter().enumerate() {
+            for &o in opts.iter() {
+                let (bound, (s, t), small) = match self.node(o) {
+                    Node::Nus(n) => (
+                        nus_nim_bound(n.nim),
+                        nus_star_sets(n.number.signum(), n.ups, n.nim),
+                        n.number.is_zero(),
+                    ),
+                    Node::General { .. } => {
+                        let f = self.aw_facts(o)?.shape;
+                        (f.nim_bound, f.star_sets, f.all_small)
+                    }
+                };
+                nim_bound = nim_bound.max(bound);
+                all_small &= small;
+                if side == 0 {
+                    b |= s;
+                } else {
+                    a |= t;
+                }
+            }
+        }
+        let shape = AwShape {
+            nim_bound,
+            star_sets: star_sets_rule(a, b),
+            all_small,
         };
-        self.memo.derived().naive_aw.insert(g, result);
-        Ok(result)
+        let weight = match self.number_weights(&left, &right)? {
+            Some((max_l, min_r)) => self.weight_from_numbers(g, &shape, max_l, min_r)?,
+            None => self.weight_from_games(g, &shape, &left, &right)?,
+        };
+        let facts = AwFacts { weight, shape };
+        self.memo.derived().naive_aw.insert(g, facts);
+        Ok(facts)
     }
 
     /// When every option of a game has a number as its weight (the common
@@ -1791,6 +1869,7 @@ impl Store {
     fn weight_from_numbers(
         &mut self,
         g: GameId,
+        shape: &AwShape,
         max_l: Option<Dyadic>,
         min_r: Option<Dyadic>,
     ) -> CgResult<GameId> {
@@ -1812,21 +1891,21 @@ impl Store {
         let weight = match (if_below == candidate, if_above == candidate) {
             (true, true) => candidate,
             (true, false) => {
-                if self.le_far_star(g, true)? {
+                if self.le_far_star(g, shape, true)? {
                     if_above
                 } else {
                     candidate
                 }
             }
             (false, true) => {
-                if self.le_far_star(g, false)? {
+                if self.le_far_star(g, shape, false)? {
                     if_below
                 } else {
                     candidate
                 }
             }
             (false, false) => {
-                let (below, above) = self.compare_with_far_star(g)?;
+                let (below, above) = self.compare_with_far_star(g, shape)?;
                 if below {
                     if_below
                 } else if above {
@@ -1839,11 +1918,12 @@ impl Store {
         Ok(self.number(weight))
     }
 
-    /// `(g < ✶, g > ✶)` for a game `g` that is not a number-up-star value.
-    fn compare_with_far_star(&mut self, g: GameId) -> CgResult<(bool, bool)> {
-        let n = self.far_star_index(g)?;
+    /// `(g < ✶, g > ✶)` for a game `g` that is not a number-up-star value
+    /// (`shape`: its [`AwShape`]).
+    fn compare_with_far_star(&mut self, g: GameId, shape: &AwShape) -> CgResult<(bool, bool)> {
+        let n = far_star_of_bound(shape.nim_bound)?;
         if n < 64 {
-            let (s, t) = self.star_sets(g)?;
+            let (s, t) = shape.star_sets;
             let (below, above) = ((t >> n) & 1 == 1, (s >> n) & 1 == 1);
             // `g` is not a nimber, so not both (see `star_sets`).
             return Ok((below, above && !below));
@@ -1856,12 +1936,12 @@ impl Store {
         Ok((below, above))
     }
 
-    /// `✶ ≤ g` (`far_le = true`) or `g ≤ ✶`, by [`Store::star_sets`] when the
+    /// `✶ ≤ g` (`far_le = true`) or `g ≤ ✶`, by `Store::star_sets` when the
     /// far star is below `*64`.
-    fn le_far_star(&mut self, g: GameId, far_le: bool) -> CgResult<bool> {
-        let n = self.far_star_index(g)?;
+    fn le_far_star(&mut self, g: GameId, shape: &AwShape, far_le: bool) -> CgResult<bool> {
+        let n = far_star_of_bound(shape.nim_bound)?;
         if n < 64 {
-            let (s, t) = self.star_sets(g)?;
+            let (s, t) = shape.star_sets;
             return Ok(((if far_le { s } else { t }) >> n) & 1 == 1);
         }
         let far = self.nimber(n);
@@ -1903,25 +1983,15 @@ impl Store {
     /// A number-up-star `G = x + k·↑ + *m` is read off [`nus_le`]:
     /// `*j ≤ G` iff `x > 0`, or `x = 0` and (`k = 0`, `j = m`; `k = 1`,
     /// `j ≠ m ^ 1`; `k ≥ 2`), and `G ≤ *j` by symmetry (`−G` has `−x`, `−k`).
+    ///
+    /// The calculus computes them in its pass over the options
+    /// ([`Store::aw_facts`]); this reads them from there.
+    #[cfg(test)]
     pub(crate) fn star_sets(&mut self, g: GameId) -> CgResult<(u64, u64)> {
         if let Node::Nus(n) = self.node(g) {
             return Ok(nus_star_sets(n.number.signum(), n.ups, n.nim));
         }
-        if let Some(&r) = self.memo.derived().star_sets.get(&g) {
-            return Ok(r);
-        }
-        self.tick()?;
-        let (left, right) = self.options(g);
-        let (mut a, mut b) = (0u64, 0u64);
-        for &gr in right.iter() {
-            a |= self.star_sets(gr)?.1;
-        }
-        for &gl in left.iter() {
-            b |= self.star_sets(gl)?.0;
-        }
-        let r = star_sets_rule(a, b);
-        self.memo.derived().star_sets.insert(g, r);
-        Ok(r)
+        Ok(self.aw_facts(g)?.shape.star_sets)
     }
 
     /// The calculus on the canonical candidate `{aw(G^L) - 2 | aw(G^R) + 2}`
@@ -1929,6 +1999,7 @@ impl Store {
     fn weight_from_games(
         &mut self,
         g: GameId,
+        shape: &AwShape,
         left: &[GameId],
         right: &[GameId],
     ) -> CgResult<GameId> {
@@ -1953,7 +2024,7 @@ impl Store {
             self.canonical(lo.clone(), ro.clone())?
         };
         let result = if self.as_integer(candidate).is_some() {
-            let (below, above) = self.compare_with_far_star(g)?;
+            let (below, above) = self.compare_with_far_star(g, shape)?;
             if below {
                 match self.least_integer_not_below(&lo)? {
                     Some(n) => self.number(Dyadic::from_bigint(n)),
@@ -2015,13 +2086,12 @@ impl Store {
     }
 
     /// A number larger than every nim value `m` of a subposition `x + k·↑ + *m`.
-    fn nim_bound(&mut self, g: GameId) -> CgResult<u64> {
+    pub(crate) fn nim_bound(&mut self, g: GameId) -> CgResult<u64> {
         if let Node::Nus(n) = self.node(g) {
-            // The subpositions of x + k·↑ + *m have nim values ≤ max(m, m ^ 1):
-            // the Right options (k ≥ 1; Left for k ≤ -1) step to
-            // x + (k ∓ 1)·↑ + *(m ^ 1) and the other side to x, ↑* and ↓*
-            // have the options x and x*, and x + *m has x + *i for i < m.
-            return Ok(n.nim.max(n.nim ^ 1).saturating_add(1));
+            return Ok(nus_nim_bound(n.nim));
+        }
+        if let Some(f) = self.memo.derived().naive_aw.get(&g) {
+            return Ok(f.shape.nim_bound);
         }
         if let Some(&b) = self.memo.derived().nim_bound.get(&g) {
             return Ok(b);
@@ -2045,10 +2115,7 @@ impl Store {
 
     /// The `N` of [`Store::far_star`].
     fn far_star_index(&mut self, g: GameId) -> CgResult<u64> {
-        let bound = self.nim_bound(g)?.max(2);
-        bound
-            .checked_next_power_of_two()
-            .ok_or_else(|| CgError::TooLarge("nim value beyond 2^63".into()))
+        far_star_of_bound(self.nim_bound(g)?)
     }
 
     /// The ordinal sum `G : H = {G^L, G : H^L | G^R, G : H^R}` (of the canonical
@@ -2123,8 +2190,9 @@ impl Store {
         if self.as_nus(g).is_some() {
             return Ok((fast, fast));
         }
+        let shape = self.aw_facts(g)?.shape;
         let (left, right) = self.options(g);
-        let generic = self.weight_from_games(g, &left, &right)?;
+        let generic = self.weight_from_games(g, &shape, &left, &right)?;
         Ok((fast, generic))
     }
 
@@ -2247,7 +2315,7 @@ impl Store {
     }
 }
 
-/// `(S, T)` of [`Store::star_sets`] from `A`, the union of `T(G^R)` over the
+/// `(S, T)` of `Store::star_sets` from `A`, the union of `T(G^R)` over the
 /// Right options, and `B`, the union of `S(G^L)` over the Left options (the
 /// four cases of its proof).
 fn star_sets_rule(a: u64, b: u64) -> (u64, u64) {
@@ -2263,6 +2331,23 @@ fn star_sets_rule(a: u64, b: u64) -> (u64, u64) {
     }
 }
 
+/// [`Store::nim_bound`] of a number-up-star value with nim value `m`: its
+/// subpositions have nim values ≤ max(m, m ^ 1): the Right options (k ≥ 1;
+/// Left for k ≤ -1) step to x + (k ∓ 1)·↑ + *(m ^ 1) and the other side to
+/// x, ↑* and ↓* have the options x and x*, and x + *m has x + *i for i < m.
+fn nus_nim_bound(m: u64) -> u64 {
+    m.max(m ^ 1).saturating_add(1)
+}
+
+/// The `N` of [`Store::far_star`] from [`Store::nim_bound`]: the least power
+/// of two (at least 2) not below the bound.
+fn far_star_of_bound(bound: u64) -> CgResult<u64> {
+    bound
+        .max(2)
+        .checked_next_power_of_two()
+        .ok_or_else(|| CgError::TooLarge("nim value beyond 2^63".into()))
+}
+
 /// The bits `0..n` (`n ≤ 64`).
 fn low_bits(n: u64) -> u64 {
     if n >= 64 {
@@ -2272,7 +2357,7 @@ fn low_bits(n: u64) -> u64 {
     }
 }
 
-/// [`Store::star_sets`] of the number-up-star value `x + k·↑ + *m` with
+/// `Store::star_sets` of the number-up-star value `x + k·↑ + *m` with
 /// `sign` the sign of `x` (the closed form in its doc).
 fn nus_star_sets(sign: i32, ups: i64, m: u64) -> (u64, u64) {
     // Bits j with 0 ≤ sx·x + k·↑ + *(m ^ j), i.e. *j ≤ G for sx = 1
@@ -2544,16 +2629,22 @@ mod tests {
         /// comparisons of canonical games: bit `j` of `S` is `B + *j ≤ x`,
         /// of `T` is `x ≤ B + *j`, for the band `B = y.↑ + k·↑ + *m` with `y`
         /// 0, 1/2, 3/4 (read as [`YMode::NumberTimesUp`]) or `{1|0}.↑` built
-        /// ([`YMode::Canonical`]).
+        /// ([`YMode::Canonical`]). With `calculus_first`, the calculus has
+        /// run on `x` first, so the search starts from the star sets it
+        /// recorded ([`StarSetSearch::seed_slots`]).
         #[test]
         fn star_sets_of_differences_agree_with_the_comparisons(
             t in crate::game::testkit::trees(3, leaves(), 3, 1..3),
             ups in -3i64..=3,
             nim in 0u64..4,
             which in 0usize..4,
+            calculus_first in proptest::bool::ANY,
         ) {
             let mut s = Store::new();
             let x = crate::game::testkit::build(&mut s, &t);
+            if calculus_first {
+                s.naive_atomic_weight(x).unwrap();
+            }
             let up = s.ups(1);
             let (y, mode) = band_base(&mut s, which);
             let mut search = StarSetSearch::new(&mut s, x, (4, y, mode), 3).unwrap().unwrap();

@@ -18,6 +18,32 @@ pub(crate) enum Parity {
     Neither,
 }
 
+/// What the atomic-weight calculus records of a game that is not
+/// number-up-star, found in one pass over its options
+/// ([`super::Store::aw_facts`]): its weight and the facts about it that the
+/// calculus and the atomicity check ask for, each otherwise a walk of its own
+/// over the subpositions with a memo of its own.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct AwFacts {
+    /// The calculus's weight ([`super::Store::naive_atomic_weight`]).
+    pub(crate) weight: GameId,
+    /// The facts the weight is computed from.
+    pub(crate) shape: AwShape,
+}
+
+/// The facts of [`AwFacts`] other than the weight: each the value the
+/// store's own function gives.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct AwShape {
+    /// `Store::nim_bound`.
+    pub(crate) nim_bound: u64,
+    /// `Store::star_sets`: `(S, T)`, bit `j` of `S` is `*j ≤ G`, of `T` is
+    /// `G ≤ *j` (`j < 64`).
+    pub(crate) star_sets: (u64, u64),
+    /// [`super::Store::is_all_small`].
+    pub(crate) all_small: bool,
+}
+
 #[derive(Default)]
 pub(crate) struct DerivedMemo {
     pub(crate) birthday: FxHashMap<GameId, BigInt>,
@@ -34,10 +60,8 @@ pub(crate) struct DerivedMemo {
     pub(crate) parity: FxHashMap<GameId, Parity>,
     pub(crate) all_small: FxHashMap<GameId, bool>,
     pub(crate) incentives: FxHashMap<GameId, Rc<[GameId]>>,
-    pub(crate) naive_aw: FxHashMap<GameId, GameId>,
+    pub(crate) naive_aw: FxHashMap<GameId, AwFacts>,
     pub(crate) nim_bound: FxHashMap<GameId, u64>,
-    /// `(S, T)`: bit `j` of `S` is `*j ≤ G`, of `T` is `G ≤ *j` (`j < 64`).
-    pub(crate) star_sets: FxHashMap<GameId, (u64, u64)>,
     pub(crate) ordinal_sum: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) star_projection: FxHashMap<GameId, GameId>,
 }
@@ -67,10 +91,9 @@ impl DerivedMemo {
         // from the allocator's free lists, where 64-entry ones grew the heap
         // (a system call and page faults) in a fresh store.
         if self.naive_aw.capacity() == 0 {
+            // The calculus's one table (`AwFacts`); the nim-bound and
+            // all-small tables serve other games than `G`'s subpositions.
             self.naive_aw.reserve(AW_FIRST_USE_CAPACITY);
-            self.nim_bound.reserve(AW_FIRST_USE_CAPACITY);
-            self.star_sets.reserve(AW_FIRST_USE_CAPACITY);
-            self.all_small.reserve(AW_FIRST_USE_CAPACITY);
         }
     }
 }

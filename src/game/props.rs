@@ -355,6 +355,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn calculus_facts_agree_with_the_separate_walks(
+        a in prop_oneof![near_zero(4), rich(3), halves(3)]
+    ) {
+        // At every subposition that is not number-up-star: the nim bound,
+        // star sets and all-smallness the calculus records in its one pass
+        // (`Store::aw_facts`) against each computed on its own in a fresh
+        // store (the nim bound and all-small walks with their own memos),
+        // and the star sets' bits against comparisons with nimbers.
+        let mut s = Store::new();
+        let g = build(&mut s, &a);
+        s.naive_atomic_weight(g).unwrap();
+        let mut fresh = Store::new();
+        let g2 = build(&mut fresh, &a);
+        let mut todo = vec![(g, g2)];
+        let mut seen = std::collections::HashSet::new();
+        while let Some((x, x2)) = todo.pop() {
+            if !seen.insert(x) || s.as_nus(x).is_some() {
+                continue;
+            }
+            let facts = s.aw_facts(x).unwrap().shape;
+            let show = crate::render::format_game(&mut s, x, crate::render::Style::Ascii).unwrap();
+            prop_assert_eq!(facts.nim_bound, fresh.nim_bound(x2).unwrap(), "nim bound of {}", show);
+            prop_assert_eq!(facts.all_small, fresh.is_all_small(x2).unwrap(), "all-small {}", show);
+            let (below, above) = facts.star_sets;
+            for j in 0..8u64 {
+                let star = fresh.nimber(j);
+                prop_assert_eq!((below >> j) & 1 == 1, fresh.le(star, x2).unwrap(), "S bit {} of {}", j, show);
+                prop_assert_eq!((above >> j) & 1 == 1, fresh.le(x2, star).unwrap(), "T bit {} of {}", j, show);
+            }
+            let (l, r) = s.options(x);
+            let (l2, r2) = fresh.options(x2);
+            todo.extend(l.iter().chain(r.iter()).copied().zip(l2.iter().chain(r2.iter()).copied()));
+        }
+    }
+}
+
 /// Trees with dyadic leaves (halves and quarters) and nus leaves, so option
 /// weights straddle integers and candidates are switches or non-integers.
 fn halves(depth: u32) -> BoxedStrategy<Tree> {
