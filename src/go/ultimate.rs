@@ -177,6 +177,16 @@
 //! asks the other table before it searches (with that record's tested
 //! boards: the two games depend on the history alike): on the corridor
 //! of eleven 657 055 → 499 310 states (BENCHMARKS.md, session 12).
+//! At the root of a score before any ultimate delay the solver therefore
+//! finds the node's Fundamental Go threshold `t` first: a win at `t` and a
+//! loss at `t + 1` put the outright win's threshold at `t − 1` or `t`, and
+//! one Ultimate Go search at komi `t` says which (the draw's threshold
+//! then comes mostly from the tables). The Fundamental Go game has no
+//! ultimate delays nor draws, and its refutation costs less than the
+//! Ultimate Go one it replaced on the longer corridors
+//! ([`solver::Solver::fundamental_first`]; corridor of twelve: budget
+//! error → 868 892 states; of nine 30 565 → 39 140; BENCHMARKS.md,
+//! session 12b).
 //! Under the simple rules an empty bowl decides whether the
 //! second ultimate delay is legal, so the bowls stay in the state there and
 //! the solver is the literal one: one win / draw / loss minimax per komi.

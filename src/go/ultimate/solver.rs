@@ -335,6 +335,10 @@ pub struct Solver<A: Arena> {
     open: FxHashMap<OpenKey<A::Board>, u32>,
     /// How many searches a horizon left open.
     pub open_searches: u64,
+    /// Before any ultimate delay, find the node's Fundamental Go threshold
+    /// first and read the outright win's off it by Theorem 3 (module docs,
+    /// "Komi thresholds"); off: the Ultimate Go komi search from komi 0.
+    pub fundamental_first: bool,
 }
 
 /// A search at one komi: node, player to move, goal and komi.
@@ -371,6 +375,7 @@ impl<A: Arena> Solver<A> {
             first_horizon: FIRST_HORIZON,
             open_searches: 0,
             open: FxHashMap::default(),
+            fundamental_first: true,
         }
     }
 
@@ -516,9 +521,50 @@ impl<A: Arena> Solver<A> {
         }
         let d = s.bowls[0] as i32 - s.bowls[1] as i32;
         // Komi 0 from the bowls of `s` is relative komi −d.
-        let win = self.threshold(s, 0, -d, history)?;
+        let win = match self.fundamental_first_threshold(s, -d, history)? {
+            Some(t) => self.win_threshold_by_theorem_3(s, t, history)?,
+            None => self.threshold(s, 0, -d, history)?,
+        };
         let draw = self.threshold(s, 1, if win.abs() < INF { win } else { -d }, history)?;
         Ok(Some([shift(win, d), shift(draw, d)]))
+    }
+
+    /// Before any ultimate delay (original rules, with
+    /// [`Solver::fundamental_first`]): the Fundamental Go threshold `t` of
+    /// the node, searched first from relative komi `start`; else `None`.
+    fn fundamental_first_threshold(
+        &mut self,
+        s: &Situation<A::Board>,
+        start: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<Option<i32>, SolveError> {
+        let before_delays = self.rules.variant == Variant::Ultimate
+            && self.rules.version == Version::Original
+            && s.ultimate == [true; 2]
+            && s.first_ultimate.is_none();
+        if !(self.fundamental_first && before_delays) {
+            return Ok(None);
+        }
+        let saved = self.rules;
+        self.rules.variant = Variant::Fundamental;
+        let t = self.threshold(s, 0, start, history);
+        self.rules = saved;
+        t.map(Some)
+    }
+
+    /// The outright win's threshold before any ultimate delay, from the
+    /// node's Fundamental Go threshold `t`: by Theorem 3 (module docs) a
+    /// Fundamental Go win at `t` and a loss at `t + 1` put it at `t − 1`
+    /// or `t`, so one Ultimate Go search at komi `t` decides which.
+    fn win_threshold_by_theorem_3(
+        &mut self,
+        s: &Situation<A::Board>,
+        t: i32,
+        history: &mut Vec<A::Board>,
+    ) -> Result<i32, SolveError> {
+        let (b, u, f, p) = (s.board, s.ultimate, s.first_ultimate, s.to_move.index());
+        let reached = self.reaches(b, u, f, p, 0, t, history, &mut Tested::none())?;
+        Ok(if reached { t } else { t - 1 })
     }
 
     fn node_key(
