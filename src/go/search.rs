@@ -728,7 +728,7 @@ pub(super) struct Region {
     /// region bit, and the whole of each row of the bounding box), else
     /// `span`.
     part: u32,
-    /// With `grid` and `part` ≤ 21: the reflections of a one-word key as
+    /// With `grid` and `part` ≤ 21: the symmetries of a one-word key as
     /// exchanges of bits (see [`Region::least_packed`]): `(distance, mask)`
     /// pairs, each exchanging the bits of `mask` with those `distance`
     /// above them; the first list reverses the rows, the second the
@@ -915,7 +915,10 @@ impl Region {
     /// column `stride − 2 − c`, each pair by one exchange of bits
     /// (`t = (k >> d ^ k) & mask`, `k ^ t ^ t << d`) done in every part at
     /// once; a part spans whole rows, so no bit crosses into another part.
-    /// The half turn is both reflections.
+    /// The half turn is both reflections. Transposing exchanges each bit
+    /// above the diagonal with its partner below, a distance `j · (stride −
+    /// 1)` for the `j`-th diagonal above the main one; the other three
+    /// symmetries of a square are a transpose followed by reflections.
     #[inline]
     fn least_packed(&self, k: u64) -> u64 {
         let swap = |mut k: u64, swaps: &[(u32, u64)]| {
@@ -952,7 +955,7 @@ impl Region {
     }
 
     /// The image of the mask `m` (of region points) under the symmetry
-    /// `syms[i]`: the same as [`Region::image`], by table. A reflection maps
+    /// `syms[i]`: the same as [`Region::image`], by table. A symmetry maps
     /// each bit to one bit, so the image of a mask is the union of the
     /// images of its bytes; every region point's bit is below `span`.
     #[inline]
@@ -991,7 +994,7 @@ impl Region {
             .collect()
     }
 
-    /// The image of the mask `m` under a reflection (grid layout only).
+    /// The image of the mask `m` under a symmetry (grid layout only).
     /// Bit `r * stride + c` (with `c` < `stride − 1`) is row `r`, column `c`.
     fn image(&self, sym: Sym, m: u128) -> u128 {
         let Some(stride) = self.grid else {
