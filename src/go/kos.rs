@@ -820,7 +820,9 @@ impl Met {
             Met::Dense { images, .. } => images,
             _ => &[],
         };
-        // (`kid_slot` reads only the parent's board and slot.)
+        // `kid_slot` reads only the parent's board and slot. (Written out:
+        // `Near { slot, ..near }` here made rustc 1.95's MIR check crash
+        // once `images` was sized by a constant.)
         let packed = near.packed;
         images.iter().zip(near.images).map(move |(image, slot)| {
             let at = Near {
