@@ -22,7 +22,8 @@
 //! `YOSE_GO_OPEN=<h>x<w> cargo bench -p yose-benches --bench go` makes one cold
 //! evaluation of the open `h` × `w` area (as in the families `open_2xw`,
 //! `open_3xw`, `open_4xw`), with no time limit, prints its nodes, wall and
-//! process CPU time and peak memory, and exits.
+//! process CPU time and peak memory, and exits (`YOSE_GO_FRAME=corners`:
+//! framed by Black above and to the left, by White below and to the right).
 
 use criterion::{criterion_group, BatchSize, Criterion};
 use std::hint::black_box;
@@ -52,6 +53,17 @@ fn open_rows(h: usize, w: usize) -> String {
         rows.push(format!("X{}O", ".".repeat(w)));
     }
     rows.push(wall);
+    rows.join("\n")
+}
+
+/// `h` rows of `w` points, Black above and to the left, White below and to
+/// the right.
+fn open_corners(h: usize, w: usize) -> String {
+    let mut rows = vec![format!("X{}", "X".repeat(w + 1))];
+    for _ in 0..h {
+        rows.push(format!("X{}O", ".".repeat(w)));
+    }
+    rows.push(format!("{}O", "O".repeat(w + 1)));
     rows.join("\n")
 }
 
@@ -393,7 +405,11 @@ fn open_once(size: &str) {
         eprintln!("YOSE_GO_OPEN wants HxW, such as 3x5");
         return;
     };
-    let text = if h == 2 {
+    // `YOSE_GO_FRAME=corners`: Black above and to the left, White below
+    // and to the right (a square area is then symmetric in its diagonal).
+    let text = if std::env::var("YOSE_GO_FRAME").is_ok_and(|f| f == "corners") {
+        open_corners(h, w)
+    } else if h == 2 {
         open_area(w, &".".repeat(w))
     } else {
         open_rows(h, w)

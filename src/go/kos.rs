@@ -633,7 +633,7 @@ enum Met {
         slots: Vec<u32>,
         len: usize,
         /// For each symmetry of the walk's positions (`Region::symmetries_of`;
-        /// at most three), `weights` read through it: what each bit of a
+        /// at most [`MAX_IMAGES`]), `weights` read through it: what each bit of a
         /// packed board adds to the slot of the board's image.
         images: Vec<[u32; 64]>,
     },
@@ -641,13 +641,18 @@ enum Met {
     Full(FxHashMap<FullBoard, To>),
 }
 
+/// The most symmetries of a region other than the identity (those of a
+/// square: two reflections in the sides, two in the diagonals, three
+/// turns).
+const MAX_IMAGES: usize = 7;
+
 /// A position's packed board and its slot in [`Met::Dense`], and the
 /// slots of its images (unused by the other tables).
 #[derive(Copy, Clone)]
 struct Near {
     packed: u64,
     slot: usize,
-    images: [usize; 3],
+    images: [usize; MAX_IMAGES],
 }
 
 /// The most points of a component whose positions [`Met::Dense`] gives a
@@ -707,7 +712,7 @@ impl Met {
             // of `comp` when `p` is).
             let images = symmetries
                 .iter()
-                .take(3)
+                .take(MAX_IMAGES)
                 .map(|to| {
                     let mut image = [0u32; 64];
                     for p in bits(comp) {
@@ -792,7 +797,7 @@ impl Met {
                 let mut near = Near {
                     packed,
                     slot,
-                    images: [0; 3],
+                    images: [0; MAX_IMAGES],
                 };
                 for (at, image) in near.images.iter_mut().zip(images) {
                     *at = Met::dense_slot(image, packed);
@@ -802,7 +807,7 @@ impl Met {
             _ => Near {
                 packed: 0,
                 slot: 0,
-                images: [0; 3],
+                images: [0; MAX_IMAGES],
             },
         }
     }
@@ -815,8 +820,16 @@ impl Met {
             Met::Dense { images, .. } => images,
             _ => &[],
         };
+        // `kid_slot` reads only the parent's board and slot. (Written out:
+        // `Near { slot, ..near }` here made rustc 1.95's MIR check crash
+        // once `images` was sized by a constant.)
+        let packed = near.packed;
         images.iter().zip(near.images).map(move |(image, slot)| {
-            let at = Near { slot, ..near };
+            let at = Near {
+                packed,
+                slot,
+                images: [0; MAX_IMAGES],
+            };
             Met::kid_slot(image, at, child)
         })
     }

@@ -728,16 +728,19 @@ pub(super) struct Region {
     /// region bit, and the whole of each row of the bounding box), else
     /// `span`.
     part: u32,
-    /// With `grid` and `part` ≤ 21: the reflections of a one-word key as
+    /// With `grid` and `part` ≤ 21: the symmetries of a one-word key as
     /// exchanges of bits (see [`Region::least_packed`]): `(distance, mask)`
     /// pairs, each exchanging the bits of `mask` with those `distance`
     /// above them; the first list reverses the rows, the second the
-    /// columns.
-    swaps: [Vec<(u32, u64)>; 2],
+    /// columns, the third (square boxes only) transposes.
+    swaps: [Vec<(u32, u64)>; 3],
     pub(super) root: Board,
 }
 
-/// A reflection of the region's bounding box (with the grid layout).
+/// A symmetry of the region's bounding box (with the grid layout): a
+/// reflection or a turn. Row `r`, column `c` of an `n × n` box goes to
+/// the point named beside each of the last four, which exist only when
+/// the box is square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Sym {
     /// Rows reversed.
@@ -746,6 +749,35 @@ pub(super) enum Sym {
     Horizontal,
     /// Both (a half turn).
     HalfTurn,
+    /// Rows and columns exchanged: `(c, r)`.
+    Transpose,
+    /// The reflection in the other diagonal (transposed, then a half
+    /// turn): `(n − 1 − c, n − 1 − r)`.
+    AntiTranspose,
+    /// Transposed, then rows reversed (a quarter turn): `(n − 1 − c, r)`.
+    QuarterTurn,
+    /// Transposed, then columns reversed (the other quarter turn):
+    /// `(c, n − 1 − r)`.
+    QuarterTurnBack,
+}
+
+impl Sym {
+    /// The symmetries other than the identity; the last four for square
+    /// bounding boxes only.
+    const ALL: [Sym; 7] = [
+        Sym::Vertical,
+        Sym::Horizontal,
+        Sym::HalfTurn,
+        Sym::Transpose,
+        Sym::AntiTranspose,
+        Sym::QuarterTurn,
+        Sym::QuarterTurnBack,
+    ];
+
+    /// Whether the symmetry exchanges rows with columns.
+    fn transposes(self) -> bool {
+        !matches!(self, Sym::Vertical | Sym::Horizontal | Sym::HalfTurn)
+    }
 }
 
 impl Region {
@@ -817,11 +849,15 @@ impl Region {
             syms: Vec::new(),
             sym_tables: Vec::new(),
             part: span,
-            swaps: [Vec::new(), Vec::new()],
+            swaps: [Vec::new(), Vec::new(), Vec::new()],
             root,
         };
         if grid.is_some() {
-            for sym in [Sym::Vertical, Sym::Horizontal, Sym::HalfTurn] {
+            let square = region.rows + 1 == stride;
+            for sym in Sym::ALL {
+                if sym.transposes() && !square {
+                    continue;
+                }
                 let fixed = |m: u128| region.image(sym, m) == m;
                 if fixed(region.all) && fixed(region.seed[0]) && fixed(region.seed[1]) {
                     region.syms.push(sym);
@@ -844,6 +880,19 @@ impl Region {
                 let spread = |m: u64| m | m << part | m << (2 * part);
                 let row = (1u64 << (stride - 1)) - 1;
                 let column = (0..rows).fold(0u64, |acc, r| acc | 1 << (r * stride));
+                // Transposing exchanges row r, column r + j (bit
+                // r · stride + r + j) with row r + j, column r, j · (stride − 1)
+                // bits above it.
+                let transpose = match square {
+                    true => (1..rows)
+                        .map(|j| {
+                            let lower =
+                                (0..rows - j).fold(0u64, |acc, r| acc | 1 << (r * stride + r + j));
+                            (j * (stride - 1), spread(lower))
+                        })
+                        .collect(),
+                    false => Vec::new(),
+                };
                 region.swaps = [
                     (0..rows / 2)
                         .map(|r| ((rows - 1 - 2 * r) * stride, spread(row << (r * stride))))
@@ -851,6 +900,7 @@ impl Region {
                     (0..(stride - 1) / 2)
                         .map(|c| (stride - 2 - 2 * c, spread(column << c)))
                         .collect(),
+                    transpose,
                 ];
             }
         }
@@ -865,7 +915,10 @@ impl Region {
     /// column `stride − 2 − c`, each pair by one exchange of bits
     /// (`t = (k >> d ^ k) & mask`, `k ^ t ^ t << d`) done in every part at
     /// once; a part spans whole rows, so no bit crosses into another part.
-    /// The half turn is both reflections.
+    /// The half turn is both reflections. Transposing exchanges each bit
+    /// above the diagonal with its partner below, a distance `j · (stride −
+    /// 1)` for the `j`-th diagonal above the main one; the other three
+    /// symmetries of a square are a transpose followed by reflections.
     #[inline]
     fn least_packed(&self, k: u64) -> u64 {
         let swap = |mut k: u64, swaps: &[(u32, u64)]| {
@@ -877,10 +930,15 @@ impl Region {
         };
         let mut least = k;
         for &sym in &self.syms {
+            let [rows, columns, diagonal] = &self.swaps;
             let image = match sym {
-                Sym::Vertical => swap(k, &self.swaps[0]),
-                Sym::Horizontal => swap(k, &self.swaps[1]),
-                Sym::HalfTurn => swap(swap(k, &self.swaps[1]), &self.swaps[0]),
+                Sym::Vertical => swap(k, rows),
+                Sym::Horizontal => swap(k, columns),
+                Sym::HalfTurn => swap(swap(k, columns), rows),
+                Sym::Transpose => swap(k, diagonal),
+                Sym::AntiTranspose => swap(swap(swap(k, diagonal), columns), rows),
+                Sym::QuarterTurn => swap(swap(k, diagonal), rows),
+                Sym::QuarterTurnBack => swap(swap(k, diagonal), columns),
             };
             #[cfg(debug_assertions)]
             {
@@ -897,7 +955,7 @@ impl Region {
     }
 
     /// The image of the mask `m` (of region points) under the symmetry
-    /// `syms[i]`: the same as [`Region::image`], by table. A reflection maps
+    /// `syms[i]`: the same as [`Region::image`], by table. A symmetry maps
     /// each bit to one bit, so the image of a mask is the union of the
     /// images of its bytes; every region point's bit is below `span`.
     #[inline]
@@ -936,7 +994,7 @@ impl Region {
             .collect()
     }
 
-    /// The image of the mask `m` under a reflection (grid layout only).
+    /// The image of the mask `m` under a symmetry (grid layout only).
     /// Bit `r * stride + c` (with `c` < `stride − 1`) is row `r`, column `c`.
     fn image(&self, sym: Sym, m: u128) -> u128 {
         let Some(stride) = self.grid else {
@@ -953,10 +1011,22 @@ impl Region {
         // to rows·stride − 2 − i, which is row rows − 1 − r and column
         // stride − 2 − c (the spare column, never set, falls off).
         let half_turn = |m: u128| m.reverse_bits() >> (129 - rows * stride);
+        // Row r, column c to row c, column r (a square box: `stride` is
+        // `rows + 1`).
+        let transpose = |m: u128| {
+            debug_assert_eq!(stride, rows + 1);
+            bits(m).fold(0u128, |acc, i| {
+                acc | 1 << ((i % stride) * stride + i / stride)
+            })
+        };
         match sym {
             Sym::Vertical => vertical(m),
             Sym::HalfTurn => half_turn(m),
             Sym::Horizontal => half_turn(vertical(m)),
+            Sym::Transpose => transpose(m),
+            Sym::AntiTranspose => half_turn(transpose(m)),
+            Sym::QuarterTurn => vertical(transpose(m)),
+            Sym::QuarterTurnBack => half_turn(vertical(transpose(m))),
         }
     }
 
@@ -2518,6 +2588,53 @@ mod tests {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    #[test]
+    fn each_symmetry_sends_every_point_where_its_doc_says() {
+        // On the open 3 × 3 square framed the same on every side (the
+        // middle of each side White, the rest Black), all seven symmetries
+        // are the region's; each sends row r, column c to the point its
+        // doc names, by mask (`image`), by byte table (`image_of`) and,
+        // for a one-word key, by exchanges of bits (`least_packed` keeps
+        // the least image, checked against the masks in debug builds).
+        let pos = Position::parse("XXOXX\nX...X\nO...O\nX...X\nXXOXX").unwrap();
+        let region = Region::new(&pos).unwrap();
+        assert_eq!(region.syms, Sym::ALL);
+        let n = 3;
+        let at = |r: usize, c: usize| {
+            let p = (0..pos.cells.len())
+                .find(|&p| pos.coords(p) == (r + 1, c + 1))
+                .unwrap();
+            1u128 << region.points.iter().position(|&q| q == p).unwrap()
+        };
+        for (i, &sym) in region.syms.iter().enumerate() {
+            for r in 0..n {
+                for c in 0..n {
+                    let (rr, cc) = match sym {
+                        Sym::Vertical => (n - 1 - r, c),
+                        Sym::Horizontal => (r, n - 1 - c),
+                        Sym::HalfTurn => (n - 1 - r, n - 1 - c),
+                        Sym::Transpose => (c, r),
+                        Sym::AntiTranspose => (n - 1 - c, n - 1 - r),
+                        Sym::QuarterTurn => (n - 1 - c, r),
+                        Sym::QuarterTurnBack => (c, n - 1 - r),
+                    };
+                    assert_eq!(region.image(sym, at(r, c)), at(rr, cc), "{sym:?}");
+                    assert_eq!(region.image_of(i, at(r, c)), at(rr, cc), "{sym:?}");
+                }
+            }
+        }
+        assert!(region.part <= 21);
+        let (mut x, ones) = (0x9e37_79b9_7f4a_7c15u64, (1u64 << region.part) - 1);
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let part = |j: u32| (x >> (20 * j)) as u128 & region.all & u128::from(ones);
+            let k = (0..3).fold(0u64, |acc, j| acc | (part(j) as u64) << (j * region.part));
+            region.least_packed(k);
+        }
     }
 
     #[test]

@@ -594,9 +594,15 @@ fn symmetric_diagrams() -> Vec<String> {
         "XXXXXX\nX..o.X\nX.o..X\nXXXXXX",
         "OXXXX\nX...X\nX...X\nXXXXO",
         "XXXXO\nX...O\nO...X\nOXXXX",
+        // Squares: a diagonal, and every reflection and turn.
+        "XXXXX\nX...O\nX...O\nX...O\nXOOOO",
+        "XXXXX\nX.o.O\nX..xO\nX...O\nXOOOO",
+        "XXOXX\nX...X\nO...O\nX...X\nXXOXX",
+        "XXOXX\nX.x.X\nO...O\nX..oX\nXXOXX",
         // Not symmetric: a framing stone of the other colour.
         "XXXXX\nX...O\nX...X\nXXXXX",
         "XXXXX\nX...O\nXX.XX\nXXOXX",
+        "XXXXX\nX...O\nX...X\nX...O\nXOOOO",
         "X...O\nX...O",
         "X..X\nO..O",
     ]
@@ -638,6 +644,11 @@ fn symmetry_never_changes_a_value() {
         [Vertical, Horizontal, HalfTurn]
         [Vertical, Horizontal, HalfTurn]
         [HalfTurn]
+        [Transpose]
+        [Transpose]
+        [Vertical, Horizontal, HalfTurn, Transpose, AntiTranspose, QuarterTurn, QuarterTurnBack]
+        [Vertical, Horizontal, HalfTurn, Transpose, AntiTranspose, QuarterTurn, QuarterTurnBack]
+        []
         []
         []
         [Vertical]
@@ -1637,6 +1648,10 @@ fn the_walk_knows_a_position_by_its_mirror_image() {
         "XXOOXX\nXo..xO\nXXOOXX",
         "XOOOOOX\nX.....X\nXo...xX\nXOOOOOX",
         "XXXXXXX\nX.....X\nX.....X\nXXxXoXX\nXXOXOXX",
+        // Squares (small: the test's time): a diagonal, and every
+        // reflection and turn.
+        "XXXX\nX..O\nX..O\nXOOO",
+        "XXOX\nO..X\nX..O\nXOXX",
     ];
     let mut s = Store::new();
     let (mut kos, mut images) = (0, 0);
