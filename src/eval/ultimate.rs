@@ -289,7 +289,7 @@ fn solve_error(interp: &Interp, e: SolveError, span: &Span) -> super::Stop {
         SolveError::Budget { budget, .. } => interp.error_with(
             Diagnostic::error(e.to_string())
                 .with_label(span.clone(), format!("needs more than {budget} states"))
-                .with_help("raise the limit with `budget: N`, or ask about a smaller board: the exact solver is exponential (open areas up to about a dozen points, such as three rows of four, and corridors of eleven; about a dozen separate points between framing stones; BENCHMARKS.md)"),
+                .with_help("raise the limit with `budget: N`, or ask about a smaller board: the exact solver is exponential (open areas up to about a dozen points, such as three rows of four, and corridors of twelve; about a dozen separate points between framing stones; BENCHMARKS.md)"),
         ),
         SolveError::Interrupted => interp.error(span, "interrupted"),
         SolveError::Limit(e) => interp.limit_error(e, span),
