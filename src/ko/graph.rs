@@ -713,6 +713,15 @@ pub enum KoError {
     Cg(CgError),
 }
 
+impl KoError {
+    /// The error follows from the graph, the node and the rule alone (not
+    /// from the store's budget or an interrupt), so asking again gives it
+    /// again.
+    pub fn is_of_the_graph(&self) -> bool {
+        !matches!(self, KoError::Cg(_))
+    }
+}
+
 impl From<CgError> for KoError {
     fn from(e: CgError) -> Self {
         KoError::Cg(e)

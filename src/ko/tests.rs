@@ -491,6 +491,12 @@ fn analysis_errors() {
         .thermograph(&mut s, g.root(), Komaster::White)
         .unwrap_err();
     assert_eq!(e.to_string(), "with White as komaster neither player has a legal move at node `b` (the only moves left would repeat a position)");
+    // The graph keeps that answer: asked again, it costs no step (an
+    // analysis over the state limit ran all its states at every question
+    // of the ko solver).
+    let steps = s.steps();
+    let again = g.thermograph(&mut s, g.root(), Komaster::White);
+    assert_eq!((again.unwrap_err(), s.steps()), (e, steps));
     assert!(g.thermograph(&mut s, g.root(), Komaster::Black).is_ok());
     // A state budget.
     let (b3, w4) = (int(&mut s, 3), int(&mut s, -4));

@@ -897,13 +897,18 @@ pub(crate) fn simplest_between(lo: &Q, hi: &Q) -> Q {
 
 /// The thermographs a graph has given, by node and rule, so that a question
 /// asked again (the ko solver asks for a ko's temperature and for its nodes'
-/// means in every search of a sum) costs a lookup. Only answers are kept: an
-/// analysis stopped by the budget runs again when asked again. Its work is
-/// not charged again either, so a repeated question spends fewer store steps
-/// than the first one did. A copy of a graph starts with an empty cache
-/// (it may go to another store), and it is never compared or printed.
+/// means in every search of a sum) costs a lookup. Answers are kept, and so
+/// are the errors that depend on nothing but the graph, the node and the rule
+/// ([`KoError::is_of_the_graph`]: over the state limit, no mast, stuck): the
+/// ko solver asks again at every position of its search, and an analysis
+/// that fails at the state limit ran its 200 000 states each time. An
+/// analysis stopped by the store (its step budget, an interrupt) runs again
+/// when asked again. Work is not charged again either, so a repeated question
+/// spends fewer store steps than the first one did. A copy of a graph starts
+/// with an empty cache (it may go to another store), and it is never compared
+/// or printed.
 #[derive(Default)]
-pub struct ThermographCache(std::cell::RefCell<HashMap<(u32, Rule), Thermograph>>);
+pub struct ThermographCache(std::cell::RefCell<HashMap<(u32, Rule), Result<Thermograph, KoError>>>);
 
 impl Clone for ThermographCache {
     fn clone(&self) -> Self {
@@ -935,12 +940,14 @@ impl KoGraph {
         rule: Rule,
     ) -> Result<Thermograph, KoError> {
         let key = (node.0, rule);
-        if let Some(th) = self.thermographs.0.borrow().get(&key) {
-            return Ok(th.clone());
+        if let Some(answer) = self.thermographs.0.borrow().get(&key) {
+            return answer.clone();
         }
-        let th = KomasterAnalysis::with_rule(self, rule).thermograph(store, node)?;
-        self.thermographs.0.borrow_mut().insert(key, th.clone());
-        Ok(th)
+        let answer = KomasterAnalysis::with_rule(self, rule).thermograph(store, node);
+        if answer.as_ref().is_ok() || answer.as_ref().is_err_and(KoError::is_of_the_graph) {
+            self.thermographs.0.borrow_mut().insert(key, answer.clone());
+        }
+        answer
     }
 
     /// The komaster thermograph of `node`.
@@ -964,11 +971,11 @@ impl KoGraph {
         self.node_ids()
             .map(|n| {
                 let key = (n.0, rule);
-                if let Some(th) = self.thermographs.0.borrow().get(&key) {
+                if let Some(Ok(th)) = self.thermographs.0.borrow().get(&key) {
                     return Ok(th.clone());
                 }
                 let th = a.thermograph(store, n)?;
-                self.thermographs.0.borrow_mut().insert(key, th.clone());
+                self.thermographs.0.borrow_mut().insert(key, Ok(th.clone()));
                 Ok(th)
             })
             .collect()
