@@ -219,10 +219,8 @@ struct Walls {
 pub struct KomasterAnalysis<'g> {
     graph: &'g KoGraph,
     rule: Rule,
-    comp: Vec<usize>,
-    /// The node lies on a cycle (its component has two or more nodes).
-    cyclic: Vec<bool>,
-    ko_free: Vec<bool>,
+    /// The graph's components and cycles, shared by every analysis of it.
+    shape: std::sync::Arc<Shape>,
     /// Evaluate ko-free nodes from their (raw) options instead of through
     /// their canonical form (the property tests use this).
     raw: bool,
@@ -254,10 +252,8 @@ impl<'g> KomasterAnalysis<'g> {
 
     /// An analysis under any [`Rule`] (e.g. [`Rule::NoRepetition`]).
     pub fn with_rule(graph: &'g KoGraph, rule: Rule) -> KomasterAnalysis<'g> {
-        let comp = graph.sccs(None);
-        let cyclic = graph.on_cycle(&comp, None);
-        let ko_free = graph.reaches_cycle().into_iter().map(|r| !r).collect();
-        let relevance = Relevance::new(graph, &comp, &cyclic, rule);
+        let shape = graph.thermographs.shape(graph);
+        let relevance = Relevance::new(shape.clone(), rule);
         let neutral = match rule {
             Rule::Komaster(_) => Some(Box::new(KomasterAnalysis::with_rule(
                 graph,
@@ -268,9 +264,7 @@ impl<'g> KomasterAnalysis<'g> {
         KomasterAnalysis {
             graph,
             rule,
-            comp,
-            cyclic,
-            ko_free,
+            shape,
             raw: false,
             whole_history: false,
             limit: DEFAULT_STATE_LIMIT,
@@ -321,7 +315,7 @@ impl<'g> KomasterAnalysis<'g> {
     pub fn thermograph(&mut self, store: &mut Store, node: NodeId) -> Result<Thermograph, KoError> {
         let v = node.index();
         let mut visited = Vec::new();
-        if self.cyclic[v] {
+        if self.shape.cyclic[v] {
             set(&mut visited, v);
         }
         let w = self.eval(store, v, &visited, false)?;
@@ -375,7 +369,8 @@ impl<'g> KomasterAnalysis<'g> {
     /// The history after a move from `v` to `u` by `mover`, or `None` when
     /// the komaster rule forbids the move.
     fn step(&self, v: usize, u: usize, visited: &[u32], mover: Side) -> Option<Vec<u32>> {
-        if self.comp[u] == self.comp[v] && self.cyclic[u] {
+        let shape = &*self.shape;
+        if shape.comp[u] == shape.comp[v] && shape.cyclic[u] {
             if get(visited, u) && !self.rule.may_repeat(mover) {
                 return None;
             }
@@ -384,7 +379,7 @@ impl<'g> KomasterAnalysis<'g> {
             Some(next)
         } else {
             let mut next = Vec::new();
-            if self.cyclic[u] {
+            if shape.cyclic[u] {
                 set(&mut next, u);
             }
             Some(next)
@@ -407,7 +402,7 @@ impl<'g> KomasterAnalysis<'g> {
         }
         // The state's walls depend on the visited set only through the
         // nodes play from it can still test ([`Relevance`]).
-        let reduced = if self.cyclic[v] && !self.whole_history {
+        let reduced = if self.shape.cyclic[v] && !self.whole_history {
             self.relevance.reduce(v, visited, strict)
         } else {
             visited.to_vec()
@@ -447,7 +442,7 @@ impl<'g> KomasterAnalysis<'g> {
             });
         }
         self.evaluated += 1;
-        if self.ko_free[v] {
+        if self.shape.ko_free[v] {
             let g = self.short(store, v)?;
             if !self.raw || store.is_number(g) {
                 let w = Rc::new(Self::short_walls(store, g)?);
@@ -580,6 +575,63 @@ fn state_key(node: usize, visited: &[u32], strict: bool) -> StateKey {
     Prehashed::new((node as u32, strict, visited.into()))
 }
 
+/// What every analysis of a graph needs of its structure, whatever the rule:
+/// computed once per graph ([`ThermographCache`]), since the ko solver asks
+/// a graph of up to 150 000 nodes for thermographs many times.
+pub(crate) struct Shape {
+    /// The strongly connected component of each node.
+    comp: Vec<usize>,
+    /// The node lies on a cycle (its component has two or more nodes).
+    cyclic: Vec<bool>,
+    /// No cycle can be reached from the node: it is a short game.
+    ko_free: Vec<bool>,
+    /// The moves of each node into cyclic nodes of its own component:
+    /// `moves[start[v]..start[v + 1]]`, each the target's index times two
+    /// plus 1 for White.
+    start: Vec<u32>,
+    moves: Vec<u32>,
+}
+
+impl Shape {
+    fn of(graph: &KoGraph) -> Shape {
+        let comp = graph.sccs(None);
+        let cyclic = graph.on_cycle(&comp, None);
+        let ko_free = graph.reaches_cycle().into_iter().map(|r| !r).collect();
+        let n = graph.len();
+        let mut start = Vec::with_capacity(n + 1);
+        let mut moves = Vec::new();
+        for v in 0..n {
+            start.push(moves.len() as u32);
+            if !cyclic[v] {
+                continue;
+            }
+            let node = graph.node(NodeId(v as u32));
+            for (bit, side) in [(0, Side::Left), (1, Side::Right)] {
+                for t in node.options(side) {
+                    if let Target::Node(u) = *t {
+                        let u = u.index();
+                        if comp[u] == comp[v] && cyclic[u] {
+                            moves.push((u as u32) << 1 | bit);
+                        }
+                    }
+                }
+            }
+        }
+        start.push(moves.len() as u32);
+        Shape {
+            comp,
+            cyclic,
+            ko_free,
+            start,
+            moves,
+        }
+    }
+
+    fn moves_in_component(&self, v: usize) -> &[u32] {
+        &self.moves[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+}
+
 /// Which visited nodes can still matter to a state (module doc, "The
 /// definition implemented").
 ///
@@ -605,11 +657,8 @@ fn state_key(node: usize, visited: &[u32], strict: bool) -> StateKey {
 /// delayed here), so the set reduced for the komaster is a key there as well.
 struct Relevance {
     rule: Rule,
-    /// The moves of each node into cyclic nodes of its own component:
-    /// `moves[start[v]..start[v + 1]]`, each the target's index times two
-    /// plus 1 for White.
-    start: Vec<u32>,
-    moves: Vec<u32>,
+    /// The graph's moves into cyclic nodes ([`Shape::moves_in_component`]).
+    shape: std::sync::Arc<Shape>,
     /// Marks of the last search, by generation (never cleared).
     generation: u32,
     in_set: Vec<u32>,
@@ -621,32 +670,11 @@ struct Relevance {
 }
 
 impl Relevance {
-    fn new(graph: &KoGraph, comp: &[usize], cyclic: &[bool], rule: Rule) -> Relevance {
-        let n = graph.len();
-        let mut start = Vec::with_capacity(n + 1);
-        let mut moves = Vec::new();
-        for v in 0..n {
-            start.push(moves.len() as u32);
-            if !cyclic[v] {
-                continue;
-            }
-            let node = graph.node(NodeId(v as u32));
-            for (bit, side) in [(0, Side::Left), (1, Side::Right)] {
-                for t in node.options(side) {
-                    if let Target::Node(u) = *t {
-                        let u = u.index();
-                        if comp[u] == comp[v] && cyclic[u] {
-                            moves.push((u as u32) << 1 | bit);
-                        }
-                    }
-                }
-            }
-        }
-        start.push(moves.len() as u32);
+    fn new(shape: std::sync::Arc<Shape>, rule: Rule) -> Relevance {
+        let n = shape.comp.len();
         Relevance {
             rule,
-            start,
-            moves,
+            shape,
             generation: 0,
             in_set: vec![0; n],
             reached: vec![0; n],
@@ -687,7 +715,7 @@ impl Relevance {
         self.reached[v] = g;
         while let Some(x) = self.stack.pop() {
             let x = x as usize;
-            for &m in &self.moves[self.start[x] as usize..self.start[x + 1] as usize] {
+            for &m in self.shape.moves_in_component(x) {
                 let u = (m >> 1) as usize;
                 self.target[u] = g;
                 if self.in_set[u] != g || may_repeat[(m & 1) as usize] {
@@ -711,7 +739,7 @@ impl Relevance {
         }
         while let Some(x) = self.stack.pop() {
             let x = x as usize;
-            for &m in &self.moves[self.start[x] as usize..self.start[x + 1] as usize] {
+            for &m in self.shape.moves_in_component(x) {
                 let u = (m >> 1) as usize;
                 self.target[u] = g;
                 if (self.in_set[u] != g || may_repeat[(m & 1) as usize])
@@ -908,7 +936,19 @@ pub(crate) fn simplest_between(lo: &Q, hi: &Q) -> Q {
 /// with an empty cache (it may go to another store), and it is never compared
 /// or printed.
 #[derive(Default)]
-pub struct ThermographCache(std::cell::RefCell<HashMap<(u32, Rule), Result<Thermograph, KoError>>>);
+pub struct ThermographCache(
+    std::cell::RefCell<HashMap<(u32, Rule), Result<Thermograph, KoError>>>,
+    std::cell::OnceCell<std::sync::Arc<Shape>>,
+);
+
+impl ThermographCache {
+    /// The graph's [`Shape`], found at the first analysis.
+    fn shape(&self, graph: &KoGraph) -> std::sync::Arc<Shape> {
+        self.1
+            .get_or_init(|| std::sync::Arc::new(Shape::of(graph)))
+            .clone()
+    }
+}
 
 impl Clone for ThermographCache {
     fn clone(&self) -> Self {
