@@ -23,39 +23,43 @@
 //! No IO and no syntax here: errors are [`Exceeded`], turned into the core's
 //! `CgError` and then into diagnostics by the interpreter.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use mimalloc::MiMalloc;
+use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The system allocator, counting the bytes in use.
+/// mimalloc, counting the bytes in use. (mimalloc rather than the system's
+/// malloc: the searches build and then drop tables of millions of small
+/// allocations, memo keys and thermograph walls, and glibc spent 15-30 % of
+/// the heaviest tests freeing them; BENCHMARKS.md, "Test time, session 13".)
 pub struct Counting;
 
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 
-// SAFETY: every call is forwarded to `System` unchanged; only a counter is kept.
+// SAFETY: every call is forwarded to `MiMalloc` unchanged; only a counter is kept.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
+        let p = MiMalloc.alloc(layout);
         if !p.is_null() {
             grew(layout.size());
         }
         p
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc_zeroed(layout);
+        let p = MiMalloc.alloc_zeroed(layout);
         if !p.is_null() {
             grew(layout.size());
         }
         p
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
+        MiMalloc.dealloc(ptr, layout);
         IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
+        let p = MiMalloc.realloc(ptr, layout, new_size);
         if !p.is_null() {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());
