@@ -131,7 +131,15 @@ pub struct Store {
     step_limit: u64,
     empty: Options,
     zero: GameId,
+    /// The ids of the integers `-SMALL_INTEGERS..SMALL_INTEGERS` already
+    /// interned, at `n + SMALL_INTEGERS` (0: not yet). The Go searches and
+    /// their oracles make an integer at every move (its score), and a hash
+    /// probe of the number-up-star index for each was a tenth of them.
+    small_integers: [u32; 2 * SMALL_INTEGERS as usize],
 }
+
+/// See [`Store::small_integers`].
+const SMALL_INTEGERS: i64 = 32;
 
 /// Games copied out of one store to be interned into another
 /// ([`GameExport::add`], [`Store::import`]): the store is single-threaded
@@ -291,6 +299,7 @@ impl Store {
             step_limit: u64::MAX,
             empty,
             zero: GameId(0),
+            small_integers: [0; 2 * SMALL_INTEGERS as usize],
         }
     }
 
@@ -569,6 +578,15 @@ impl Store {
     }
 
     pub fn integer(&mut self, n: i64) -> GameId {
+        if (-SMALL_INTEGERS..SMALL_INTEGERS).contains(&n) {
+            let slot = (n + SMALL_INTEGERS) as usize;
+            if self.small_integers[slot] != 0 {
+                return GameId(self.small_integers[slot]);
+            }
+            let id = self.number(Dyadic::from_i64(n));
+            self.small_integers[slot] = id.0;
+            return id;
+        }
         self.number(Dyadic::from_i64(n))
     }
 

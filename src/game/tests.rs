@@ -348,3 +348,23 @@ fn a_fresh_store_has_zero_before_its_table() {
     assert_eq!(s.add(one, minus_one).unwrap(), z);
     assert_eq!(s.as_nus(z), Some(&Nus::number(Dyadic::zero())));
 }
+
+#[test]
+fn small_integers_are_the_interned_numbers() {
+    // The table of small integers' ids answers what the number-up-star
+    // index would, whichever is asked first, at both ends of the table and
+    // past them.
+    let mut s = Store::new();
+    for n in [-40i64, -33, -32, -31, -1, 0, 1, 7, 31, 32, 33, 1 << 40] {
+        let by_number = s.number(Dyadic::from_i64(n));
+        assert_eq!(s.integer(n), by_number, "{n}");
+        assert_eq!(s.integer(n), by_number, "{n}");
+    }
+    let mut t = Store::new();
+    for n in -40i64..40 {
+        let first = t.integer(n);
+        assert_eq!(t.number(Dyadic::from_i64(n)), first, "{n}");
+        assert_eq!(t.integer(n), first, "{n}");
+        assert_eq!(t.as_number(first), Some(&Dyadic::from_i64(n)), "{n}");
+    }
+}
