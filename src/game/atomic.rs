@@ -750,6 +750,10 @@ struct YNode {
     left: u32,
     right: u32,
     end: u32,
+    /// For [`YMode::NumberTimesUp`], `⌊v⌋` of the non-integer number `v`
+    /// that `y` stands for (`v.↑`): the star sets of an all-small `x`
+    /// against it are then in closed form ([`number_band_star_sets`]).
+    floor: Option<i64>,
 }
 
 /// A move of `y` in a band: to `y` (0: folded) adding `ups` and `nim` to
@@ -868,6 +872,7 @@ impl StarSetSearch {
             left: 0,
             right: 0,
             end: 0,
+            floor: None,
         });
         search.copy_subpositions(s, g)?;
         let Some(start) = search.copy_band(s, y, mode)? else {
@@ -1027,31 +1032,71 @@ impl StarSetSearch {
             let y = games.ids[next];
             next += 1;
             self.step(s);
-            let (lo, ro) = s.options(y);
             let left = self.y_moves.len() as u32;
             let mut right = left;
-            for (side, opts) in [lo, ro].iter().enumerate() {
-                if side == 1 {
-                    right = self.y_moves.len() as u32;
+            let floor = match mode {
+                YMode::Canonical => {
+                    let (lo, ro) = s.options(y);
+                    for (side, opts) in [lo, ro].iter().enumerate() {
+                        if side == 1 {
+                            right = self.y_moves.len() as u32;
+                        }
+                        for &o in opts.iter() {
+                            let Some(m) = fold(s, o, &mut games) else {
+                                return Ok(None);
+                            };
+                            self.y_moves.push(m);
+                        }
+                    }
+                    None
                 }
-                // x.↑ = {x^L.↑ + ⇑* | x^R.↑ + ⇓*} (see [`YMode`]).
-                let (d_ups, d_nim) = match mode {
-                    YMode::Canonical => (0, 0),
-                    YMode::NumberTimesUp => (if side == 0 { 2 } else { -2 }, 1),
-                };
-                for &o in opts.iter() {
-                    let Some(mut m) = fold(s, o, &mut games) else {
+                // `y` is a non-integer number `v = p / 2^e` (integers are
+                // folded), `{v - 2^-e | v + 2^-e}` canonically, and
+                // `v.↑ = {v^L.↑ + ⇑* | v^R.↑ + ⇓*}` (see [`YMode`]); its
+                // options are read off `v`, so an integer option is never
+                // interned.
+                YMode::NumberTimesUp => {
+                    let Some(v) = s.as_number(y).cloned() else {
                         return Ok(None);
                     };
-                    m.ups = super::ops::checked_ups(m.ups.checked_add(d_ups))?;
-                    m.nim ^= d_nim;
-                    self.y_moves.push(m);
+                    let unit = Dyadic::unit(v.exponent());
+                    for (side, o) in [v.sub(&unit), v.add(&unit)].into_iter().enumerate() {
+                        if side == 1 {
+                            right = self.y_moves.len() as u32;
+                        }
+                        let mut m = if o.is_integer() {
+                            let Some(ups) = o.to_i64() else {
+                                return Ok(None);
+                            };
+                            YMove {
+                                y: FOLDED,
+                                ups,
+                                nim: 0,
+                            }
+                        } else {
+                            let o = s.number(o);
+                            YMove {
+                                y: games.number(o),
+                                ups: 0,
+                                nim: 0,
+                            }
+                        };
+                        let d_ups = if side == 0 { 2 } else { -2 };
+                        m.ups = super::ops::checked_ups(m.ups.checked_add(d_ups))?;
+                        m.nim ^= 1;
+                        self.y_moves.push(m);
+                    }
+                    match v.floor_dyadic().to_i64() {
+                        Some(n) => Some(n),
+                        None => return Ok(None),
+                    }
                 }
-            }
+            };
             self.ys.push(YNode {
                 left,
                 right,
                 end: self.y_moves.len() as u32,
+                floor,
             });
         }
         self.numbered.ids = games.ids;
@@ -1202,8 +1247,13 @@ impl StarSetSearch {
             XKind::Negative => return (0, u64::MAX),
             // Saturating is exact: past `i64` the difference is at least 2
             // either way, where the sets no longer depend on it.
-            XKind::AllSmall(ups, nim) if y == FOLDED => {
-                return nus_star_sets(0, ups.saturating_sub(k), nim);
+            XKind::AllSmall(ups, nim) => {
+                if y == FOLDED {
+                    return nus_star_sets(0, ups.saturating_sub(k), nim);
+                }
+                if let Some(floor) = self.ys[y as usize].floor {
+                    return number_band_star_sets(ups, k, floor, nim);
+                }
             }
             _ => {}
         }
@@ -1224,20 +1274,25 @@ impl StarSetSearch {
         if !self.step(s) {
             return (0, 0);
         }
-        let node = self.xs[x as usize];
         // A: the union of T(D^R); B: the union of S(D^L), where D^L is
         // x^L - b or x - b^R, and D^R is x^R - b or x - b^L.
         let (mut a, mut bl) = (0u64, 0u64);
-        for i in node.left..node.right {
-            bl |= self.nim_free_sets(s, self.x_options[i as usize], y, k).0;
-        }
-        for i in node.right..node.end {
-            a |= self.nim_free_sets(s, self.x_options[i as usize], y, k).1;
-        }
         // k·↑ = {0 | (k-1)·↑*} for k ≥ 1, {(k+1)·↑* | 0} for k ≤ -1.
         if k != 0 {
-            let zero = self.nim_free_sets(s, x, y, 0);
             let next = self.nim_free_sets(s, x, y, k - k.signum());
+            // `D0` moves away from `x - y` as `|k|` grows (`↑ > 0`): below
+            // every `*j` (`T` all, so `S` empty, as `*i ≤ D0 ≤ *j` needs
+            // `i = j`) at `k - 1` it stays so at `k`; above them at `k + 1`,
+            // it stays so at `k`.
+            let saturated = match k > 0 {
+                true if next.1 == u64::MAX => Some((0, u64::MAX)),
+                false if next.0 == u64::MAX => Some((u64::MAX, 0)),
+                _ => None,
+            };
+            if let Some(sets) = saturated {
+                return self.store_sets(slot, sets);
+            }
+            let zero = self.nim_free_sets(s, x, y, 0);
             let next = (xor_permute(next.0, 1), xor_permute(next.1, 1));
             if k > 0 {
                 a |= zero.1;
@@ -1246,6 +1301,13 @@ impl StarSetSearch {
                 a |= next.1;
                 bl |= zero.0;
             }
+        }
+        let node = self.xs[x as usize];
+        for i in node.left..node.right {
+            bl |= self.nim_free_sets(s, self.x_options[i as usize], y, k).0;
+        }
+        for i in node.right..node.end {
+            a |= self.nim_free_sets(s, self.x_options[i as usize], y, k).1;
         }
         let ynode = self.ys[y as usize];
         for i in ynode.left..ynode.right {
@@ -1276,7 +1338,11 @@ impl StarSetSearch {
                 )
                 .0;
         }
-        let (below, above) = star_sets_rule(a, bl);
+        self.store_sets(slot, star_sets_rule(a, bl))
+    }
+
+    /// Records the sets of a computed slot.
+    fn store_sets(&mut self, slot: usize, (below, above): (u64, u64)) -> (u64, u64) {
         // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
         self.near_far_star |= (below & above) >> self.far != 0;
         self.any_sets = true;
@@ -1309,6 +1375,11 @@ impl StarSetSearch {
                 // `x - b` is `(ups - k)·↑ + *(nim ^ m)`: `≤ 0` is bit 0 of
                 // `T`, `≥ 0` of `S`.
                 let (ge, le) = nus_star_sets(0, ups.saturating_sub(b.ups), nim ^ b.nim);
+                return (if below { le } else { ge }) & 1 == 1;
+            }
+            XKind::AllSmall(ups, nim) if self.ys[b.y as usize].floor.is_some() => {
+                let floor = self.ys[b.y as usize].floor.unwrap_or(0);
+                let (ge, le) = number_band_star_sets(ups, b.ups, floor, nim ^ b.nim);
                 return (if below { le } else { ge }) & 1 == 1;
             }
             _ => {}
@@ -2329,6 +2400,46 @@ fn star_sets_rule(a: u64, b: u64) -> (u64, u64) {
     } else {
         (0, 0)
     }
+}
+
+/// The star sets of `a·↑ + *m - (v.↑ + k·↑)` for a non-integer number `v`
+/// with `⌊v⌋ = n`, `v.↑` in the form `{v^L.↑ + ⇑* | v^R.↑ + ⇓*}` of
+/// [`YMode::NumberTimesUp`]: those of `E = c·↑ - v.↑` (`c = a - k`)
+/// permuted by `m` (as in [`StarSetSearch`]'s doc), which depend only on
+/// `d = c - n - 1`:
+///
+/// | `d` | `≤ -3` | `-2` | `-1` | `0` | `1` | `≥ 2` |
+/// |---|---|---|---|---|---|---|
+/// | `S(E)` | ∅ | ∅ | ∅ | `{0}` | all but 1 | all |
+/// | `T(E)` | all | all but 1 | `{0}` | ∅ | ∅ | ∅ |
+///
+/// **Proof.** `n < v < n + 1`, and Norton multiplication by `↑` preserves
+/// order (Siegel, *Combinatorial Game Theory*, §II.5; `n.↑ = n·↑` for an
+/// integer), so `d·↑ < E < (d + 1)·↑`. For `d ≥ 0`, `E > 0`, so `0 ∈ S`
+/// and `T = ∅` (`E ≤ *j` would give `0 < *j`). For `d ≥ 2`, `E > ⇑` and
+/// `⇑ + *j > 0` for every `j`, so `S` is all. For `d = 1`, `E > ↑` and
+/// `↑ + *j > 0` for `j ≥ 2`, so `S ⊇ ∁{1}`; and `1 ∉ S`: in `E + *`
+/// Right moves `-v.↑` to `-v^L.↑ + ⇓*`, leaving
+/// `(c - 2)·↑ - v^L.↑ = n·↑ - v^L.↑ ≤ 0` (`v^L ≥ n`, the canonical Left
+/// option of a non-integer), so Right, moving first, wins. For `d = 0` and
+/// `j ≥ 1`, the same move leaves `(n - 1)·↑ - v^L.↑ + *(j ^ 1) ≤
+/// ↓ + *(j ^ 1) < 0` (`↓ < 0`, `↓ + *t < 0` for `t ≥ 2`), so `j ∉ S`. The
+/// cases `d ≤ -1` are these for `-E = (-c)·↑ - (-v).↑` (the form of
+/// `(-v).↑` is the negative of `v.↑`'s), with `⌊-v⌋ = -n - 1`, so `d`
+/// becomes `-1 - d`, and `S(-E) = T(E)`. At most one set is non-empty, so
+/// `E` is never a nimber, and never `✶`.
+fn number_band_star_sets(a: i64, k: i64, n: i64, m: u64) -> (u64, u64) {
+    let d = a as i128 - k as i128 - n as i128 - 1;
+    let above_zero = |d: i128| -> u64 {
+        match d {
+            d if d >= 2 => u64::MAX,
+            1 => !bit(1),
+            0 => bit(0),
+            _ => 0,
+        }
+    };
+    let (below, above) = (above_zero(d), above_zero(-1 - d));
+    (xor_permute(below, m), xor_permute(above, m))
 }
 
 /// [`Store::nim_bound`] of a number-up-star value with nim value `m`: its
