@@ -2733,6 +2733,64 @@ mod tests {
         }
     }
 
+    /// [`number_band_star_sets`] against comparisons of canonical games:
+    /// bit `j` of `S` is `*j ≤ E`, of `T` is `E ≤ *j`, for
+    /// `E = a·↑ + *m - (v.↑ + k·↑)` with `v.↑` built by [`Store::norton`],
+    /// `v` non-integer numbers on both sides of 0 and past ±2.
+    #[test]
+    fn number_band_star_sets_agree_with_the_comparisons() {
+        let mut s = Store::new();
+        let up = s.ups(1);
+        for (p, e) in [
+            (1, 1),
+            (-1, 1),
+            (3, 2),
+            (-3, 2),
+            (5, 2),
+            (3, 1),
+            (-5, 1),
+            (7, 3),
+            (13, 2),
+        ] {
+            let v = Dyadic::new(p.into(), e);
+            let n = v.floor_dyadic().to_i64().unwrap();
+            let v_up = s.number(v);
+            let v_up = s.norton(v_up, up).unwrap();
+            let minus_v_up = s.neg(v_up);
+            for (a, k) in [
+                (-2, 2),
+                (-1, 2),
+                (0, 3),
+                (0, 2),
+                (1, 2),
+                (0, 1),
+                (1, 1),
+                (0, 0),
+                (2, 1),
+            ] {
+                for m in 0..4u64 {
+                    let (below, above) = number_band_star_sets(a, k, n, m);
+                    let part = nus(&mut s, a - k, m);
+                    let diff = s.add(part, minus_v_up).unwrap();
+                    for j in 0..8u64 {
+                        let star = s.nimber(j);
+                        let what = format!("{a}·↑ + *{m} - ({p}/2^{e}.↑ + {k}·↑), *{j}");
+                        assert_eq!(
+                            (below >> j) & 1 == 1,
+                            s.le(star, diff).unwrap(),
+                            "S: {what}"
+                        );
+                        assert_eq!(
+                            (above >> j) & 1 == 1,
+                            s.le(diff, star).unwrap(),
+                            "T: {what}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
 
