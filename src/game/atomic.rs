@@ -2502,6 +2502,10 @@ fn xor_permute(mut set: u64, m: u64) -> u64 {
         0x0000_0000_ffff_ffff,
     ];
     debug_assert!(m < 64);
+    // `*`, the nim value of every move of `v.↑` and of `k·↑`: one swap.
+    if m == 1 {
+        return ((set & BLOCKS[0]) << 1) | ((set >> 1) & BLOCKS[0]);
+    }
     for (i, low) in BLOCKS.iter().enumerate() {
         if m >> i == 0 {
             break;
