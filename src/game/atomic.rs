@@ -573,13 +573,15 @@ struct StarSetSearch {
     stride: usize,
     /// Every nim value `m` of a band is below this power of two.
     m_span: usize,
-    /// One allocation for three tables: `S(D0)`, `T(D0)` of each slot
-    /// ([`StarSetSearch::slot`]) from 0, a bit per slot for the sets known
-    /// from `known_at`, and two bits (known, holds) for each kite comparison
-    /// from `kite_at` ([`StarSetSearch::answer_bit`]).
-    table: Vec<u64>,
-    known_at: usize,
-    kite_at: usize,
+    /// `S(D0)`, `T(D0)` of each slot ([`StarSetSearch::slot`]), known when
+    /// their stamp is this search's.
+    sets: Vec<SlotSets>,
+    /// This search's stamp: above every stamp in `sets` when it starts, so
+    /// that no slot is known then and the table needs no clearing.
+    stamp: u64,
+    /// Two bits (known, holds) for each comparison
+    /// ([`StarSetSearch::answer_bit`]).
+    answers: Vec<u64>,
     /// Buffers of the numbering, kept for reuse (see [`Buffers`]).
     numbered: NumberingBuffers,
     /// Positions computed (the store is ticked every [`TICK_EVERY`]).
@@ -606,16 +608,29 @@ struct StarSetSearch {
 /// The buffers of a [`StarSetSearch`], kept per thread from one check to
 /// the next ([`SPARE_BUFFERS`]: [`StarSetSearch::new`] takes them, its
 /// `Drop` gives them back) so that a small check allocates nothing and
-/// clears only the known bits of its table. Only space is kept: every
-/// table is filled again, and no answer outlives its check.
+/// clears only its answer bits (a slot's sets are known only under the
+/// search's stamp). Only space is kept: every table is filled again, and no
+/// answer outlives its check.
 #[derive(Default)]
 struct Buffers {
     xs: Vec<XNode>,
     x_options: Vec<u32>,
     ys: Vec<YNode>,
     y_moves: Vec<YMove>,
-    table: Vec<u64>,
+    sets: Vec<SlotSets>,
+    /// The greatest stamp in `sets`.
+    stamp: u64,
+    answers: Vec<u64>,
     numbered: NumberingBuffers,
+}
+
+/// The star sets of one slot of a [`StarSetSearch`], and the stamp of the
+/// search that computed them.
+#[derive(Copy, Clone, Default)]
+struct SlotSets {
+    below: u64,
+    above: u64,
+    stamp: u64,
 }
 
 /// The buffers of [`StarSetSearch::copy_subpositions`] and
@@ -638,7 +653,8 @@ thread_local! {
 
 impl Drop for StarSetSearch {
     fn drop(&mut self) {
-        if self.table.capacity() > SPARE_TABLE_WORDS || self.xs.capacity() > SPARE_TABLE_WORDS {
+        let words = 3 * self.sets.capacity() + self.answers.capacity();
+        if words > SPARE_TABLE_WORDS || self.xs.capacity() > SPARE_TABLE_WORDS {
             return;
         }
         let mut spare = Buffers {
@@ -646,7 +662,9 @@ impl Drop for StarSetSearch {
             x_options: std::mem::take(&mut self.x_options),
             ys: std::mem::take(&mut self.ys),
             y_moves: std::mem::take(&mut self.y_moves),
-            table: std::mem::take(&mut self.table),
+            sets: std::mem::take(&mut self.sets),
+            stamp: self.stamp,
+            answers: std::mem::take(&mut self.answers),
             numbered: std::mem::take(&mut self.numbered),
         };
         spare.xs.clear();
@@ -856,10 +874,10 @@ impl StarSetSearch {
             span: 1,
             stride: 1,
             m_span: 2,
-            table: spare.table,
+            sets: spare.sets,
+            stamp: spare.stamp + 1,
+            answers: spare.answers,
             numbered: spare.numbered,
-            known_at: 0,
-            kite_at: 0,
             positions: 0,
             stopped: None,
             budget: 0,
@@ -919,15 +937,15 @@ impl StarSetSearch {
         search.k_bound = k_bound;
         search.span = 2 * k_bound as usize + 1;
         search.stride = search.ys.len() * search.span;
-        search.known_at = 2 * slots;
-        search.kite_at = search.known_at + slots.div_ceil(64);
-        // The sets of a slot are read only once its known bit is set, so
-        // only the bits are cleared (the sets may hold an earlier check's).
-        let len = search.kite_at + (2 * COMPARISONS * slots * search.m_span).div_ceil(64);
-        if search.table.len() < len {
-            search.table.resize(len, 0);
+        // An earlier check's sets are older than the stamp: not cleared.
+        if search.sets.len() < slots {
+            search.sets.resize(slots, SlotSets::default());
         }
-        search.table[search.known_at..len].fill(0);
+        let len = (2 * COMPARISONS * slots * search.m_span).div_ceil(64);
+        if search.answers.len() < len {
+            search.answers.resize(len, 0);
+        }
+        search.answers[..len].fill(0);
         search.seed_slots();
         Ok(Some(search))
     }
@@ -940,9 +958,11 @@ impl StarSetSearch {
         for &(x, (below, above)) in &seeds {
             let slot = self.slot(x, FOLDED, 0);
             self.near_far_star |= (below & above) >> self.far != 0;
-            self.table[2 * slot] = below;
-            self.table[2 * slot + 1] = above;
-            self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+            self.sets[slot] = SlotSets {
+                below,
+                above,
+                stamp: self.stamp,
+            };
         }
         self.numbered.seeds = seeds;
     }
@@ -1258,9 +1278,9 @@ impl StarSetSearch {
             _ => {}
         }
         let slot = self.slot(x, y, k);
-        let known = self.known_at + slot / 64;
-        if (self.table[known] >> (slot % 64)) & 1 == 1 {
-            return (self.table[2 * slot], self.table[2 * slot + 1]);
+        let known = self.sets[slot];
+        if known.stamp == self.stamp {
+            return (known.below, known.above);
         }
         self.compute_sets(s, x, y, k, slot)
     }
@@ -1346,20 +1366,22 @@ impl StarSetSearch {
         // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
         self.near_far_star |= (below & above) >> self.far != 0;
         self.any_sets = true;
-        self.table[2 * slot] = below;
-        self.table[2 * slot + 1] = above;
-        self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+        self.sets[slot] = SlotSets {
+            below,
+            above,
+            stamp: self.stamp,
+        };
         (below, above)
     }
 
-    /// The index in `table` of the known bit of comparison `which` of
+    /// The index in `answers` of the known bit of comparison `which` of
     /// `x - b` (the bit above it says whether it holds): with the kite
     /// ([`StarSetSearch::kite`]) `2 * plus + below`, without it
     /// ([`StarSetSearch::compare`]) `4 + below`.
     fn answer_bit(&self, x: u32, b: LocalBand, which: usize) -> usize {
         debug_assert!((b.nim as usize) < self.m_span && which < COMPARISONS);
         let combo = COMPARISONS * self.slot(x, b.y, b.ups) + which;
-        64 * self.kite_at + 2 * (combo * self.m_span + b.nim as usize)
+        2 * (combo * self.m_span + b.nim as usize)
     }
 
     /// `x ≤ b` (`below`) or `b ≤ x`, by the definition of `≤` with the
@@ -1385,13 +1407,14 @@ impl StarSetSearch {
             _ => {}
         }
         let slot = self.slot(x, b.y, b.ups);
-        if (self.table[self.known_at + slot / 64] >> (slot % 64)) & 1 == 1 {
+        let known = self.sets[slot];
+        if known.stamp == self.stamp {
             // `x - b ≤ 0` iff bit `m` of `T(x - y - k·↑)`, `≥ 0` of `S`.
-            let set = self.table[2 * slot + below as usize];
+            let set = if below { known.above } else { known.below };
             return (set >> b.nim) & 1 == 1;
         }
         let at = self.answer_bit(x, b, 4 + below as usize);
-        let known = (self.table[at / 64] >> (at % 64)) & 3;
+        let known = (self.answers[at / 64] >> (at % 64)) & 3;
         if known != 0 {
             return known == 3;
         }
@@ -1425,7 +1448,7 @@ impl StarSetSearch {
             // Out of budget below: `refuted` may be wrong.
             return false;
         }
-        self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
+        self.answers[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
         !refuted
     }
 
@@ -1503,7 +1526,7 @@ impl StarSetSearch {
             _ => {}
         }
         let at = self.answer_bit(x, b, 2 * plus as usize + below as usize);
-        let known = (self.table[at / 64] >> (at % 64)) & 3;
+        let known = (self.answers[at / 64] >> (at % 64)) & 3;
         if known != 0 {
             return known == 3;
         }
@@ -1543,7 +1566,7 @@ impl StarSetSearch {
             refuted = self.kite_search(s, x, moved, plus, !below);
         }
         // Known (bit `at`), and holds (the bit above; `at` is even).
-        self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
+        self.answers[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
         !refuted
     }
 }
