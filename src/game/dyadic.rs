@@ -382,6 +382,8 @@ impl Dyadic {
                     Dyadic::from_bigint(h.ceil() - 1)
                 }
             }
+            // 0 first: the common case of the atomic-weight calculus.
+            (Some(l), Some(h)) if l.is_negative() && h.is_positive() => Dyadic::zero(),
             (Some(l), Some(h)) => match (l.small_parts(), h.small_parts()) {
                 (Some(l), Some(h)) => Dyadic::simplest_between_small(l, h),
                 _ => Dyadic::simplest_between_big(l, h),
