@@ -627,7 +627,7 @@ mod tests {
             (-1, 63),
             (3, 62),
         ] {
-            xs.extend([d(n, e), d(n - 2, e), d(n / 3 | 1, e)]);
+            xs.extend([d(n, e), d(n - 2, e), d((n / 3) | 1, e)]);
         }
         xs.extend([d(big, 7), d(big - 1, 8), d(1, 40), d(3, 41), d(-5, 33)]);
         let mut checked = 0;
