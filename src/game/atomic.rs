@@ -1265,14 +1265,9 @@ impl StarSetSearch {
         match self.xs[x as usize].kind {
             XKind::Positive => return (u64::MAX, 0),
             XKind::Negative => return (0, u64::MAX),
-            // Saturating is exact: past `i64` the difference is at least 2
-            // either way, where the sets no longer depend on it.
             XKind::AllSmall(ups, nim) => {
-                if y == FOLDED {
-                    return nus_star_sets(0, ups.saturating_sub(k), nim);
-                }
-                if let Some(floor) = self.ys[y as usize].floor {
-                    return number_band_star_sets(ups, k, floor, nim);
+                if let Some(sets) = self.all_small_sets(ups, nim, y, k) {
+                    return sets;
                 }
             }
             _ => {}
@@ -1283,6 +1278,20 @@ impl StarSetSearch {
             return (known.below, known.above);
         }
         self.compute_sets(s, x, y, k, slot)
+    }
+
+    /// `(S(D0), T(D0))` for `D0 = a·↑ + *m - (y + k·↑)` when it is in
+    /// closed form: `y` folded (`D0 = (a - k)·↑ + *m`) or standing for a
+    /// non-integer number ([`number_band_star_sets`]).
+    #[inline(always)]
+    fn all_small_sets(&self, a: i64, m: u64, y: u32, k: i64) -> Option<(u64, u64)> {
+        if y == FOLDED {
+            // Saturating is exact: past `i64` the difference is at least 2
+            // either way, where the sets no longer depend on it.
+            return Some(nus_star_sets(0, a.saturating_sub(k), m));
+        }
+        let n = self.ys[y as usize].floor?;
+        Some(number_band_star_sets(a, k, n, m))
     }
 
     /// The sets of slot `(x, y, k)` from those of its options: `x`'s
@@ -1393,16 +1402,11 @@ impl StarSetSearch {
         match node.kind {
             XKind::Positive => return !below,
             XKind::Negative => return below,
-            XKind::AllSmall(ups, nim) if b.y == FOLDED => {
-                // `x - b` is `(ups - k)·↑ + *(nim ^ m)`: `≤ 0` is bit 0 of
-                // `T`, `≥ 0` of `S`.
-                let (ge, le) = nus_star_sets(0, ups.saturating_sub(b.ups), nim ^ b.nim);
-                return (if below { le } else { ge }) & 1 == 1;
-            }
-            XKind::AllSmall(ups, nim) if self.ys[b.y as usize].floor.is_some() => {
-                let floor = self.ys[b.y as usize].floor.unwrap_or(0);
-                let (ge, le) = number_band_star_sets(ups, b.ups, floor, nim ^ b.nim);
-                return (if below { le } else { ge }) & 1 == 1;
+            XKind::AllSmall(ups, nim) => {
+                // `x - b ≤ 0` is bit 0 of `T(x - b)`, `≥ 0` of `S`.
+                if let Some((ge, le)) = self.all_small_sets(ups, nim ^ b.nim, b.y, b.ups) {
+                    return (if below { le } else { ge }) & 1 == 1;
+                }
             }
             _ => {}
         }
@@ -1490,7 +1494,8 @@ impl StarSetSearch {
     /// reach do not depend on its nim value), each checked for a bit at or
     /// above `N` in both sets (`near_far_star`); a closed-form position
     /// `x'` folded against `k'·↑ + *m'` is `k·↑ + *(n ^ m')` with both nim
-    /// values below `N`, never `✶`.
+    /// values below `N`, never `✶`, and one against a non-integer `v.↑`
+    /// is never a nimber ([`number_band_star_sets`]).
     fn kite_by_far_star(
         &mut self,
         s: &mut Store,
