@@ -573,13 +573,15 @@ struct StarSetSearch {
     stride: usize,
     /// Every nim value `m` of a band is below this power of two.
     m_span: usize,
-    /// One allocation for three tables: `S(D0)`, `T(D0)` of each slot
-    /// ([`StarSetSearch::slot`]) from 0, a bit per slot for the sets known
-    /// from `known_at`, and two bits (known, holds) for each kite comparison
-    /// from `kite_at` ([`StarSetSearch::answer_bit`]).
-    table: Vec<u64>,
-    known_at: usize,
-    kite_at: usize,
+    /// `S(D0)`, `T(D0)` of each slot ([`StarSetSearch::slot`]), known when
+    /// their stamp is this search's.
+    sets: Vec<SlotSets>,
+    /// This search's stamp: above every stamp in `sets` when it starts, so
+    /// that no slot is known then and the table needs no clearing.
+    stamp: u64,
+    /// Two bits (known, holds) for each comparison
+    /// ([`StarSetSearch::answer_bit`]).
+    answers: Vec<u64>,
     /// Buffers of the numbering, kept for reuse (see [`Buffers`]).
     numbered: NumberingBuffers,
     /// Positions computed (the store is ticked every [`TICK_EVERY`]).
@@ -606,16 +608,29 @@ struct StarSetSearch {
 /// The buffers of a [`StarSetSearch`], kept per thread from one check to
 /// the next ([`SPARE_BUFFERS`]: [`StarSetSearch::new`] takes them, its
 /// `Drop` gives them back) so that a small check allocates nothing and
-/// clears only the known bits of its table. Only space is kept: every
-/// table is filled again, and no answer outlives its check.
+/// clears only its answer bits (a slot's sets are known only under the
+/// search's stamp). Only space is kept: every table is filled again, and no
+/// answer outlives its check.
 #[derive(Default)]
 struct Buffers {
     xs: Vec<XNode>,
     x_options: Vec<u32>,
     ys: Vec<YNode>,
     y_moves: Vec<YMove>,
-    table: Vec<u64>,
+    sets: Vec<SlotSets>,
+    /// The greatest stamp in `sets`.
+    stamp: u64,
+    answers: Vec<u64>,
     numbered: NumberingBuffers,
+}
+
+/// The star sets of one slot of a [`StarSetSearch`], and the stamp of the
+/// search that computed them.
+#[derive(Copy, Clone, Default)]
+struct SlotSets {
+    below: u64,
+    above: u64,
+    stamp: u64,
 }
 
 /// The buffers of [`StarSetSearch::copy_subpositions`] and
@@ -638,7 +653,8 @@ thread_local! {
 
 impl Drop for StarSetSearch {
     fn drop(&mut self) {
-        if self.table.capacity() > SPARE_TABLE_WORDS || self.xs.capacity() > SPARE_TABLE_WORDS {
+        let words = 3 * self.sets.capacity() + self.answers.capacity();
+        if words > SPARE_TABLE_WORDS || self.xs.capacity() > SPARE_TABLE_WORDS {
             return;
         }
         let mut spare = Buffers {
@@ -646,7 +662,9 @@ impl Drop for StarSetSearch {
             x_options: std::mem::take(&mut self.x_options),
             ys: std::mem::take(&mut self.ys),
             y_moves: std::mem::take(&mut self.y_moves),
-            table: std::mem::take(&mut self.table),
+            sets: std::mem::take(&mut self.sets),
+            stamp: self.stamp,
+            answers: std::mem::take(&mut self.answers),
             numbered: std::mem::take(&mut self.numbered),
         };
         spare.xs.clear();
@@ -750,6 +768,10 @@ struct YNode {
     left: u32,
     right: u32,
     end: u32,
+    /// For [`YMode::NumberTimesUp`], `⌊v⌋` of the non-integer number `v`
+    /// that `y` stands for (`v.↑`): the star sets of an all-small `x`
+    /// against it are then in closed form ([`number_band_star_sets`]).
+    floor: Option<i64>,
 }
 
 /// A move of `y` in a band: to `y` (0: folded) adding `ups` and `nim` to
@@ -852,10 +874,10 @@ impl StarSetSearch {
             span: 1,
             stride: 1,
             m_span: 2,
-            table: spare.table,
+            sets: spare.sets,
+            stamp: spare.stamp + 1,
+            answers: spare.answers,
             numbered: spare.numbered,
-            known_at: 0,
-            kite_at: 0,
             positions: 0,
             stopped: None,
             budget: 0,
@@ -868,6 +890,7 @@ impl StarSetSearch {
             left: 0,
             right: 0,
             end: 0,
+            floor: None,
         });
         search.copy_subpositions(s, g)?;
         let Some(start) = search.copy_band(s, y, mode)? else {
@@ -914,15 +937,15 @@ impl StarSetSearch {
         search.k_bound = k_bound;
         search.span = 2 * k_bound as usize + 1;
         search.stride = search.ys.len() * search.span;
-        search.known_at = 2 * slots;
-        search.kite_at = search.known_at + slots.div_ceil(64);
-        // The sets of a slot are read only once its known bit is set, so
-        // only the bits are cleared (the sets may hold an earlier check's).
-        let len = search.kite_at + (2 * COMPARISONS * slots * search.m_span).div_ceil(64);
-        if search.table.len() < len {
-            search.table.resize(len, 0);
+        // An earlier check's sets are older than the stamp: not cleared.
+        if search.sets.len() < slots {
+            search.sets.resize(slots, SlotSets::default());
         }
-        search.table[search.known_at..len].fill(0);
+        let len = (2 * COMPARISONS * slots * search.m_span).div_ceil(64);
+        if search.answers.len() < len {
+            search.answers.resize(len, 0);
+        }
+        search.answers[..len].fill(0);
         search.seed_slots();
         Ok(Some(search))
     }
@@ -935,9 +958,11 @@ impl StarSetSearch {
         for &(x, (below, above)) in &seeds {
             let slot = self.slot(x, FOLDED, 0);
             self.near_far_star |= (below & above) >> self.far != 0;
-            self.table[2 * slot] = below;
-            self.table[2 * slot + 1] = above;
-            self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+            self.sets[slot] = SlotSets {
+                below,
+                above,
+                stamp: self.stamp,
+            };
         }
         self.numbered.seeds = seeds;
     }
@@ -1027,31 +1052,71 @@ impl StarSetSearch {
             let y = games.ids[next];
             next += 1;
             self.step(s);
-            let (lo, ro) = s.options(y);
             let left = self.y_moves.len() as u32;
             let mut right = left;
-            for (side, opts) in [lo, ro].iter().enumerate() {
-                if side == 1 {
-                    right = self.y_moves.len() as u32;
+            let floor = match mode {
+                YMode::Canonical => {
+                    let (lo, ro) = s.options(y);
+                    for (side, opts) in [lo, ro].iter().enumerate() {
+                        if side == 1 {
+                            right = self.y_moves.len() as u32;
+                        }
+                        for &o in opts.iter() {
+                            let Some(m) = fold(s, o, &mut games) else {
+                                return Ok(None);
+                            };
+                            self.y_moves.push(m);
+                        }
+                    }
+                    None
                 }
-                // x.↑ = {x^L.↑ + ⇑* | x^R.↑ + ⇓*} (see [`YMode`]).
-                let (d_ups, d_nim) = match mode {
-                    YMode::Canonical => (0, 0),
-                    YMode::NumberTimesUp => (if side == 0 { 2 } else { -2 }, 1),
-                };
-                for &o in opts.iter() {
-                    let Some(mut m) = fold(s, o, &mut games) else {
+                // `y` is a non-integer number `v = p / 2^e` (integers are
+                // folded), `{v - 2^-e | v + 2^-e}` canonically, and
+                // `v.↑ = {v^L.↑ + ⇑* | v^R.↑ + ⇓*}` (see [`YMode`]); its
+                // options are read off `v`, so an integer option is never
+                // interned.
+                YMode::NumberTimesUp => {
+                    let Some(v) = s.as_number(y).cloned() else {
                         return Ok(None);
                     };
-                    m.ups = super::ops::checked_ups(m.ups.checked_add(d_ups))?;
-                    m.nim ^= d_nim;
-                    self.y_moves.push(m);
+                    let unit = Dyadic::unit(v.exponent());
+                    for (side, o) in [v.sub(&unit), v.add(&unit)].into_iter().enumerate() {
+                        if side == 1 {
+                            right = self.y_moves.len() as u32;
+                        }
+                        let mut m = if o.is_integer() {
+                            let Some(ups) = o.to_i64() else {
+                                return Ok(None);
+                            };
+                            YMove {
+                                y: FOLDED,
+                                ups,
+                                nim: 0,
+                            }
+                        } else {
+                            let o = s.number(o);
+                            YMove {
+                                y: games.number(o),
+                                ups: 0,
+                                nim: 0,
+                            }
+                        };
+                        let d_ups = if side == 0 { 2 } else { -2 };
+                        m.ups = super::ops::checked_ups(m.ups.checked_add(d_ups))?;
+                        m.nim ^= 1;
+                        self.y_moves.push(m);
+                    }
+                    match v.floor_dyadic().to_i64() {
+                        Some(n) => Some(n),
+                        None => return Ok(None),
+                    }
                 }
-            }
+            };
             self.ys.push(YNode {
                 left,
                 right,
                 end: self.y_moves.len() as u32,
+                floor,
             });
         }
         self.numbered.ids = games.ids;
@@ -1200,19 +1265,33 @@ impl StarSetSearch {
         match self.xs[x as usize].kind {
             XKind::Positive => return (u64::MAX, 0),
             XKind::Negative => return (0, u64::MAX),
-            // Saturating is exact: past `i64` the difference is at least 2
-            // either way, where the sets no longer depend on it.
-            XKind::AllSmall(ups, nim) if y == FOLDED => {
-                return nus_star_sets(0, ups.saturating_sub(k), nim);
+            XKind::AllSmall(ups, nim) => {
+                if let Some(sets) = self.all_small_sets(ups, nim, y, k) {
+                    return sets;
+                }
             }
             _ => {}
         }
         let slot = self.slot(x, y, k);
-        let known = self.known_at + slot / 64;
-        if (self.table[known] >> (slot % 64)) & 1 == 1 {
-            return (self.table[2 * slot], self.table[2 * slot + 1]);
+        let known = self.sets[slot];
+        if known.stamp == self.stamp {
+            return (known.below, known.above);
         }
         self.compute_sets(s, x, y, k, slot)
+    }
+
+    /// `(S(D0), T(D0))` for `D0 = a·↑ + *m - (y + k·↑)` when it is in
+    /// closed form: `y` folded (`D0 = (a - k)·↑ + *m`) or standing for a
+    /// non-integer number ([`number_band_star_sets`]).
+    #[inline(always)]
+    fn all_small_sets(&self, a: i64, m: u64, y: u32, k: i64) -> Option<(u64, u64)> {
+        if y == FOLDED {
+            // Saturating is exact: past `i64` the difference is at least 2
+            // either way, where the sets no longer depend on it.
+            return Some(nus_star_sets(0, a.saturating_sub(k), m));
+        }
+        let n = self.ys[y as usize].floor?;
+        Some(number_band_star_sets(a, k, n, m))
     }
 
     /// The sets of slot `(x, y, k)` from those of its options: `x`'s
@@ -1224,20 +1303,25 @@ impl StarSetSearch {
         if !self.step(s) {
             return (0, 0);
         }
-        let node = self.xs[x as usize];
         // A: the union of T(D^R); B: the union of S(D^L), where D^L is
         // x^L - b or x - b^R, and D^R is x^R - b or x - b^L.
         let (mut a, mut bl) = (0u64, 0u64);
-        for i in node.left..node.right {
-            bl |= self.nim_free_sets(s, self.x_options[i as usize], y, k).0;
-        }
-        for i in node.right..node.end {
-            a |= self.nim_free_sets(s, self.x_options[i as usize], y, k).1;
-        }
         // k·↑ = {0 | (k-1)·↑*} for k ≥ 1, {(k+1)·↑* | 0} for k ≤ -1.
         if k != 0 {
-            let zero = self.nim_free_sets(s, x, y, 0);
             let next = self.nim_free_sets(s, x, y, k - k.signum());
+            // `D0` moves away from `x - y` as `|k|` grows (`↑ > 0`): below
+            // every `*j` (`T` all, so `S` empty, as `*i ≤ D0 ≤ *j` needs
+            // `i = j`) at `k - 1` it stays so at `k`; above them at `k + 1`,
+            // it stays so at `k`.
+            let saturated = match k > 0 {
+                true if next.1 == u64::MAX => Some((0, u64::MAX)),
+                false if next.0 == u64::MAX => Some((u64::MAX, 0)),
+                _ => None,
+            };
+            if let Some(sets) = saturated {
+                return self.store_sets(slot, sets);
+            }
+            let zero = self.nim_free_sets(s, x, y, 0);
             let next = (xor_permute(next.0, 1), xor_permute(next.1, 1));
             if k > 0 {
                 a |= zero.1;
@@ -1246,6 +1330,13 @@ impl StarSetSearch {
                 a |= next.1;
                 bl |= zero.0;
             }
+        }
+        let node = self.xs[x as usize];
+        for i in node.left..node.right {
+            bl |= self.nim_free_sets(s, self.x_options[i as usize], y, k).0;
+        }
+        for i in node.right..node.end {
+            a |= self.nim_free_sets(s, self.x_options[i as usize], y, k).1;
         }
         let ynode = self.ys[y as usize];
         for i in ynode.left..ynode.right {
@@ -1276,24 +1367,30 @@ impl StarSetSearch {
                 )
                 .0;
         }
-        let (below, above) = star_sets_rule(a, bl);
+        self.store_sets(slot, star_sets_rule(a, bl))
+    }
+
+    /// Records the sets of a computed slot.
+    fn store_sets(&mut self, slot: usize, (below, above): (u64, u64)) -> (u64, u64) {
         // `x - (y + k·↑)` is `*J` iff bit `J` is in both sets.
         self.near_far_star |= (below & above) >> self.far != 0;
         self.any_sets = true;
-        self.table[2 * slot] = below;
-        self.table[2 * slot + 1] = above;
-        self.table[self.known_at + slot / 64] |= 1 << (slot % 64);
+        self.sets[slot] = SlotSets {
+            below,
+            above,
+            stamp: self.stamp,
+        };
         (below, above)
     }
 
-    /// The index in `table` of the known bit of comparison `which` of
+    /// The index in `answers` of the known bit of comparison `which` of
     /// `x - b` (the bit above it says whether it holds): with the kite
     /// ([`StarSetSearch::kite`]) `2 * plus + below`, without it
     /// ([`StarSetSearch::compare`]) `4 + below`.
     fn answer_bit(&self, x: u32, b: LocalBand, which: usize) -> usize {
         debug_assert!((b.nim as usize) < self.m_span && which < COMPARISONS);
         let combo = COMPARISONS * self.slot(x, b.y, b.ups) + which;
-        64 * self.kite_at + 2 * (combo * self.m_span + b.nim as usize)
+        2 * (combo * self.m_span + b.nim as usize)
     }
 
     /// `x ≤ b` (`below`) or `b ≤ x`, by the definition of `≤` with the
@@ -1305,22 +1402,23 @@ impl StarSetSearch {
         match node.kind {
             XKind::Positive => return !below,
             XKind::Negative => return below,
-            XKind::AllSmall(ups, nim) if b.y == FOLDED => {
-                // `x - b` is `(ups - k)·↑ + *(nim ^ m)`: `≤ 0` is bit 0 of
-                // `T`, `≥ 0` of `S`.
-                let (ge, le) = nus_star_sets(0, ups.saturating_sub(b.ups), nim ^ b.nim);
-                return (if below { le } else { ge }) & 1 == 1;
+            XKind::AllSmall(ups, nim) => {
+                // `x - b ≤ 0` is bit 0 of `T(x - b)`, `≥ 0` of `S`.
+                if let Some((ge, le)) = self.all_small_sets(ups, nim ^ b.nim, b.y, b.ups) {
+                    return (if below { le } else { ge }) & 1 == 1;
+                }
             }
             _ => {}
         }
         let slot = self.slot(x, b.y, b.ups);
-        if (self.table[self.known_at + slot / 64] >> (slot % 64)) & 1 == 1 {
+        let known = self.sets[slot];
+        if known.stamp == self.stamp {
             // `x - b ≤ 0` iff bit `m` of `T(x - y - k·↑)`, `≥ 0` of `S`.
-            let set = self.table[2 * slot + below as usize];
+            let set = if below { known.above } else { known.below };
             return (set >> b.nim) & 1 == 1;
         }
         let at = self.answer_bit(x, b, 4 + below as usize);
-        let known = (self.table[at / 64] >> (at % 64)) & 3;
+        let known = (self.answers[at / 64] >> (at % 64)) & 3;
         if known != 0 {
             return known == 3;
         }
@@ -1354,7 +1452,7 @@ impl StarSetSearch {
             // Out of budget below: `refuted` may be wrong.
             return false;
         }
-        self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
+        self.answers[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
         !refuted
     }
 
@@ -1396,7 +1494,8 @@ impl StarSetSearch {
     /// reach do not depend on its nim value), each checked for a bit at or
     /// above `N` in both sets (`near_far_star`); a closed-form position
     /// `x'` folded against `k'·↑ + *m'` is `k·↑ + *(n ^ m')` with both nim
-    /// values below `N`, never `✶`.
+    /// values below `N`, never `✶`, and one against a non-integer `v.↑`
+    /// is never a nimber ([`number_band_star_sets`]).
     fn kite_by_far_star(
         &mut self,
         s: &mut Store,
@@ -1432,7 +1531,7 @@ impl StarSetSearch {
             _ => {}
         }
         let at = self.answer_bit(x, b, 2 * plus as usize + below as usize);
-        let known = (self.table[at / 64] >> (at % 64)) & 3;
+        let known = (self.answers[at / 64] >> (at % 64)) & 3;
         if known != 0 {
             return known == 3;
         }
@@ -1472,7 +1571,7 @@ impl StarSetSearch {
             refuted = self.kite_search(s, x, moved, plus, !below);
         }
         // Known (bit `at`), and holds (the bit above; `at` is even).
-        self.table[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
+        self.answers[at / 64] |= (1 | (!refuted as u64) << 1) << (at % 64);
         !refuted
     }
 }
@@ -2331,6 +2430,46 @@ fn star_sets_rule(a: u64, b: u64) -> (u64, u64) {
     }
 }
 
+/// The star sets of `a·↑ + *m - (v.↑ + k·↑)` for a non-integer number `v`
+/// with `⌊v⌋ = n`, `v.↑` in the form `{v^L.↑ + ⇑* | v^R.↑ + ⇓*}` of
+/// [`YMode::NumberTimesUp`]: those of `E = c·↑ - v.↑` (`c = a - k`)
+/// permuted by `m` (as in [`StarSetSearch`]'s doc), which depend only on
+/// `d = c - n - 1`:
+///
+/// | `d` | `≤ -3` | `-2` | `-1` | `0` | `1` | `≥ 2` |
+/// |---|---|---|---|---|---|---|
+/// | `S(E)` | ∅ | ∅ | ∅ | `{0}` | all but 1 | all |
+/// | `T(E)` | all | all but 1 | `{0}` | ∅ | ∅ | ∅ |
+///
+/// **Proof.** `n < v < n + 1`, and Norton multiplication by `↑` preserves
+/// order (Siegel, *Combinatorial Game Theory*, §II.5; `n.↑ = n·↑` for an
+/// integer), so `d·↑ < E < (d + 1)·↑`. For `d ≥ 0`, `E > 0`, so `0 ∈ S`
+/// and `T = ∅` (`E ≤ *j` would give `0 < *j`). For `d ≥ 2`, `E > ⇑` and
+/// `⇑ + *j > 0` for every `j`, so `S` is all. For `d = 1`, `E > ↑` and
+/// `↑ + *j > 0` for `j ≥ 2`, so `S ⊇ ∁{1}`; and `1 ∉ S`: in `E + *`
+/// Right moves `-v.↑` to `-v^L.↑ + ⇓*`, leaving
+/// `(c - 2)·↑ - v^L.↑ = n·↑ - v^L.↑ ≤ 0` (`v^L ≥ n`, the canonical Left
+/// option of a non-integer), so Right, moving first, wins. For `d = 0` and
+/// `j ≥ 1`, the same move leaves `(n - 1)·↑ - v^L.↑ + *(j ^ 1) ≤
+/// ↓ + *(j ^ 1) < 0` (`↓ < 0`, `↓ + *t < 0` for `t ≥ 2`), so `j ∉ S`. The
+/// cases `d ≤ -1` are these for `-E = (-c)·↑ - (-v).↑` (the form of
+/// `(-v).↑` is the negative of `v.↑`'s), with `⌊-v⌋ = -n - 1`, so `d`
+/// becomes `-1 - d`, and `S(-E) = T(E)`. At most one set is non-empty, so
+/// `E` is never a nimber, and never `✶`.
+fn number_band_star_sets(a: i64, k: i64, n: i64, m: u64) -> (u64, u64) {
+    let d = a as i128 - k as i128 - n as i128 - 1;
+    let above_zero = |d: i128| -> u64 {
+        match d {
+            d if d >= 2 => u64::MAX,
+            1 => !bit(1),
+            0 => bit(0),
+            _ => 0,
+        }
+    };
+    let (below, above) = (above_zero(d), above_zero(-1 - d));
+    (xor_permute(below, m), xor_permute(above, m))
+}
+
 /// [`Store::nim_bound`] of a number-up-star value with nim value `m`: its
 /// subpositions have nim values ≤ max(m, m ^ 1): the Right options (k ≥ 1;
 /// Left for k ≤ -1) step to x + (k ∓ 1)·↑ + *(m ^ 1) and the other side to
@@ -2391,6 +2530,10 @@ fn xor_permute(mut set: u64, m: u64) -> u64 {
         0x0000_0000_ffff_ffff,
     ];
     debug_assert!(m < 64);
+    // `*`, the nim value of every move of `v.↑` and of `k·↑`: one swap.
+    if m == 1 {
+        return ((set & BLOCKS[0]) << 1) | ((set >> 1) & BLOCKS[0]);
+    }
     for (i, low) in BLOCKS.iter().enumerate() {
         if m >> i == 0 {
             break;
@@ -2618,6 +2761,64 @@ mod tests {
                 let star = s.star();
                 let le_star = s.le(star, canonical).unwrap();
                 assert_eq!(search.le(&mut s, star, band).unwrap(), le_star, "{m}/2^{k}");
+            }
+        }
+    }
+
+    /// [`number_band_star_sets`] against comparisons of canonical games:
+    /// bit `j` of `S` is `*j ≤ E`, of `T` is `E ≤ *j`, for
+    /// `E = a·↑ + *m - (v.↑ + k·↑)` with `v.↑` built by [`Store::norton`],
+    /// `v` non-integer numbers on both sides of 0 and past ±2.
+    #[test]
+    fn number_band_star_sets_agree_with_the_comparisons() {
+        let mut s = Store::new();
+        let up = s.ups(1);
+        for (p, e) in [
+            (1, 1),
+            (-1, 1),
+            (3, 2),
+            (-3, 2),
+            (5, 2),
+            (3, 1),
+            (-5, 1),
+            (7, 3),
+            (13, 2),
+        ] {
+            let v = Dyadic::new(p.into(), e);
+            let n = v.floor_dyadic().to_i64().unwrap();
+            let v_up = s.number(v);
+            let v_up = s.norton(v_up, up).unwrap();
+            let minus_v_up = s.neg(v_up);
+            for (a, k) in [
+                (-2, 2),
+                (-1, 2),
+                (0, 3),
+                (0, 2),
+                (1, 2),
+                (0, 1),
+                (1, 1),
+                (0, 0),
+                (2, 1),
+            ] {
+                for m in 0..4u64 {
+                    let (below, above) = number_band_star_sets(a, k, n, m);
+                    let part = nus(&mut s, a - k, m);
+                    let diff = s.add(part, minus_v_up).unwrap();
+                    for j in 0..8u64 {
+                        let star = s.nimber(j);
+                        let what = format!("{a}·↑ + *{m} - ({p}/2^{e}.↑ + {k}·↑), *{j}");
+                        assert_eq!(
+                            (below >> j) & 1 == 1,
+                            s.le(star, diff).unwrap(),
+                            "S: {what}"
+                        );
+                        assert_eq!(
+                            (above >> j) & 1 == 1,
+                            s.le(diff, star).unwrap(),
+                            "T: {what}"
+                        );
+                    }
+                }
             }
         }
     }

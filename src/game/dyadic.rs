@@ -382,33 +382,77 @@ impl Dyadic {
                     Dyadic::from_bigint(h.ceil() - 1)
                 }
             }
-            (Some(l), Some(h)) => {
-                debug_assert!(l < h);
-                if l.is_negative() && h.is_positive() {
-                    return Dyadic::zero();
-                }
-                // Integers strictly between: pick the one of least absolute value.
-                let lo_int: BigInt = l.floor() + 1;
-                let hi_int: BigInt = h.ceil() - 1;
-                if lo_int <= hi_int {
-                    return if lo_int.is_negative() {
-                        // both bounds ≤ 0 here, so the integer closest to zero is hi_int
-                        Dyadic::from_bigint(hi_int)
-                    } else {
-                        Dyadic::from_bigint(lo_int)
-                    };
-                }
-                // No integer strictly between: the dyadic with the smallest denominator.
-                let mut k = 1u32;
-                loop {
-                    let m = l.scaled_floor(k) + 1;
-                    let cand = Dyadic::normalize(m, k);
-                    if &cand < h {
-                        return cand;
-                    }
-                    k += 1;
-                }
+            // 0 first: the common case of the atomic-weight calculus.
+            (Some(l), Some(h)) if l.is_negative() && h.is_positive() => Dyadic::zero(),
+            (Some(l), Some(h)) => match (l.small_parts(), h.small_parts()) {
+                (Some(l), Some(h)) => Dyadic::simplest_between_small(l, h),
+                _ => Dyadic::simplest_between_big(l, h),
+            },
+        }
+    }
+
+    /// [`Dyadic::simplest_between`] of two small values `ln / 2^le <
+    /// hn / 2^he` in machine words: the same steps as
+    /// [`Dyadic::simplest_between_big`] (0, else the integer of least
+    /// absolute value strictly between, else the least denominator), on the
+    /// numerators scaled to the common exponent `e ≤ 63` (below `2^121` in
+    /// magnitude, so `i128` holds every product).
+    fn simplest_between_small((ln, le): (i64, u32), (hn, he): (i64, u32)) -> Dyadic {
+        if ln < 0 && hn > 0 {
+            return Dyadic::zero();
+        }
+        // ⌊l⌋ + 1 and ⌈h⌉ - 1 (an arithmetic shift rounds towards -∞).
+        let (lo_int, hi_int) = ((ln >> le) + 1, (hn - 1) >> he);
+        if lo_int <= hi_int {
+            return Dyadic::from_i64(if lo_int < 0 { hi_int } else { lo_int });
+        }
+        let e = le.max(he);
+        let (l, h) = ((ln as i128) << (e - le), (hn as i128) << (e - he));
+        // The least `k` with `m / 2^k < h`, `m = ⌊l·2^k⌋ + 1`; at `k = e + 1`
+        // it is `(2l + 1) / 2^(e+1) < (l + 1) / 2^e ≤ h`.
+        for k in 1..=e {
+            let m = (l >> (e - k)) + 1;
+            if m << (e - k) < h {
+                return Dyadic::from_i128_parts(m, k);
             }
+        }
+        Dyadic::from_i128_parts(2 * l + 1, e + 1)
+    }
+
+    /// `m / 2^k` in lowest terms.
+    fn from_i128_parts(m: i128, k: u32) -> Dyadic {
+        match i64::try_from(m) {
+            Ok(m) => Dyadic::small_normalize(m, k),
+            Err(_) => Dyadic::normalize(BigInt::from(m), k),
+        }
+    }
+
+    /// [`Dyadic::simplest_between`] of `l < h` in big integers.
+    fn simplest_between_big(l: &Dyadic, h: &Dyadic) -> Dyadic {
+        debug_assert!(l < h);
+        if l.is_negative() && h.is_positive() {
+            return Dyadic::zero();
+        }
+        // Integers strictly between: pick the one of least absolute value.
+        let lo_int: BigInt = l.floor() + 1;
+        let hi_int: BigInt = h.ceil() - 1;
+        if lo_int <= hi_int {
+            return if lo_int.is_negative() {
+                // both bounds ≤ 0 here, so the integer closest to zero is hi_int
+                Dyadic::from_bigint(hi_int)
+            } else {
+                Dyadic::from_bigint(lo_int)
+            };
+        }
+        // No integer strictly between: the dyadic with the smallest denominator.
+        let mut k = 1u32;
+        loop {
+            let m = l.scaled_floor(k) + 1;
+            let cand = Dyadic::normalize(m, k);
+            if &cand < h {
+                return cand;
+            }
+            k += 1;
         }
     }
     /// `floor(self * 2^k)`.
@@ -562,6 +606,42 @@ mod tests {
         assert_eq!(d(-6, 2).to_string(), "-3/2");
         assert_eq!(d(0, 5).to_string(), "0");
         assert_eq!(d(21, 5).to_string(), "21/32");
+    }
+
+    /// The machine-word path of `simplest_between` against the big-integer
+    /// one, on every ordered pair of a grid of small values and of values
+    /// at the ends of the small range (57-bit numerators, exponents up to 63).
+    #[test]
+    fn simplest_between_small_agrees_with_the_big_path() {
+        let big = (1i64 << 56) - 1;
+        let mut xs: Vec<Dyadic> = Vec::new();
+        for e in 0..=4 {
+            xs.extend((-20..=20).map(|n| d(n, e)));
+        }
+        for (n, e) in [
+            (big, 0),
+            (-big, 0),
+            (big, 63),
+            (-big, 63),
+            (1, 63),
+            (-1, 63),
+            (3, 62),
+        ] {
+            xs.extend([d(n, e), d(n - 2, e), d((n / 3) | 1, e)]);
+        }
+        xs.extend([d(big, 7), d(big - 1, 8), d(1, 40), d(3, 41), d(-5, 33)]);
+        let mut checked = 0;
+        for l in &xs {
+            for h in &xs {
+                if l >= h || !(l.is_small() && h.is_small()) {
+                    continue;
+                }
+                let fast = Dyadic::simplest_between(Some(l), Some(h));
+                assert_eq!(fast, Dyadic::simplest_between_big(l, h), "{l} < {h}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000);
     }
 
     #[test]
