@@ -72,35 +72,62 @@ struct Geometry {
     all: u64,
     neighbours: Vec<u64>,
     frame: u64,
+    /// The board's width, and the points off its first and its last column:
+    /// a set's neighbours by shifts ([`Geometry::around`]).
+    width: usize,
+    not_first_column: u64,
+    not_last_column: u64,
 }
 
 impl Geometry {
     fn of(pos: &Position) -> Geometry {
         let n = pos.cells.len();
         assert!(n <= 64, "the oracle's bit sets hold 64 points");
-        Geometry {
-            all: u64::MAX >> (64 - n),
+        let width = pos.width;
+        let column = |c: usize| {
+            (0..n)
+                .filter(|p| p % width == c)
+                .fold(0u64, |m, p| m | 1 << p)
+        };
+        let all = u64::MAX >> (64 - n);
+        let g = Geometry {
+            all,
             neighbours: (0..n)
                 .map(|p| pos.neighbours(p).fold(0, |m, q| m | 1 << q))
                 .collect(),
             frame: (0..n).filter(|&p| pos.frame[p]).fold(0, |m, p| m | 1 << p),
+            width,
+            not_first_column: all & !column(0),
+            not_last_column: all & !column(width - 1),
+        };
+        // The shifts are the board's own neighbours, point by point.
+        for p in 0..n {
+            assert_eq!(g.around(1 << p), g.neighbours[p], "point {p}");
         }
+        g
     }
 
-    /// The points next to some point of `set`.
+    /// The points next to some point of `set`: a shift per direction (the
+    /// oracle floods every chain of hundreds of thousands of boards).
     fn around(&self, set: u64) -> u64 {
-        points(set).fold(0, |m, p| m | self.neighbours[p])
+        ((set & self.not_last_column) << 1
+            | (set & self.not_first_column) >> 1
+            | set.checked_shl(self.width as u32).unwrap_or(0)
+            | set.checked_shr(self.width as u32).unwrap_or(0))
+            & self.all
     }
 
     /// The points of `within` connected to `from` through `within`.
     fn flood(&self, within: u64, from: u64) -> u64 {
         let mut set = from & within;
+        let mut frontier = set;
         loop {
-            let grown = set | (self.around(set) & within);
-            if grown == set {
+            let grown = self.around(frontier) & within & !set;
+            if grown == 0 {
                 return set;
             }
-            set = grown;
+            set |= grown;
+            frontier = grown;
         }
     }
 
