@@ -962,8 +962,11 @@ impl Search<'_> {
                     (shift, rest) = (self.store.zero(), short);
                 }
                 let mut kos = Vec::with_capacity(loopy.len());
-                for &comp in loopy {
+                for (i, &comp) in loopy.iter().enumerate() {
                     let bg = self.board_graph(comp, root)?;
+                    if i + 1 == loopy.len() {
+                        self.stop_helper();
+                    }
                     kos.push(match chill {
                         true => self.ko_graph::<true>(comp, bg, shift)?,
                         false => self.ko_graph::<false>(comp, bg, shift)?,
@@ -977,8 +980,11 @@ impl Search<'_> {
             }
             rule => {
                 let mut total = short;
-                for &comp in loopy {
+                for (i, &comp) in loopy.iter().enumerate() {
                     let bg = self.board_graph(comp, root)?;
+                    if i + 1 == loopy.len() {
+                        self.stop_helper();
+                    }
                     let v = self.unfold_superko(&bg, rule)?;
                     total = self.store.add(total, v)?;
                 }
