@@ -44,10 +44,13 @@
 //! with [`SearchOptions::threads`] ≥ 2 a helper thread instead searches
 //! the whole region in the other move order, in a store of its own, and
 //! the two hand each other their finished table entries as they go
-//! (`Search::with_helper`; the ko graph walk stays on one
-//! thread). Whole-board analysis runs whole searches (the regions, the
-//! positions after first moves) on several threads, each in its own store
-//! (module docs of `go::analysis`, "Threads").
+//! (`Search::with_helper`). The helper's search is exhaustive (it follows
+//! a loopy position's other moves too) and goes on through the ko graph
+//! walk, so that it values ahead of the walk, which stays on one thread,
+//! the positions the walk asks about. Whole-board analysis runs whole
+//! searches (the regions, the positions after first moves) on several
+//! threads, each in its own store (module docs of `go::analysis`,
+//! "Threads").
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -103,9 +106,10 @@ pub struct SearchOptions {
     /// Threads for one region's search: with 2 or more, a helper thread
     /// searches the region too, following the moves in the other order in
     /// a store of its own, and the two hand each other their finished
-    /// table entries as they go (`Search::with_helper`). Exact;
-    /// the node count is then the calling thread's. Default 1; the ko
-    /// graph walk itself stays on one thread.
+    /// table entries as they go (`Search::with_helper`); in a region
+    /// with kos the helper goes on through the ko graph walk (which itself
+    /// stays on one thread), valuing ahead of it the positions it asks
+    /// about. Exact; the node count is then the calling thread's. Default 1.
     pub threads: usize,
     /// Threads for building a ko graph (step 2 of `go::kos`): with 2 or
     /// more, a graph of many nodes is built in two halves on two threads
