@@ -44,10 +44,13 @@
 //! with [`SearchOptions::threads`] ≥ 2 a helper thread instead searches
 //! the whole region in the other move order, in a store of its own, and
 //! the two hand each other their finished table entries as they go
-//! (`Search::eval_parts_with_helper`; the ko graph walk stays on one
-//! thread). Whole-board analysis runs whole searches (the regions, the
-//! positions after first moves) on several threads, each in its own store
-//! (module docs of `go::analysis`, "Threads").
+//! (`Search::with_helper`). The helper's search is exhaustive (it follows
+//! a loopy position's other moves too) and goes on through the ko graph
+//! walk, so that it values ahead of the walk, which stays on one thread,
+//! the positions the walk asks about. Whole-board analysis runs whole
+//! searches (the regions, the positions after first moves) on several
+//! threads, each in its own store (module docs of `go::analysis`,
+//! "Threads").
 
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
@@ -103,9 +106,10 @@ pub struct SearchOptions {
     /// Threads for one region's search: with 2 or more, a helper thread
     /// searches the region too, following the moves in the other order in
     /// a store of its own, and the two hand each other their finished
-    /// table entries as they go (`Search::eval_parts_with_helper`). Exact;
-    /// the node count is then the calling thread's. Default 1; the ko
-    /// graph walk itself stays on one thread.
+    /// table entries as they go (`Search::with_helper`); in a region
+    /// with kos the helper goes on through the ko graph walk (which itself
+    /// stays on one thread), valuing ahead of it the positions it asks
+    /// about. Exact; the node count is then the calling thread's. Default 1.
     pub threads: usize,
     /// Threads for building a ko graph (step 2 of `go::kos`): with 2 or
     /// more, a graph of many nodes is built in two halves on two threads
@@ -468,7 +472,6 @@ fn search_value(
         new_ko_rules_locally(pos)?;
     }
     let region = Region::new(pos)?;
-    let root = region.root.clone();
     // Under a superko rule a repetition is judged on the whole region: a
     // move in one component may make a position of another component
     // repeatable again (the superko oracle's property test), so the
@@ -486,25 +489,39 @@ fn search_value(
     };
     let mut search = Search::new(store, &region, pos, opts);
     search.stats.region_points = region.n;
-    let imm = region.immortal(&root);
-    let constant = match opts.rules {
-        Rules::Japanese => {
-            i64::from(pos.prisoners(Colour::Black)) - i64::from(pos.prisoners(Colour::White))
+    let value = match opts.threads > 1 {
+        true => {
+            let (root, imm) = (&region.root, region.immortal(&region.root));
+            search.with_helper(region.all, root, imm, |s| s.region_value(chill))?
         }
-        Rules::Chinese => {
-            i64::from((imm[0] & region.all).count_ones())
-                - i64::from((imm[1] & region.all).count_ones())
-        }
+        false => search.region_value(chill)?,
     };
-    let parts = if opts.threads > 1 {
-        search.eval_parts_with_helper(region.all, &root, imm)?
-    } else {
-        search.eval_parts(region.all, &root, imm)?
-    };
-    let c = search.store.integer(constant);
-    let short = search.store.add(c, parts.short)?;
-    let value = search.loopy_value(&root, short, &parts.loopy, chill)?;
     Ok((value, search.stats))
+}
+
+impl Search<'_> {
+    /// The value of the whole region from its root (the work of
+    /// [`search_value`] on the calling thread): its ko-free components'
+    /// sum, the prisoners (Japanese) or immortal stones (area) already
+    /// there, and the loopy components' ko graphs ([`Search::loopy_value`]).
+    fn region_value(&mut self, chill: bool) -> Result<GoValue, GoError> {
+        let (region, pos) = (self.region, self.pos);
+        let root = &region.root;
+        let imm = region.immortal(root);
+        let constant = match self.opts.rules {
+            Rules::Japanese => {
+                i64::from(pos.prisoners(Colour::Black)) - i64::from(pos.prisoners(Colour::White))
+            }
+            Rules::Chinese => {
+                i64::from((imm[0] & region.all).count_ones())
+                    - i64::from((imm[1] & region.all).count_ones())
+            }
+        };
+        let parts = self.eval_parts(region.all, root, imm)?;
+        let c = self.store.integer(constant);
+        let short = self.store.add(c, parts.short)?;
+        self.loopy_value(root, short, &parts.loopy, chill)
+    }
 }
 
 /// Whether the New Ko Rules give `pos` a local value, read as the basic
@@ -1605,10 +1622,16 @@ pub(super) struct Search<'a> {
     /// The territory rule's memo of won positions (`go::territory`).
     won: FxHashMap<(u128, u128, u128), bool>,
     pub(super) stats: SearchStats,
-    /// On a helper thread ([`Search::eval_parts_with_helper`]): the moves
+    /// On a helper thread ([`Search::with_helper`]): the moves
     /// of each position are followed last first.
     reverse: bool,
-    /// On both threads of [`Search::eval_parts_with_helper`]: finished
+    /// On a helper thread: every move of a position (and every component
+    /// of a split) is followed even after one reached a cycle, so that the
+    /// table comes to hold the status of every position the region
+    /// reaches: the questions of the calling thread's ko graph walk
+    /// (`Search::board_graph`), answered ahead of it.
+    exhaustive: bool,
+    /// On both threads of [`Search::with_helper`]: finished
     /// entries, sent to the other thread's search.
     outbox: Option<Outbox>,
     /// On both threads: the other thread's entries, to be taken in.
@@ -1616,7 +1639,7 @@ pub(super) struct Search<'a> {
 }
 
 /// Finished table entries of a helper's search, with their games
-/// ([`Search::eval_parts_with_helper`]).
+/// ([`Search::with_helper`]).
 struct Batch {
     /// One-word keys, and the number of the value's game in the export
     /// series (`None`: loopy).
@@ -1624,7 +1647,7 @@ struct Batch {
     games: GameExport,
 }
 
-/// The sending side of [`Search::eval_parts_with_helper`], on each thread.
+/// The sending side of [`Search::with_helper`], on each thread.
 struct Outbox {
     tx: std::sync::mpsc::Sender<Batch>,
     series: ExportSeries,
@@ -1650,7 +1673,7 @@ impl Outbox {
     }
 }
 
-/// The receiving side of [`Search::eval_parts_with_helper`], on each
+/// The receiving side of [`Search::with_helper`], on each
 /// thread.
 struct Inbox {
     rx: std::sync::mpsc::Receiver<Batch>,
@@ -1728,6 +1751,7 @@ impl<'a> Search<'a> {
             won: FxHashMap::default(),
             stats: SearchStats::default(),
             reverse: false,
+            exhaustive: false,
             outbox: None,
             inbox: None,
         }
@@ -2115,13 +2139,21 @@ impl<'a> Search<'a> {
             total: self.store.zero(),
             unsettled: 0,
         };
+        let mut loopy = false;
         for i in at {
             let comp = self.split[i];
             if !self.add_short(comp, b, imm, &mut sum)? {
-                return Ok(None);
+                // (An exhaustive search goes on, for the entries.)
+                if !self.exhaustive {
+                    return Ok(None);
+                }
+                loopy = true;
             }
         }
-        self.finish_short(b, imm, sum)
+        match loopy {
+            true => Ok(None),
+            false => self.finish_short(b, imm, sum),
+        }
     }
 
     /// The components of the points of `within` that are not immortal
@@ -2321,19 +2353,26 @@ impl<'a> Search<'a> {
         Some((child, child_imm, gain))
     }
 
-    /// [`Search::eval_parts`] on two threads (`opts.threads` ≥ 2): a
-    /// helper, in a store and a table of its own, searches the same points
-    /// following each position's moves last first, so that it finishes
-    /// first what this search, following them first first, reaches last.
-    /// Each thread sends the other the entries it finishes, every 2¹⁴ of
-    /// them (one-word keys, their games exported), and takes the other's
-    /// into its table every 4 096 nodes ([`Search::take_batches`]), then
-    /// finds them there: the two searches meet in the middle of the move
-    /// order instead of the helper searching the whole region alone (with
-    /// entries sent one way only, the helper expanded as many positions as
-    /// this search, and this search three fifths of those it expands
-    /// alone: BENCHMARKS.md, "Big regions, session 10"). The helper stops
-    /// when this search ends (or at its own end).
+    /// `work` on two threads (`opts.threads` ≥ 2): a helper, in a store
+    /// and a table of its own, searches the points `within` of `b` (the
+    /// region) following each position's moves last first, so that it
+    /// finishes first what this thread's search, following them first
+    /// first, reaches last. Each thread sends the other the entries it
+    /// finishes, every 2¹⁴ of them (one-word keys, their games exported),
+    /// and takes the other's into its table every 4 096 nodes
+    /// ([`Search::take_batches`]), then finds them there: the two searches
+    /// meet in the middle of the move order instead of the helper searching
+    /// the whole region alone (with entries sent one way only, the helper
+    /// expanded as many positions as this search, and this search three
+    /// fifths of those it expands alone: BENCHMARKS.md, "Big regions,
+    /// session 10"). The helper's search is exhaustive
+    /// ([`Search::exhaustive`]: a loopy position's other moves are followed
+    /// too), so that when the region reaches a cycle it goes on through
+    /// this thread's ko graph walk, valuing ahead of the walk the positions
+    /// the walk asks this search about (BENCHMARKS.md, "Big regions,
+    /// session 13"); a region with no cycle is searched as before (no
+    /// position of it is loopy). The helper stops when `work` ends, when the
+    /// last walk ends ([`Search::stop_helper`]), or at its own end.
     ///
     /// Exact: a finished entry is a fact about its position alone, so it
     /// may come from any search of the region. `Done(Short(v))`: no line
@@ -2341,21 +2380,23 @@ impl<'a> Search<'a> {
     /// some line does (a search marks a position loopy only when it meets
     /// a position on its own current line, which the position can reach
     /// and which can reach it, or a position already marked loopy, which
-    /// it reaches). An entry a search already has (finished, or being
+    /// it reaches; an exhaustive search too, after following the other
+    /// moves). An entry a search already has (finished, or being
     /// expanded on its current line) is kept, and an entry taken in is not
     /// sent back. The statistics are this thread's: the positions the
     /// helper expanded are not counted, nor charged to the node budget
     /// (the helper has its own).
-    pub(super) fn eval_parts_with_helper(
+    pub(super) fn with_helper<T>(
         &mut self,
         within: u128,
         b: &Board,
         imm: [u128; 2],
-    ) -> Result<Parts, GoError> {
+        work: impl FnOnce(&mut Self) -> Result<T, GoError>,
+    ) -> Result<T, GoError> {
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::sync::Arc;
         if self.region.part > 21 {
-            return self.eval_parts(within, b, imm);
+            return work(self);
         }
         let stop = Arc::new(AtomicBool::new(false));
         // To this thread, and to the helper.
@@ -2374,6 +2415,7 @@ impl<'a> Search<'a> {
                     store.set_interrupt_flag(helper_stop.clone());
                     let mut search = Search::new(&mut store, region, pos, opts);
                     search.reverse = true;
+                    search.exhaustive = true;
                     search.outbox = Some(Outbox::new(tx, helper_stop));
                     search.inbox = Some(Inbox {
                         rx: rx_helper,
@@ -2390,17 +2432,27 @@ impl<'a> Search<'a> {
                 });
                 self.outbox = Some(Outbox::new(tx_helper, stop.clone()));
             }
-            let parts = self.eval_parts(within, b, imm);
+            let out = work(self);
             // The helper stops at its next step; its batches are dropped.
             stop.store(true, Ordering::Relaxed);
             self.inbox = None;
             self.outbox = None;
-            parts
+            out
         })
     }
 
+    /// Stops the helper of [`Search::with_helper`], if any (its batches
+    /// are dropped): once the last ko graph walk has ended, no question is
+    /// left for it to answer ahead, and step 2 may want the core.
+    pub(super) fn stop_helper(&mut self) {
+        if let Some(out) = self.outbox.take() {
+            out.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.inbox = None;
+    }
+
     /// Takes in the batches the other thread has sent
-    /// ([`Search::eval_parts_with_helper`]).
+    /// ([`Search::with_helper`]).
     #[cold]
     fn take_batches(&mut self) -> Result<(), GoError> {
         let Some(mut inbox) = self.inbox.take() else {
@@ -2430,7 +2482,7 @@ impl<'a> Search<'a> {
     }
 
     /// Sends the entries this search finished since its last batch
-    /// ([`Search::eval_parts_with_helper`]); when the other thread no
+    /// ([`Search::with_helper`]); when the other thread no
     /// longer listens, sets the helper's stop flag and sends no more.
     #[cold]
     fn send_batch(&mut self) {
@@ -2517,6 +2569,10 @@ impl<'a> Search<'a> {
             }
         }
         let n = self.moves.len() - first;
+        // A move has reached a cycle: the value is loopy. The search stops
+        // there; an exhaustive one follows the other moves too, for their
+        // positions' entries.
+        let mut loopy = false;
         for j in 0..n {
             // A helper follows the moves last first.
             let k = match self.reverse {
@@ -2529,31 +2585,40 @@ impl<'a> Search<'a> {
                 gain,
                 colour,
             } = self.moves[k].clone();
-            {
-                self.depth += 1;
-                // With no new immortal stone the points of `comp` that are
-                // empty or capturable are still all of `comp`, one component.
-                let rest = if imm == b_imm {
-                    self.eval_one(comp, &child, imm)
-                } else {
-                    self.eval_short(comp, &child, imm)
-                };
-                self.depth -= 1;
-                let Some(rest) = rest? else {
-                    self.options[0].truncate(start[0]);
-                    self.options[1].truncate(start[1]);
-                    self.moves.truncate(first);
-                    self.finish(&key, Val::Loopy);
-                    return Ok(Val::Loopy);
-                };
-                let v = if gain == 0 {
-                    rest
-                } else {
-                    let g = self.integer(gain);
-                    self.store.add(g, rest)?
-                };
-                self.options[colour.index()].push(v);
+            self.depth += 1;
+            // With no new immortal stone the points of `comp` that are
+            // empty or capturable are still all of `comp`, one component.
+            let rest = if imm == b_imm {
+                self.eval_one(comp, &child, imm)
+            } else {
+                self.eval_short(comp, &child, imm)
+            };
+            self.depth -= 1;
+            match rest? {
+                Some(rest) if !loopy => {
+                    let v = if gain == 0 {
+                        rest
+                    } else {
+                        let g = self.integer(gain);
+                        self.store.add(g, rest)?
+                    };
+                    self.options[colour.index()].push(v);
+                }
+                Some(_) => {}
+                None => {
+                    loopy = true;
+                    if !self.exhaustive {
+                        break;
+                    }
+                }
             }
+        }
+        if loopy {
+            self.options[0].truncate(start[0]);
+            self.options[1].truncate(start[1]);
+            self.moves.truncate(first);
+            self.finish(&key, Val::Loopy);
+            return Ok(Val::Loopy);
         }
         self.moves.truncate(first);
         let value = self.canonical(start)?;
@@ -2692,7 +2757,7 @@ mod tests {
 
     #[test]
     fn a_helper_thread_never_changes_a_value() {
-        // `eval_parts_with_helper` (and the ko graph built on two threads,
+        // `with_helper` (and the ko graph built on two threads,
         // `Search::graph_builder`, which in the test build takes every
         // graph of two nodes or more) against the one-thread search: the
         // same value, part for part (games by id in one store, ko graphs
@@ -2742,7 +2807,7 @@ mod tests {
 
     #[test]
     fn entries_taken_from_another_search_never_change_a_value() {
-        // The hand-over of `eval_parts_with_helper` (`send_batch`,
+        // The hand-over of `with_helper` (`send_batch`,
         // `take_batches`) in sequence, so that what is taken in does not
         // depend on timing: one search runs to its end in its own store,
         // sending every entry it finishes; the entries of every other batch
@@ -2797,6 +2862,64 @@ mod tests {
         }
         // The open areas and the crowded ones take entries in.
         assert!(adopted >= 12, "{adopted}");
+    }
+
+    #[test]
+    fn an_exhaustive_helpers_entries_never_change_a_ko_graph() {
+        // The helper of `with_helper` searches exhaustively and goes on
+        // through the calling thread's ko graph walk; here in sequence, so
+        // that what is taken in does not depend on timing. A search (last
+        // move first, as the helper) runs to its end in its own store,
+        // sending every entry it finishes; a search in a second store takes
+        // them all in at its first node and values the region, walk
+        // included: it must give the value of the search alone in that
+        // store (ko graphs array for array, potentials, lines), unchilled
+        // and chilled, both rules. On the loopy areas the walk must find
+        // what only an exhaustive sender finishes (the positions past a
+        // loopy position's first loopy move): it expands fewer positions
+        // than with the entries of a search that stops there.
+        let mut kos = 0;
+        for rules in [Rules::Japanese, Rules::Chinese] {
+            let opts = SearchOptions::with_rules(rules);
+            for text in HANDOVER_AREAS {
+                let pos = Position::parse(text).unwrap();
+                let region = Region::new(&pos).unwrap();
+                let (root, imm) = (&region.root, region.immortal(&region.root));
+                for chill in [false, true] {
+                    let mut store = Store::new();
+                    let mut alone = Search::new(&mut store, &region, &pos, &opts);
+                    let plain = alone.region_value(chill).unwrap();
+                    let plain_nodes = alone.stats.nodes;
+                    let mut nodes = [0; 2];
+                    for (exhaustive, nodes) in [false, true].into_iter().zip(&mut nodes) {
+                        let mut sender_store = Store::new();
+                        let (tx, rx) = std::sync::mpsc::channel();
+                        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                        let mut sender = Search::new(&mut sender_store, &region, &pos, &opts);
+                        sender.reverse = true;
+                        sender.exhaustive = exhaustive;
+                        sender.outbox = Some(Outbox::new(tx, stop));
+                        sender.eval_parts(region.all, root, imm).unwrap();
+                        sender.send_batch();
+                        drop(sender);
+                        let mut taker = Search::new(&mut store, &region, &pos, &opts);
+                        taker.inbox = Some(Inbox {
+                            rx,
+                            ids: Vec::new(),
+                        });
+                        let value = taker.region_value(chill).unwrap();
+                        assert_eq!(value, plain, "{text}, exhaustive: {exhaustive}");
+                        assert!(taker.stats.nodes <= plain_nodes, "{text}");
+                        *nodes = taker.stats.nodes;
+                    }
+                    if matches!(plain, GoValue::Ko { .. }) {
+                        kos += 1;
+                        assert!(nodes[1] < nodes[0], "{text}: {nodes:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(kos, 8);
     }
 
     #[test]
