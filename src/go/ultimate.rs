@@ -187,6 +187,7 @@
 //! ([`solver::Solver::fundamental_first`]; corridor of twelve: budget
 //! error → 868 892 states; of nine 30 565 → 39 140; BENCHMARKS.md,
 //! session 12b).
+//!
 //! Under the simple rules an empty bowl decides whether the
 //! second ultimate delay is legal, so the bowls stay in the state there and
 //! the solver is the literal one: one win / draw / loss minimax per komi.
@@ -207,6 +208,37 @@
 //!   makes the game a draw".
 //! * [`sente_level`] (§V): the cost of a delay or reverse delay for the
 //!   player to move; [`phase`] (§V); [`optimal_moves`] with each move's cost.
+//!
+//! **Symmetry.** Where the arena has a colour-exchanging symmetry σ
+//! ([`Arena::colour_mirror`]: an involution of the points that keeps the
+//! neighbours and maps the framing stones of each colour onto those of
+//! the other, as the corridor `X . … . O` reversed), the game from a board
+//! `b` with `p` to move, bowls differing by `d` and history `H` is the game
+//! from `σb` (the image, colours exchanged) with the other to move, `−d`
+//! and `σH`, the players' parts exchanged. Fundamental Go has no draws, so
+//! Black wins the one iff she loses the other: the thresholds satisfy
+//! `T(b, p) = −T(σb, 1 − p) − 1`. So a Fundamental Go node whose image has
+//! the smaller code keeps its answers in the image's entry: the other
+//! player to move, the komi and the answer negated, the tested boards and
+//! the history's boards mapped by σ, the deciding option as its mirrored
+//! move. The records stay exact: a board a record tested matters only if
+//! it and the node's board lead to each other, which their images then do
+//! too, and the filter of the boards that can come back keeps every such
+//! board on both sides (it is a necessary condition, though the recurrence
+//! classes, found from the root, need not be symmetric). Corridor of
+//! twelve, Black first: 868 892 → 542 732 states (BENCHMARKS.md, session
+//! 13). Ultimate Go nodes before any delay would map too (the outright win
+//! to "not a draw or better" with the other to move), but they are fewer
+//! and mostly answered by the Fundamental Go table (Theorem 3): not done.
+//!
+//! **The history's boards that can come back** are found once at a
+//! search's root ([`Arena::recurring`]) and then from the parent's at each
+//! placement ([`Arena::recurring_after`]): a board that can come back
+//! after a placement could after the board before it, which lies on the
+//! way from it to the placement; with recurrence classes a placement that
+//! stays in its parent's classes keeps them all (but for fixed stones) and
+//! one that leaves them keeps none. A placement is blocked (superko) iff
+//! its board is among them.
 //!
 //! # The theorem: the scores in terms of the position's value
 //!

@@ -37,6 +37,47 @@ pub trait Arena {
                 .filter(|&b| b != now && self.can_recur(now, b)),
         );
     }
+    /// The image of `board` under the arena's colour-exchanging symmetry,
+    /// if it has one: an involution of the points that keeps the arena
+    /// (neighbours, framing stones) but for the framing stones' colours,
+    /// which it exchanges, applied to `board` with every stone's colour
+    /// exchanged. The game from the image, the other player to move, is the
+    /// game from `board` with the two players' parts exchanged (the
+    /// solver's use is in its module docs, "Symmetry").
+    fn colour_mirror(&self, _board: Self::Board) -> Option<Self::Board> {
+        None
+    }
+    /// The boards that can come back after `child`, a placement from
+    /// `parent`, appended to `out` in order: `parent_recurring` is
+    /// [`Arena::recurring`] of `parent` under a history, sorted and
+    /// without duplicates, and the answer is that of `child` under the
+    /// same history with `parent` played (`child` not in it). A board that
+    /// can come back after `child` could after `parent` (`parent` lies on
+    /// the way from it to `child`), so only those boards and `parent` are
+    /// looked at. Must agree with [`Arena::recurring`] (a test checks it
+    /// on random lines).
+    fn recurring_after(
+        &self,
+        parent: Self::Board,
+        parent_recurring: &[Self::Board],
+        child: Self::Board,
+        out: &mut Vec<Self::Board>,
+    ) {
+        merge_with(parent_recurring, parent, |b| {
+            if b != child && self.can_recur(child, b) {
+                out.push(b);
+            }
+        });
+    }
+}
+
+/// Calls `f` on the boards of `sorted` with `extra` in its place, in
+/// order (`extra` not in `sorted`).
+fn merge_with<B: Copy + Ord>(sorted: &[B], extra: B, mut f: impl FnMut(B)) {
+    let at = sorted.partition_point(|&b| b < extra);
+    sorted[..at].iter().for_each(|&b| f(b));
+    f(extra);
+    sorted[at..].iter().for_each(|&b| f(b));
 }
 
 /// A small Go board as an [`Arena`]: 2 bits a point in a `u128`, framing
@@ -50,6 +91,49 @@ pub struct GoArena {
     immortal: u64,
     /// Which boards can lead back to which ([`GoArena::with_recurrence_classes`]).
     classes: Option<Arc<RecurClasses>>,
+    /// The colour-exchanging symmetry ([`Arena::colour_mirror`]), if any.
+    mirror: Option<Arc<ColourMirror>>,
+}
+
+/// A colour-exchanging symmetry of a board, as tables: byte `j` of a board
+/// code (points `4j … 4j + 3`) maps to `table[j][byte]`, the image of those
+/// points with their colours exchanged, and a board's image is the union
+/// of its bytes' images.
+#[derive(Debug)]
+struct ColourMirror {
+    table: Vec<[BoardCode; 256]>,
+}
+
+impl ColourMirror {
+    /// The tables of the point involution `image` (point `p` goes to
+    /// `image[p]`).
+    fn new(image: &[usize]) -> ColourMirror {
+        let table = image
+            .chunks(4)
+            .map(|points| {
+                let mut t = [0; 256];
+                for (byte, out) in t.iter_mut().enumerate() {
+                    for (i, &q) in points.iter().enumerate() {
+                        let exchanged = match (byte >> (2 * i)) & 3 {
+                            1 => 2,
+                            2 => 1,
+                            c => c,
+                        };
+                        *out |= (exchanged as BoardCode) << (2 * q);
+                    }
+                }
+                t
+            })
+            .collect();
+        ColourMirror { table }
+    }
+
+    fn apply(&self, code: BoardCode) -> BoardCode {
+        self.table
+            .iter()
+            .enumerate()
+            .fold(0, |m, (j, t)| m | t[((code >> (8 * j)) & 0xff) as usize])
+    }
 }
 
 /// The regions of a board up to [`RECUR_CLASS_POINTS`] points each, and
@@ -170,15 +254,57 @@ impl GoArena {
                 }
             }
         }
+        let mirror = Self::colour_symmetry(pos).map(|image| Arc::new(ColourMirror::new(&image)));
         Ok((
             GoArena {
                 n,
                 neighbours,
                 immortal,
                 classes: None,
+                mirror,
             },
             code,
         ))
+    }
+
+    /// A reflection or half turn of the rectangle (a reflection in a
+    /// diagonal too, on a square) that maps every framing stone onto a
+    /// framing stone of the other colour, as the image of each point: the
+    /// arena's colour-exchanging symmetry ([`Arena::colour_mirror`]).
+    fn colour_symmetry(pos: &Position) -> Option<Vec<usize>> {
+        let (w, h) = (pos.width(), pos.height());
+        let n = pos.cells_len();
+        // (row, column, height, width) to the image's (row, column).
+        type Flip = fn(usize, usize, usize, usize) -> (usize, usize);
+        let flips: [Flip; 5] = [
+            |r, c, _, w| (r, w - 1 - c),
+            |r, c, h, _| (h - 1 - r, c),
+            |r, c, h, w| (h - 1 - r, w - 1 - c),
+            |r, c, _, _| (c, r),
+            |r, c, h, w| (w - 1 - c, h - 1 - r),
+        ];
+        let square = w == h;
+        flips
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i < 3 || square)
+            .map(|(_, f)| {
+                (0..n)
+                    .map(|p| {
+                        let (r, c) = f(p / w, p % w, h, w);
+                        r * w + c
+                    })
+                    .collect::<Vec<usize>>()
+            })
+            .find(|image| {
+                (0..n).all(|p| {
+                    let q = image[p];
+                    pos.is_frame(p) == pos.is_frame(q)
+                        && (!pos.is_frame(p)
+                            || matches!((pos.cell(p), pos.cell(q)),
+                                (Cell::Stone(a), Cell::Stone(b)) if a != b))
+                })
+            })
     }
 
     /// The code of the cells of `pos` (same rectangle).
@@ -407,6 +533,19 @@ impl GoArena {
         classes.regions.iter().map(|r| r.of(now)).collect()
     }
 
+    /// Whether two boards lie in the same recurrence class in every region
+    /// that has classes (`None` where a region does not know one of them).
+    fn classes_agree(&self, a: BoardCode, b: BoardCode) -> Option<bool> {
+        let Some(classes) = &self.classes else {
+            return Some(true);
+        };
+        let mut agree = true;
+        for r in &classes.regions {
+            agree &= r.of(a)? == r.of(b)?;
+        }
+        Some(agree)
+    }
+
     /// Whether the recurrence classes allow `earlier` to come back after
     /// the board whose [`GoArena::classes_of`] is `now` (true where a
     /// region has no classes).
@@ -445,6 +584,37 @@ impl Arena for GoArena {
                 }
             }
         }
+    }
+    /// The boards that can come back after `parent` share its class in
+    /// every region, so where `child` shares it too only the fixed stones
+    /// of `child` are left to compare, and where it does not none of
+    /// them can come back after `child`.
+    fn recurring_after(
+        &self,
+        parent: BoardCode,
+        parent_recurring: &[BoardCode],
+        child: BoardCode,
+        out: &mut Vec<BoardCode>,
+    ) {
+        match self.classes_agree(parent, child) {
+            Some(true) => {
+                let m = spread(self.fixed(child)) * 3;
+                merge_with(parent_recurring, parent, |b| {
+                    if b != child && child & m == b & m {
+                        out.push(b);
+                    }
+                });
+            }
+            Some(false) => {}
+            None => merge_with(parent_recurring, parent, |b| {
+                if b != child && self.can_recur(child, b) {
+                    out.push(b);
+                }
+            }),
+        }
+    }
+    fn colour_mirror(&self, board: BoardCode) -> Option<BoardCode> {
+        Some(self.mirror.as_ref()?.apply(board))
     }
     fn placed(&self, before: BoardCode, after: BoardCode) -> usize {
         let stones = |c: BoardCode| even_bits(c) | even_bits(c >> 1);

@@ -6,6 +6,7 @@ use super::arena::{colour_code, with_cell};
 use super::{Arena, BoardCode, GoArena, NoPassRules, NoPassState, Special, Variant, Version};
 use crate::go::position::{Cell, Colour};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::Hash;
@@ -187,13 +188,16 @@ impl<B: Copy + Eq + Hash> NodeRecords<B> {
         if self.boards.len() + new > limit {
             return None;
         }
+        let mut q = vec![0u64; (self.boards.len() + new).div_ceil(64)];
         for &b in set {
-            if !self.bit_of.contains_key(&b) {
-                self.bit_of.insert(b, self.boards.len() as u32);
+            let next = self.boards.len() as u32;
+            let i = *self.bit_of.entry(b).or_insert(next);
+            if i == next {
                 self.boards.push(b);
             }
+            q[i as usize / 64] |= 1 << (i % 64);
         }
-        Some(self.bits(set))
+        Some(q)
     }
 }
 
@@ -220,6 +224,23 @@ impl<B: Copy + Ord> Tested<B> {
         }
     }
 
+    fn full() -> Tested<B> {
+        Tested {
+            boards: Vec::new(),
+            full: true,
+        }
+    }
+
+    fn add_boards(&mut self, boards: Vec<B>) {
+        if !self.full {
+            if self.boards.is_empty() {
+                self.boards = boards;
+            } else {
+                self.boards.extend_from_slice(&boards);
+            }
+        }
+    }
+
     fn add(&mut self, other: &Tested<B>) {
         if other.full {
             self.full = true;
@@ -229,10 +250,6 @@ impl<B: Copy + Ord> Tested<B> {
         }
     }
 }
-
-/// A table's bounds on a threshold (lower, upper) and the boards its record
-/// tested.
-type TableBound<B> = ((i32, i32), Tested<B>);
 
 /// The limits of the partial records ([`Record`]), past which an answer
 /// goes to the full records (found by hashing, not by a scan): the work
@@ -303,9 +320,10 @@ pub struct Solver<A: Arena> {
     memo: HashMap<Key<A::Board>, i8>,
     /// The threshold search's table (module docs): every komi at once.
     thresholds_memo: FxHashMap<NodeKey<A::Board>, NodeRecords<A::Board>>,
-    /// The full records ([`Record`]), by node and the history's boards
-    /// that can come back.
-    thresholds_full: FxHashMap<(NodeKey<A::Board>, Vec<A::Board>), NodeEntry>,
+    /// The full records ([`Record`]), by node, then by the history's
+    /// boards that can come back (two levels, so that a lookup needs no
+    /// owned key).
+    thresholds_full: FullRecords<A::Board>,
     pub nodes: u64,
     pub budget: u64,
     interrupt: Option<Arc<AtomicBool>>,
@@ -339,7 +357,47 @@ pub struct Solver<A: Arena> {
     /// first and read the outright win's off it by Theorem 3 (module docs,
     /// "Komi thresholds"); off: the Ultimate Go komi search from komi 0.
     pub fundamental_first: bool,
+    /// Let a Fundamental Go node and its image under the arena's
+    /// colour-exchanging symmetry share one entry (module docs,
+    /// "Symmetry"); off: each its own.
+    pub symmetry: bool,
+    /// How many answers came from the entry of a node's image (the tests
+    /// check that the symmetry is exercised).
+    pub mirrored_answers: u64,
 }
+
+/// Where a Fundamental Go node keeps its answers: at its own board, or at
+/// its image under the colour-exchanging symmetry (module docs,
+/// "Symmetry"), where Black reaches the goal at komi `k` with `p` to move
+/// iff she does not at `−k` with the other to move. `key`, `p` and
+/// `recurring` (the history's boards that can come back, sorted) are the
+/// entry's; `mirrored` says whether they are the image's.
+struct TableView<'a, B: Clone> {
+    key: NodeKey<B>,
+    p: usize,
+    recurring: Cow<'a, [B]>,
+    mirrored: bool,
+}
+
+impl<B: Copy> TableView<'_, B> {
+    /// The komi at the entry for komi `k` at the node.
+    fn komi(&self, k: i32) -> i32 {
+        if self.mirrored {
+            -k
+        } else {
+            k
+        }
+    }
+
+    /// The node's answer from the entry's (or the other way round).
+    fn answer(&self, a: bool) -> bool {
+        a != self.mirrored
+    }
+}
+
+/// The full records: by node, then by the history's boards that can come
+/// back.
+type FullRecords<B> = FxHashMap<NodeKey<B>, FxHashMap<Vec<B>, NodeEntry>>;
 
 /// A search at one komi: node, player to move, goal and komi.
 type OpenKey<B> = (NodeKey<B>, u8, u8, i32);
@@ -376,6 +434,8 @@ impl<A: Arena> Solver<A> {
             open_searches: 0,
             open: FxHashMap::default(),
             fundamental_first: true,
+            symmetry: true,
+            mirrored_answers: 0,
         }
     }
 
@@ -514,7 +574,7 @@ impl<A: Arena> Solver<A> {
     pub fn komi_thresholds(
         &mut self,
         s: &Situation<A::Board>,
-        history: &mut Vec<A::Board>,
+        history: &[A::Board],
     ) -> Result<Option<[i32; 2]>, SolveError> {
         if !self.by_thresholds() {
             return Ok(None);
@@ -536,7 +596,7 @@ impl<A: Arena> Solver<A> {
         &mut self,
         s: &Situation<A::Board>,
         start: i32,
-        history: &mut Vec<A::Board>,
+        history: &[A::Board],
     ) -> Result<Option<i32>, SolveError> {
         let before_delays = self.rules.variant == Variant::Ultimate
             && self.rules.version == Version::Original
@@ -560,7 +620,7 @@ impl<A: Arena> Solver<A> {
         &mut self,
         s: &Situation<A::Board>,
         t: i32,
-        history: &mut Vec<A::Board>,
+        history: &[A::Board],
     ) -> Result<i32, SolveError> {
         let (b, u, f, p) = (s.board, s.ultimate, s.first_ultimate, s.to_move.index());
         let reached = self.reaches(b, u, f, p, 0, t, history, &mut Tested::none())?;
@@ -582,38 +642,118 @@ impl<A: Arena> Solver<A> {
         }
     }
 
-    /// The bounds the tables hold for `key` under a history whose boards
-    /// that can come back are `recurring`, for goal `g` with `p` to move,
-    /// with the boards they tested.
-    fn table_bounds(
+    /// What the tables say of goal `g` with `p` to move at `key`, under a
+    /// history whose boards that can come back are `recurring`: reached
+    /// if the threshold's lower bound is at least `win_at`, not reached if
+    /// its upper bound is below `loss_at` (the partial record first, then
+    /// the full one), with the boards the deciding record tested added to
+    /// `tested`.
+    fn table_answer(
         &self,
-        key: &NodeKey<A::Board>,
-        recurring: &[A::Board],
+        view: &TableView<A::Board>,
         g: usize,
-        p: usize,
-    ) -> Vec<TableBound<A::Board>> {
-        let mut out = Vec::new();
+        win_at: i32,
+        loss_at: i32,
+        tested: &mut Tested<A::Board>,
+    ) -> Option<bool> {
+        let (key, recurring, p) = (&view.key, &view.recurring[..], view.p);
+        // At the image a win at `w` is a loss at `−w`.
+        let (win_at, loss_at) = if view.mirrored {
+            (-loss_at, -win_at)
+        } else {
+            (win_at, loss_at)
+        };
+        let decides = |(lo, hi): (i32, i32)| {
+            if lo >= win_at {
+                Some(true)
+            } else if hi < loss_at {
+                Some(false)
+            } else {
+                None
+            }
+        };
         if let Some(n) = self.thresholds_memo.get(key) {
             if let Some(i) = n.find(&n.bits(recurring)) {
                 let r = &n.records[i];
-                let boards = n.boards_of(&r.tested);
-                out.push((
-                    r.entry.bounds[g][p],
-                    Tested {
-                        boards,
-                        full: false,
-                    },
-                ));
+                if let Some(answer) = decides(r.entry.bounds[g][p]) {
+                    tested.add_boards(self.unmirrored(view, n.boards_of(&r.tested)));
+                    return Some(view.answer(answer));
+                }
             }
         }
-        if let Some(e) = self.thresholds_full.get(&(key.clone(), recurring.to_vec())) {
-            let full = Tested {
-                boards: Vec::new(),
-                full: true,
-            };
-            out.push((e.bounds[g][p], full));
+        let e = self.full_record(key, recurring)?;
+        let answer = decides(e.bounds[g][p])?;
+        tested.add(&Tested::full());
+        Some(view.answer(answer))
+    }
+
+    /// Where the node `key` with `p` to move keeps its answers, under a
+    /// history whose boards that can come back are `recurring` (sorted):
+    /// a Fundamental Go node whose image under the arena's
+    /// colour-exchanging symmetry has the smaller code keeps them at the
+    /// image (module docs, "Symmetry").
+    fn table_view<'a>(
+        &self,
+        key: &NodeKey<A::Board>,
+        p: usize,
+        recurring: &'a [A::Board],
+    ) -> TableView<'a, A::Board> {
+        if self.symmetry && key.variant == Variant::Fundamental {
+            if let Some(image) = self
+                .arena
+                .colour_mirror(key.board)
+                .filter(|&m| m < key.board)
+            {
+                let mut r: Vec<A::Board> = recurring.iter().map(|&b| self.mirror(b)).collect();
+                r.sort_unstable();
+                return TableView {
+                    key: NodeKey {
+                        board: image,
+                        ..key.clone()
+                    },
+                    p: 1 - p,
+                    recurring: Cow::Owned(r),
+                    mirrored: true,
+                };
+            }
         }
-        out
+        TableView {
+            key: key.clone(),
+            p,
+            recurring: Cow::Borrowed(recurring),
+            mirrored: false,
+        }
+    }
+
+    /// The image of a board of a symmetric arena.
+    fn mirror(&self, b: A::Board) -> A::Board {
+        self.arena.colour_mirror(b).expect("a symmetric arena")
+    }
+
+    /// Boards of a view's entry as the node's (their images, if the view
+    /// is mirrored; the symmetry is an involution).
+    fn unmirrored(&self, view: &TableView<A::Board>, mut boards: Vec<A::Board>) -> Vec<A::Board> {
+        if view.mirrored {
+            boards.iter_mut().for_each(|b| *b = self.mirror(*b));
+        }
+        boards
+    }
+
+    /// Option `o` (0: a delay, 1: the ultimate delay, 2 + i: the placement
+    /// `from[i]`) as the option at the image of its board, whose
+    /// placements are `to` (the other player's there): the same move
+    /// mirrored ([`usize::MAX`]: none).
+    fn mirrored_option(&self, from: &[(A::Board, u32)], o: usize, to: &[(A::Board, u32)]) -> usize {
+        if o < 2 || o == usize::MAX {
+            return o;
+        }
+        let Some(&(b, _)) = from.get(o - 2) else {
+            return usize::MAX;
+        };
+        let image = self.mirror(b);
+        to.iter()
+            .position(|&(x, _)| x == image)
+            .map_or(usize::MAX, |i| i + 2)
     }
 
     /// Theorem 3 (module docs) between the tables: before any ultimate
@@ -665,20 +805,16 @@ impl<A: Arena> Solver<A> {
                 vec![(&before_delays, 0, k, k - 1), (&before_delays, 1, k + 1, k)]
             }
         };
-        for (key, gg, win_at, loss_at) in sources {
-            for ((lo, hi), t) in self.table_bounds(key, recurring, gg, p) {
-                let r = if lo >= win_at {
-                    true
-                } else if hi < loss_at {
-                    false
-                } else {
-                    continue;
-                };
-                tested.add(&t);
-                return Some(r);
-            }
-        }
-        None
+        sources.into_iter().find_map(|(key, gg, win_at, loss_at)| {
+            let view = self.table_view(key, p, recurring);
+            self.table_answer(&view, gg, win_at, loss_at, tested)
+        })
+    }
+
+    /// The full record of `key` under a history whose boards that can come
+    /// back are `recurring`.
+    fn full_record(&self, key: &NodeKey<A::Board>, recurring: &[A::Board]) -> Option<&NodeEntry> {
+        self.thresholds_full.get(key)?.get(recurring)
     }
 
     /// The boards of `history` that can come back after `board`, sorted.
@@ -707,9 +843,10 @@ impl<A: Arena> Solver<A> {
         p: usize,
         g: usize,
         k: i32,
-        history: &mut Vec<A::Board>,
+        history: &[A::Board],
         tested: &mut Tested<A::Board>,
     ) -> Result<bool, SolveError> {
+        let recurring = self.recurring_of(board, history);
         let mut horizon = self.first_horizon;
         loop {
             if horizon > LAST_HORIZON {
@@ -723,7 +860,7 @@ impl<A: Arena> Solver<A> {
                 p,
                 g,
                 k,
-                history,
+                &recurring,
                 tested,
                 horizon,
             )? {
@@ -734,7 +871,13 @@ impl<A: Arena> Solver<A> {
     }
 
     /// [`Solver::reaches`] with `left` plies to the horizon ([`EXACT`]:
-    /// none): `None` where the horizon leaves the answer open.
+    /// none): `None` where the horizon leaves the answer open. The history
+    /// enters only as `recurring`, its boards that can come back after
+    /// `board` ([`Solver::recurring_of`]: sorted, no duplicates), the only
+    /// ones a search can meet again (a placement is blocked iff its board
+    /// is among them: a history board it makes again leads back to this
+    /// one); each placement's are found from them
+    /// ([`Arena::recurring_after`]), not from the whole history.
     #[allow(clippy::too_many_arguments)]
     fn reaches_within(
         &mut self,
@@ -744,7 +887,7 @@ impl<A: Arena> Solver<A> {
         p: usize,
         g: usize,
         k: i32,
-        history: &mut Vec<A::Board>,
+        recurring: &[A::Board],
         tested: &mut Tested<A::Board>,
         left: u32,
     ) -> Result<Option<bool>, SolveError> {
@@ -779,7 +922,7 @@ impl<A: Arena> Solver<A> {
                 let saved = self.rules;
                 self.rules.variant = Variant::Fundamental;
                 let r =
-                    self.reaches_within(board, [false; 2], None, p, 0, kk, history, tested, left);
+                    self.reaches_within(board, [false; 2], None, p, 0, kk, recurring, tested, left);
                 self.rules = saved;
                 return r;
             }
@@ -790,37 +933,40 @@ impl<A: Arena> Solver<A> {
         } else {
             g
         };
-        // The history's boards that can come back after this one: the only
-        // ones a record can have tested.
-        let recurring = self.recurring_of(board, history);
-        let found = self.thresholds_memo.get(&key).and_then(|n| {
-            let i = n.find(&n.bits(&recurring))?;
-            let r = &n.records[i];
-            Some((i, r.entry, n.boards_of(&r.tested)))
+        // Where the answers are kept (the node's image, maybe), at what
+        // komi; the history as a bit set over the entry's numbered boards
+        // (and how many were numbered then), and the record it matches.
+        let view = self.table_view(&key, p, recurring);
+        let (vp, vk) = (view.p, view.komi(k));
+        let (numbered, mut history_bits) = self
+            .thresholds_memo
+            .get(&view.key)
+            .map_or((0, Vec::new()), |n| {
+                (n.boards.len(), n.bits(&view.recurring))
+            });
+        let found = self.thresholds_memo.get(&view.key).and_then(|n| {
+            let i = n.find(&history_bits)?;
+            Some((i, n.records[i].entry))
         });
-        if let Some((_, e, boards)) = &found {
-            let (lo, hi) = e.bounds[g][p];
-            if lo >= k || hi < k {
-                tested.add(&Tested {
-                    boards: boards.clone(),
-                    full: false,
-                });
-                return Ok(Some(lo >= k));
+        if let Some((i, e)) = found {
+            let (lo, hi) = e.bounds[g][vp];
+            if lo >= vk || hi < vk {
+                let n = &self.thresholds_memo[&view.key];
+                tested.add_boards(self.unmirrored(&view, n.boards_of(&n.records[i].tested)));
+                self.mirrored_answers += u64::from(view.mirrored);
+                return Ok(Some(view.answer(lo >= vk)));
             }
         }
-        let full_key = (key.clone(), recurring);
-        let full_entry = self.thresholds_full.get(&full_key).copied();
+        let full_entry = self.full_record(&view.key, &view.recurring).copied();
         if let Some(e) = full_entry {
-            let (lo, hi) = e.bounds[g][p];
-            if lo >= k || hi < k {
-                tested.add(&Tested {
-                    boards: Vec::new(),
-                    full: true,
-                });
-                return Ok(Some(lo >= k));
+            let (lo, hi) = e.bounds[g][vp];
+            if lo >= vk || hi < vk {
+                tested.add(&Tested::full());
+                self.mirrored_answers += u64::from(view.mirrored);
+                return Ok(Some(view.answer(lo >= vk)));
             }
         }
-        if let Some(r) = self.answer_by_theorem_3(board, p, g, k, &full_key.1, tested) {
+        if let Some(r) = self.answer_by_theorem_3(board, p, g, k, recurring, tested) {
             return Ok(Some(r));
         }
         // Past the horizon, or where a search with as many plies left
@@ -838,16 +984,16 @@ impl<A: Arena> Solver<A> {
         // (the goals it decides are answered above), and resigning is a
         // loss for the mover.
         let hint = found
-            .map(|(_, e, _)| e.best[p])
+            .map(|(_, e)| e.best[vp])
             .filter(|&b| b != u8::MAX)
-            .or(full_entry.map(|e| e.best[p]))
+            .or(full_entry.map(|e| e.best[vp]))
             .filter(|&b| b != u8::MAX)
             .or_else(|| {
-                let n = self.thresholds_memo.get(&key)?;
+                let n = self.thresholds_memo.get(&view.key)?;
                 n.records
                     .iter()
                     .rev()
-                    .map(|r| r.entry.best[p])
+                    .map(|r| r.entry.best[vp])
                     .find(|&b| b != u8::MAX)
             })
             .and_then(|b| (b != u8::MAX).then_some(b as usize))
@@ -861,6 +1007,21 @@ impl<A: Arena> Solver<A> {
         let mut child = Tested::none();
         let mut placements = Vec::new();
         self.arena.placements(board, colour, &mut placements);
+        // The image's placements (the other player's), where a mirrored
+        // entry's options are numbered.
+        let image_placements = if view.mirrored {
+            let mut v = Vec::new();
+            self.arena
+                .placements(view.key.board, colour.opponent(), &mut v);
+            v
+        } else {
+            Vec::new()
+        };
+        let hint = if view.mirrored {
+            self.mirrored_option(&image_placements, hint, &placements)
+        } else {
+            hint
+        };
         let buf = &placements;
         let mut cut = None;
         let mut open = false;
@@ -899,7 +1060,7 @@ impl<A: Arena> Solver<A> {
                         1 - p,
                         g,
                         kk,
-                        history,
+                        recurring,
                         &mut child,
                         below,
                     )?)
@@ -915,7 +1076,7 @@ impl<A: Arena> Solver<A> {
                         1 - p,
                         g,
                         k,
-                        history,
+                        recurring,
                         &mut child,
                         below,
                     )?)
@@ -923,7 +1084,7 @@ impl<A: Arena> Solver<A> {
                 0 | 1 => None,
                 _ => {
                     let (b, c) = placements[o - 2];
-                    if self.track_history && history.contains(&b) {
+                    if self.track_history && recurring.binary_search(&b).is_ok() {
                         // Blocked: the answer holds where it stays blocked
                         // (were it legal, the mover might do better with it).
                         child.boards.push(b);
@@ -932,7 +1093,8 @@ impl<A: Arena> Solver<A> {
                         // Black's capture of c stones is c stones of komi
                         // for her.
                         let kk = if black { k - c as i32 } else { k + c as i32 };
-                        history.push(b);
+                        let mut after = Vec::with_capacity(recurring.len() + 1);
+                        self.arena.recurring_after(board, recurring, b, &mut after);
                         let r = self.reaches_within(
                             b,
                             ultimate,
@@ -940,11 +1102,10 @@ impl<A: Arena> Solver<A> {
                             1 - p,
                             g,
                             kk,
-                            history,
+                            &after,
                             &mut child,
                             below,
                         );
-                        history.pop();
                         let r = r?;
                         // A deciding placement must stay legal; a refuted
                         // one need not (module docs, "Repetition": blocked,
@@ -986,10 +1147,10 @@ impl<A: Arena> Solver<A> {
         // history (it was generated below, so this board leads to it; in
         // the history it would lead back): the others need no record.
         if self.track_history && !mine.full {
+            mine.boards.sort_unstable();
+            mine.boards.dedup();
             let mut kept = Vec::with_capacity(mine.boards.len());
             self.arena.recurring(board, &mine.boards, &mut kept);
-            kept.sort_unstable();
-            kept.dedup();
             mine.boards = kept;
             if mine.boards.len() > self.limits.tested {
                 mine = Tested {
@@ -999,6 +1160,21 @@ impl<A: Arena> Solver<A> {
             }
         }
         tested.add(&mine);
+        // The entry's view of the answer: its tested boards, the deciding
+        // option.
+        let mut entry_boards = mine.boards;
+        let mut best = cut;
+        if view.mirrored {
+            entry_boards = self.unmirrored(&view, entry_boards);
+            entry_boards.sort_unstable();
+            best = cut.map(|o| self.mirrored_option(&placements, o, &image_placements));
+        }
+        if let Some(o) = cut.filter(|&o| o >= 2) {
+            let b = placements[o - 2].0;
+            let pt = self.arena.placed(board, b);
+            self.cut_points[p][pt] = self.cut_points[p][pt].saturating_add(1);
+        }
+        let recurring = &view.recurring[..];
         // Where the answer goes: the partial record of this history (a
         // search below may have made it meanwhile: a delay keeps the node),
         // or a new one, or the full record when the tested set or the
@@ -1007,10 +1183,22 @@ impl<A: Arena> Solver<A> {
         if !mine.full {
             let n = self
                 .thresholds_memo
-                .entry(key.clone())
+                .entry(view.key.clone())
                 .or_insert_with(NodeRecords::new);
-            if let Some(t) = n.number(&mine.boards, self.limits.node_boards) {
-                let h = n.bits(&full_key.1);
+            if let Some(t) = n.number(&entry_boards, self.limits.node_boards) {
+                // The boards numbered since the start are few; the
+                // history's bits need only those added.
+                let h = if n.boards.len() - numbered < recurring.len() {
+                    history_bits.resize(n.boards.len().div_ceil(64), 0);
+                    for (i, b) in n.boards.iter().enumerate().skip(numbered) {
+                        if recurring.binary_search(b).is_ok() {
+                            history_bits[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                    history_bits
+                } else {
+                    n.bits(recurring)
+                };
                 match n.find(&h) {
                     Some(i) => {
                         let t = union(&n.records[i].tested, &t);
@@ -1042,24 +1230,24 @@ impl<A: Arena> Solver<A> {
         }
         let e = match slot {
             Some(e) => e,
-            None => self.thresholds_full.entry(full_key).or_insert(NodeEntry {
-                bounds: [[(-INF, INF); 2]; 2],
-                best: [u8::MAX; 2],
-            }),
+            None => self
+                .thresholds_full
+                .entry(view.key.clone())
+                .or_default()
+                .entry(recurring.to_vec())
+                .or_insert(NodeEntry {
+                    bounds: [[(-INF, INF); 2]; 2],
+                    best: [u8::MAX; 2],
+                }),
         };
-        if let Some(o) = cut {
-            e.best[p] = o as u8;
+        if let Some(o) = best.filter(|&o| o != usize::MAX) {
+            e.best[vp] = o as u8;
         }
-        if let Some(o) = cut.filter(|&o| o >= 2) {
-            let b = placements[o - 2].0;
-            let pt = self.arena.placed(board, b);
-            self.cut_points[p][pt] = self.cut_points[p][pt].saturating_add(1);
-        }
-        let (lo, hi) = &mut e.bounds[g][p];
-        if answer {
-            *lo = (*lo).max(k);
+        let (lo, hi) = &mut e.bounds[g][vp];
+        if view.answer(answer) {
+            *lo = (*lo).max(vk);
         } else {
-            *hi = (*hi).min(k - 1);
+            *hi = (*hi).min(vk - 1);
         }
         Ok(Some(answer))
     }
@@ -1073,7 +1261,7 @@ impl<A: Arena> Solver<A> {
         s: &Situation<A::Board>,
         g: usize,
         start: i32,
-        history: &mut Vec<A::Board>,
+        history: &[A::Board],
     ) -> Result<i32, SolveError> {
         let (b, u, f, p) = (s.board, s.ultimate, s.first_ultimate, s.to_move.index());
         if self.rules.variant == Variant::Ultimate {

@@ -599,7 +599,7 @@ fn the_sente_level_after_filling_one_of_two_dame_is_two() {
 /// The solver stops at its budget with the count.
 #[test]
 fn the_budget_is_a_clear_error() {
-    let g = game_with("X . . . . . . . O", ORIGINAL, Colour::Black, 0);
+    let g = game_with("X . . . . . . . . O", ORIGINAL, Colour::Black, 0);
     let (arena, s, mut h) = situation_of(&g).unwrap();
     let mut solver = Solver::new(arena, ORIGINAL, 1000, true);
     assert_eq!(
@@ -1762,6 +1762,160 @@ fn recurrence_classes_do_not_change_the_answers() {
         }
     }
     assert_eq!((checked, dropped), (120, 28));
+}
+
+/// The boards that can come back after a placement, found from those
+/// after the board before it ([`Arena::recurring_after`], which the
+/// solver uses instead of scanning the history) against the scan of the
+/// whole history ([`Arena::recurring`], sorted): equal at every ply of
+/// random lines of up to 60 placements (either colour, superko respected, the
+/// histories from before the root included) on random corridors and
+/// two-row areas, with and without recurrence classes; and boards both
+/// come back and stop coming back along the lines.
+#[test]
+fn the_boards_that_can_come_back_follow_the_line() {
+    let mut rng = Lcg(263);
+    let (mut steps, mut kept, mut emptied) = (0, 0, 0);
+    for text in random_corridors(269, 100) {
+        let g = after_random_placements(game_with(&text, ORIGINAL, Colour::Black, 0), &mut rng);
+        let (classed, s, h0) = situation_of(&g).unwrap();
+        let (plain, _) = GoArena::of(g.position()).unwrap();
+        for arena in [classed, plain] {
+            let scan = |board: BoardCode, h: &[BoardCode]| {
+                let mut v = Vec::new();
+                arena.recurring(board, h, &mut v);
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            let (mut board, mut h) = (s.board, h0.clone());
+            let mut rec = scan(board, &h);
+            for ply in 0..60 {
+                let first = rng.below(2);
+                let mut next = Vec::new();
+                for colour in [first, 1 - first].map(|c| [Colour::Black, Colour::White][c]) {
+                    if next.is_empty() {
+                        arena.placements(board, colour, &mut next);
+                        next.retain(|(b, _)| !h.contains(b));
+                    }
+                }
+                if next.is_empty() {
+                    break;
+                }
+                let child = next[rng.below(next.len())].0;
+                let mut after = Vec::new();
+                arena.recurring_after(board, &rec, child, &mut after);
+                h.push(child);
+                assert_eq!(after, scan(child, &h), "{text}\nply {ply}");
+                kept += usize::from(!after.is_empty());
+                emptied += usize::from(after.is_empty() && !rec.is_empty());
+                (board, rec) = (child, after);
+                steps += 1;
+            }
+        }
+    }
+    assert_eq!((steps, kept, emptied), (492, 143, 128));
+}
+
+/// The colour-exchanging symmetry of a board ([`Arena::colour_mirror`]):
+/// found where the framing stones of each colour map onto the other's (a
+/// corridor reversed, a square's diagonal), not elsewhere; an involution;
+/// and the game from the image, the other player to move, the bowls and
+/// ultimate prisoners exchanged and the history mapped, is the game with
+/// the players' parts exchanged: by the threshold search without the
+/// symmetry, on random corridors and two-row areas of up to three empty
+/// points after 0–3 random placements, both players first, the outcomes
+/// at komi −1…1 and both scores are negated.
+#[test]
+fn the_colour_mirror_exchanges_the_players() {
+    let arena = |t: &str| GoArena::of(&Position::parse(t).unwrap()).unwrap();
+    for t in ["X . . X", "X . O\nO . O", "X X\n. O"] {
+        let (a, code) = arena(t);
+        assert_eq!(a.colour_mirror(code), None, "{t}");
+    }
+    for t in ["X . x O", "X . . O\nX . o O", ". X X\nO . x\nO . ."] {
+        let (a, code) = arena(t);
+        let m = a.colour_mirror(code).expect(t);
+        assert_ne!(m, code, "{t}");
+        assert_eq!(a.colour_mirror(m), Some(code), "{t}");
+    }
+    let mut rng = Lcg(239);
+    let mut checked = 0;
+    for text in random_corridors(241, 60)
+        .iter()
+        .filter(|t| t.matches('.').count() <= 3)
+    {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            // No recurrence classes: they are of the root's descendants,
+            // which the image's need not be.
+            let (_, s, h) = situation_of(&g).unwrap();
+            let (arena, _) = GoArena::of(g.position()).unwrap();
+            let image = |b: BoardCode| arena.colour_mirror(b).unwrap();
+            let mut m = s;
+            m.board = image(s.board);
+            m.to_move = s.to_move.opponent();
+            m.bowls = [s.bowls[1], s.bowls[0]];
+            m.ultimate = [s.ultimate[1], s.ultimate[0]];
+            let mh: Vec<BoardCode> = h.iter().map(|&b| image(b)).collect();
+            let answers = |s: &Situation<BoardCode>, h: &[BoardCode]| {
+                let mut plain = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                plain.symmetry = false;
+                let mut h = h.to_vec();
+                let mut out = vec![
+                    plain.ultimate_score(s, &mut h).unwrap(),
+                    plain.fundamental_score2(s, &mut h).unwrap(),
+                ];
+                for komi in -1..=1 {
+                    out.push(i64::from(
+                        plain.outcome(&s.with_komi(komi), &mut h).unwrap(),
+                    ));
+                }
+                out
+            };
+            let a = answers(&s, &h);
+            let mut b = answers(&m, &mh);
+            b.swap(2, 4);
+            let negated: Vec<i64> = b.iter().map(|x| -x).collect();
+            assert_eq!(a, negated, "{text}\nthen\n{g}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 92);
+}
+
+/// The symmetry in the tables (module docs, "Symmetry": a Fundamental Go
+/// node whose image has the smaller code keeps its answers at the image's
+/// entry, the other player to move, the komi and the answer negated, the
+/// boards mapped) against the literal solver: on random corridors and
+/// two-row areas of up to three empty points after 0–3 random placements
+/// (histories from before the root, retakes everywhere), both players
+/// first, both scores and the outcomes at komi −1…1 agree, with the
+/// solver's horizons and with a first horizon of 2 (open searches
+/// everywhere), and answers come from images' entries.
+#[test]
+fn the_symmetry_agrees_with_the_literal_solver() {
+    let mut rng = Lcg(251);
+    let (mut checked, mut mirrored) = (0, 0);
+    let boards = random_corridors(257, 200);
+    let small = boards.iter().filter(|t| t.matches('.').count() <= 3);
+    for text in small.take(16) {
+        for to_move in [Colour::Black, Colour::White] {
+            let g = after_random_placements(game_with(text, ORIGINAL, to_move, 0), &mut rng);
+            let (arena, s, h) = situation_of(&g).unwrap();
+            for first in [FIRST_HORIZON, 2] {
+                let mut fast = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                fast.first_horizon = first;
+                let mut literal = Solver::new(arena.clone(), ORIGINAL, 20_000_000, true);
+                literal.normalise = false;
+                let context = format!("{text}\nthen\n{g}\nfirst horizon {first}");
+                same_answers(&mut fast, &mut literal, &s, h.clone(), &context);
+                mirrored += u64::from(fast.mirrored_answers > 0);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!((checked, mirrored), (64, 48));
 }
 
 /// The partial records (bit sets over a node's numbered boards, matched
