@@ -666,6 +666,21 @@ impl Store {
     /// falls back to the memoised [`Store::left_stop`] / [`Store::right_stop`].
     /// Both give the same stops, so the answer does not depend on the path.
     pub fn is_infinitesimal(&mut self, g: GameId) -> CgResult<bool> {
+        // A hot or cold game often shows it in one option: a general node is
+        // not a number, so `LS(G) ≥ RS(G^L)` and `RS(G) ≤ LS(G^R)`, and a
+        // Left option that is a positive number (a Right option that is a
+        // negative one) makes a stop non-zero without any recursion.
+        if let Node::General { left, right } = self.node(g) {
+            let number_of = |o: &GameId| match self.node(*o) {
+                Node::Nus(n) => Some(&n.number),
+                Node::General { .. } => None,
+            };
+            if left.iter().filter_map(number_of).any(Dyadic::is_positive)
+                || right.iter().filter_map(number_of).any(Dyadic::is_negative)
+            {
+                return Ok(false);
+            }
+        }
         let mut budget = STOP_BUDGET;
         if let Some(ls) = self.stop_unmemoised(g, true, &mut budget) {
             if !ls.is_zero() {
@@ -701,7 +716,12 @@ impl Store {
         *budget -= 1;
         let mut best: Option<&Dyadic> = None;
         for &o in if left { ls.iter() } else { rs.iter() } {
-            let s = self.stop_unmemoised(o, !left, budget)?;
+            // A number option is its own stop: read it here rather than
+            // in a call (the leaves are most of the tree).
+            let s = match self.node(o) {
+                Node::Nus(n) => &n.number,
+                Node::General { .. } => self.stop_unmemoised(o, !left, budget)?,
+            };
             let better = match best {
                 None => true,
                 Some(b) => (left && s > b) || (!left && s < b),

@@ -530,3 +530,23 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    #[test]
+    fn infinitesimal_is_both_stops_zero(a in any_game(), b in near_zero(4)) {
+        // `is_infinitesimal` (its one-option shortcut and its unmemoised
+        // stops) against the memoised stops of a fresh store, on any games
+        // and on games near zero (where it is often true).
+        for t in [&a, &b] {
+            let mut s = Store::new();
+            let g = build(&mut s, t);
+            let fast = s.is_infinitesimal(g).unwrap();
+            let mut fresh = Store::new();
+            let g2 = build(&mut fresh, t);
+            let (ls, rs) = (fresh.left_stop(g2).unwrap(), fresh.right_stop(g2).unwrap());
+            prop_assert_eq!(fast, ls.is_zero() && rs.is_zero());
+        }
+    }
+}
