@@ -32,34 +32,147 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// malloc: the searches build and then drop tables of millions of small
 /// allocations, memo keys and thermograph walls, and glibc spent 15-30 % of
 /// the heaviest tests freeing them; BENCHMARKS.md, "Test time, session 13".)
+///
+/// Blocks of [`MAPPED`] bytes or more are mapped from the system directly
+/// (on Linux), so that a growing one is moved by `mremap`, page tables and
+/// all, instead of copied into fresh pages: the ko walk of a large area
+/// doubles arrays of gigabytes, and mimalloc's realloc faulted in and
+/// zeroed each new array and then copied the old one into it
+/// (BENCHMARKS.md, "Big regions, session 14").
 pub struct Counting;
 
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 
-// SAFETY: every call is forwarded to `MiMalloc` unchanged; only a counter is kept.
+/// The size from which a block is mapped directly (see [`Counting`]). A
+/// block's size alone decides it, so `dealloc` and `realloc`, which are
+/// given the layout the block was made with, know where it came from.
+const MAPPED: usize = 32 << 20;
+
+/// Whether a block of this layout is mapped directly.
+#[inline]
+fn mapped(layout: Layout) -> bool {
+    cfg!(target_os = "linux") && layout.size() >= MAPPED && layout.align() <= 4096
+}
+
+#[cfg(target_os = "linux")]
+mod map {
+    /// Fresh zeroed pages, advised to huge pages (null on failure).
+    pub unsafe fn map(size: usize) -> *mut u8 {
+        // SAFETY: an anonymous private mapping of new pages; no file, no
+        // memory of ours is touched.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            return std::ptr::null_mut();
+        }
+        #[cfg(test)]
+        super::tests::MAPPED_NOW.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: the range is the mapping just made; the advice changes how
+        // its pages are backed, never their contents (failure is harmless).
+        unsafe { libc::madvise(p, size, libc::MADV_HUGEPAGE) };
+        p.cast()
+    }
+
+    /// Gives back a mapping made by [`map`] or [`remap`] of `size` bytes.
+    pub unsafe fn unmap(p: *mut u8, size: usize) {
+        // SAFETY: the caller gives a live mapping of ours and its size.
+        unsafe { libc::munmap(p.cast(), size) };
+        #[cfg(test)]
+        super::tests::MAPPED_NOW.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The mapping `p` of `old` bytes grown or shrunk to `new`, moved if
+    /// need be (null on failure, the old mapping then left as it was).
+    pub unsafe fn remap(p: *mut u8, old: usize, new: usize) -> *mut u8 {
+        // SAFETY: the caller gives a live mapping of ours and its size.
+        let q = unsafe { libc::mremap(p.cast(), old, new, libc::MREMAP_MAYMOVE) };
+        if q == libc::MAP_FAILED {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: as in `map`; the new tail's pages are fresh.
+        unsafe { libc::madvise(q, new, libc::MADV_HUGEPAGE) };
+        q.cast()
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod map {
+    // Never called: `mapped` is false off Linux.
+    pub unsafe fn map(_: usize) -> *mut u8 {
+        std::ptr::null_mut()
+    }
+    pub unsafe fn unmap(_: *mut u8, _: usize) {}
+    pub unsafe fn remap(_: *mut u8, _: usize, _: usize) -> *mut u8 {
+        std::ptr::null_mut()
+    }
+}
+
+// SAFETY: every call is forwarded to `MiMalloc` or, for the blocks that
+// `mapped` chooses by their layout alone, to the system's mappings; a block
+// is given back where it came from, since `dealloc` and `realloc` get the
+// layout it was made with. Only a counter is kept besides.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = MiMalloc.alloc(layout);
+        let p = match mapped(layout) {
+            true => map::map(layout.size()),
+            false => MiMalloc.alloc(layout),
+        };
         if !p.is_null() {
             grew(layout.size());
         }
         p
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = MiMalloc.alloc_zeroed(layout);
+        // Fresh mappings are zeroed already.
+        let p = match mapped(layout) {
+            true => map::map(layout.size()),
+            false => MiMalloc.alloc_zeroed(layout),
+        };
         if !p.is_null() {
             grew(layout.size());
         }
         p
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        MiMalloc.dealloc(ptr, layout);
+        match mapped(layout) {
+            true => map::unmap(ptr, layout.size()),
+            false => MiMalloc.dealloc(ptr, layout),
+        }
         IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = MiMalloc.realloc(ptr, layout, new_size);
+        // SAFETY: the caller guarantees a non-zero size that does not
+        // overflow when rounded to the alignment.
+        let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
+        let p = match (mapped(layout), mapped(new_layout)) {
+            (true, true) => map::remap(ptr, layout.size(), new_size),
+            (false, false) => MiMalloc.realloc(ptr, layout, new_size),
+            // Across the threshold: a new block, the contents copied.
+            (from_map, _) => {
+                let q = match from_map {
+                    true => MiMalloc.alloc(new_layout),
+                    false => map::map(new_size),
+                };
+                if !q.is_null() {
+                    std::ptr::copy_nonoverlapping(ptr, q, layout.size().min(new_size));
+                    match from_map {
+                        true => map::unmap(ptr, layout.size()),
+                        false => MiMalloc.dealloc(ptr, layout),
+                    }
+                }
+                q
+            }
+        };
         if !p.is_null() {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());
@@ -467,8 +580,36 @@ pub fn reserve(bytes: usize) -> Result<(), Exceeded> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The blocks mapped directly (see [`Counting`]) and not yet given back.
+    pub(crate) static MAPPED_NOW: AtomicUsize = AtomicUsize::new(0);
+
+    /// A block below [`MAPPED`] grown across it (copied into a mapping),
+    /// grown again (moved by `mremap`) and shrunk back (copied out) keeps
+    /// its contents, and is a mapping of its own while it is large.
+    #[test]
+    fn large_blocks_are_mapped_and_keep_their_contents_as_they_move() {
+        let small = MAPPED / 8;
+        let mut v: Vec<u32> = (0..small as u32).collect();
+        v.reserve_exact(MAPPED / 4);
+        if cfg!(target_os = "linux") {
+            assert!(MAPPED_NOW.load(Ordering::Relaxed) >= 1);
+        }
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32));
+        v.extend(small as u32..(2 * small) as u32);
+        v.reserve_exact(MAPPED);
+        v.extend((2 * small) as u32..(3 * small) as u32);
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32));
+        v.truncate(1000);
+        v.shrink_to_fit();
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32));
+        v.extend(1000..2000);
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32));
+        let zeroed = vec![0u64; MAPPED / 4];
+        assert!(zeroed.iter().all(|&x| x == 0));
+    }
 
     #[test]
     fn sizes_parse_in_binary_units() {
