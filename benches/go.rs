@@ -199,7 +199,7 @@ fn pairs(g: &yose::ko::KoGraph) -> String {
         for side in [Side::Left, Side::Right] {
             for (i, t) in node.options(side).iter().enumerate() {
                 if let Target::Node(w) = t {
-                    let next = (*w, phi.add(node.gain(side, i)));
+                    let next = (w, phi.add(node.gain(side, i)));
                     if seen.insert(next.clone()) {
                         stack.push(next);
                     }

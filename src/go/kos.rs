@@ -123,7 +123,9 @@
 use super::position::Colour;
 use super::search::{bits, mix_masks, prefetch, Board, GoError, KoRule, Search};
 use crate::game::{CgError, GameExporter, GameId, Store};
-use crate::ko::{plus_gain, Component, GainIndices, KoGraph, KoGraphBuilder, NodeId, Side, Target};
+use crate::ko::{
+    plus_gain, Component, GainIndices, KoGraph, KoGraphBuilder, NodeId, PackedTarget, Side, Target,
+};
 use crate::prehashed::Prehashed;
 use crate::render::Style;
 use rustc_hash::FxHashMap;
@@ -546,7 +548,7 @@ struct BoardGraph {
     /// order of the ko graph's options, so that step 2 makes the graph's
     /// targets of this array in place (the walk's edges and the graph's
     /// options are not held side by side).
-    targets: Vec<Target>,
+    targets: Vec<PackedTarget>,
     /// What each move scores at once (Black positive; at most the region's
     /// 128 points), beside its target: an `i16`'s bits, so that step 2
     /// writes each option's gain index (`u16`) over it (`range_options`)
@@ -600,7 +602,7 @@ impl BoardGraph {
         let (start, black, white) = self.moves_of[i];
         let (start, black) = (start as usize, usize::from(black));
         (start..start + black + usize::from(white)).map(move |j| Edge {
-            to: match self.targets[j] {
+            to: match self.targets[j].get() {
                 Target::Node(q) => To::Board(q.0),
                 Target::Game(g) => To::Game(g),
             },
@@ -1116,7 +1118,8 @@ impl Search<'_> {
             .filter(|kid| kid.colour == Colour::Black)
             .count();
         let start = bg.targets.len();
-        bg.targets.resize(start + n, Target::Node(NodeId(u32::MAX)));
+        bg.targets
+            .resize(start + n, PackedTarget::new(Target::Node(NodeId(0))));
         bg.gains.resize(start + n, 0);
         // (A move scores at most the region's 128 points, and a position
         // has at most two moves on each of them.)
@@ -1179,10 +1182,10 @@ impl Search<'_> {
                     }
                 };
                 let j = &mut next[colour.index()];
-                bg.targets[*j] = match to {
+                bg.targets[*j] = PackedTarget::new(match to {
                     To::Board(i) => Target::Node(NodeId(i)),
                     To::Game(g) => Target::Game(g),
-                };
+                });
                 bg.gains[*j] = gain as i16 as u16;
                 *j += 1;
             }
@@ -1413,10 +1416,10 @@ impl Search<'_> {
         };
         let games_first = games(self, &first.terminals)?;
         let games_second = games(self, &second.terminals)?;
-        let rename = |targets: &mut [Target], games: &[GameId]| {
+        let rename = |targets: &mut [PackedTarget], games: &[GameId]| {
             for t in targets {
-                if let Target::Game(k) = *t {
-                    *t = Target::Game(games[k.0 as usize]);
+                if let Target::Game(k) = t.get() {
+                    *t = PackedTarget::new(Target::Game(games[k.0 as usize]));
                 }
             }
         };
@@ -1581,7 +1584,7 @@ struct RangeOptions {
 /// at every node, with its number.
 fn range_options<const CHILL: bool>(
     bg: &BoardGraph,
-    (nodes, targets, gains): (std::ops::Range<usize>, &mut [Target], &mut [u16]),
+    (nodes, targets, gains): (std::ops::Range<usize>, &mut [PackedTarget], &mut [u16]),
     narrow: usize,
     room: usize,
     poll: &mut dyn FnMut(usize) -> Result<(), GoError>,
@@ -1624,9 +1627,9 @@ fn range_options<const CHILL: bool>(
     // The potentials of the nodes a node's moves reach are read at random
     // (cache misses on the large areas): asked for one node ahead, so
     // that they arrive while the node before is made.
-    let ask = |targets: &[Target], i: usize| {
+    let ask = |targets: &[PackedTarget], i: usize| {
         for t in &targets[moves(i).0] {
-            if let Target::Node(q) = t {
+            if let Some(q) = t.node() {
                 prefetch(&phi[q.0 as usize]);
                 if CHILL {
                     prefetch(&m[q.0 as usize]);
@@ -1643,14 +1646,14 @@ fn range_options<const CHILL: bool>(
         let (range, white) = moves(i);
         for j in range {
             let gain = i64::from(gains[j] as i16);
-            let d = match targets[j] {
+            let d = match targets[j].get() {
                 Target::Game(g) => {
                     let pair = (phi[i] + gain, g);
                     let k = *terminal.entry(pair).or_insert_with(|| {
                         out.terminals.push(pair);
                         (out.terminals.len() - 1) as u32
                     });
-                    targets[j] = Target::Game(GameId(k));
+                    targets[j] = PackedTarget::new(Target::Game(GameId(k)));
                     0
                 }
                 Target::Node(q) => {

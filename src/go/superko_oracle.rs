@@ -404,10 +404,10 @@ fn ko_options_are_successor_values(
         let mut from_graph: Vec<String> = Vec::new();
         for (t, gain) in root.options(side).iter().zip(root.gains(side)) {
             let shown = match t {
-                Target::Node(n) => format!("a ko graph of {} nodes", g.rooted_at(*n).len()),
+                Target::Node(n) => format!("a ko graph of {} nodes", g.rooted_at(n).len()),
                 Target::Game(x) => {
                     let gain = s.number(gain.clone());
-                    let x = s.add(*x, gain).unwrap();
+                    let x = s.add(x, gain).unwrap();
                     show(s, x)
                 }
             };

@@ -805,11 +805,11 @@ fn same_shape(a: &crate::ko::KoGraph, b: &crate::ko::KoGraph) -> bool {
                 match (tx, ty) {
                     (Target::Game(g), Target::Game(h)) if g == h => {}
                     (Target::Node(u), Target::Node(v)) => match map[u.index()] {
-                        Some(w) if w == *v => {}
+                        Some(w) if w == v => {}
                         Some(_) => return false,
                         None => {
-                            map[u.index()] = Some(*v);
-                            stack.push((*u, *v));
+                            map[u.index()] = Some(v);
+                            stack.push((u, v));
                         }
                     },
                     _ => return false,
@@ -912,7 +912,7 @@ fn a_basic_ko_drawn_on_the_board_is_the_simple_ko() {
     assert_eq!(t, &swing / &three);
     // The ko-free options of the root are the values after those moves.
     let root = k.graph.node(k.graph.root());
-    assert_eq!(root.left(), &[crate::ko::Target::Game(b)]);
+    assert_eq!(root.left().to_vec(), [crate::ko::Target::Game(b)]);
     // Area scoring: the same shape with the area values of the fills.
     let area = SearchOptions::with_rules(Rules::Chinese);
     let k = ko_of(&mut s, KO_TO_CAPTURE, &area);
@@ -962,9 +962,9 @@ fn chilling_a_ko_taxes_every_move() {
                 for (ta, tb) in oa.iter().zip(ob) {
                     match (ta, tb) {
                         (crate::ko::Target::Game(x), crate::ko::Target::Game(y)) => {
-                            let cx = s.chill(*x).unwrap();
+                            let cx = s.chill(x).unwrap();
                             let tax = s.integer(-(k.moves[n.index()] + sign));
-                            assert_eq!(*y, s.add(cx, tax).unwrap());
+                            assert_eq!(y, s.add(cx, tax).unwrap());
                         }
                         (ta, tb) => assert_eq!(ta, tb),
                     }
@@ -1016,7 +1016,7 @@ fn two_point_gap_is_a_ko_graph() {
     let p = pos("X . . O");
     let root = k.graph.node(k.graph.root());
     let after = value(&mut s, &play(&p, "B (1,2)").unwrap(), &opts).unwrap();
-    assert_eq!(root.left()[0], crate::ko::Target::Game(after));
+    assert_eq!(root.left().get(0), crate::ko::Target::Game(after));
     let k = ko_of(
         &mut s,
         "X . . O",
@@ -1239,7 +1239,7 @@ fn chill_by_rebuild(s: &mut Store, k: &GoKo) -> crate::ko::KoGraph {
         for (at, (side, sign)) in [(Side::Left, 1), (Side::Right, -1)].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
                 let gain = node.gain(side, i);
-                sides[at].push(match *t {
+                sides[at].push(match t {
                     Target::Node(w) => {
                         let tax = Dyadic::from_i64(k.moves[w.index()] - m - sign);
                         (gain.add(&tax), Target::Node(w))

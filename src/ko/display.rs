@@ -73,14 +73,14 @@ impl Printer<'_> {
                 self.out.push_str(", ");
             }
             self.gain(node.gain(Side::Left, k))?;
-            self.target(*t)?;
+            self.target(t)?;
         }
         self.out
             .push_str(if node.left().is_empty() { "|" } else { " |" });
         for (k, t) in node.right().iter().enumerate() {
             self.out.push_str(if k > 0 { ", " } else { " " });
             self.gain(node.gain(Side::Right, k))?;
-            self.target(*t)?;
+            self.target(t)?;
         }
         self.out.push('}');
         Ok(())

@@ -53,6 +53,108 @@ pub enum Target {
     Game(GameId),
 }
 
+/// A [`Target`] in one word, as a [`KoGraph`] keeps its options: a node's
+/// number, or a game's id with the top bit set. (A Go region's graph has
+/// hundreds of millions of options: four bytes each instead of the
+/// enum's eight; BENCHMARKS.md, "Big regions, session 14".)
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct PackedTarget(u32);
+
+impl PackedTarget {
+    const GAME: u32 = 1 << 31;
+
+    /// `t` packed. Node numbers and game ids are below 2³¹: a graph or a
+    /// store of 2³¹ entries would take more than 32 GiB before its options
+    /// (a store's node is larger than 16 bytes), past any memory limit the
+    /// interpreter allows on the machines it runs on.
+    #[inline]
+    pub fn new(t: Target) -> PackedTarget {
+        let (bits, tag) = match t {
+            Target::Node(v) => (v.0, 0),
+            Target::Game(g) => (g.0, PackedTarget::GAME),
+        };
+        assert!(bits < PackedTarget::GAME, "ko graph ids below 2^31");
+        PackedTarget(bits | tag)
+    }
+
+    #[inline]
+    pub fn get(self) -> Target {
+        match self.0 & PackedTarget::GAME {
+            0 => Target::Node(NodeId(self.0)),
+            _ => Target::Game(GameId(self.0 & !PackedTarget::GAME)),
+        }
+    }
+
+    /// The node it leads to, if it leads to a node.
+    #[inline]
+    pub fn node(self) -> Option<NodeId> {
+        match self.0 & PackedTarget::GAME {
+            0 => Some(NodeId(self.0)),
+            _ => None,
+        }
+    }
+}
+
+impl From<Target> for PackedTarget {
+    fn from(t: Target) -> PackedTarget {
+        PackedTarget::new(t)
+    }
+}
+
+impl fmt::Debug for PackedTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+/// The options of one side of a node, in order (borrowed from its graph).
+#[derive(Copy, Clone)]
+pub struct Options<'g>(&'g [PackedTarget]);
+
+impl<'g> Options<'g> {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// Option `i` (panics past the end, as indexing a slice does).
+    pub fn get(&self, i: usize) -> Target {
+        self.0[i].get()
+    }
+    pub fn iter(
+        &self,
+    ) -> std::iter::Map<std::slice::Iter<'g, PackedTarget>, fn(&PackedTarget) -> Target> {
+        self.0.iter().map(|t| t.get())
+    }
+    pub fn contains(&self, t: Target) -> bool {
+        self.0.contains(&PackedTarget::new(t))
+    }
+    pub fn to_vec(&self) -> Vec<Target> {
+        self.iter().collect()
+    }
+}
+
+impl PartialEq for Options<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<'g> IntoIterator for Options<'g> {
+    type Item = Target;
+    type IntoIter = std::iter::Map<std::slice::Iter<'g, PackedTarget>, fn(&PackedTarget) -> Target>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl fmt::Debug for Options<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// One local position, as given to [`KoGraph::from_parts`]. (The graph
 /// keeps its nodes in flat arrays, see [`KoGraph`]; [`KoGraph::node`] gives
 /// a [`NodeRef`].)
@@ -128,14 +230,14 @@ impl<'g> NodeRef<'g> {
     pub fn is_named(&self) -> bool {
         self.graph.is_named(NodeId(self.index as u32))
     }
-    pub fn left(&self) -> &'g [Target] {
+    pub fn left(&self) -> Options<'g> {
         self.options(Side::Left)
     }
-    pub fn right(&self) -> &'g [Target] {
+    pub fn right(&self) -> Options<'g> {
         self.options(Side::Right)
     }
-    pub fn options(&self, side: Side) -> &'g [Target] {
-        &self.graph.targets[self.graph.span(self.index, Some(side))]
+    pub fn options(&self, side: Side) -> Options<'g> {
+        Options(&self.graph.targets[self.graph.span(self.index, Some(side))])
     }
     /// The gains of `side`'s options, in the order of [`NodeRef::options`].
     pub fn gains(&self, side: Side) -> impl Iterator<Item = &'g Dyadic> + 'g {
@@ -257,7 +359,7 @@ impl Eq for GainIndices {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KoGraph {
     bounds: Vec<usize>,
-    targets: Vec<Target>,
+    targets: Vec<PackedTarget>,
     gains: GainIndices,
     gain_values: Vec<Dyadic>,
     labels: Labels,
@@ -366,7 +468,7 @@ impl KoGraphBuilder {
     /// for a maker that fills the arrays on several threads (`go::kos`).
     pub(crate) fn from_numbered_integer_arrays(
         bounds: Vec<usize>,
-        targets: Vec<Target>,
+        targets: Vec<PackedTarget>,
         gains: GainIndices,
         gain_values: &[i64],
     ) -> KoGraphBuilder {
@@ -524,13 +626,13 @@ impl KoGraphBuilder {
         for (gain, t) in left {
             let k = index(self, gain);
             self.graph.gains.push(k);
-            self.graph.targets.push(t);
+            self.graph.targets.push(PackedTarget::new(t));
         }
         self.graph.bounds.push(self.graph.targets.len());
         for (gain, t) in right {
             let k = index(self, gain);
             self.graph.gains.push(k);
-            self.graph.targets.push(t);
+            self.graph.targets.push(PackedTarget::new(t));
         }
         let g = &mut self.graph;
         g.bounds.push(g.targets.len());
@@ -1040,10 +1142,10 @@ impl KoGraph {
         }
         let options = order.iter().map(|&v| self.span(v, None).len()).sum();
         let mut b = KoGraphBuilder::with_capacity(order.len(), options);
-        let remap = |(t, g): (&Target, &Dyadic)| {
+        let remap = |(t, g): (Target, &Dyadic)| {
             let t = match t {
                 Target::Node(n) => Target::Node(map[n.index()].expect("reachable")),
-                g => *g,
+                g => g,
             };
             (g.clone(), t)
         };
@@ -1066,8 +1168,8 @@ impl KoGraph {
             for (k, side) in [Side::Right, Side::Left].into_iter().enumerate() {
                 for (t, g) in n.options(side).iter().zip(n.gains(side)) {
                     let t = match t {
-                        Target::Game(g) => Target::Game(store.neg(*g)),
-                        n => *n,
+                        Target::Game(g) => Target::Game(store.neg(g)),
+                        n => n,
                     };
                     sides[k].push((g.neg(), t));
                 }
@@ -1148,7 +1250,7 @@ impl KoGraph {
                     .zip(self.gains.range(range.clone()))
                     .zip(&mut gains[range]);
                 for ((target, old), new) in options {
-                    match *target {
+                    match target.get() {
                         Target::Node(w) => {
                             let d = p[w.index()] - shift;
                             let slot = match dense {
@@ -1180,7 +1282,7 @@ impl KoGraph {
                                     y
                                 }
                             };
-                            *target = Target::Game(y);
+                            *target = PackedTarget::new(Target::Game(y));
                         }
                     }
                 }
@@ -1217,8 +1319,8 @@ impl KoGraph {
             ];
             for (range, side) in [(b[0]..b[1], Side::Left), (b[1]..b[2], Side::Right)] {
                 for t in &mut self.targets[range] {
-                    if let Target::Game(x) = *t {
-                        *t = Target::Game(f(NodeId(v as u32), side, x)?);
+                    if let Target::Game(x) = t.get() {
+                        *t = PackedTarget::new(Target::Game(f(NodeId(v as u32), side, x)?));
                     }
                 }
             }
@@ -1305,10 +1407,7 @@ impl KoGraph {
     fn succ(&self, n: usize, side: Option<Side>) -> impl Iterator<Item = usize> + '_ {
         self.targets[self.span(n, side)]
             .iter()
-            .filter_map(|t| match t {
-                Target::Node(m) => Some(m.index()),
-                Target::Game(_) => None,
-            })
+            .filter_map(|t| t.node().map(NodeId::index))
     }
 
     fn reachable_from(&self, start: NodeId) -> Vec<bool> {
@@ -1333,10 +1432,7 @@ impl KoGraph {
         tarjan(
             self.len(),
             |v| &self.targets[self.span(v, side)],
-            |t| match t {
-                Target::Node(m) => Some(m.index()),
-                Target::Game(_) => None,
-            },
+            |t| t.node().map(NodeId::index),
         )
     }
 
@@ -1411,7 +1507,7 @@ impl KoGraph {
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             let node = self.node(NodeId(v as u32));
-            for (i, &t) in node.options(side).iter().enumerate() {
+            for (i, t) in node.options(side).iter().enumerate() {
                 let g = match t {
                     Target::Game(g) => g,
                     Target::Node(m) => self.short_game_rec(store, m.index(), reach, memo)?,
@@ -1514,7 +1610,7 @@ impl KoGraph {
         for v in (0..n).rev() {
             let mut way_out = false;
             for t in &self.targets[self.span(v, None)] {
-                match *t {
+                match t.get() {
                     Target::Game(_) => way_out = true,
                     Target::Node(w) => {
                         way_out |= out[w.index()];
@@ -1540,10 +1636,7 @@ impl KoGraph {
         let node_targets = |v: usize| {
             self.targets[self.span(v, None)]
                 .iter()
-                .filter_map(|t| match t {
-                    Target::Node(w) => Some(w.index()),
-                    Target::Game(_) => None,
-                })
+                .filter_map(|t| t.node().map(NodeId::index))
         };
         // The options between unsettled nodes, grouped by target: into the
         // `k`th node of `left` from the nodes `from[into[k]..into[k + 1]]`.
@@ -1617,7 +1710,7 @@ impl KoGraph {
                 let mut next = None;
                 for t in &self.targets[*i..*end] {
                     *i += 1;
-                    if let Target::Node(w) = *t {
+                    if let Some(w) = t.node() {
                         match state[w.index()] {
                             ON_LINE => return true,
                             NEW => {

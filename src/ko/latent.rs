@@ -291,7 +291,7 @@ impl Bounds {
             let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
             for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
                 let node = graph.node(NodeId(v as u32));
-                for (i, &target) in node.options(side).iter().enumerate() {
+                for (i, target) in node.options(side).iter().enumerate() {
                     let g = match target {
                         Target::Game(g) => g,
                         Target::Node(m) if b.on_cycle[m.index()] => continue,
@@ -320,7 +320,7 @@ impl Bounds {
                 let node = graph.node(NodeId(v as u32));
                 let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
                 for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-                    for (i, &target) in node.options(side).iter().enumerate() {
+                    for (i, target) in node.options(side).iter().enumerate() {
                         let g = match target {
                             Target::Game(g) => g,
                             Target::Node(m) if b.on_cycle[m.index()] => {
@@ -535,7 +535,7 @@ fn unfold(
         let mut missing = false;
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-            for (i, &target) in node.options(side).iter().enumerate() {
+            for (i, target) in node.options(side).iter().enumerate() {
                 let g = match target {
                     Target::Game(g) => g,
                     Target::Node(m) => {
@@ -662,7 +662,7 @@ pub(crate) fn decide(
                 let node = graph.node(NodeId(u as u32));
                 for p in [Side::Left, Side::Right] {
                     let q = p.opponent();
-                    for (i, &target) in node.options(p).iter().enumerate() {
+                    for (i, target) in node.options(p).iter().enumerate() {
                         let Target::Node(v) = target else { continue };
                         if !b.on_cycle[v.index()] {
                             push(&mut work, Item::Off(v.index()));
@@ -677,7 +677,7 @@ pub(crate) fn decide(
                             answered = Some(Item::On(v.index(), q));
                         } else {
                             let vn = graph.node(v);
-                            for (j, &w) in vn.options(q).iter().enumerate() {
+                            for (j, w) in vn.options(q).iter().enumerate() {
                                 let gain = g1.add(vn.gain(q, j));
                                 let after = plus_gain(store, gain, b.of(w, q))?;
                                 if at_least(store, q, after, tu)? {
@@ -704,7 +704,7 @@ pub(crate) fn decide(
             Item::On(z, me) => {
                 let node = graph.node(NodeId(z as u32));
                 for side in [Side::Left, Side::Right] {
-                    for &target in node.options(side) {
+                    for target in node.options(side) {
                         let Target::Node(m) = target else { continue };
                         if !b.on_cycle[m.index()] {
                             push(&mut work, Item::Off(m.index()));

@@ -85,7 +85,7 @@ pub use component::{Component, Compound};
 pub(crate) use graph::{plus_gain, strongly_connected_components, GainIndices};
 pub use graph::{
     KoError, KoGraph, KoGraphBuilder, KoNode, Komaster, NodeId, NodeRef, NodeSpec, OptionSpec,
-    Rule, Side, Target,
+    Options, PackedTarget, Rule, Side, Target,
 };
 pub use solve::{
     equivalent, ko_winner, net_threats, pseudo_incentive, solve, Action, Ending, Equivalence,

@@ -1541,7 +1541,7 @@ mod checks {
             let node = g.node(NodeId(v as u32));
             let ts: Vec<Target> = match side {
                 Some(s) => node.options(s).to_vec(),
-                None => node.left().iter().chain(node.right()).copied().collect(),
+                None => node.left().iter().chain(node.right()).collect(),
             };
             ts.iter()
                 .filter_map(|t| match t {
@@ -1778,11 +1778,11 @@ mod gains {
                                 k += 1;
                                 let e = extra[k % extra.len()];
                                 let p = |n: NodeId| i64::from(pot[n.index() % pot.len()]);
-                                p(*w) - p(v) + i64::from(if e.abs() == 1 { e } else { 0 })
+                                p(w) - p(v) + i64::from(if e.abs() == 1 { e } else { 0 })
                             }
                             Target::Game(_) => 0,
                         };
-                        sides[j].push((Dyadic::from_i64(gain), *t));
+                        sides[j].push((Dyadic::from_i64(gain), t));
                     }
                 }
                 let [l, r] = sides;
@@ -1806,7 +1806,7 @@ mod gains {
                         k += 1;
                         let (n, d) = fracs[k % fracs.len()];
                         let f = Dyadic::from_rational(&q(n, d)).expect("dyadic");
-                        sides[j].push((node.gain(side, i).add(&f), *t));
+                        sides[j].push((node.gain(side, i).add(&f), t));
                     }
                 }
                 let [l, r] = sides;
@@ -1837,7 +1837,7 @@ mod gains {
             {
                 for (i, target) in node.options(side).iter().enumerate() {
                     let gain = node.gain(side, i);
-                    sides[j].push(match *target {
+                    sides[j].push(match target {
                         Target::Node(w) => {
                             let d = Dyadic::from_i64(p[w.index()] - pv - t);
                             (gain.add(&d), Target::Node(w))
@@ -1910,7 +1910,7 @@ mod gains {
                 let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
                 for (j, side) in [Side::Left, Side::Right].into_iter().enumerate() {
                     for (i, t) in node.options(side).iter().enumerate() {
-                        let t = match *t {
+                        let t = match t {
                             Target::Game(x) => Target::Game(f(&mut s, v, side, x)),
                             t => t,
                         };

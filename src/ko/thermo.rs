@@ -343,7 +343,7 @@ impl<'g> KomasterAnalysis<'g> {
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
-                let g = match *t {
+                let g = match t {
                     Target::Game(g) => g,
                     Target::Node(u) => self.short(store, u.index())?,
                 };
@@ -458,7 +458,7 @@ impl<'g> KomasterAnalysis<'g> {
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
                 let gain = node.gain(side, i);
-                let w = match *t {
+                let w = match t {
                     Target::Game(g) => {
                         let th = store.thermograph(g)?;
                         contribution(side, th.left_wall(), th.right_wall(), gain)
@@ -608,7 +608,7 @@ impl Shape {
             let node = graph.node(NodeId(v as u32));
             for (bit, side) in [(0, Side::Left), (1, Side::Right)] {
                 for t in node.options(side) {
-                    if let Target::Node(u) = *t {
+                    if let Target::Node(u) = t {
                         let u = u.index();
                         if comp[u] == comp[v] && cyclic[u] {
                             moves.push((u as u32) << 1 | bit);

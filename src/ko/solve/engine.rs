@@ -480,7 +480,7 @@ impl<'s> Engine<'s> {
             C::Ko(gi, n) => {
                 let graph = self.graphs[gi as usize].graph.clone();
                 let side = if left { Side::Left } else { Side::Right };
-                for (index, &t) in graph.node(n).options(side).iter().enumerate() {
+                for (index, t) in graph.node(n).options(side).iter().enumerate() {
                     let mut parts = Parts::default();
                     // A scoring move (an edge gain) settles its gain at once.
                     let gain = graph.node(n).gain(side, index).clone();

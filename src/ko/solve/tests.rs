@@ -895,8 +895,8 @@ impl Naive<'_> {
                         .options(side)
                         .iter()
                         .map(|t| match t {
-                            Target::Game(x) => (NComp::Short(*x), None),
-                            Target::Node(m) => (NComp::Ko(*gi, *m), Some(*m)),
+                            Target::Game(x) => (NComp::Short(x), None),
+                            Target::Node(m) => (NComp::Ko(*gi, m), Some(m)),
                         })
                         .collect()
                 }
@@ -1004,7 +1004,7 @@ fn replay(s: &mut Store, sol: &KoSolution) {
                     panic!("move {} in a missing ko", m.number)
                 };
                 assert_eq!(node, *from);
-                assert_eq!(graph.node(node).options(m.player)[*option], *to);
+                assert_eq!(graph.node(node).options(m.player).get(*option), *to);
                 if let (Some((pc, pfrom)), Target::Node(n)) = (prev_ko, to) {
                     assert!(
                         !(pc == *component && pfrom == *n),
