@@ -23,7 +23,6 @@
 //! No IO and no syntax here: errors are [`Exceeded`], turned into the core's
 //! `CgError` and then into diagnostics by the interpreter.
 
-use mimalloc::MiMalloc;
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,6 +43,54 @@ pub struct Counting;
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// mimalloc's entry points. The plain ones where the alignment is one that
+/// every block of the size has (C's `malloc` guarantees the alignment of
+/// `max_align_t`, 16 bytes, to blocks at least that large; std's system
+/// allocator relies on the same rule), the aligned ones otherwise: the
+/// aligned ones cost a check per call and, when the next free block happens
+/// to be misaligned, a slower path (the `mimalloc` crate calls them always).
+mod mi {
+    use libmimalloc_sys as sys;
+    use std::alloc::Layout;
+    use std::ffi::c_void;
+
+    const MALLOC_ALIGN: usize = 16;
+
+    #[inline]
+    fn plain(align: usize, size: usize) -> bool {
+        align <= MALLOC_ALIGN && align <= size
+    }
+
+    #[inline]
+    pub unsafe fn alloc(layout: Layout) -> *mut u8 {
+        match plain(layout.align(), layout.size()) {
+            true => sys::mi_malloc(layout.size()).cast(),
+            false => sys::mi_malloc_aligned(layout.size(), layout.align()).cast(),
+        }
+    }
+
+    #[inline]
+    pub unsafe fn alloc_zeroed(layout: Layout) -> *mut u8 {
+        match plain(layout.align(), layout.size()) {
+            true => sys::mi_zalloc(layout.size()).cast(),
+            false => sys::mi_zalloc_aligned(layout.size(), layout.align()).cast(),
+        }
+    }
+
+    #[inline]
+    pub unsafe fn dealloc(ptr: *mut u8) {
+        sys::mi_free(ptr.cast::<c_void>());
+    }
+
+    #[inline]
+    pub unsafe fn realloc(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        match plain(layout.align(), new_size) {
+            true => sys::mi_realloc(ptr.cast::<c_void>(), new_size).cast(),
+            false => sys::mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()).cast(),
+        }
+    }
+}
 
 /// The size from which a block is mapped directly (see [`Counting`]). A
 /// block's size alone decides it, so `dealloc` and `realloc`, which are
@@ -117,7 +164,7 @@ mod map {
     }
 }
 
-// SAFETY: every call is forwarded to `MiMalloc` or, for the blocks that
+// SAFETY: every call is forwarded to mimalloc (`mi`) or, for the blocks that
 // `mapped` chooses by their layout alone, to the system's mappings; a block
 // is given back where it came from, since `dealloc` and `realloc` get the
 // layout it was made with. Only a counter is kept besides.
@@ -125,7 +172,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = match mapped(layout) {
             true => map::map(layout.size()),
-            false => MiMalloc.alloc(layout),
+            false => mi::alloc(layout),
         };
         if !p.is_null() {
             grew(layout.size());
@@ -136,7 +183,7 @@ unsafe impl GlobalAlloc for Counting {
         // Fresh mappings are zeroed already.
         let p = match mapped(layout) {
             true => map::map(layout.size()),
-            false => MiMalloc.alloc_zeroed(layout),
+            false => mi::alloc_zeroed(layout),
         };
         if !p.is_null() {
             grew(layout.size());
@@ -146,7 +193,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         match mapped(layout) {
             true => map::unmap(ptr, layout.size()),
-            false => MiMalloc.dealloc(ptr, layout),
+            false => mi::dealloc(ptr),
         }
         IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
     }
@@ -156,18 +203,18 @@ unsafe impl GlobalAlloc for Counting {
         let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
         let p = match (mapped(layout), mapped(new_layout)) {
             (true, true) => map::remap(ptr, layout.size(), new_size),
-            (false, false) => MiMalloc.realloc(ptr, layout, new_size),
+            (false, false) => mi::realloc(ptr, layout, new_size),
             // Across the threshold: a new block, the contents copied.
             (from_map, _) => {
                 let q = match from_map {
-                    true => MiMalloc.alloc(new_layout),
+                    true => mi::alloc(new_layout),
                     false => map::map(new_size),
                 };
                 if !q.is_null() {
                     std::ptr::copy_nonoverlapping(ptr, q, layout.size().min(new_size));
                     match from_map {
                         true => map::unmap(ptr, layout.size()),
-                        false => MiMalloc.dealloc(ptr, layout),
+                        false => mi::dealloc(ptr),
                     }
                 }
                 q

@@ -111,9 +111,18 @@ impl R {
                 }
             }
         } else if let (Ok(a), Ok(b)) = (u64::try_from(n.unsigned_abs()), u64::try_from(d)) {
-            // In 64 bits (a 128-bit division is a library call).
-            let g = gcd_u64(a, b);
-            let (a, b) = (a / g, b / g);
+            // In 64 bits (a 128-bit division is a library call); a power
+            // of two (the dyadic walls of short games) by shifts alone.
+            let (a, b) = match b.is_power_of_two() {
+                true => {
+                    let shift = a.trailing_zeros().min(b.trailing_zeros());
+                    (a >> shift, b >> shift)
+                }
+                false => {
+                    let g = gcd_u64(a, b);
+                    (a / g, b / g)
+                }
+            };
             if a <= i64::MAX as u64 && b <= i64::MAX as u64 {
                 let a = a as i64;
                 return R::S(if n < 0 { -a } else { a }, b as i64);
@@ -199,8 +208,28 @@ impl R {
         }
     }
 
+    /// `a/b + c/d` when both denominators are powers of two (the walls
+    /// of short games) and the sum fits in 64 bits, reduced by shifts.
+    #[inline]
+    fn dyadic_sum(a: i64, b: i64, c: i64, d: i64) -> Option<R> {
+        // (Denominators are positive, numerators above `i64::MIN`: the
+        // invariant of `R`.)
+        if !(b as u64).is_power_of_two() || !(d as u64).is_power_of_two() {
+            return None;
+        }
+        let l = b.max(d);
+        let n = a.checked_mul(l / b)?.checked_add(c.checked_mul(l / d)?)?;
+        if n == 0 {
+            return Some(R::ZERO);
+        }
+        let shift = n.trailing_zeros().min(l.trailing_zeros());
+        let n = n >> shift;
+        (n != i64::MIN).then_some(R::S(n, l >> shift))
+    }
+
     fn add(&self, o: &R) -> R {
         match (self, o) {
+            (R::S(a, b), R::S(c, d)) if let Some(r) = R::dyadic_sum(*a, *b, *c, *d) => r,
             (R::S(a, b), R::S(c, d)) => {
                 if b == d {
                     R::from_i128(*a as i128 + *c as i128, *b as i128)
@@ -222,6 +251,7 @@ impl R {
 
     fn sub(&self, o: &R) -> R {
         match (self, o) {
+            (R::S(a, b), R::S(c, d)) if let Some(r) = R::dyadic_sum(*a, *b, -*c, *d) => r,
             (R::S(a, b), R::S(c, d)) => {
                 if b == d {
                     R::from_i128(*a as i128 - *c as i128, *b as i128)
@@ -1080,6 +1110,73 @@ mod tests {
 
     fn q(n: i64, d: i64) -> Q {
         Q::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    /// The small rationals' arithmetic (its integer and power-of-two
+    /// shortcuts included) agrees with `BigRational`'s and keeps the
+    /// invariant of [`R`], near the ends of `i64` too.
+    #[test]
+    fn small_rationals_agree_with_big_ones() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let edges = [
+            0,
+            1,
+            -1,
+            2,
+            3,
+            6,
+            1 << 31,
+            i64::MAX,
+            i64::MIN + 1,
+            i64::MAX - 1,
+        ];
+        let pick = move |next: &mut dyn FnMut() -> u64| -> (i64, i64) {
+            let n = match next() % 3 {
+                0 => edges[(next() % edges.len() as u64) as usize],
+                1 => (next() % 64) as i64 - 32,
+                _ => next() as i64 >> (next() % 63),
+            };
+            let n = if n == i64::MIN { 0 } else { n };
+            let d = match next() % 4 {
+                0 => 1,
+                1 => 1 << (next() % 62),
+                2 => (next() % 12 + 1) as i64,
+                _ => ((next() >> 2) as i64).max(1),
+            };
+            (n, d)
+        };
+        let well_formed = |r: &R| match r {
+            R::S(n, d) => {
+                *d > 0 && *n != i64::MIN && gcd_u64(n.unsigned_abs(), *d as u64) == 1
+                    || *n == 0 && *d == 1
+            }
+            R::B(b) => {
+                R::from_big((**b).clone()) == *r && !matches!(R::from_big((**b).clone()), R::S(..))
+            }
+        };
+        for _ in 0..20_000 {
+            let ((a, b), (c, d)) = (pick(&mut next), pick(&mut next));
+            let (x, y) = (
+                R::from_i128(a as i128, b as i128),
+                R::from_i128(c as i128, d as i128),
+            );
+            let (qx, qy) = (q(a, b), q(c, d));
+            assert_eq!(x.to_q(), qx);
+            for (r, expected) in [
+                (x.add(&y), &qx + &qy),
+                (x.sub(&y), &qx - &qy),
+                (x.mul(&y), &qx * &qy),
+            ] {
+                assert_eq!(r.to_q(), expected, "{a}/{b}, {c}/{d}");
+                assert!(well_formed(&r), "{r:?} from {a}/{b}, {c}/{d}");
+            }
+        }
     }
 
     fn describe(th: &Thermograph) -> String {
