@@ -1063,6 +1063,15 @@ impl Search<'_> {
         met: &mut Met,
     ) -> Result<u32, GoError> {
         let id = bg.len();
+        // Node numbers are kept in 31 bits (`PackedTarget`) and the places
+        // of moves in 32 (`moves_of`); a position has at most 256 moves.
+        if id >= 1 << 31 || bg.targets.len() + 256 > u32::MAX as usize {
+            return Err(CgError::TooLarge(format!(
+                "a ko graph of {id} positions and {} moves (at most 2^31 and 2^32)",
+                bg.targets.len()
+            ))
+            .into());
+        }
         bg.moves_of.push((0, 0, 0));
         bg.parent.push(parent);
         bg.phi.push(phi);
