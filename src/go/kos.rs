@@ -1478,8 +1478,9 @@ impl Search<'_> {
         let mut bounds = Vec::with_capacity(2 * n + 1);
         bounds.push(0);
         for &(start, black, white) in &bg.moves_of {
-            let black = start as usize + usize::from(black);
-            bounds.extend([black, black + usize::from(white)]);
+            // (Below 2³², as the walk checks.)
+            let black = start + u32::from(black);
+            bounds.extend([black, black + u32::from(white)]);
         }
         Ok(KoGraphBuilder::from_numbered_integer_arrays(
             bounds,

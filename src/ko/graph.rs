@@ -358,7 +358,10 @@ impl Eq for GainIndices {}
 /// says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KoGraph {
-    bounds: Vec<usize>,
+    /// Where each node's Left and Right options start and end in
+    /// `targets` (four bytes each: a graph of 2³² options would take more
+    /// than 24 GiB; the Go walk refuses one, `go::kos`).
+    bounds: Vec<u32>,
     targets: Vec<PackedTarget>,
     gains: GainIndices,
     gain_values: Vec<Dyadic>,
@@ -467,13 +470,13 @@ impl KoGraphBuilder {
     /// The graph is then the one those calls would make, array for array;
     /// for a maker that fills the arrays on several threads (`go::kos`).
     pub(crate) fn from_numbered_integer_arrays(
-        bounds: Vec<usize>,
+        bounds: Vec<u32>,
         targets: Vec<PackedTarget>,
         gains: GainIndices,
         gain_values: &[i64],
     ) -> KoGraphBuilder {
         debug_assert!(bounds.first() == Some(&0) && bounds.len() % 2 == 1);
-        debug_assert_eq!(bounds.last(), Some(&targets.len()));
+        debug_assert_eq!(bounds.last().map(|&b| b as usize), Some(targets.len()));
         debug_assert_eq!(gains.len(), targets.len());
         debug_assert_eq!(gain_values.first(), Some(&0));
         let mut b = KoGraphBuilder::with_capacity(0, 0);
@@ -628,14 +631,15 @@ impl KoGraphBuilder {
             self.graph.gains.push(k);
             self.graph.targets.push(PackedTarget::new(t));
         }
-        self.graph.bounds.push(self.graph.targets.len());
+        let end = self.graph.options_end();
+        self.graph.bounds.push(end);
         for (gain, t) in right {
             let k = index(self, gain);
             self.graph.gains.push(k);
             self.graph.targets.push(PackedTarget::new(t));
         }
-        let g = &mut self.graph;
-        g.bounds.push(g.targets.len());
+        let end = self.graph.options_end();
+        self.graph.bounds.push(end);
         id
     }
 
@@ -1122,12 +1126,17 @@ impl KoGraph {
     /// The options of node `v` in the flat arrays: `side`'s, or both
     /// players' (Left's first).
     fn span(&self, v: usize, side: Option<Side>) -> std::ops::Range<usize> {
-        let b = &self.bounds;
+        let b = |i: usize| self.bounds[i] as usize;
         match side {
-            Some(Side::Left) => b[2 * v]..b[2 * v + 1],
-            Some(Side::Right) => b[2 * v + 1]..b[2 * v + 2],
-            None => b[2 * v]..b[2 * v + 2],
+            Some(Side::Left) => b(2 * v)..b(2 * v + 1),
+            Some(Side::Right) => b(2 * v + 1)..b(2 * v + 2),
+            None => b(2 * v)..b(2 * v + 2),
         }
+    }
+
+    /// The end of the options so far, as a bound.
+    fn options_end(&self) -> u32 {
+        u32::try_from(self.targets.len()).expect("a ko graph has fewer than 2^32 options")
     }
 
     /// The same positions with `node` as the root (nodes no longer reachable
@@ -1241,8 +1250,11 @@ impl KoGraph {
         let mut shifted: FxHashMap<(u32, i64), u32> = FxHashMap::default();
         let mut games: FxHashMap<(u32, GameId, i64), GameId> = FxHashMap::default();
         for v in 0..self.len() {
-            let b = &self.bounds[2 * v..2 * v + 3];
-            for (range, t) in [(b[0]..b[1], tax), (b[1]..b[2], -tax)] {
+            let b = [
+                self.span(v, Some(Side::Left)),
+                self.span(v, Some(Side::Right)),
+            ];
+            for (range, t) in [(b[0].clone(), tax), (b[1].clone(), -tax)] {
                 // The option to `w` shifts its gain by `p(w) − shift`.
                 let shift = p[v] + t;
                 let options = targets[range.clone()]
@@ -1312,12 +1324,8 @@ impl KoGraph {
         // The games may move to another store: no thermograph stays.
         self.thermographs = Default::default();
         for v in 0..self.len() {
-            let b = [
-                self.bounds[2 * v],
-                self.bounds[2 * v + 1],
-                self.bounds[2 * v + 2],
-            ];
-            for (range, side) in [(b[0]..b[1], Side::Left), (b[1]..b[2], Side::Right)] {
+            for side in [Side::Left, Side::Right] {
+                let range = self.span(v, Some(side));
                 for t in &mut self.targets[range] {
                     if let Target::Game(x) = t.get() {
                         *t = PackedTarget::new(Target::Game(f(NodeId(v as u32), side, x)?));
