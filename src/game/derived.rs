@@ -47,8 +47,6 @@ pub(crate) struct AwShape {
 #[derive(Default)]
 pub(crate) struct DerivedMemo {
     pub(crate) birthday: FxHashMap<GameId, BigInt>,
-    pub(crate) left_stop: FxHashMap<GameId, Dyadic>,
-    pub(crate) right_stop: FxHashMap<GameId, Dyadic>,
     /// `↑^1`, `↑^2`, … as far as asked.
     pub(crate) up_nth: Vec<GameId>,
     pub(crate) thermograph: FxHashMap<GameId, Rc<Thermograph>>,
