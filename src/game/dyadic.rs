@@ -534,12 +534,15 @@ impl PartialOrd for Dyadic {
     }
 }
 impl Ord for Dyadic {
-    /// Two small values of one exponent (integers above all) inline; the
-    /// rest out of line, so that the common case costs a few instructions
-    /// where it is inlined (the order's stop test compares stops at every
-    /// step).
+    /// Equal words (a small value is one word) and two small values of one
+    /// exponent (integers above all) inline; the rest out of line, so that
+    /// the common cases cost a few instructions where they are inlined (the
+    /// order's stop test compares stops at every step, most often equal).
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.word == other.word {
+            return Ordering::Equal;
+        }
         if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
             if ea == eb {
                 return a.cmp(&b);
