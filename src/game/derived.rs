@@ -1,4 +1,4 @@
-//! Memo tables of the derived operations (birthdays, stops, up-nth,
+//! Memo tables of the derived operations (birthdays, up-nth,
 //! thermographs, the cooling family, incentives, atomic weight, reduced
 //! canonical form). They live in one struct
 //! so that [`super::ops::Memo`] needs a single field for all of them.

@@ -30,7 +30,7 @@ pub enum Outcome {
 
 /// Memo tables of the derived operations.
 pub(crate) struct Memo {
-    /// Birthdays, stops, up-nth, thermographs, cooling, incentives, atomic
+    /// Birthdays, up-nth, thermographs, cooling, incentives, atomic
     /// weight, rcf (see `derived.rs`); boxed at first use
     /// ([`Memo::derived`]): its empty tables were half the size of a fresh
     /// store, made, copied and dropped by every question, and the drops of
