@@ -68,6 +68,7 @@ impl Store {
             return Ok(nus_le(a, b));
         }
         if let Some(r) = le_by_stops(ng, nh) {
+            self.count_step()?;
             return Ok(r);
         }
         if let Some(&r) = self.le_memo.get(&(g, h)) {
