@@ -1,4 +1,4 @@
-//! Memo tables of the derived operations (birthdays, stops, up-nth,
+//! Memo tables of the derived operations (birthdays, up-nth,
 //! thermographs, the cooling family, incentives, atomic weight, reduced
 //! canonical form). They live in one struct
 //! so that [`super::ops::Memo`] needs a single field for all of them.
@@ -47,8 +47,6 @@ pub(crate) struct AwShape {
 #[derive(Default)]
 pub(crate) struct DerivedMemo {
     pub(crate) birthday: FxHashMap<GameId, BigInt>,
-    pub(crate) left_stop: FxHashMap<GameId, Dyadic>,
-    pub(crate) right_stop: FxHashMap<GameId, Dyadic>,
     /// `↑^1`, `↑^2`, … as far as asked.
     pub(crate) up_nth: Vec<GameId>,
     pub(crate) thermograph: FxHashMap<GameId, Rc<Thermograph>>,

@@ -534,12 +534,29 @@ impl PartialOrd for Dyadic {
     }
 }
 impl Ord for Dyadic {
+    /// Equal words (a small value is one word) and two small values of one
+    /// exponent (integers above all) inline; the rest out of line, so that
+    /// the common cases cost a few instructions where they are inlined (the
+    /// order's stop test compares stops at every step, most often equal).
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.word == other.word {
+            return Ordering::Equal;
+        }
         if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
             if ea == eb {
                 return a.cmp(&b);
             }
+        }
+        self.cmp_other_exponents(other)
+    }
+}
+
+impl Dyadic {
+    /// [`Ord::cmp`] of two values not both small with one exponent.
+    #[inline(never)]
+    fn cmp_other_exponents(&self, other: &Self) -> Ordering {
+        if let (Some((a, ea)), Some((b, eb))) = (self.small_parts(), other.small_parts()) {
             let e = ea.max(eb);
             let (sa, sb) = (e - ea, e - eb);
             if sa < 62 && sb < 62 {

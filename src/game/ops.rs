@@ -1,8 +1,9 @@
 //! Order, canonical form, sums and the constructions built on them.
 
 use super::dyadic::Dyadic;
-use super::store::{CgError, CgResult, GameId, Node, Nus, Store, Table};
+use super::store::{node_stops, CgError, CgResult, GameId, Node, Nus, Store, Table};
 use num_bigint::BigInt;
+use std::cmp::Ordering;
 
 /// How two games compare.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -28,13 +29,8 @@ pub enum Outcome {
 }
 
 /// Memo tables of the derived operations.
-/// The size of each stop table at its first use: the first questions of a
-/// store (is it infinitesimal? its stops) would otherwise pay for every
-/// doubling of an empty table.
-const FIRST_STOPS: usize = 256;
-
 pub(crate) struct Memo {
-    /// Birthdays, stops, up-nth, thermographs, cooling, incentives, atomic
+    /// Birthdays, up-nth, thermographs, cooling, incentives, atomic
     /// weight, rcf (see `derived.rs`); boxed at first use
     /// ([`Memo::derived`]): its empty tables were half the size of a fresh
     /// store, made, copied and dropped by every question, and the drops of
@@ -52,8 +48,7 @@ impl Memo {
 }
 
 impl Default for Memo {
-    /// Empty; the stop tables are sized at their first use
-    /// ([`FIRST_STOPS`]), like the store's tables.
+    /// Empty; the tables are made at their first use, like the store's.
     #[inline(always)]
     fn default() -> Memo {
         Memo { derived: None }
@@ -68,8 +63,13 @@ impl Store {
         if g == h {
             return Ok(true);
         }
-        if let (Node::Nus(a), Node::Nus(b)) = (self.node(g), self.node(h)) {
+        let (ng, nh) = (self.node(g), self.node(h));
+        if let (Node::Nus(a), Node::Nus(b)) = (ng, nh) {
             return Ok(nus_le(a, b));
+        }
+        if let Some(r) = le_by_stops(ng, nh) {
+            self.count_step()?;
+            return Ok(r);
         }
         if let Some(&r) = self.le_memo.get(&(g, h)) {
             return Ok(r);
@@ -608,131 +608,20 @@ impl Store {
 
     /// Left stop: the number reached when Left moves first and both play to the
     /// first number (a player who would move to a number stops there).
+    /// Recorded in the node ([`Store::stops`]).
     pub fn left_stop(&mut self, g: GameId) -> CgResult<Dyadic> {
-        if let Some(n) = self.as_nus(g) {
-            return Ok(n.number.clone());
-        }
-        if let Some(s) = self.memo.derived().left_stop.get(&g) {
-            return Ok(s.clone());
-        }
-        self.tick()?;
-        let mut best: Option<Dyadic> = None;
-        for o in self.left_options(g).iter() {
-            let s = self.right_stop(*o)?;
-            if best.as_ref().is_none_or(|b| &s > b) {
-                best = Some(s);
-            }
-        }
-        // A canonical non-number always has options on both sides.
-        let s = best.unwrap_or_else(Dyadic::zero);
-        let table = &mut self.memo.derived().left_stop;
-        if table.capacity() == 0 {
-            table.reserve(FIRST_STOPS);
-        }
-        table.insert(g, s.clone());
-        Ok(s)
+        Ok(self.stops(g).0.clone())
     }
 
     pub fn right_stop(&mut self, g: GameId) -> CgResult<Dyadic> {
-        if let Some(n) = self.as_nus(g) {
-            return Ok(n.number.clone());
-        }
-        if let Some(s) = self.memo.derived().right_stop.get(&g) {
-            return Ok(s.clone());
-        }
-        self.tick()?;
-        let mut best: Option<Dyadic> = None;
-        for o in self.right_options(g).iter() {
-            let s = self.left_stop(*o)?;
-            if best.as_ref().is_none_or(|b| &s < b) {
-                best = Some(s);
-            }
-        }
-        let s = best.unwrap_or_else(Dyadic::zero);
-        let table = &mut self.memo.derived().right_stop;
-        if table.capacity() == 0 {
-            table.reserve(FIRST_STOPS);
-        }
-        table.insert(g, s.clone());
-        Ok(s)
+        Ok(self.stops(g).1.clone())
     }
 
     /// Infinitesimal: strictly between every negative and every positive number,
     /// i.e. both stops are 0. (Numbers other than 0 are not infinitesimal; 0 is.)
-    ///
-    /// The stops are first computed by `Store::stop_unmemoised`, which needs
-    /// no memo insert (the test is often the first question asked of a game in
-    /// a fresh store, e.g. by `atomic_weight`); a game too big for its budget
-    /// falls back to the memoised [`Store::left_stop`] / [`Store::right_stop`].
-    /// Both give the same stops, so the answer does not depend on the path.
     pub fn is_infinitesimal(&mut self, g: GameId) -> CgResult<bool> {
-        // A hot or cold game often shows it in one option: a general node is
-        // not a number, so `LS(G) ≥ RS(G^L)` and `RS(G) ≤ LS(G^R)`, and a
-        // Left option that is a positive number (a Right option that is a
-        // negative one) makes a stop non-zero without any recursion.
-        if let Node::General { left, right } = self.node(g) {
-            let number_of = |o: &GameId| match self.node(*o) {
-                Node::Nus(n) => Some(&n.number),
-                Node::General { .. } => None,
-            };
-            if left.iter().filter_map(number_of).any(Dyadic::is_positive)
-                || right.iter().filter_map(number_of).any(Dyadic::is_negative)
-            {
-                return Ok(false);
-            }
-        }
-        let mut budget = STOP_BUDGET;
-        if let Some(ls) = self.stop_unmemoised(g, true, &mut budget) {
-            if !ls.is_zero() {
-                return Ok(false);
-            }
-            if let Some(rs) = self.stop_unmemoised(g, false, &mut budget) {
-                return Ok(rs.is_zero());
-            }
-        }
-        Ok(self.left_stop(g)?.is_zero() && self.right_stop(g)?.is_zero())
-    }
-
-    /// The left stop (`left`) or right stop of `g` by the recursion of
-    /// [`Store::left_stop`] (`LS(G) = max RS(G^L)`, `RS(G) = min LS(G^R)`, a
-    /// number is its own stop), on the tree of subpositions without memo, or
-    /// `None` once more than `budget` general nodes have been visited (the
-    /// tree of a DAG can be exponentially bigger than the DAG). Borrows the
-    /// option lists and returns the stop as the number of a node of the store:
-    /// nothing is allocated, cloned or inserted.
-    pub(crate) fn stop_unmemoised(
-        &self,
-        g: GameId,
-        left: bool,
-        budget: &mut u32,
-    ) -> Option<&Dyadic> {
-        let (ls, rs) = match self.node(g) {
-            Node::Nus(n) => return Some(&n.number),
-            Node::General { left, right } => (left, right),
-        };
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        let mut best: Option<&Dyadic> = None;
-        for &o in if left { ls.iter() } else { rs.iter() } {
-            // A number option is its own stop: read it here rather than
-            // in a call (the leaves are most of the tree).
-            let s = match self.node(o) {
-                Node::Nus(n) => &n.number,
-                Node::General { .. } => self.stop_unmemoised(o, !left, budget)?,
-            };
-            let better = match best {
-                None => true,
-                Some(b) => (left && s > b) || (!left && s < b),
-            };
-            if better {
-                best = Some(s);
-            }
-        }
-        // A canonical non-number always has options on both sides, so `best`
-        // is set; 0 (the store's zero node) otherwise, as in `left_stop`.
-        best.or_else(|| self.as_number(self.zero()))
+        let (ls, rs) = self.stops(g);
+        Ok(ls.is_zero() && rs.is_zero())
     }
 
     /// Numberish: infinitesimally close to a number (equal stops).
@@ -740,10 +629,6 @@ impl Store {
         Ok(self.left_stop(g)? == self.right_stop(g)?)
     }
 }
-
-/// General nodes [`Store::is_infinitesimal`] visits without memo before it
-/// falls back to the memoised stops.
-const STOP_BUDGET: u32 = 64;
 
 /// The birthday of `x + k·↑ + *m` in closed form (no walk down the `k`
 /// levels of its options). The options of `x + G` are `x + G'`, so the
@@ -778,6 +663,25 @@ pub(crate) fn checked_ups(k: Option<i64>) -> CgResult<i64> {
 #[cold]
 pub(crate) fn too_many_ups() -> CgError {
     CgError::TooLarge("more than 2^63 - 1 ups or downs".into())
+}
+
+/// `G ≤ H` when the stops of the two nodes decide it, `None` otherwise.
+/// `LS(G) < RS(H)` implies `G < H`: `LS(G - H) ≤ LS(G) + LS(-H) = LS(G) -
+/// RS(H) < 0`, and a game whose left stop is negative is negative. The stops
+/// are monotone: `G ≤ H` implies `LS(G) ≤ LS(H)` and `RS(G) ≤ RS(H)`; these
+/// can fail only when `LS(G) > RS(H)` (`RS(G) ≤ LS(G) = RS(H) ≤ LS(H)`
+/// otherwise), so one comparison settles the common case of equal stops.
+/// Most comparisons of hot games are settled here, without a search or a
+/// memo entry.
+#[inline]
+fn le_by_stops(g: &Node, h: &Node) -> Option<bool> {
+    let (lg, rg) = node_stops(g);
+    let (lh, rh) = node_stops(h);
+    match lg.cmp(rh) {
+        Ordering::Less => Some(true),
+        Ordering::Equal => None,
+        Ordering::Greater => (lg > lh || rg > rh).then_some(false),
+    }
 }
 
 /// `a ≤ b` for number-up-star values.

@@ -167,6 +167,10 @@ fn peak_rss(cmd: &mut Command) -> (Option<i32>, String, u64) {
 /// its whole size (the README's sum held 2.6 GB against a limit of 912
 /// MiB): the store checks that a table's next array fits before it grows,
 /// so the process stays near the limit and the diagnostic names the table.
+/// (Since the order answers from the stops, these sums fill no big memo:
+/// their games' option lists, many small allocations, reach the limit
+/// first, and the diagnostic says memory in use. A table named is pinned by
+/// the next test.)
 #[test]
 fn a_growing_table_does_not_overshoot_the_memory_limit() {
     let sum = |n: i32, f: &dyn Fn(i32) -> String| (1..=n).map(f).collect::<Vec<_>>().join(" + ");
@@ -181,9 +185,10 @@ fn a_growing_table_does_not_overshoot_the_memory_limit() {
             ADDRESS_SPACE,
         ));
         assert_eq!(code, Some(1), "{src}: {err}");
+        let by_table = err.contains("the memory limit of 128 MiB is reached: the")
+            && err.contains("would grow to");
         assert!(
-            err.contains("the memory limit of 128 MiB is reached: the")
-                && err.contains("would grow to"),
+            by_table || err.contains("the memory limit of 128 MiB is reached (128 MiB in use"),
             "{err}"
         );
         // The binary and the allocator's slack come on top of the heap.
