@@ -23,7 +23,9 @@
 //! evaluation of the open `h` × `w` area (as in the families `open_2xw`,
 //! `open_3xw`, `open_4xw`), with no time limit, prints its nodes, wall and
 //! process CPU time and peak memory, and exits (`YOSE_GO_FRAME=corners`:
-//! framed by Black above and to the left, by White below and to the right).
+//! framed by Black above and to the left, by White below and to the right;
+//! `YOSE_GO_TERRITORIES=1`: the territory rule on, as whole-board analysis
+//! searches its regions).
 
 use criterion::{criterion_group, BatchSize, Criterion};
 use std::hint::black_box;
@@ -422,9 +424,13 @@ fn open_once(size: &str) {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(1);
+    // `YOSE_GO_TERRITORIES=1`: the territory rule on, as whole-board
+    // analysis searches its regions (`SearchOptions::territories`).
+    let territories = std::env::var("YOSE_GO_TERRITORIES").is_ok_and(|t| t == "1");
     let opts = SearchOptions {
         node_budget: 2_000_000_000,
         threads,
+        territories,
         ..SearchOptions::default()
     };
     reset_peak();

@@ -209,16 +209,28 @@ fn worker<E: Engine + 'static>(index: usize, reps: usize, budget: Duration) {
     let case: Case<E> = cases::<E>().into_iter().nth(index).expect("case index");
     let start = Instant::now();
     let stdout = std::io::stdout();
+    // Times are sent in batches, at most one write a quarter second and one at the end:
+    // a write per repetition woke the parent on this 2-core machine while the next
+    // repetition was being timed, and cases of a few microseconds read up to 5× slower
+    // in whole runs of the harness (see BENCHMARKS.md, session 15).
+    let mut unsent = String::new();
+    let mut last_sent = Instant::now();
+    let send = |unsent: &mut String| {
+        let mut o = stdout.lock();
+        o.write_all(unsent.as_bytes()).unwrap();
+        o.flush().unwrap();
+        unsent.clear();
+    };
     for r in 0..reps {
         let mut e = E::fresh();
         let data = (case.setup)(&mut e);
         let t0 = Instant::now();
         let out = std::hint::black_box(timed_run(&case, &mut e, &data));
         let dt = t0.elapsed();
-        {
-            let mut o = stdout.lock();
-            writeln!(o, "t {}", dt.as_nanos()).unwrap();
-            o.flush().unwrap();
+        unsent.push_str(&format!("t {}\n", dt.as_nanos()));
+        if r == 0 || last_sent.elapsed() > Duration::from_millis(250) {
+            send(&mut unsent);
+            last_sent = Instant::now();
         }
         if r == 0 {
             let (fp, shown) = fingerprint(&mut e, &out);
@@ -234,6 +246,7 @@ fn worker<E: Engine + 'static>(index: usize, reps: usize, budget: Duration) {
             break;
         }
     }
+    send(&mut unsent);
 }
 
 // ----- parent ----------------------------------------------------------------------
