@@ -415,7 +415,10 @@ fn describe() {
     let sc = common::small_games(&mut c);
     for (i, (a, b)) in sy.iter().zip(sc.iter()).enumerate() {
         let name = common::SMALL_NAMES[i];
-        let all_small = { let a = y.id(a); y.store.is_all_small(a).unwrap() };
+        let all_small = {
+            let a = y.id(a);
+            y.store.is_all_small(a).unwrap()
+        };
         println!(
             "{name}: birthday yose {} cgt {}, all-small (yose): {all_small}",
             y.birthday(a),
@@ -445,7 +448,10 @@ fn describe() {
         let cases_c = cases::<Cgt>();
         let case_c = cases_c.iter().find(|k| k.name() == case.name()).unwrap();
         let gc = (case_c.setup)(&mut c)[0].clone();
-        let all_small = { let gy = y.id(&gy); y.store.is_all_small(gy).unwrap() };
+        let all_small = {
+            let gy = y.id(&gy);
+            y.store.is_all_small(gy).unwrap()
+        };
         println!(
             "{}: birthday yose {} cgt {}, all-small (yose): {all_small}",
             case.param,

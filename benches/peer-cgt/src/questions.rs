@@ -92,7 +92,10 @@ pub fn run(reps: usize) {
         h2.len()
     );
     let big = switches_text(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    println!("parse text: ±1 + … + ±10 printed by cgt, {} bytes\n", big.len());
+    println!(
+        "parse text: ±1 + … + ±10 printed by cgt, {} bytes\n",
+        big.len()
+    );
     let mut warm = Interp::new(Mode::Script, Style::Ascii);
     let mut warm0 = Interp::new(Mode::Script, Style::Ascii);
     type Case<'a> = (
@@ -109,7 +112,15 @@ pub fn run(reps: usize) {
         (
             "`thermograph({3|{2|1}})`, fresh interpreter / cgt parse + thermograph",
             Box::new(|| yose_fresh("thermograph({3|{2|1}})")),
-            Box::new(|| format!("{:?}", cgt_parse("{3|{2|1}}").thermograph().left_wall.critical_points)),
+            Box::new(|| {
+                format!(
+                    "{:?}",
+                    cgt_parse("{3|{2|1}}")
+                        .thermograph()
+                        .left_wall
+                        .critical_points
+                )
+            }),
         ),
         // The `0` question split: the interpreter's start-up alone, the
         // question in a warm interpreter (nothing memoised matters for `0`),
@@ -163,7 +174,9 @@ pub fn run(reps: usize) {
     println!("| question | yose median | cgt median | cgt / yose (medians) | median of pairwise ratios | answers |");
     println!("|---|---|---|---|---|---|");
     // `PEER_QUESTION=i` runs only question i (for profiling).
-    let only: Option<usize> = std::env::var("PEER_QUESTION").ok().and_then(|v| v.parse().ok());
+    let only: Option<usize> = std::env::var("PEER_QUESTION")
+        .ok()
+        .and_then(|v| v.parse().ok());
     for (i, (name, mut y, mut c)) in cases.into_iter().enumerate() {
         if only.is_some_and(|o| o != i) {
             continue;
