@@ -316,3 +316,5 @@ pub use territory::TERRITORY_STATES;
 mod superko_oracle;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod walk_oracle;
