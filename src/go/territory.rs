@@ -168,7 +168,8 @@ pub const TERRITORY_STATES: usize = 200_000;
 /// If `comp` (a component of `b`: empty points and mortal stones) is a
 /// territory of some colour whose position is won (module docs), that
 /// colour. `memo` keeps the won positions found (keyed by the component's
-/// mortal points and their stones), shared by the calls of one search.
+/// mortal points and the owner's and the opponent's stones on them),
+/// shared by the calls of one search.
 pub(super) fn territory(
     region: &Region,
     comp: u128,
@@ -212,7 +213,16 @@ pub(super) fn won(
     let imm = region.immortal(b);
     // The points of the territory not yet immortal (they only shrink).
     let live = comp & !imm[c];
-    let key = (live, b.stones[0] & live, b.stones[1] & live);
+    // Keyed by the owner's stones and the opponent's, not by Black's and
+    // White's: the same points can be Black's territory in one position of
+    // a search and White's in another (a wall of region stones that either
+    // colour can join to a frame of its own), and a verdict for one owner
+    // must not be read for the other. Relative to its owner a position's
+    // verdict depends on the key alone: every region point next to `live`
+    // is an immortal stone of the owner, and `live` touches no framing
+    // stone of the opponent's (so when both owners meet the same key it
+    // touches none at all, and the definition is the same for both).
+    let key = (live, b.stones[c] & live, b.stones[op] & live);
     if let Some(&w) = memo.get(&key) {
         return w;
     }
@@ -275,3 +285,6 @@ fn answer(
         _ => false,
     })
 }
+
+#[cfg(test)]
+mod tests;
