@@ -317,7 +317,7 @@ impl Interp {
     /// A diagnostic for `range` (bytes of the string `text`, the value of the
     /// argument written at `arg_span`): labelled inside the literal when it is
     /// one, else on the whole argument with a note.
-    fn string_diag(
+    pub(super) fn string_diag(
         &self,
         text: &str,
         arg_span: &Span,
