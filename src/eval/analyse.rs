@@ -10,7 +10,9 @@
 //!   `chilled`, `temperature` (a ko region has none: `ko: true`), `nodes`;
 //!   a region over the node budget has `too_large: true` and `size`;
 //! * `left_stop`, `right_stop`: the stops with Black / White first, komi
-//!   included (absent when some region is too large);
+//!   included (when some region is too large they, and the two lines
+//!   below, are *nothing*: the value that prints empty and compares with
+//!   nothing, so an `assert` on them is an error that says so);
 //! * `black_best`, `white_best`: every optimal first move, as points;
 //! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
 //!   with `player`, `point`, `region`), `score` (komi included) and
