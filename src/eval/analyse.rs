@@ -10,7 +10,9 @@
 //!   `chilled`, `temperature` (a ko region has none: `ko: true`), `nodes`;
 //!   a region over the node budget has `too_large: true` and `size`;
 //! * `left_stop`, `right_stop`: the stops with Black / White first, komi
-//!   included (absent when some region is too large);
+//!   included (when some region is too large they, and the two lines
+//!   below, are *nothing*: the value that prints empty and compares with
+//!   nothing, so an `assert` on them is an error that says so);
 //! * `black_best`, `white_best`: every optimal first move, as points;
 //! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
 //!   with `player`, `point`, `region`), `score` (komi included) and
@@ -69,7 +71,18 @@ const ANALYSE: Builtin = Builtin {
     run: analyse_call,
 };
 
-/// Reads a list of Go coordinates (`"C3 D4"`, commas allowed) as marks.
+/// Where a point of a `safe:` / `dead:` argument was written: the string,
+/// the argument's span and the word's bytes in the string, so that an
+/// error about the point can point at the word.
+pub(super) struct MarkSource {
+    point: usize,
+    text: String,
+    arg: Span,
+    word: std::ops::Range<usize>,
+}
+
+/// Reads a list of Go coordinates (`"C3 D4"`, commas allowed) as marks;
+/// an error points at the word in the string.
 pub(super) fn mark_points(
     interp: &Interp,
     board: &Position,
@@ -77,6 +90,7 @@ pub(super) fn mark_points(
     span: &Span,
     status: Status,
     marks: &mut [Option<Status>],
+    sources: &mut Vec<MarkSource>,
 ) -> EvalResult<()> {
     let text = match v {
         Value::Str(s) => s.to_string(),
@@ -90,19 +104,84 @@ pub(super) fn mark_points(
             ))
         }
     };
-    for word in text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
     {
+        let sep = c.is_whitespace() || c == ',';
+        match (start, sep) {
+            (None, false) => start = Some(i),
+            (Some(a), true) => {
+                words.push(a..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    for range in words {
+        let word = &text[range.clone()];
+        let fail = |message: String, label: &str| {
+            interp.error_with(interp.string_diag(
+                &text,
+                span,
+                range.clone(),
+                message,
+                label.to_string(),
+            ))
+        };
         let (row, col) = crate::go::parse_go(word, board.width(), board.height())
-            .map_err(|e| interp.error(span, format!("`{word}`: {e}")))?;
+            .map_err(|e| fail(format!("`{word}`: {e}"), "not a point of the board"))?;
         let p = row * board.width() + col;
         if board.cell(p) == crate::go::Cell::Empty {
-            return Err(interp.error(span, format!("`{word}` holds no stone to mark")));
+            return Err(fail(
+                format!("`{word}` holds no stone to mark"),
+                "no stone here",
+            ));
         }
         marks[p] = Some(status);
+        sources.push(MarkSource {
+            point: p,
+            text: text.clone(),
+            arg: span.clone(),
+            word: range,
+        });
     }
     Ok(())
+}
+
+/// An analysis error about a marked point, pointing at the point's word in
+/// a `safe:` / `dead:` argument when it was named there (else at the call).
+fn mark_error(
+    interp: &Interp,
+    board: &Position,
+    sources: &[MarkSource],
+    e: &crate::go::analysis::AnalysisError,
+    call: &Span,
+) -> super::Stop {
+    use crate::go::analysis::AnalysisError as E;
+    let point = match e {
+        E::SafeAndDead { point } | E::DeadButAlive { point } | E::NoStone { point } => {
+            crate::go::parse_go(point, board.width(), board.height())
+                .ok()
+                .map(|(r, c)| r * board.width() + c)
+        }
+        _ => None,
+    };
+    // The last word naming a stone of the point's chain: the mark that
+    // decided.
+    let chain = point.map(|p| board.chain(p)).unwrap_or_default();
+    match sources.iter().rev().find(|m| chain.contains(&m.point)) {
+        Some(m) => interp.error_with(interp.string_diag(
+            &m.text,
+            &m.arg,
+            m.word.clone(),
+            e.to_string(),
+            "this mark".to_string(),
+        )),
+        None => interp.error(call, e.to_string()),
+    }
 }
 
 fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
@@ -131,6 +210,7 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
             ))
         }
     };
+    let mut named_marks = Vec::new();
     for (k, v, s) in named {
         match k.as_str() {
             "rules" => rules.scoring = super::go::rules_of(interp, v, s)?,
@@ -148,8 +228,24 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                     ))
                 }
             },
-            "safe" => mark_points(interp, &board, v, s, Status::Safe, &mut marks)?,
-            "dead" => mark_points(interp, &board, v, s, Status::Dead, &mut marks)?,
+            "safe" => mark_points(
+                interp,
+                &board,
+                v,
+                s,
+                Status::Safe,
+                &mut marks,
+                &mut named_marks,
+            )?,
+            "dead" => mark_points(
+                interp,
+                &board,
+                v,
+                s,
+                Status::Dead,
+                &mut marks,
+                &mut named_marks,
+            )?,
             "threads" => opts.threads = threads_of(interp, v, s)?,
             _ => {}
         }
@@ -158,7 +254,7 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let a = analyse(&mut interp.store, &board, &marks, &opts).map_err(|e| match e {
         // Ctrl-C ends the analysis as it ends anything else: "interrupted".
         crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
-        e => interp.error(span, e.to_string()),
+        e => mark_error(interp, &board, &named_marks, &e, span),
     })?;
     record_of(interp, &a, span)
 }

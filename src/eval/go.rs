@@ -51,8 +51,8 @@ use super::{EvalResult, Interp, Span, Stop};
 use crate::diag::Diagnostic;
 use crate::game::GameId;
 use crate::go::{
-    self, DiagramError, DiagramErrorKind, GoError, GoValue, KoRule, MoveError, MoveErrorKind,
-    Position, Rules, SearchOptions, SearchStats,
+    self, Cell, DiagramError, DiagramErrorKind, GoError, GoValue, KoRule, MoveError, MoveErrorKind,
+    Position, Rules, SearchOptions, SearchStats, Status,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -83,7 +83,7 @@ const GO: Builtin = Builtin {
     params: "diagram",
     named: &[],
     returns: "a Go position",
-    help: "the Go position drawn by a diagram string (X black, O white, . empty; also `go Q = \"\"\"…\"\"\"`); used as a game it stands for its chilled value",
+    help: "the Go position drawn by a diagram string (X black, O white, . empty; also `go Q = \"\"\"…\"\"\"`), or a game's board (its safe-marked stones framing, its points named C3); used as a game it stands for its chilled value",
     example: "go(\"XXXXX\\nX...O\\nXXXXX\")",
     run: go_diagram,
     ..GO_ENTRY
@@ -317,7 +317,7 @@ impl Interp {
     /// A diagnostic for `range` (bytes of the string `text`, the value of the
     /// argument written at `arg_span`): labelled inside the literal when it is
     /// one, else on the whole argument with a note.
-    fn string_diag(
+    pub(super) fn string_diag(
         &self,
         text: &str,
         arg_span: &Span,
@@ -834,9 +834,22 @@ fn go_diagram(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     match &args[0] {
         Value::Str(s) => interp.parse_diagram(s, &sp(0)),
         Value::Position(_) => Ok(args[0].clone()),
+        // A game's board as a position: its stones marked safe are framing
+        // stones (as they were drawn uppercase), and its points keep their
+        // board names (`C3`), so the play builtins' lines say `B C3`.
+        Value::GoGame(g) => {
+            let mut pos = g.position().clone();
+            for p in 0..pos.width() * pos.height() {
+                pos.frame[p] = pos.cell(p) != Cell::Empty && g.mark(p) == Some(Status::Safe);
+            }
+            Ok(Value::Position(Rc::new(GoPosition::new(pos))))
+        }
         other => Err(interp.error(
             &sp(0),
-            format!("`go` needs a diagram string, found {}", other.kind()),
+            format!(
+                "`go` needs a diagram string or a game, found {}",
+                other.kind()
+            ),
         )),
     }
 }

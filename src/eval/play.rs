@@ -209,8 +209,14 @@ fn play_error(interp: &Interp, e: PlayError, span: &Span) -> Stop {
 /// `board` bound to a position. Along a line, each is replaced by the
 /// position after the Go moves played in it, so that moves are told in the
 /// board's terms (`B C3`).
+#[derive(Clone)]
 struct GoComponents {
     positions: Vec<Option<Position>>,
+    /// What each component's game is above its position's chilled value:
+    /// a solver's move to an option is taxed (−1 for Black, +1 for White,
+    /// once per option, also through a reversible move), while the
+    /// position after the Go moves is valued afresh.
+    offsets: Vec<i64>,
 }
 
 impl GoComponents {
@@ -238,7 +244,10 @@ impl GoComponents {
             }
             _ => {}
         }
-        GoComponents { positions }
+        GoComponents {
+            offsets: vec![0; positions.len()],
+            positions,
+        }
     }
 
     /// The Go moves of a move of the solver in `component` (to the option
@@ -256,7 +265,14 @@ impl GoComponents {
             Player::Left => Colour::Black,
             Player::Right => Colour::White,
         };
-        let found = interp.go_moves_to(pos, colour, to);
+        let offset = self.offsets[component];
+        let local = if offset == 0 {
+            to
+        } else {
+            let shift = interp.store.integer(-offset);
+            interp.store.add(to, shift).ok()?
+        };
+        let found = interp.go_moves_to(pos, colour, local);
         let (moves, next) = match found {
             Some(f) => f,
             None => {
@@ -268,6 +284,7 @@ impl GoComponents {
         // Points keep their names from one position to the next.
         let names = moves.iter().map(|&m| pos.move_name(m)).collect();
         self.positions[component] = Some(next);
+        self.offsets[component] -= colour.sign();
         Some(names)
     }
 }
@@ -305,9 +322,7 @@ fn move_record(
 }
 
 fn move_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, m: &Move) -> Value {
-    let mut go = GoComponents {
-        positions: go.positions.clone(),
-    };
+    let mut go = go.clone();
     let names = go.moves(interp, m.component, m.player, m.to);
     move_record(
         sum,
@@ -321,9 +336,7 @@ fn move_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, m: &Move) -
 }
 
 fn line_value(interp: &mut Interp, sum: &GameSum, go: &GoComponents, line: &Line) -> Value {
-    let mut go = GoComponents {
-        positions: go.positions.clone(),
-    };
+    let mut go = go.clone();
     let moves = line
         .moves
         .iter()

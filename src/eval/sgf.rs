@@ -10,7 +10,9 @@
 //! * `sgf(G)` is the SGF text of a game (or of a position, as `game(Q)`
 //!   would make it); `sgf(G, "W C3, B D4", comment: "…")` adds the line of
 //!   moves from the game's position as a variation whose first node
-//!   carries the comment (by default the line itself).
+//!   carries the comment (by default the line itself). In place of the
+//!   move string, a line of `analyse` (`A["black_first"]`): its moves, and
+//!   by default a comment giving its final score and the winner.
 //! * `sgf_write(G, "out.sgf")` and `sgf_write(G, "W C3, B D4", "out.sgf",
 //!   comment: "…")` write that text to a file and give its path.
 //!
@@ -80,7 +82,7 @@ const SGF: Builtin = Builtin {
     arity: (1, 2),
     named: &[COMMENT],
     returns: "a string",
-    help: "the SGF text of a game, with a line of moves from its position as a variation",
+    help: "the SGF text of a game, with a line of moves from its position (or a line of `analyse`, with its score as the comment) as a variation",
     example: "sgf(game(go(\"...\\n...\\n...\")), \"B B2, W A1\")",
     ..SGF_READ
 };
@@ -217,6 +219,48 @@ fn string_arg<'a>(interp: &Interp, v: &'a Value, span: &Span, what: &str) -> Eva
     }
 }
 
+/// A line of moves to write: a move string (`"W C3, B D4"`), or a line
+/// record of `analyse` (`A["black_first"]`: `moves` with `player` and
+/// `point`, and the final `score`), whose moves become the string and
+/// whose score (with the winner) the default comment.
+fn line_arg(interp: &Interp, v: &Value, span: &Span) -> EvalResult<(String, Option<String>)> {
+    let what = "a move string such as \"W C3, B D4\", or a line of `analyse` (A[\"black_first\"])";
+    let bad = |found: &str| interp.error(span, format!("expected {what}, found {found}"));
+    match v {
+        Value::Str(s) => Ok((s.to_string(), None)),
+        Value::Record(..) => {
+            let Some(Value::List(moves)) = v.field("moves") else {
+                return Err(bad("a record without a list of `moves`"));
+            };
+            let mut names = Vec::new();
+            for m in moves.iter() {
+                match (m.field("player"), m.field("point")) {
+                    (Some(Value::Str(player)), Some(Value::Str(point))) => {
+                        names.push(format!("{player} {point}"))
+                    }
+                    _ => return Err(bad("a move without `player` and `point`")),
+                }
+            }
+            let line = names.join(", ");
+            let comment = match (v.field("score"), v.field("winner")) {
+                (Some(Value::Rational(score)), winner) => {
+                    let score = go::format_number(score);
+                    Some(match winner {
+                        Some(Value::Str(w)) if &**w == "jigo" => {
+                            format!("yose: {line}: score {score}, jigo")
+                        }
+                        Some(Value::Str(w)) => format!("yose: {line}: score {score}, {w} wins"),
+                        _ => format!("yose: {line}: score {score}"),
+                    })
+                }
+                _ => None,
+            };
+            Ok((line, comment))
+        }
+        other => Err(bad(other.kind())),
+    }
+}
+
 /// The SGF text of `game`, with the line of moves `line` (a move string
 /// played from the game's position) as a variation.
 fn sgf_text(
@@ -307,15 +351,16 @@ fn sgf_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         "sgf" => {
             let game = game_of(interp, &args[0], &sp(0), name)?;
             let line = match args.get(1) {
-                Some(v) => Some(string_arg(
-                    interp,
-                    v,
-                    &sp(1),
-                    "a move string such as \"W C3, B D4\"",
-                )?),
+                Some(v) => Some(line_arg(interp, v, &sp(1))?),
                 None => None,
             };
-            let text = sgf_text(interp, &game, line.map(|l| (l, &spans[1])), comment)?;
+            let comment = comment.or_else(|| line.as_ref().and_then(|l| l.1.clone()));
+            let text = sgf_text(
+                interp,
+                &game,
+                line.as_ref().map(|l| (l.0.as_str(), &spans[1])),
+                comment,
+            )?;
             Ok(Value::str(&text))
         }
         _ => {
@@ -324,16 +369,17 @@ fn sgf_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
             let shown =
                 string_arg(interp, &args[last], &sp(last), "a file name string")?.to_string();
             let line = match last {
-                2 => Some(string_arg(
-                    interp,
-                    &args[1],
-                    &sp(1),
-                    "a move string such as \"W C3, B D4\"",
-                )?),
+                2 => Some(line_arg(interp, &args[1], &sp(1))?),
                 _ => None,
             };
+            let comment = comment.or_else(|| line.as_ref().and_then(|l| l.1.clone()));
             let line_span = sp(1);
-            let text = sgf_text(interp, &game, line.map(|l| (l, &line_span)), comment)?;
+            let text = sgf_text(
+                interp,
+                &game,
+                line.as_ref().map(|l| (l.0.as_str(), &line_span)),
+                comment,
+            )?;
             let path = interp.script_path(&shown);
             interp.write_sgf_file(&path, &text, &sp(last))?;
             Ok(Value::str(&shown))

@@ -136,7 +136,15 @@ fn expedited(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let pos = g.position();
     let mut marks = vec![None; pos.cells_len()];
     if let Some((v, s)) = c.named("dead") {
-        super::analyse::mark_points(interp, pos, v, s, go::Status::Dead, &mut marks)?;
+        super::analyse::mark_points(
+            interp,
+            pos,
+            v,
+            s,
+            go::Status::Dead,
+            &mut marks,
+            &mut Vec::new(),
+        )?;
     }
     let dead: Vec<usize> = (0..marks.len()).filter(|&p| marks[p].is_some()).collect();
     let e = expedited_count(&g, &dead).map_err(|e| {

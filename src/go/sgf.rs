@@ -100,6 +100,15 @@
 //! first node carrying the comment (`C[...]`) that gives the score.
 //! Standard editors open it; the tests read it back with [`read`] and with
 //! `sgf-parse`.
+//!
+//! What SGF cannot say is not written, so it does not read back: prisoners
+//! taken before the game's start (a game made from a position after
+//! captures: SGF has no property for them, and a file's game starts with
+//! none), a ko rule that `RU` does not name with the scoring (`RU` is
+//! written from the scoring: `Japanese` reads back with the basic ko rule,
+//! `Chinese` with positional superko, `AGA` with situational superko), a
+//! komi that is not a decimal (written to six places), and a tenuki `t`
+//! (written as a pass).
 
 use super::coords::{self, CoordError, MAX_BOARD};
 use super::game::{Game, RuleSet, Status};

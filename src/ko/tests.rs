@@ -821,26 +821,27 @@ fn masts(s: &mut Store, g: &KoGraph) -> String {
 ///   komaster (−3).
 ///
 /// `r: {n1: {st: {0 | 0} | m: {n1 | 3/2}} | -5}` (`st` is `*`; White's
-/// capture `n1 → m`, Black's retake `m → n1`).
-/// * Black komaster. After `n1 → m → n1` White may not capture again. Her
-///   capture made once (rule 2b) reaches `m` where Black retakes and then,
-///   White banned, must go on with `*` (rule 2a): `{−2t | 3/2 + t}`, the cold
-///   1, so her capture is worth `1 + t` against Black's `*` (`−t`): cold, the
-///   second `n1` is 1/2; rule 4 raises it to the no-repetition value 1 (there
-///   Black is banned at `m` and White must fill: `3/2 + t`, her capture is
-///   worth `3/2 + 2t`, cold 1). So after White's capture `m = {1 − t |
-///   3/2 + t}` is the cold 5/4, `n1 = {* | 5/4}` the number 1, and `r = {1 −
-///   t | −5 + t}`: mean −2 at temperature 3.
-/// * No repetition. At `m` Black may not retake; made once his retake is
-///   met by White's pass and Black must play `*`: worth `−2t` against
-///   White's fill `3/2 + t`, so White need not fill: `m` is the cold 1,
-///   `n1 = {* | 1}` is 1/2 and `r = {1/2 − t | −5 + t}`: −9/4 at 11/4.
-///   From `m` itself Black's retake is legal once: `m = {1 − t | 3/2 + t}`,
-///   5/4.
+/// capture `n1 → m`, Black's retake `m → n1`). Under every rule `n1` is the
+/// number 0: White's capture leads to a position worth more than 0 to
+/// Black, so Black's `*` reverses through 0, as in the short game
+/// `{* | 1} = 0` (rule 3: Left's scaffold `−t` below 0 is flat after the tax
+/// is added back, `λ = 0` there, so the end 0 is in the interval).
+/// * No repetition. At `m` after the capture Black may not retake; made once
+///   his retake is met by White's pass and Black must play `*`: worth `−2t`
+///   against White's fill `3/2 + t`, so White need not fill: `m` is the
+///   cold 1 (strictly between 0 and 3/2), `n1 = {* | 1}` is 0 and
+///   `r = {−t | −5 + t}`: −5/2 at 5/2. From `m` itself Black's retake is
+///   legal once, to an `n1` that is 0 again: `m = {−t | 3/2 + t}`, 1.
+/// * Black komaster. After `n1 → m → n1` White may not capture again; the
+///   second `n1` is `{* | …}` with White's capture leading to a position
+///   worth more than 0 to Black: 0 again, and so is the first. `m` and `r`
+///   as with no repetition.
 /// * White komaster. At `m` Black's retake made once is answered by White's
-///   capture, and then White, Black banned, must fill: worth `1 − t`, so `m`
-///   after the capture is 5/4, lowered to 1 by rule 4; `n1` is 1/2 and `r`
-///   as with no repetition. From `m` itself: `{1/2 − t | 3/2 + t}`, 1.
+///   capture, and then White, Black banned, must fill; that too leaves `m`
+///   positive, so `n1` is 0 and `m`, `r` are as above.
+///
+/// (When rule 3 took the simplest number strictly between the stops, `n1`
+/// was 1/2 or 1 and `r` −9/4 or −2, against the short game's `{* | 1} = 0`.)
 ///
 /// Before the fix the means of `b` were 3 (Black komaster) < 4 (White
 /// komaster), and of `r` −9/4 (Black komaster) < −2 (no repetition).
@@ -887,34 +888,34 @@ fn unusual_graphs_hand_checked() {
     .assert_eq(&(masts(&mut s, &g) + &thermographs(&mut s, &g)));
     let g = read(&mut s, "r: {n1: {st: {0 | 0} | m: {n1 | 3/2}} | -5}").unwrap();
     expect_test::expect![[r#"
-        r: black -2 at 3; none -9/4 at 11/4; white -9/4 at 11/4;
-        n1: black 1 at -1; none 1/2 at -1/2; white 1/2 at -1/2;
+        r: black -5/2 at 5/2; none -5/2 at 5/2; white -5/2 at 5/2;
+        n1: black 0 at -1; none 0 at -1; white 0 at -1;
         st: black 0 at 0; none 0 at 0; white 0 at 0;
-        m: black 5/4 at -1/4; none 5/4 at -1/4; white 1 at -1;
-        Black komaster, r: temperature 3, mean -2
-          left  1 - t for -1 ≤ t ≤ 3
-          left  -2 for t ≥ 3
-          right -5 + t for -1 ≤ t ≤ 3
-          right -2 for t ≥ 3
-        Black komaster, n1: temperature -1, mean 1
-          left  1 for t ≥ -1
-          right 1 for t ≥ -1
+        m: black 1 at -1; none 1 at -1; white 1 at -1;
+        Black komaster, r: temperature 5/2, mean -5/2
+          left  -t for -1 ≤ t ≤ 5/2
+          left  -5/2 for t ≥ 5/2
+          right -5 + t for -1 ≤ t ≤ 5/2
+          right -5/2 for t ≥ 5/2
+        Black komaster, n1: temperature -1, mean 0
+          left  0 for t ≥ -1
+          right 0 for t ≥ -1
         Black komaster, st: temperature 0, mean 0
           left  -t for -1 ≤ t ≤ 0
           left  0 for t ≥ 0
           right t for -1 ≤ t ≤ 0
           right 0 for t ≥ 0
-        Black komaster, m: temperature -1/4, mean 5/4
-          left  5/4 for t ≥ -1
-          right 5/4 for t ≥ -1
-        White komaster, r: temperature 11/4, mean -9/4
-          left  1/2 - t for -1 ≤ t ≤ 11/4
-          left  -9/4 for t ≥ 11/4
-          right -5 + t for -1 ≤ t ≤ 11/4
-          right -9/4 for t ≥ 11/4
-        White komaster, n1: temperature -1/2, mean 1/2
-          left  1/2 for t ≥ -1
-          right 1/2 for t ≥ -1
+        Black komaster, m: temperature -1, mean 1
+          left  1 for t ≥ -1
+          right 1 for t ≥ -1
+        White komaster, r: temperature 5/2, mean -5/2
+          left  -t for -1 ≤ t ≤ 5/2
+          left  -5/2 for t ≥ 5/2
+          right -5 + t for -1 ≤ t ≤ 5/2
+          right -5/2 for t ≥ 5/2
+        White komaster, n1: temperature -1, mean 0
+          left  0 for t ≥ -1
+          right 0 for t ≥ -1
         White komaster, st: temperature 0, mean 0
           left  -t for -1 ≤ t ≤ 0
           left  0 for t ≥ 0
@@ -925,6 +926,55 @@ fn unusual_graphs_hand_checked() {
           right 1 for t ≥ -1
     "#]]
     .assert_eq(&(masts(&mut s, &g) + &thermographs(&mut s, &g)));
+}
+
+/// Rule 3 reads who moves last at a cold node's stops (module doc of
+/// `thermo`): an option that reverses through its stop leaves that stop in
+/// the interval. As short games `{{5 | -2} | -1}` is −2 and `{* | 1}` is 0
+/// (the canonical forms below say so); run on their raw forms, and in the
+/// loopy shape of a Go region (Black's move threatens to take two stones,
+/// `k2`, and White can take them back), rule 3 gives those numbers, not the
+/// simplest numbers strictly between the stops (−3/2 and 1/2).
+#[test]
+fn cold_nodes_take_the_stop_an_option_reverses_through() {
+    let mut s = Store::new();
+    let mut out = String::new();
+    for text in [
+        "a: {{5 | -2} | -1}",
+        "a: {{0 | 0} | 1}",
+        "a: {{3 | 1} | {4 | 1}}",
+        "a: {0 | 3}",
+        "k0: {{k2: {5 | k0} | -2} | -1}",
+        "k0: {{k2: {3 | {4 | k0}} | -2} | -1}",
+    ] {
+        let g = read(&mut s, text).unwrap();
+        let n = g.node_ids().next().unwrap();
+        out.push_str(text);
+        if g.is_ko_free(n) {
+            let short = g.short_game(&mut s, n).unwrap();
+            out.push_str(&format!(
+                " = {}",
+                crate::render::format_game(&mut s, short, Style::Ascii).unwrap()
+            ));
+        }
+        for km in [Komaster::Black, Komaster::White] {
+            let th = KomasterAnalysis::new(&g, km)
+                .raw()
+                .thermograph(&mut s, n)
+                .unwrap();
+            out.push_str(&format!("; {km:?} {} at {}", th.mean(), th.temperature()));
+        }
+        out.push('\n');
+    }
+    expect_test::expect![[r#"
+        a: {{5 | -2} | -1} = -2; Black -2 at -1; White -2 at -1
+        a: {{0 | 0} | 1} = 0; Black 0 at -1; White 0 at -1
+        a: {{3 | 1} | {4 | 1}} = 1; Black 1 at -1; White 1 at -1
+        a: {0 | 3} = 1; Black 1 at -1; White 1 at -1
+        k0: {{k2: {5 | k0} | -2} | -1}; Black -2 at -1; White -2 at -1
+        k0: {{k2: {3 | {4 | k0}} | -2} | -1}; Black -2 at -1; White -2 at -1
+    "#]]
+    .assert_eq(&out);
 }
 
 // ----- properties -------------------------------------------------------------
@@ -1442,14 +1492,17 @@ fn cold_walls_are_not_ordered_below_zero() {
 }
 /// Rule 4 where the komaster's own analysis settles cold. In
 /// `r: {-5 | n1: {4 | n4: {{n1 | n4}, {3 | n4} | -5}}}` the node
-/// `n4_L2 = {3 | n4}` is, by rules 1–3 with Black komaster, the number 7/2
-/// (Black's 3 − t against White's move to `n4`, worth at least 4 − t to
-/// Black: nobody wants to move). With no repetition it is hot (mean 1/8 at
-/// 23/8), and below `t = 1` its right wall 4 − 2t lies above its left wall
-/// 3 − t. Black may renounce her privilege, so her walls are the pointwise
-/// maxima: left 7/2 (3 − t below −1/2), right 4 − 2t up to 1/4 and 7/2
-/// above, mean 7/2 = max(7/2, 1/8) at temperature 1/4, where the walls
-/// meet. The rule this replaced settled those maxima again by rule 3: no
+/// `n4_L2 = {3 | n4}` is, by rules 1–3 with Black komaster, the number 4
+/// (Black's 3 − t against White's move to `n4`, worth 4 − t to Black: nobody
+/// wants to move, and 4 is in the interval because Black moves last in
+/// White's option, as in `{3 | {5 | 4}} = 4`). With no repetition it is hot
+/// (mean 1/8 at 23/8), and below `t = 1` its right wall 4 − 2t lies above
+/// its left wall 3 − t. Black may renounce her privilege, so her walls are
+/// the pointwise maxima: left 4, right 4 − 2t up to 0 and 4 above, mean
+/// 4 = max(4, 1/8) at temperature 0, where the walls meet. (When rule 3
+/// took the simplest number strictly between the stops, rules 1–3 gave 7/2
+/// and the maxima were left 7/2, right 4 − 2t up to 1/4: mean 7/2 at 1/4.)
+/// The rule this replaced settled those maxima again by rule 3: no
 /// point is hot, so it made them the simplest number between the stops 7/2
 /// and 4, the number 15/4, whose right wall is below the no-repetition one
 /// for `t < 1/8` — the order check finds that (so the random
@@ -1470,11 +1523,10 @@ fn komaster_keeps_what_renouncing_gives_where_her_analysis_is_cold() {
         out.push_str(&format!("{name}: {}", describe(th.as_ref().unwrap())));
     }
     expect_test::expect![[r#"
-        black: temperature 1/4, mean 7/2
-          left  3 - t for -1 ≤ t ≤ -1/2
-          left  7/2 for t ≥ -1/2
-          right 4 - 2 t for -1 ≤ t ≤ 1/4
-          right 7/2 for t ≥ 1/4
+        black: temperature 0, mean 4
+          left  4 for t ≥ -1
+          right 4 - 2 t for -1 ≤ t ≤ 0
+          right 4 for t ≥ 0
         none: temperature 23/8, mean 1/8
           left  3 - t for -1 ≤ t ≤ 23/8
           left  1/8 for t ≥ 23/8
@@ -1524,7 +1576,7 @@ fn product_with_a_ko_free_part_is_another_game() {
     let out = format!("{}\n{}", first(&mut s, &ko), first(&mut s, &product));
     expect_test::expect![[r#"
         kw: black -17/3 at 1/3; none -17/3 at 1/3; white -17/3 at 1/3;
-        A: black -21/4 at 3/4; none -21/4 at 3/4; white -25/4 at -1/4;"#]]
+        A: black -5 at 1; none -5 at 1; white -7 at -1;"#]]
     .assert_eq(&out);
 }
 

@@ -71,9 +71,20 @@
 //!    no mast ([`KoError::NoMast`] at a root; a deep state with a forever
 //!    inclined mast is kept as it is). If `T < 0` the position is cold: like a
 //!    short game equal to a number it gets the vertical mast, from `t = -1`,
-//!    at the simplest dyadic rational strictly between the stops `λ(0)` and
-//!    `ρ(0)` (or at their common value), with the temperature of that number
-//!    (`-1`, `-1/2^k`; `-1` if the value is not dyadic).
+//!    at the simplest dyadic rational `x` with `λ(0) ≤ x ≤ ρ(0)` (or at
+//!    their common value), with the temperature of that number (`-1`,
+//!    `-1/2^k`; `-1` if the value is not dyadic). The end `λ(0)` belongs to
+//!    the interval when `λ` is flat just below 0 (`λ(−ε) = λ(0)`: the stop
+//!    of Left's best move is reached on Right's move), and `ρ(0)` when `ρ`
+//!    is (`ρ(−ε) = ρ(0)`); otherwise the ends are excluded. This is the
+//!    simplicity theorem of short games with the stops adorned by who
+//!    moves last: `G^L ⧏ x` holds for `x` above `G^L`'s right stop, and at
+//!    it exactly when Right makes the last move of the stop's line, which
+//!    a tax `t = −ε` (a reward per move) shows as a flat wall. So
+//!    `{{5 | −2} | −1}`, `{* | 1}` and their loopy forms are −2 and 0 (the
+//!    option reverses through the stop), not −3/2 and 1/2, the simplest
+//!    numbers strictly between the stops, which this rule gave before (a
+//!    whole-board analysis then counted a region of Go as −3/2 at komi 0).
 //! 4. **Renunciation.** Under a komaster rule the komaster may, at any
 //!    state, give up her privilege for the rest of the line (she is never
 //!    obliged to use a threat): the walls of every state are the komaster's
@@ -94,12 +105,16 @@
 //!    `n0: {{-5 | n0} | -1}`). Settling the best walls again (the rule before
 //!    this one) breaks the order where they are cold: in
 //!    `r: {-5 | n1: {4 | n4: {{n1 | n4}, {3 | n4} | -5}}}` the node
-//!    `{3 | n4}` is the number 7/2 by rules 1–3 with Black komaster, and hot
+//!    `{3 | n4}` was the number 7/2 by rules 1–3 with Black komaster (under
+//!    rule 3 as it was then: the simplest number strictly between the
+//!    stops; now the end 4 belongs to the interval and it is 4), and hot
 //!    with no repetition (mean 1/8 at 23/8) with right wall `4 − 2t` above
 //!    the left wall `3 − t` below `t = 1`; the best walls (left 7/2, right
 //!    `4 − 2t` up to 1/4, then 7/2) are nowhere hot, and rule 3 made them the
 //!    number 15/4 between the stops 7/2 and 4, below the no-repetition right
-//!    wall for `t < 1/8`. Now they stand: mean 7/2 at temperature 1/4, the
+//!    wall for `t < 1/8`. Unsettled, they stood: mean 7/2 at temperature 1/4
+//!    (with today's rule 3, mean 4 at temperature 0: test
+//!    `komaster_keeps_what_renouncing_gives_where_her_analysis_is_cold`), the
 //!    temperature of a mast whose right wall lies above its left wall below
 //!    it (nobody wants to move there), as in the no-repetition thermograph
 //!    itself.
@@ -850,13 +865,66 @@ fn settle(l: Wall, r: Wall) -> Walls {
             let zero = Q::zero();
             let (a, b) = (l.eval(&zero), r.eval(&zero));
             let x = if a < b {
-                simplest_between_opt(Some(&a), Some(&b))
+                // An end of the interval belongs to it when the wall is
+                // flat in `t` just below 0 (module doc, rule 3): the stop
+                // is reached on the other player's move.
+                let with_a = just_below_zero(&l) <= a;
+                let with_b = just_below_zero(&r) >= b;
+                simplest_in(&a, with_a, &b, with_b)
             } else {
                 a
             };
             number_walls(x)
         }
     }
+}
+
+/// The value of a wall just below `t = 0`: on the last piece that starts
+/// below 0 (at the midpoint of its start, or of `-1`, and 0).
+fn just_below_zero(w: &Wall) -> Q {
+    let start = w
+        .points()
+        .iter()
+        .map(|(t, _)| t)
+        .filter(|t| t.is_negative())
+        .last()
+        .cloned()
+        .unwrap_or_else(|| -Q::one());
+    w.eval(&(start / Q::from_integer(BigInt::from(2))))
+}
+
+/// The birthday of a dyadic rational (its simplicity: the simplest number
+/// of an interval is the one born first).
+fn dyadic_birthday(x: &Q) -> Option<BigInt> {
+    let k = x.denom().trailing_zeros().unwrap_or(0);
+    if *x.denom() != BigInt::one() << k {
+        return None;
+    }
+    let whole = x.abs().floor().to_integer();
+    Some(if k == 0 {
+        whole
+    } else {
+        whole + BigInt::from(k) + BigInt::one()
+    })
+}
+
+/// The simplest dyadic rational between `lo < hi`, each end included when
+/// asked (and dyadic).
+fn simplest_in(lo: &Q, with_lo: bool, hi: &Q, with_hi: bool) -> Q {
+    let mut best = simplest_between(lo, hi);
+    let mut born = dyadic_birthday(&best);
+    for (end, with) in [(lo, with_lo), (hi, with_hi)] {
+        if !with {
+            continue;
+        }
+        if let Some(b) = dyadic_birthday(end) {
+            if born.as_ref().is_none_or(|old| b < *old) {
+                best = end.clone();
+                born = Some(b);
+            }
+        }
+    }
+    best
 }
 
 /// The vertical mast at `x` from `t = -1`, with the temperature of the number
