@@ -8,7 +8,10 @@
 //!   `marked`) and removed as dead, as records with `colour` and `points`;
 //! * `regions`: one record per region: `points` (Go coordinates), `value`,
 //!   `chilled`, `temperature` (a ko region has none: `ko: true`), `nodes`;
-//!   a region over the node budget has `too_large: true` and `size`;
+//!   a region with no value has `size` and `reason`, and `too_large`:
+//!   `true` when it is over the node budget (or the search's points),
+//!   `false` when play in it has no local value (a whole empty board, where
+//!   no stone can become safe, or no local value under the ko rule);
 //! * `left_stop`, `right_stop`: the stops with Black / White first, komi
 //!   included (when some region is too large they, and the two lines
 //!   below, are *nothing*: the value that prints empty and compares with
@@ -365,9 +368,9 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
                 fields.push(("nodes", Value::int(r.nodes as i64)));
             }
             Err(e) => {
-                fields.push(("too_large", Value::Bool(true)));
+                fields.push(("too_large", Value::Bool(crate::go::analysis::too_large(e))));
                 fields.push(("size", Value::int(r.points.len() as i64)));
-                fields.push(("reason", Value::str(&e.to_string())));
+                fields.push(("reason", Value::str(&crate::go::analysis::region_error(e))));
             }
         }
         regions.push(Value::record("record", fields));
@@ -470,7 +473,14 @@ pub(crate) fn picture(interp: &mut Interp, v: &Value, svg: bool) -> EvalResult<O
                     c.push(')');
                     c
                 }
-                _ => format!("too large ({} points)", points_of(r.field("points")).len()),
+                _ => format!(
+                    "{} ({} points)",
+                    match r.field("too_large") {
+                        Some(Value::Bool(false)) => "no value",
+                        _ => "too large",
+                    },
+                    points_of(r.field("points")).len()
+                ),
             };
             regions.push(crate::render::board::Shade {
                 points: points_of(r.field("points")),

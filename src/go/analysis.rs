@@ -47,7 +47,10 @@
 //! per-region node budget; a region over budget (or over the search's 128
 //! points) is reported as too large with its point count and the others are
 //! still analysed (the stops and lines then need every region and are not
-//! given).
+//! given). So is a region that has no local value: one where play can go on
+//! for ever (a whole board where no stone is or can become safe, `. .`: its
+//! ko graph has no way out), or one the ko rule gives none; the report says
+//! "no value" for those.
 //!
 //! The search runs with the territory rule on ([`super::SearchOptions::territories`],
 //! Japanese scoring and the basic ko rule): a region that is a territory in
@@ -776,6 +779,10 @@ fn region_value(
         Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
         Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
         Err(e @ GoError::NoLocalValue { .. }) => (Err(e), 0),
+        // A region where play never ends (no stone next to it is safe and
+        // none can become so, e.g. a whole empty board): its ko graph has
+        // no way out. Reported as the region's, like a region too large.
+        Err(e @ GoError::KoGraph(_)) => (Err(e), 0),
         Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
         Err(e) => return Err(AnalysisError::Search(e)),
     })
@@ -1330,6 +1337,22 @@ impl Play<'_> {
     }
 }
 
+/// Whether a region's error says it is too large (over the node budget or
+/// the search's points), rather than that it has no local value.
+pub fn too_large(e: &GoError) -> bool {
+    matches!(e, GoError::NodeBudget { .. } | GoError::TooLarge { .. })
+}
+
+/// Why a region has no value, as the report and the record say it.
+pub fn region_error(e: &GoError) -> String {
+    match e {
+        GoError::KoGraph(k) => {
+            format!("play in it can go on for ever (no line of play settles it): {k}")
+        }
+        e => e.to_string(),
+    }
+}
+
 /// The ko graphs printed in full in a report; a larger one is summed up
 /// by its size and its komaster answers.
 const REPORT_GRAPH_NODES: usize = 12;
@@ -1481,7 +1504,8 @@ impl Analysis {
                     out.push_str(&ko_summary(store, &v.value, style)?);
                     out.push_str(&format!(" ({} positions)\n", r.nodes));
                 }
-                Err(e) => out.push_str(&format!("too large: {e}\n")),
+                Err(e) if too_large(e) => out.push_str(&format!("too large: {e}\n")),
+                Err(e) => out.push_str(&format!("no value: {}\n", region_error(e))),
             }
         }
         match (&self.left_stop, &self.right_stop) {
@@ -1511,7 +1535,7 @@ impl Analysis {
             }
             _ => match &self.play_error {
                 Some(e) => out.push_str(&format!("no stops: {e}\n")),
-                None => out.push_str("no stops: some region is too large\n"),
+                None => out.push_str("no stops: some region has no value (see above)\n"),
             },
         }
         for line in [&self.black_first, &self.white_first].into_iter().flatten() {
