@@ -18,8 +18,8 @@
 //!   nothing, so an `assert` on them is an error that says so);
 //! * `black_best`, `white_best`: every optimal first move, as points;
 //! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
-//!   with `player`, `point`, `region`), `score` (komi included) and
-//!   `winner`;
+//!   with `player`, `point`, `region`; a pass has `point: "pass"` and no
+//!   region), `score` (komi included) and `winner`;
 //! * `report`: the readable report (`print(A["report"])`).
 //!
 //! Uppercase stones of the diagram are marked safe; `safe:` and `dead:`
@@ -284,20 +284,30 @@ fn threads_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<usize> {
 }
 
 fn line_value(a: &Analysis, line: &GoLine) -> Value {
-    let moves = line
-        .moves
-        .iter()
-        .map(|m| {
-            Value::record(
-                "record",
-                vec![
-                    ("player", Value::str(&m.colour.letter().to_string())),
-                    ("point", Value::str(&a.point_name(m))),
-                    ("region", Value::int(m.region as i64 + 1)),
-                ],
-            )
-        })
-        .collect();
+    let pass = |c: crate::go::Colour| {
+        Value::record(
+            "record",
+            vec![
+                ("player", Value::str(&c.letter().to_string())),
+                ("point", Value::str("pass")),
+                ("region", Value::Unit),
+            ],
+        )
+    };
+    let passes_at = |i: usize| line.passes.iter().filter(move |(at, _)| *at == i);
+    let mut moves = Vec::new();
+    for (i, m) in line.moves.iter().enumerate() {
+        moves.extend(passes_at(i).map(|&(_, c)| pass(c)));
+        moves.push(Value::record(
+            "record",
+            vec![
+                ("player", Value::str(&m.colour.letter().to_string())),
+                ("point", Value::str(&a.point_name(m))),
+                ("region", Value::int(m.region as i64 + 1)),
+            ],
+        ));
+    }
+    moves.extend(passes_at(line.moves.len()).map(|&(_, c)| pass(c)));
     let winner = match Analysis::winner(&line.score) {
         Some(c) => c.to_string(),
         None => "jigo".to_string(),

@@ -100,8 +100,14 @@
 //! some Go move leads to exactly that option, else the first found), until
 //! every region is a number; the final score is then the sum of those
 //! numbers plus `c` minus komi. With kos the line plays the move with the
-//! best replaced stop and respects the basic ko ban on the board; it is
-//! capped in length and marked unfinished if the cap is reached. Such a
+//! best replaced stop and respects the basic ko ban on the board (a player
+//! left with no legal move passes, and the line shows the pass); it is
+//! capped in length and marked unfinished if the cap is reached.
+//!
+//! *The board as it stands.* A game's ko ban (the point its player to move
+//! may not retake at once after the last move's ko capture) is not carried
+//! into the analysis: the stops and lines, with either player first, are
+//! those of the board with the ban lifted. Such a
 //! line is a heuristic, not a proved optimal line: its final score can
 //! differ from the stop (the stop, from the ko solver, is the answer).
 //!
@@ -325,6 +331,9 @@ pub struct GoLine {
     /// Whether every region reached a number (else the line was cut at its
     /// length cap, possible only with kos).
     pub finished: bool,
+    /// The passes of the line: a player with no legal move (with kos: the
+    /// ko ban) passes, here after that many of `moves`.
+    pub passes: Vec<(usize, Colour)>,
 }
 
 /// The result of [`analyse`].
@@ -1248,6 +1257,7 @@ impl Play<'_> {
         let cap = 4 * positions.iter().map(|p| p.cells.len()).sum::<usize>() + 16;
         let mut ban: Option<(usize, usize)> = None;
         let mut finished = true;
+        let mut passes = Vec::new();
         while !self.all_numbers(&values) {
             if moves.len() >= cap {
                 finished = false;
@@ -1303,6 +1313,7 @@ impl Play<'_> {
             }
             let Some((r, p, next, v)) = chosen else {
                 // No legal move for this player: pass.
+                passes.push((moves.len(), colour));
                 colour = colour.opponent();
                 ban = None;
                 if moves.len() >= cap {
@@ -1333,6 +1344,7 @@ impl Play<'_> {
             moves,
             score,
             finished,
+            passes,
         })
     }
 }
@@ -1539,11 +1551,17 @@ impl Analysis {
             },
         }
         for line in [&self.black_first, &self.white_first].into_iter().flatten() {
-            let moves: Vec<String> = line
-                .moves
-                .iter()
-                .map(|m| format!("{} {}", m.colour.letter(), self.point_name(m)))
-                .collect();
+            let mut moves: Vec<String> = Vec::new();
+            for (i, m) in line.moves.iter().enumerate() {
+                for &(_, c) in line.passes.iter().filter(|(at, _)| *at == i) {
+                    moves.push(format!("{} pass", c.letter()));
+                }
+                moves.push(format!("{} {}", m.colour.letter(), self.point_name(m)));
+            }
+            // Passes after the last move (a player left without a move).
+            for &(_, c) in line.passes.iter().filter(|(at, _)| *at == line.moves.len()) {
+                moves.push(format!("{} pass", c.letter()));
+            }
             let who = match Analysis::winner(&line.score) {
                 Some(c) => format!("{c} wins by {}", format_number(&line.score.abs())),
                 None => "jigo".to_string(),
