@@ -8,15 +8,18 @@
 //!   `marked`) and removed as dead, as records with `colour` and `points`;
 //! * `regions`: one record per region: `points` (Go coordinates), `value`,
 //!   `chilled`, `temperature` (a ko region has none: `ko: true`), `nodes`;
-//!   a region over the node budget has `too_large: true` and `size`;
+//!   a region with no value has `size` and `reason`, and `too_large`:
+//!   `true` when it is over the node budget (or the search's points),
+//!   `false` when play in it has no local value (a whole empty board, where
+//!   no stone can become safe, or no local value under the ko rule);
 //! * `left_stop`, `right_stop`: the stops with Black / White first, komi
 //!   included (when some region is too large they, and the two lines
 //!   below, are *nothing*: the value that prints empty and compares with
 //!   nothing, so an `assert` on them is an error that says so);
 //! * `black_best`, `white_best`: every optimal first move, as points;
 //! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
-//!   with `player`, `point`, `region`), `score` (komi included) and
-//!   `winner`;
+//!   with `player`, `point`, `region`; a pass has `point: "pass"` and no
+//!   region), `score` (komi included) and `winner`;
 //! * `report`: the readable report (`print(A["report"])`).
 //!
 //! Uppercase stones of the diagram are marked safe; `safe:` and `dead:`
@@ -281,20 +284,30 @@ fn threads_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<usize> {
 }
 
 fn line_value(a: &Analysis, line: &GoLine) -> Value {
-    let moves = line
-        .moves
-        .iter()
-        .map(|m| {
-            Value::record(
-                "record",
-                vec![
-                    ("player", Value::str(&m.colour.letter().to_string())),
-                    ("point", Value::str(&a.point_name(m))),
-                    ("region", Value::int(m.region as i64 + 1)),
-                ],
-            )
-        })
-        .collect();
+    let pass = |c: crate::go::Colour| {
+        Value::record(
+            "record",
+            vec![
+                ("player", Value::str(&c.letter().to_string())),
+                ("point", Value::str("pass")),
+                ("region", Value::Unit),
+            ],
+        )
+    };
+    let passes_at = |i: usize| line.passes.iter().filter(move |(at, _)| *at == i);
+    let mut moves = Vec::new();
+    for (i, m) in line.moves.iter().enumerate() {
+        moves.extend(passes_at(i).map(|&(_, c)| pass(c)));
+        moves.push(Value::record(
+            "record",
+            vec![
+                ("player", Value::str(&m.colour.letter().to_string())),
+                ("point", Value::str(&a.point_name(m))),
+                ("region", Value::int(m.region as i64 + 1)),
+            ],
+        ));
+    }
+    moves.extend(passes_at(line.moves.len()).map(|&(_, c)| pass(c)));
     let winner = match Analysis::winner(&line.score) {
         Some(c) => c.to_string(),
         None => "jigo".to_string(),
@@ -365,9 +378,9 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
                 fields.push(("nodes", Value::int(r.nodes as i64)));
             }
             Err(e) => {
-                fields.push(("too_large", Value::Bool(true)));
+                fields.push(("too_large", Value::Bool(crate::go::analysis::too_large(e))));
                 fields.push(("size", Value::int(r.points.len() as i64)));
-                fields.push(("reason", Value::str(&e.to_string())));
+                fields.push(("reason", Value::str(&crate::go::analysis::region_error(e))));
             }
         }
         regions.push(Value::record("record", fields));
@@ -470,7 +483,14 @@ pub(crate) fn picture(interp: &mut Interp, v: &Value, svg: bool) -> EvalResult<O
                     c.push(')');
                     c
                 }
-                _ => format!("too large ({} points)", points_of(r.field("points")).len()),
+                _ => format!(
+                    "{} ({} points)",
+                    match r.field("too_large") {
+                        Some(Value::Bool(false)) => "no value",
+                        _ => "too large",
+                    },
+                    points_of(r.field("points")).len()
+                ),
             };
             regions.push(crate::render::board::Shade {
                 points: points_of(r.field("points")),

@@ -47,7 +47,10 @@
 //! per-region node budget; a region over budget (or over the search's 128
 //! points) is reported as too large with its point count and the others are
 //! still analysed (the stops and lines then need every region and are not
-//! given).
+//! given). So is a region that has no local value: one where play can go on
+//! for ever (a whole board where no stone is or can become safe, `. .`: its
+//! ko graph has no way out), or one the ko rule gives none; the report says
+//! "no value" for those.
 //!
 //! The search runs with the territory rule on ([`super::SearchOptions::territories`],
 //! Japanese scoring and the basic ko rule): a region that is a territory in
@@ -97,8 +100,14 @@
 //! some Go move leads to exactly that option, else the first found), until
 //! every region is a number; the final score is then the sum of those
 //! numbers plus `c` minus komi. With kos the line plays the move with the
-//! best replaced stop and respects the basic ko ban on the board; it is
-//! capped in length and marked unfinished if the cap is reached. Such a
+//! best replaced stop and respects the basic ko ban on the board (a player
+//! left with no legal move passes, and the line shows the pass); it is
+//! capped in length and marked unfinished if the cap is reached.
+//!
+//! *The board as it stands.* A game's ko ban (the point its player to move
+//! may not retake at once after the last move's ko capture) is not carried
+//! into the analysis: the stops and lines, with either player first, are
+//! those of the board with the ban lifted. Such a
 //! line is a heuristic, not a proved optimal line: its final score can
 //! differ from the stop (the stop, from the ko solver, is the answer).
 //!
@@ -322,6 +331,9 @@ pub struct GoLine {
     /// Whether every region reached a number (else the line was cut at its
     /// length cap, possible only with kos).
     pub finished: bool,
+    /// The passes of the line: a player with no legal move (with kos: the
+    /// ko ban) passes, here after that many of `moves`.
+    pub passes: Vec<(usize, Colour)>,
 }
 
 /// The result of [`analyse`].
@@ -776,6 +788,10 @@ fn region_value(
         Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
         Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
         Err(e @ GoError::NoLocalValue { .. }) => (Err(e), 0),
+        // A region where play never ends (no stone next to it is safe and
+        // none can become so, e.g. a whole empty board): its ko graph has
+        // no way out. Reported as the region's, like a region too large.
+        Err(e @ GoError::KoGraph(_)) => (Err(e), 0),
         Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
         Err(e) => return Err(AnalysisError::Search(e)),
     })
@@ -1241,6 +1257,7 @@ impl Play<'_> {
         let cap = 4 * positions.iter().map(|p| p.cells.len()).sum::<usize>() + 16;
         let mut ban: Option<(usize, usize)> = None;
         let mut finished = true;
+        let mut passes = Vec::new();
         while !self.all_numbers(&values) {
             if moves.len() >= cap {
                 finished = false;
@@ -1296,6 +1313,7 @@ impl Play<'_> {
             }
             let Some((r, p, next, v)) = chosen else {
                 // No legal move for this player: pass.
+                passes.push((moves.len(), colour));
                 colour = colour.opponent();
                 ban = None;
                 if moves.len() >= cap {
@@ -1326,7 +1344,24 @@ impl Play<'_> {
             moves,
             score,
             finished,
+            passes,
         })
+    }
+}
+
+/// Whether a region's error says it is too large (over the node budget or
+/// the search's points), rather than that it has no local value.
+pub fn too_large(e: &GoError) -> bool {
+    matches!(e, GoError::NodeBudget { .. } | GoError::TooLarge { .. })
+}
+
+/// Why a region has no value, as the report and the record say it.
+pub fn region_error(e: &GoError) -> String {
+    match e {
+        GoError::KoGraph(k) => {
+            format!("play in it can go on for ever (no line of play settles it): {k}")
+        }
+        e => e.to_string(),
     }
 }
 
@@ -1481,7 +1516,8 @@ impl Analysis {
                     out.push_str(&ko_summary(store, &v.value, style)?);
                     out.push_str(&format!(" ({} positions)\n", r.nodes));
                 }
-                Err(e) => out.push_str(&format!("too large: {e}\n")),
+                Err(e) if too_large(e) => out.push_str(&format!("too large: {e}\n")),
+                Err(e) => out.push_str(&format!("no value: {}\n", region_error(e))),
             }
         }
         match (&self.left_stop, &self.right_stop) {
@@ -1511,15 +1547,21 @@ impl Analysis {
             }
             _ => match &self.play_error {
                 Some(e) => out.push_str(&format!("no stops: {e}\n")),
-                None => out.push_str("no stops: some region is too large\n"),
+                None => out.push_str("no stops: some region has no value (see above)\n"),
             },
         }
         for line in [&self.black_first, &self.white_first].into_iter().flatten() {
-            let moves: Vec<String> = line
-                .moves
-                .iter()
-                .map(|m| format!("{} {}", m.colour.letter(), self.point_name(m)))
-                .collect();
+            let mut moves: Vec<String> = Vec::new();
+            for (i, m) in line.moves.iter().enumerate() {
+                for &(_, c) in line.passes.iter().filter(|(at, _)| *at == i) {
+                    moves.push(format!("{} pass", c.letter()));
+                }
+                moves.push(format!("{} {}", m.colour.letter(), self.point_name(m)));
+            }
+            // Passes after the last move (a player left without a move).
+            for &(_, c) in line.passes.iter().filter(|(at, _)| *at == line.moves.len()) {
+                moves.push(format!("{} pass", c.letter()));
+            }
             let who = match Analysis::winner(&line.score) {
                 Some(c) => format!("{c} wins by {}", format_number(&line.score.abs())),
                 None => "jigo".to_string(),

@@ -934,7 +934,8 @@ fn unusual_graphs_hand_checked() {
 /// (the canonical forms below say so); run on their raw forms, and in the
 /// loopy shape of a Go region (Black's move threatens to take two stones,
 /// `k2`, and White can take them back), rule 3 gives those numbers, not the
-/// simplest numbers strictly between the stops (−3/2 and 1/2).
+/// simplest numbers strictly between the stops (−3/2 and 1/2). Likewise
+/// when one player has no move: `{{5 | 3} | }` is 3, not 4.
 #[test]
 fn cold_nodes_take_the_stop_an_option_reverses_through() {
     let mut s = Store::new();
@@ -944,6 +945,9 @@ fn cold_nodes_take_the_stop_an_option_reverses_through() {
         "a: {{0 | 0} | 1}",
         "a: {{3 | 1} | {4 | 1}}",
         "a: {0 | 3}",
+        "a: {{5 | 3} | }",
+        "a: { | {-5 | -3}}",
+        "a: {{5 | 3}, {4 | 3} | }",
         "k0: {{k2: {5 | k0} | -2} | -1}",
         "k0: {{k2: {3 | {4 | k0}} | -2} | -1}",
     ] {
@@ -971,6 +975,9 @@ fn cold_nodes_take_the_stop_an_option_reverses_through() {
         a: {{0 | 0} | 1} = 0; Black 0 at -1; White 0 at -1
         a: {{3 | 1} | {4 | 1}} = 1; Black 1 at -1; White 1 at -1
         a: {0 | 3} = 1; Black 1 at -1; White 1 at -1
+        a: {{5 | 3} | } = 3; Black 3 at -1; White 3 at -1
+        a: { | {-5 | -3}} = -5; Black -5 at -1; White -5 at -1
+        a: {{5 | 3}, {4 | 3} | } = 3; Black 3 at -1; White 3 at -1
         k0: {{k2: {5 | k0} | -2} | -1}; Black -2 at -1; White -2 at -1
         k0: {{k2: {3 | {4 | k0}} | -2} | -1}; Black -2 at -1; White -2 at -1
     "#]]

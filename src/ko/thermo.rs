@@ -40,7 +40,8 @@
 //!    ([`Store::thermograph`]).
 //!    A player with no local move at all makes the position a number, as in
 //!    short games: `{G^L | }` is the simplest number above the stop `λ(0)`,
-//!    `{ | G^R}` the simplest below `ρ(0)`. When a player *P* has moves but
+//!    `{ | G^R}` the simplest below `ρ(0)`, the stop itself included when
+//!    the wall is flat just below 0 (as in rule 3: `{{5 | 3} | }` is 3). When a player *P* has moves but
 //!    every one of them is banned, and his opponent *Q* has a legal move:
 //!    * **2a, the strict rule** (Berlekamp's consecutive moves): *P* passes
 //!      and *Q* must go on at the same tax, so both walls are *Q*'s scaffold
@@ -502,13 +503,16 @@ impl<'g> KomasterAnalysis<'g> {
         let walls = match (lambda, rho) {
             (Some(l), Some(r)) => settle(l, r),
             // One player has no local move at all: a number (rule 2).
+            // The stop is in when the wall is flat just below 0, as in rule 3.
             (Some(l), None) if node.right().is_empty() => {
-                let x = simplest_between_opt(Some(&l.eval(&Q::zero())), None);
-                number_walls(x)
+                let a = l.eval(&Q::zero());
+                let x = simplest_between_opt(Some(&a), None);
+                number_walls(simpler_end(x, &a, just_below_zero(&l) <= a))
             }
             (None, Some(r)) if node.left().is_empty() => {
-                let x = simplest_between_opt(None, Some(&r.eval(&Q::zero())));
-                number_walls(x)
+                let b = r.eval(&Q::zero());
+                let x = simplest_between_opt(None, Some(&b));
+                number_walls(simpler_end(x, &b, just_below_zero(&r) >= b))
             }
             // Every move of one player is banned (rule 2a / 2b).
             (Some(l), None) => {
@@ -911,20 +915,21 @@ fn dyadic_birthday(x: &Q) -> Option<BigInt> {
 /// The simplest dyadic rational between `lo < hi`, each end included when
 /// asked (and dyadic).
 fn simplest_in(lo: &Q, with_lo: bool, hi: &Q, with_hi: bool) -> Q {
-    let mut best = simplest_between(lo, hi);
-    let mut born = dyadic_birthday(&best);
-    for (end, with) in [(lo, with_lo), (hi, with_hi)] {
-        if !with {
-            continue;
-        }
-        if let Some(b) = dyadic_birthday(end) {
-            if born.as_ref().is_none_or(|old| b < *old) {
-                best = end.clone();
-                born = Some(b);
-            }
-        }
+    let inside = simplest_between(lo, hi);
+    let best = simpler_end(inside, lo, with_lo);
+    simpler_end(best, hi, with_hi)
+}
+
+/// `end` when it is included (and dyadic) and born before `x`, else `x`.
+fn simpler_end(x: Q, end: &Q, with: bool) -> Q {
+    if !with {
+        return x;
     }
-    best
+    match (dyadic_birthday(end), dyadic_birthday(&x)) {
+        (Some(e), Some(b)) if e < b => end.clone(),
+        (Some(_), None) => end.clone(),
+        _ => x,
+    }
 }
 
 /// The vertical mast at `x` from `t = -1`, with the temperature of the number

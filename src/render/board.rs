@@ -239,7 +239,8 @@ pub fn board_svg(p: &BoardPicture) -> String {
 
 /// The text version: the board with each region's empty points shown by
 /// its letter, the line's first moves by their numbers (up to 9), then the
-/// legend.
+/// legend (a region whose letter is nowhere on the board, its points all
+/// numbered, is given with its points: `B (D3): …`).
 pub fn board_text(p: &BoardPicture) -> String {
     let board = p.board;
     let (w, h) = (board.width(), board.height());
@@ -254,6 +255,9 @@ pub fn board_text(p: &BoardPicture) -> String {
         .map(|c| format!(" {}", crate::go::column_letter(c)))
         .collect();
     let mut out = format!("   {}\n", header.trim_start());
+    // Whether each region's letter is on the board: a region whose points
+    // all show numbers names them in the legend instead.
+    let mut lettered = vec![false; p.regions.len()];
     for r in 0..h {
         let mut row = format!("{:>2}", h - r);
         for c in 0..w {
@@ -265,7 +269,10 @@ pub fn board_text(p: &BoardPicture) -> String {
                 (_, Cell::Stone(Colour::Black)) => 'X',
                 (_, Cell::Stone(Colour::White)) => 'O',
                 (_, Cell::Empty) => match region_of[pt] {
-                    Some(i) => region_letter(i),
+                    Some(i) => {
+                        lettered[i] = true;
+                        region_letter(i)
+                    }
                     None => '.',
                 },
             };
@@ -276,7 +283,18 @@ pub fn board_text(p: &BoardPicture) -> String {
     }
     let _ = writeln!(out, "   {}", header.trim_start());
     for (i, region) in p.regions.iter().enumerate() {
-        let _ = writeln!(out, "{}: {}", region_letter(i), short(&region.caption, 90));
+        let at = if lettered[i] {
+            String::new()
+        } else {
+            let names: Vec<String> = region.points.iter().map(|&q| board.point_name(q)).collect();
+            format!(" ({})", names.join(" "))
+        };
+        let _ = writeln!(
+            out,
+            "{}{at}: {}",
+            region_letter(i),
+            short(&region.caption, 90)
+        );
     }
     if p.line.iter().enumerate().any(|(i, _)| i >= 9) || !later.is_empty() {
         let moves: Vec<String> = p
@@ -337,7 +355,7 @@ mod tests {
              1 X X O O 1
                A B C D
             A: {1|0}
-            B: * <&>
+            B (D3): * <&>
             line: 1. B A3, 2. W D3, 3. B A3
         "#]]
         .assert_eq(&text);
