@@ -1491,9 +1491,9 @@ impl Analysis {
         out.push_str(&format!("score outside the regions: {}\n", self.constant));
         for (i, r) in self.regions.iter().enumerate() {
             out.push_str(&format!(
-                "region {} ({} points: {}): ",
+                "region {} ({}: {}): ",
                 i + 1,
-                r.points.len(),
+                count(r.points.len(), "point"),
                 names(&r.points)
             ));
             match &r.outcome {
@@ -1510,11 +1510,11 @@ impl Analysis {
                     if v.latent {
                         out.push_str(", a latent ko (only a mistake reaches it; it cannot change the result)");
                     }
-                    out.push_str(&format!(" ({} positions)\n", r.nodes));
+                    out.push_str(&format!(" ({})\n", count(r.nodes as usize, "position")));
                 }
                 Ok(v) => {
                     out.push_str(&ko_summary(store, &v.value, style)?);
-                    out.push_str(&format!(" ({} positions)\n", r.nodes));
+                    out.push_str(&format!(" ({})\n", count(r.nodes as usize, "position")));
                 }
                 Err(e) if too_large(e) => out.push_str(&format!("too large: {e}\n")),
                 Err(e) => out.push_str(&format!("no value: {}\n", region_error(e))),
@@ -1579,6 +1579,14 @@ impl Analysis {
             ));
         }
         Ok(out)
+    }
+}
+
+/// `n` and the noun, in the plural unless `n` is 1 ("1 point", "3 points").
+fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        _ => format!("{n} {noun}s"),
     }
 }
 

@@ -336,8 +336,11 @@ pub enum GoError {
         line: Vec<String>,
         cycle_start: usize,
     },
-    /// The ko graph built from the region was rejected (should not happen
-    /// for Go positions; reported rather than hidden).
+    /// The ko graph built from the region was rejected: a region where play
+    /// can go on for ever, such as an empty board with no safe stone
+    /// (`go(". ")`: every move can be captured and retaken, and no line
+    /// reaches a position where play stops), which `analyse` reports as a
+    /// region with no value.
     KoGraph(KoError),
     /// The node budget ran out.
     NodeBudget { nodes: u64, budget: u64 },
