@@ -61,7 +61,11 @@
 //!   value naming the rule. SGF does not require alternation: a move by the
 //!   player who is not to move is played as if `PL` had given the turn to
 //!   that player. `[]` (and `[tt]`, see above) is a pass.
-//! * `PL[B]`/`PL[W]`: the player to move. `KM[6.5]`: komi, as an exact
+//! * `PL[B]`/`PL[W]`: the player to move. Without it Black moves first,
+//!   except in a handicap game: `HA[n]` (n ≥ 2) with Black's setup stones
+//!   in the root gives White the first move, as Go players do after
+//!   placing handicap stones (a `PL` in the root still decides, and a
+//!   move decides the turn after it). `KM[6.5]`: komi, as an exact
 //!   rational (13/2); 0 when missing. `RU`: `Japanese` / `Korean` (territory,
 //!   basic ko), `Chinese` and `GOE` / `Ing` / `Tromp-Taylor` (area,
 //!   positional superko), `AGA` / `NZ` / `New Zealand` (area, situational
@@ -77,7 +81,7 @@
 //!   it is dropped). Territory marks, as servers write them when a game is
 //!   scored, say the same of the stones in it: a white stone on a `TB`
 //!   point and a black stone on a `TW` point are marked **dead**.
-//! * Every other property (game information, comments, `HA`, …)
+//! * Every other property (game information, comments, …)
 //!   is kept in the parsed tree ([`Collection`]) and ignored; an unknown
 //!   identifier is not an error.
 //!
@@ -792,8 +796,18 @@ pub fn read_collection(
             }),
         }
     }
+    // A handicap game's stones are placed in the root; White moves next
+    // (module docs). `PL` in the root, applied below, still decides.
+    let handicap = root
+        .get("HA")
+        .and_then(|ha| ha.values[0].text.trim().parse::<u32>().ok())
+        .is_some_and(|n| n >= 2);
+    let first = match handicap && root.get("AB").is_some() {
+        true => Colour::White,
+        false => Colour::Black,
+    };
     let board = Position::empty(width, height);
-    let mut game = Game::new(&board, Colour::Black, komi, rules)
+    let mut game = Game::new(&board, first, komi, rules)
         .map_err(|_| error(0..0, SgfErrorKind::TooLarge { width, height }))?;
     let nodes = line(collection, root_id, &options.variation)?;
     let line_moves = nodes

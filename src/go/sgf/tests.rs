@@ -203,6 +203,25 @@ fn moves_need_not_alternate() {
 }
 
 #[test]
+fn a_handicap_game_gives_white_the_first_move() {
+    // Who is to move after the root, for each root.
+    let cases = [
+        ("(;SZ[9]HA[2]AB[cc][gg])", Colour::White),
+        ("(;SZ[9]HA[2]AB[cc][gg]PL[B])", Colour::Black),
+        // Free placement: the handicap stones come as moves, Black first.
+        ("(;SZ[9]HA[2])", Colour::Black),
+        ("(;SZ[9]HA[0]AB[cc])", Colour::Black),
+        ("(;SZ[9]HA[1]AB[cc])", Colour::Black),
+        ("(;SZ[9]AB[cc][gg])", Colour::Black),
+        // After White's first move, Black's turn.
+        ("(;SZ[9]HA[2]AB[cc][gg];W[ee])", Colour::Black),
+    ];
+    for (text, to_move) in cases {
+        assert_eq!(game_of(text).to_move(), to_move, "{text}");
+    }
+}
+
+#[test]
 fn bad_games_are_errors_at_their_values() {
     struct Case {
         text: &'static str,
