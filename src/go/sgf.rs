@@ -60,7 +60,8 @@
 //!   the ko rule of the file's rules). An illegal move is an error at its
 //!   value naming the rule. SGF does not require alternation: a move by the
 //!   player who is not to move is played as if `PL` had given the turn to
-//!   that player. `[]` (and `[tt]`, see above) is a pass.
+//!   that player. `[]` (and `[tt]`, see above) is a pass. A node holds
+//!   one move (FF\[4\]); a second is an error at its value.
 //! * `PL[B]`/`PL[W]`: the player to move. Without it Black moves first,
 //!   except in a handicap game: `HA[n]` (n ≥ 2) with Black's setup stones
 //!   in the root gives White the first move, as Go players do after
@@ -183,6 +184,9 @@ pub enum SgfErrorKind {
         text: String,
         why: IllegalMove,
     },
+    /// A second move in one node (FF\[4\]: a node holds at most one `B` or
+    /// `W`; the span is the second's value).
+    TwoMoves { first: String, second: String },
     /// [`ReadOptions::move_number`] beyond the end of the line.
     NoSuchMove { asked: usize, moves: usize },
     /// [`ReadOptions::variation`] asks for a child that the branching node
@@ -247,6 +251,11 @@ impl fmt::Display for SgfErrorKind {
             Illegal { number, text, why } => {
                 write!(f, "move {number} `{text}` is illegal: {why}")
             }
+            TwoMoves { first, second } => write!(
+                f,
+                "`{second}` is a second move in the node of `{first}` (an SGF node holds one move; \
+                 put each in its own node: `;{first};{second}`)"
+            ),
             NoSuchMove { asked, moves } => write!(
                 f,
                 "no move {asked}: this line of the file has {moves} move{}",
@@ -917,7 +926,9 @@ fn apply_node(
             }
         }
     }
-    // The move.
+    // The move (one a node: a second is an error, since the move numbers
+    // of `move: N` count nodes).
+    let mut first_move: Option<String> = None;
     for prop in &node.props {
         let colour = match prop.ident.as_str() {
             "B" => Colour::Black,
@@ -925,6 +936,16 @@ fn apply_node(
             _ => continue,
         };
         let v = &prop.values[0];
+        let written = format!("{}[{}]", prop.ident, v.text);
+        if let Some(first) = first_move.replace(written.clone()) {
+            return Err(error(
+                v.span.clone(),
+                SgfErrorKind::TwoMoves {
+                    first,
+                    second: written,
+                },
+            ));
+        }
         let point = move_point(v, width, height)?;
         *played += 1;
         if *played > MAX_LINE_MOVES {

@@ -274,6 +274,12 @@ fn bad_games_are_errors_at_their_values() {
             fault: "aa:zz",
             message: "off the 9×9 board",
         },
+        // Two moves in one node (FF[4] allows one).
+        Case {
+            text: "(;SZ[9];B[cc]W[dd])",
+            fault: "dd",
+            message: "`W[dd]` is a second move in the node of `B[cc]`",
+        },
         // The black stone in the corner has no liberty.
         Case {
             text: "(;SZ[9]AW[ba][ab]AB[aa])",
