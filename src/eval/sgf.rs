@@ -272,12 +272,25 @@ fn sgf_text(
     let Some((moves, span)) = line else {
         return Ok(sgf::write(game, None));
     };
-    let after = go::play_game(game, moves).map_err(|e| {
-        let before = go::state_before(game, moves, e.index);
+    // A line may start with the player who is not to move (`analyse`'s
+    // `white_first` on a game where Black is to move): SGF allows it, and
+    // `sgf_read` plays such a move as if `PL` had given that player the turn.
+    let first = go::parse_moves(game.position(), moves)
+        .ok()
+        .and_then(|written| written.first().map(|w| w.mv.colour));
+    let start = match first {
+        Some(colour) if colour != game.to_move() => {
+            game.clone()
+                .with_settings(colour, game.komi().clone(), game.rules())
+        }
+        _ => game.clone(),
+    };
+    let after = go::play_game(&start, moves).map_err(|e| {
+        let before = go::state_before(&start, moves, e.index);
         let shown = before.map(|b| ("game", b.render(go::Style::Ascii)));
         interp.move_error(&e, moves, span, shown)
     })?;
-    let played = &after.moves()[game.moves().len()..];
+    let played = &after.moves()[start.moves().len()..];
     let comment = comment.unwrap_or_else(|| format!("yose: {}", moves.trim()));
     Ok(sgf::write(game, Some((played, &comment))))
 }
