@@ -151,6 +151,23 @@
 //!   next to short games and threats, not next to a real ko elsewhere, where
 //!   White's moves inside the territory can serve as ko threats
 //!   ([`crate::ko::latent`], "What is and is not claimed").
+//! * The count at a two-pass end in Theorem B is the theorem's own (`ψ`
+//!   at a won position, at most `ψ` anywhere: how Japanese rules count a
+//!   territory), not the ko solver's, which counts a graph left open at
+//!   its komaster means. The solver cannot check the theorem: the
+//!   komaster analysis of a territory's graph gets stuck (a state where
+//!   neither player may move) at the root of every territory tried (the
+//!   32 graphs of `go::tests::territories_are_their_number`, whose 9 216
+//!   sums with the solver are all left out as uncounted; the 82 won walled
+//!   regions of `territory::tests` with a graph of at most 3 000 nodes).
+//!   The theorem rests on its proof, with Theorem A and the search without
+//!   the rule as the tests' oracles (`territory::tests`).
+//! * The theorems speak of one territory; whole-board analysis replaces
+//!   several at once, beside settled areas and latent kos. The strategies
+//!   compose component by component (an invasion is answered in its own
+//!   territory, and a new position of one component is a new whole-sum
+//!   state), as in the latent-ko proof's "several graphs", but that is
+//!   not written out here.
 //! * Area scoring is not covered: there every move in `C` changes the count
 //!   by 0, so the local game is `ψ` plus an infinitesimal of tempo, not a
 //!   number (as for a settled area, [`crate::go`]).

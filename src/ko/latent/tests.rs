@@ -404,7 +404,8 @@ fn random_graphs_the_rules_resolve_play_as_their_game() {
             Some(
                 "n0: {n2 | n2, n2}; n1: {-3, n2 | -4}; n2: {-4 | n1, -2}",
             ),
-        ]"#]].assert_eq(&format!(
+        ]"#]]
+    .assert_eq(&format!(
         "{graphs} graphs with a cycle, {resolved} resolved ({by_first} by the first rule); \
          mutants wrong on {mutants:#?}"
     ));
