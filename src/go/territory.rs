@@ -117,8 +117,10 @@
 //! basic ko rule, threats answered at once, no repeated whole-sum state,
 //! passes, two passes end play), with `C` counted at the end as Japanese
 //! rules count a territory: `ψ` when its position is won (White's stones in
-//! it are dead: Black captures them all whatever White does, by the
-//! definition of won), and in any case at most `ψ` (all of `C` as Black's
+//! it count as dead; the definition of won does not by itself show that
+//! Black can take them all whatever White does, since a free move need
+//! not lead to a won position, but by Theorem A the local game is then
+//! worth `ψ` whoever starts), and in any case at most `ψ` (all of `C` as Black's
 //! territory and every White stone in it a prisoner is the most it can
 //! give). Then the optimal score of `K + X`, either player first, is the
 //! stop of `ψ(P) + X`.*
