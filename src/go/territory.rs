@@ -117,8 +117,10 @@
 //! basic ko rule, threats answered at once, no repeated whole-sum state,
 //! passes, two passes end play), with `C` counted at the end as Japanese
 //! rules count a territory: `ψ` when its position is won (White's stones in
-//! it are dead: Black captures them all whatever White does, by the
-//! definition of won), and in any case at most `ψ` (all of `C` as Black's
+//! it count as dead; the definition of won does not by itself show that
+//! Black can take them all whatever White does, since a free move need
+//! not lead to a won position, but by Theorem A the local game is then
+//! worth `ψ` whoever starts), and in any case at most `ψ` (all of `C` as Black's
 //! territory and every White stone in it a prisoner is the most it can
 //! give). Then the optimal score of `K + X`, either player first, is the
 //! stop of `ψ(P) + X`.*
@@ -151,6 +153,23 @@
 //!   next to short games and threats, not next to a real ko elsewhere, where
 //!   White's moves inside the territory can serve as ko threats
 //!   ([`crate::ko::latent`], "What is and is not claimed").
+//! * The count at a two-pass end in Theorem B is the theorem's own (`ψ`
+//!   at a won position, at most `ψ` anywhere: how Japanese rules count a
+//!   territory), not the ko solver's, which counts a graph left open at
+//!   its komaster means. The solver cannot check the theorem: the
+//!   komaster analysis of a territory's graph gets stuck (a state where
+//!   neither player may move) at the root of every territory tried (the
+//!   32 graphs of `go::tests::territories_are_their_number`, whose 9 216
+//!   sums with the solver are all left out as uncounted; the 82 won walled
+//!   regions of `territory::tests` with a graph of at most 3 000 nodes).
+//!   The theorem rests on its proof, with Theorem A and the search without
+//!   the rule as the tests' oracles (`territory::tests`).
+//! * The theorems speak of one territory; whole-board analysis replaces
+//!   several at once, beside settled areas and latent kos. The strategies
+//!   compose component by component (an invasion is answered in its own
+//!   territory, and a new position of one component is a new whole-sum
+//!   state), as in the latent-ko proof's "several graphs", but that is
+//!   not written out here.
 //! * Area scoring is not covered: there every move in `C` changes the count
 //!   by 0, so the local game is `ψ` plus an infinitesimal of tempo, not a
 //!   number (as for a settled area, [`crate::go`]).

@@ -303,3 +303,110 @@ fn the_reversal_condition_is_needed() {
     "#]]
     .assert_debug_eq(&d);
 }
+
+/// Random small ko graphs in the literal notation: two to five nodes, each
+/// player one or two options per node, each option a node or an integer
+/// from −4 to 4 (no gains). `None` when the graph is not valid (a player
+/// can cycle alone) or no cycle can be reached from the root (nothing for
+/// the rules to decide).
+fn random_graph(s: &mut Store, next: &mut impl FnMut() -> u64) -> Option<(String, Rc<KoGraph>)> {
+    let n = 2 + (next() % 4) as usize;
+    let mut specs = Vec::new();
+    for i in 0..n {
+        let mut sides = Vec::new();
+        for _ in 0..2 {
+            let k = 1 + next() % 2;
+            let opts: Vec<String> = (0..k)
+                .map(|_| match next() % 2 {
+                    0 => format!("n{}", next() % n as u64),
+                    _ => format!("{}", (next() % 9) as i64 - 4),
+                })
+                .collect();
+            sides.push(opts.join(", "));
+        }
+        specs.push(format!("n{i}: {{{} | {}}}", sides[0], sides[1]));
+    }
+    let text = specs.join("; ");
+    let k = Rc::new(crate::ko::tests::read(s, &text).ok()?);
+    k.reaches_cycle()[k.root().index()].then_some((text, k))
+}
+
+/// The two rules on random small graphs (not Go's: any shape of cycle,
+/// entries by either player at any node), every graph they resolve played
+/// by the exact solver next to each short game of the environment with
+/// the threats of [`THREATS`], either player first, as its short game; and
+/// the three mutants (the first rule without (R), without (C), the second
+/// without (C')) each shown wrong on some of the same graphs, so the
+/// comparison can tell. (Over 8 900 resolved graphs, 1 000 of them by the
+/// first rule, found no difference when this was written.)
+#[test]
+fn random_graphs_the_rules_resolve_play_as_their_game() {
+    let mut state: u64 = 0x1a7e_9a9f;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut s = Store::new();
+    let (mut graphs, mut resolved, mut by_first) = (0, 0, 0);
+    // Mutants: (R) off, (C) off, (C') off; the first graph each is wrong on.
+    let mut mutants: [Option<String>; 3] = [None, None, None];
+    while resolved < 150 {
+        let Some((text, k)) = random_graph(&mut s, &mut next) else {
+            continue;
+        };
+        graphs += 1;
+        for (m, checks) in [
+            Checks {
+                reversal: false,
+                count: true,
+            },
+            Checks {
+                reversal: true,
+                count: false,
+            },
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if mutants[m].is_none() {
+                if let Latent::Short(g) = decide(&mut s, &k, checks).unwrap() {
+                    if first_difference(&mut s, &k, g).is_some() {
+                        mutants[m] = Some(text.clone());
+                    }
+                }
+            }
+        }
+        if mutants[2].is_none() {
+            if let Some(g) = no_return(&mut s, &k, false).unwrap() {
+                if first_difference(&mut s, &k, g).is_some() {
+                    mutants[2] = Some(text.clone());
+                }
+            }
+        }
+        if let Latent::Short(g) = latent(&mut s, &k).unwrap() {
+            resolved += 1;
+            if matches!(decide(&mut s, &k, Checks::ALL).unwrap(), Latent::Short(_)) {
+                by_first += 1;
+            }
+            assert_eq!(first_difference(&mut s, &k, g), None, "{text}");
+        }
+    }
+    expect_test::expect![[r#"
+        441 graphs with a cycle, 150 resolved (12 by the first rule); mutants wrong on [
+            Some(
+                "n0: {n2, -1 | 2, -4}; n1: {0 | -3, 3}; n2: {4, n3 | n1, -3}; n3: {4, n1 | n2, 3}",
+            ),
+            Some(
+                "n0: {n1 | n1, n1}; n1: {n3, -2 | 0, 0}; n2: {-1 | 3, n1}; n3: {-1, n2 | 4, 3}",
+            ),
+            Some(
+                "n0: {n2 | n2, n2}; n1: {-3, n2 | -4}; n2: {-4 | n1, -2}",
+            ),
+        ]"#]]
+    .assert_eq(&format!(
+        "{graphs} graphs with a cycle, {resolved} resolved ({by_first} by the first rule); \
+         mutants wrong on {mutants:#?}"
+    ));
+}
