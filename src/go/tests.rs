@@ -2198,15 +2198,20 @@ fn territory_of(text: &str) -> Option<(Colour, bool, i64)> {
 
 /// The territory rule against the game it replaces. For every small
 /// territory whose position is won: its value under local positional
-/// superko is the number `ψ` (Theorem A), the search with the rule gives
-/// that number, and its ko graph under the basic ko rule plays as `ψ`
-/// against the exact ko solver, in sums with short games and threats for
-/// either player, either first, wherever the solver can count the graph
-/// (Theorem B). For territories whose position is not won the rule is not
-/// applied, and on some of them `ψ` is wrong (so the condition is needed).
+/// superko is the number `ψ` (Theorem A), and the search with the rule gives
+/// that number. Its ko graph under the basic ko rule is also played against
+/// `ψ` with the exact ko solver, in sums with short games and threats for
+/// either player, either first (Theorem B), but the solver counts none of
+/// these sums: its komaster count of a territory's graph left open gets
+/// stuck at the root (module docs of `go::territory`, "What is and is not
+/// claimed"), so every sum is left out, and the count of sums compared is
+/// pinned at 0 so that a solver able to count them shows here. Theorem B
+/// rests on its proof. For territories whose position is not won the rule
+/// is not applied, and on some of them `ψ` is wrong (so the condition is
+/// needed).
 #[test]
 fn territories_are_their_number() {
-    use crate::ko::latent::tests::{difference_where_solved, go_graph};
+    use crate::ko::latent::tests::{difference_where_solved, go_graph, sums_per_graph};
     let mut s = Store::new();
     let superko = SearchOptions {
         ko_rule: KoRule::PositionalSuperko,
@@ -2218,6 +2223,7 @@ fn territories_are_their_number() {
         ..SearchOptions::default()
     };
     let (mut won, mut superko_known, mut graphs, mut solved, mut unfinished) = (0, 0, 0, 0, 0);
+    let mut compared = 0;
     let (mut not_won, mut psi_wrong) = (0, 0);
     for text in territory_diagrams(60, 0x7e77_1702) {
         let Some((_, is_won, psi)) = territory_of(&text) else {
@@ -2257,6 +2263,7 @@ fn territories_are_their_number() {
                     assert_eq!(d, None, "{text}");
                     solved += 1;
                     unfinished += left_out;
+                    compared += sums_per_graph(&mut s) - left_out;
                 }
             }
         } else {
@@ -2278,10 +2285,11 @@ fn territories_are_their_number() {
          {solved} against the solver, {unfinished} sums it could not count), \
          {not_won} not won ({psi_wrong} where ψ is wrong)"
     );
-    assert!(
-        won >= 20 && superko_known >= 20 && solved >= 10,
-        "{won} {solved}"
-    );
+    assert!(won >= 20 && superko_known >= 20, "{won} {superko_known}");
+    expect_test::expect!["sums compared with the solver: 0 of 9216"].assert_eq(&format!(
+        "sums compared with the solver: {compared} of {}",
+        compared + unfinished
+    ));
     // (On these diagrams the positions that are not won have no superko
     // value within the budget, or ψ is their value: a position where ψ is
     // wrong and the rule must stay off is `a_living_invader_is_not_a_territory`.)

@@ -110,6 +110,12 @@ pub(crate) fn first_difference(
 /// As [`first_difference`], but a sum the solver cannot finish (a ko it
 /// cannot count after two passes) is left out and counted: the first
 /// difference where both finish, and how many sums were left out.
+/// How many sums [`difference_where_solved`] plays a graph in (each
+/// environment, each threat setting, either player first).
+pub(crate) fn sums_per_graph(store: &mut Store) -> usize {
+    environments(store).len() * THREATS.len() * 2
+}
+
 pub(crate) fn difference_where_solved(
     store: &mut Store,
     graph: &Rc<KoGraph>,
