@@ -341,9 +341,12 @@ fn random_graph(s: &mut Store, next: &mut impl FnMut() -> u64) -> Option<(String
 /// entries by either player at any node), every graph they resolve played
 /// by the exact solver next to each short game of the environment with
 /// the threats of [`THREATS`], either player first, as its short game; and
-/// the three mutants (the first rule without (R), without (C), the second
-/// without (C')) each shown wrong on some of the same graphs, so the
-/// comparison can tell. (Over 8 900 resolved graphs, 1 000 of them by the
+/// the mutants of the first rule (without (R), without (C)) each shown wrong
+/// on some of the same graphs, so the comparison can tell. The second rule
+/// without (C') was shown wrong here too until rule 3 of `ko::thermo` took
+/// the stops an option reverses through; now none of these graphs (nor of
+/// 3 000 drawn) shows it, and `go::tests::latent_kos_agree_with_the_ko_solver`
+/// is the test that shows it wrong, on a Go graph. (Over 8 900 resolved graphs, 1 000 of them by the
 /// first rule, found no difference when this was written.)
 #[test]
 fn random_graphs_the_rules_resolve_play_as_their_game() {
@@ -400,16 +403,14 @@ fn random_graphs_the_rules_resolve_play_as_their_game() {
         }
     }
     expect_test::expect![[r#"
-        441 graphs with a cycle, 150 resolved (12 by the first rule); mutants wrong on [
+        368 graphs with a cycle, 150 resolved (15 by the first rule); mutants wrong on [
             Some(
                 "n0: {n2, -1 | 2, -4}; n1: {0 | -3, 3}; n2: {4, n3 | n1, -3}; n3: {4, n1 | n2, 3}",
             ),
             Some(
-                "n0: {n1 | n1, n1}; n1: {n3, -2 | 0, 0}; n2: {-1 | 3, n1}; n3: {-1, n2 | 4, 3}",
+                "n0: {n2 | n1, 1}; n1: {1, n2 | -3}; n2: {-1 | n3}; n3: {1, n1 | -4}",
             ),
-            Some(
-                "n0: {n2 | n2, n2}; n1: {-3, n2 | -4}; n2: {-4 | n1, -2}",
-            ),
+            None,
         ]"#]]
     .assert_eq(&format!(
         "{graphs} graphs with a cycle, {resolved} resolved ({by_first} by the first rule); \
