@@ -306,4 +306,4 @@ fn answer(
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

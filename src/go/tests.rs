@@ -2049,19 +2049,7 @@ fn latent_kos_agree_with_the_ko_solver() {
     // resolves a ko that the solver plays differently from its game (here
     // one it cannot count after two passes).
     let mut wrong = [0, 0];
-    for (i, checks) in [
-        Checks {
-            reversal: false,
-            count: true,
-        },
-        Checks {
-            reversal: true,
-            count: false,
-        },
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (i, checks) in Checks::MUTANTS.into_iter().enumerate() {
         for text in &diagrams {
             for chilled in [false, true] {
                 if wrong[i] > 0 {
@@ -2174,27 +2162,7 @@ fn territory_diagrams(count: usize, seed: u64) -> Vec<String> {
     out
 }
 
-/// The one component of a diagram's region at the start, with its owner
-/// when it is a territory, whether its position is won, and `ψ` (module
-/// docs of `go::territory`: its points plus the opponent's stones in it
-/// less the owner's mortal stones, Black positive).
-fn territory_of(text: &str) -> Option<(Colour, bool, i64)> {
-    use super::search::Region;
-    let pos = Position::parse(text).ok()?;
-    let region = Region::new(&pos).ok()?;
-    let b = region.root.clone();
-    let imm = region.immortal(&b);
-    let comps = region.components(region.all & !(imm[0] | imm[1]));
-    let [comp] = comps[..] else { return None };
-    let owner = super::territory::owner(&region, comp, &b)?;
-    let c = owner.index();
-    let won = super::territory::won(&region, comp, &b, c, &mut Default::default(), &mut {
-        super::territory::TERRITORY_STATES
-    });
-    let count = |m: u128| i64::from(m.count_ones());
-    let psi = count(comp) + count(comp & b.stones[1 - c]) - count(comp & b.stones[c]);
-    Some((owner, won, owner.sign() * psi))
-}
+use super::territory::tests::territory_of;
 
 /// The territory rule against the game it replaces. For every small
 /// territory whose position is won: its value under local positional

@@ -607,6 +607,18 @@ impl Checks {
         reversal: true,
         count: true,
     };
+    /// The mutants the tests run: without (R), and without (C).
+    #[cfg(test)]
+    pub(crate) const MUTANTS: [Checks; 2] = [
+        Checks {
+            reversal: false,
+            count: true,
+        },
+        Checks {
+            reversal: true,
+            count: false,
+        },
+    ];
 }
 
 pub(crate) fn decide(

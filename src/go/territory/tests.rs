@@ -193,7 +193,7 @@ fn walled_regions(count: usize, seed: u64) -> Vec<String> {
 
 /// The owner, whether the position is won (a fresh memo) and `ψ` (Black
 /// positive) of a diagram's one component, when it is a territory.
-fn territory_of(text: &str) -> Option<(Colour, bool, i64)> {
+pub(crate) fn territory_of(text: &str) -> Option<(Colour, bool, i64)> {
     let pos = Position::parse(text).ok()?;
     let region = Region::new(&pos).ok()?;
     let b = region.root.clone();

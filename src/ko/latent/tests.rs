@@ -366,19 +366,7 @@ fn random_graphs_the_rules_resolve_play_as_their_game() {
             continue;
         };
         graphs += 1;
-        for (m, checks) in [
-            Checks {
-                reversal: false,
-                count: true,
-            },
-            Checks {
-                reversal: true,
-                count: false,
-            },
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        for (m, checks) in Checks::MUTANTS.into_iter().enumerate() {
             if mutants[m].is_none() {
                 if let Latent::Short(g) = decide(&mut s, &k, checks).unwrap() {
                     if first_difference(&mut s, &k, g).is_some() {
