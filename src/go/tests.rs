@@ -2144,25 +2144,12 @@ fn territory_diagrams(count: usize, seed: u64) -> Vec<String> {
             out.push(text);
         }
     }
-    let swapped: Vec<String> = out
-        .iter()
-        .map(|t| {
-            t.chars()
-                .map(|c| match c {
-                    'X' => 'O',
-                    'O' => 'X',
-                    'x' => 'o',
-                    'o' => 'x',
-                    c => c,
-                })
-                .collect()
-        })
-        .collect();
+    let swapped: Vec<String> = out.iter().map(|t| colours_swapped(t)).collect();
     out.extend(swapped);
     out
 }
 
-use super::territory::tests::territory_of;
+use super::territory::tests::{colours_swapped, territory_of};
 
 /// The territory rule against the game it replaces. For every small
 /// territory whose position is won: its value under local positional

@@ -175,20 +175,25 @@ fn walled_regions(count: usize, seed: u64) -> Vec<String> {
             continue;
         }
         out.push(if rng.below(2) == 1 {
-            text.chars()
-                .map(|c| match c {
-                    'X' => 'O',
-                    'O' => 'X',
-                    'x' => 'o',
-                    'o' => 'x',
-                    c => c,
-                })
-                .collect()
+            colours_swapped(&text)
         } else {
             text
         });
     }
     out
+}
+
+/// A diagram with Black's and White's stones exchanged.
+pub(crate) fn colours_swapped(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'X' => 'O',
+            'O' => 'X',
+            'x' => 'o',
+            'o' => 'x',
+            c => c,
+        })
+        .collect()
 }
 
 /// The owner, whether the position is won (a fresh memo) and `ψ` (Black
