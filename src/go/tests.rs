@@ -433,14 +433,18 @@ fn options_are_the_values_after_each_move() {
     }
 }
 
-/// Deterministic pseudo-random numbers (xorshift).
-struct Rng(u64);
+/// Deterministic pseudo-random numbers (xorshift; the tests' shapes are
+/// reproducible).
+pub(super) struct Rng(pub(super) u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
+    }
+    pub(super) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
     }
 }
 

@@ -95,19 +95,7 @@ fn a_region_and_its_colour_swap_give_graphs_of_one_size() {
     expect_test::expect!["[[172250], [172250]]"].assert_eq(&format!("{sizes:?}"));
 }
 
-/// A small xorshift generator (the tests' shapes are reproducible).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::go::tests::Rng;
 
 /// Small regions walled by one colour (the owner, Black or White), along
 /// an edge (framed on three sides), in the middle of the board (framed all
