@@ -898,18 +898,9 @@ fn just_below_zero(w: &Wall) -> Q {
 }
 
 /// The birthday of a dyadic rational (its simplicity: the simplest number
-/// of an interval is the one born first).
+/// of an interval is the one born first); `None` if it is not dyadic.
 fn dyadic_birthday(x: &Q) -> Option<BigInt> {
-    let k = x.denom().trailing_zeros().unwrap_or(0);
-    if *x.denom() != BigInt::one() << k {
-        return None;
-    }
-    let whole = x.abs().floor().to_integer();
-    Some(if k == 0 {
-        whole
-    } else {
-        whole + BigInt::from(k) + BigInt::one()
-    })
+    Dyadic::from_rational(x).map(|d| d.birthday())
 }
 
 /// The simplest dyadic rational between `lo < hi`, each end included when
