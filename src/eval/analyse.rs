@@ -284,30 +284,25 @@ fn threads_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<usize> {
 }
 
 fn line_value(a: &Analysis, line: &GoLine) -> Value {
-    let pass = |c: crate::go::Colour| {
-        Value::record(
-            "record",
-            vec![
-                ("player", Value::str(&c.letter().to_string())),
-                ("point", Value::str("pass")),
-                ("region", Value::Unit),
-            ],
-        )
-    };
-    let passes_at = |i: usize| line.passes.iter().filter(move |(at, _)| *at == i);
-    let mut moves = Vec::new();
-    for (i, m) in line.moves.iter().enumerate() {
-        moves.extend(passes_at(i).map(|&(_, c)| pass(c)));
-        moves.push(Value::record(
-            "record",
-            vec![
-                ("player", Value::str(&m.colour.letter().to_string())),
-                ("point", Value::str(&a.point_name(m))),
-                ("region", Value::int(m.region as i64 + 1)),
-            ],
-        ));
-    }
-    moves.extend(passes_at(line.moves.len()).map(|&(_, c)| pass(c)));
+    use crate::go::analysis::GoStep;
+    let moves = line
+        .steps()
+        .into_iter()
+        .map(|step| {
+            let (colour, point, region) = match step {
+                GoStep::Move(m) => (m.colour, a.point_name(m), Value::int(m.region as i64 + 1)),
+                GoStep::Pass(c) => (c, "pass".to_string(), Value::Unit),
+            };
+            Value::record(
+                "record",
+                vec![
+                    ("player", Value::str(&colour.letter().to_string())),
+                    ("point", Value::str(&point)),
+                    ("region", region),
+                ],
+            )
+        })
+        .collect();
     let winner = match Analysis::winner(&line.score) {
         Some(c) => c.to_string(),
         None => "jigo".to_string(),

@@ -336,6 +336,32 @@ pub struct GoLine {
     pub passes: Vec<(usize, Colour)>,
 }
 
+/// One step of a [`GoLine`] in the order played: a move, or a pass.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GoStep<'a> {
+    Move(&'a GoMove),
+    Pass(Colour),
+}
+
+impl GoLine {
+    /// The moves and passes of the line in the order played.
+    pub fn steps(&self) -> Vec<GoStep<'_>> {
+        let passes_at = |i: usize| {
+            self.passes
+                .iter()
+                .filter(move |(at, _)| *at == i)
+                .map(|&(_, c)| GoStep::Pass(c))
+        };
+        let mut out = Vec::with_capacity(self.moves.len() + self.passes.len());
+        for (i, m) in self.moves.iter().enumerate() {
+            out.extend(passes_at(i));
+            out.push(GoStep::Move(m));
+        }
+        out.extend(passes_at(self.moves.len()));
+        out
+    }
+}
+
 /// The result of [`analyse`].
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -1551,17 +1577,14 @@ impl Analysis {
             },
         }
         for line in [&self.black_first, &self.white_first].into_iter().flatten() {
-            let mut moves: Vec<String> = Vec::new();
-            for (i, m) in line.moves.iter().enumerate() {
-                for &(_, c) in line.passes.iter().filter(|(at, _)| *at == i) {
-                    moves.push(format!("{} pass", c.letter()));
-                }
-                moves.push(format!("{} {}", m.colour.letter(), self.point_name(m)));
-            }
-            // Passes after the last move (a player left without a move).
-            for &(_, c) in line.passes.iter().filter(|(at, _)| *at == line.moves.len()) {
-                moves.push(format!("{} pass", c.letter()));
-            }
+            let moves: Vec<String> = line
+                .steps()
+                .into_iter()
+                .map(|step| match step {
+                    GoStep::Move(m) => format!("{} {}", m.colour.letter(), self.point_name(m)),
+                    GoStep::Pass(c) => format!("{} pass", c.letter()),
+                })
+                .collect();
             let who = match Analysis::winner(&line.score) {
                 Some(c) => format!("{c} wins by {}", format_number(&line.score.abs())),
                 None => "jigo".to_string(),
