@@ -931,10 +931,13 @@ fn unusual_graphs_hand_checked() {
 /// Rule 3 reads who moves last at a cold node's stops (module doc of
 /// `thermo`): an option that reverses through its stop leaves that stop in
 /// the interval. As short games `{{5 | -2} | -1}` is −2 and `{* | 1}` is 0
-/// (the canonical forms below say so); run on their raw forms, and in the
-/// loopy shape of a Go region (Black's move threatens to take two stones,
-/// `k2`, and White can take them back), rule 3 gives those numbers, not the
-/// simplest numbers strictly between the stops (−3/2 and 1/2). Likewise
+/// (the canonical forms below say so). On their raw forms the evaluation
+/// agrees; but a cold ko-free node is valued through its canonical form
+/// even in the raw mode, so those lines pin the agreement and do not test
+/// rule 3. Rule 3 acts on the loopy shapes of a Go region (Black's move
+/// threatens to take two stones, `k2`, and White can take them back),
+/// where it gives those numbers, not the simplest numbers strictly between
+/// the stops (−3/2 and 1/2): these lines fail under the old rule. Likewise
 /// when one player has no move: `{{5 | 3} | }` is 3, not 4.
 #[test]
 fn cold_nodes_take_the_stop_an_option_reverses_through() {
