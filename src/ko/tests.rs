@@ -937,8 +937,11 @@ fn unusual_graphs_hand_checked() {
 /// rule 3. Rule 3 acts on the loopy shapes of a Go region (Black's move
 /// threatens to take two stones, `k2`, and White can take them back),
 /// where it gives those numbers, not the simplest numbers strictly between
-/// the stops (−3/2 and 1/2): these lines fail under the old rule. Likewise
-/// when one player has no move: `{{5 | 3} | }` is 3, not 4.
+/// the stops (−3/2 and 1/2): these lines fail under the old rule. The same
+/// reading for a node where one player has no move (`{{5 | 3} | }` is 3)
+/// has only ko-free lines here, so this test does not exercise that branch
+/// (a loopy one-sided form tried, `k0: {{k2: {5 | k0} | 3} | }`, gets stuck
+/// under White komaster: White has no move at its root).
 #[test]
 fn cold_nodes_take_the_stop_an_option_reverses_through() {
     let mut s = Store::new();
