@@ -1115,9 +1115,18 @@ impl Search<'_> {
             }
         }
         for k in kids..bg.kids.len() {
-            bg.kids[k].found = met.get_kid(bg.kids[k].child, &bg.stash, near);
+            let kid = bg.kids[k];
+            bg.kids[k].found = met.get_kid(kid.child, &bg.stash, near);
             if bg.kids[k].found.is_none() {
-                met.prefetch_kid_images(bg.kids[k].child, near);
+                met.prefetch_kid_images(kid.child, near);
+                // And the search's table slots of its components, which
+                // `eval_short_split` below reads unless an image is met.
+                let (child, imm) = bg.stash.get(kid.child, kid.imm);
+                if imm == b_imm {
+                    for i in split.clone() {
+                        self.prefetch(self.split[i], &child);
+                    }
+                }
             }
         }
         // Room for the moves, Black's first (written as they are followed).

@@ -1954,7 +1954,7 @@ impl<'a> Search<'a> {
     /// Asks the memory for the table slot of the component `comp` of `b`
     /// (one-word keys only), ahead of its lookup.
     #[inline(always)]
-    fn prefetch(&self, comp: u128, b: &Board) {
+    pub(super) fn prefetch(&self, comp: u128, b: &Board) {
         if let TtKey::Small(k) = self.key(comp, b) {
             self.tt_small.prefetch(k);
         }
