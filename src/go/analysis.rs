@@ -155,10 +155,11 @@
 //!   the analysis does not read).
 //!
 //! The report names the ban in Go coordinates ("White may not retake at E5
-//! at once (ko)") and says whether the stop is exact with it. The test
-//! `a_game_after_a_ko_capture_keeps_the_ban` checks the stop against the
-//! ko solver on the whole board searched as one graph, started from the
-//! same ban.
+//! at once (ko)") and says whether the stop is exact with it. The tests
+//! `a_game_after_a_ko_capture_keeps_the_ban` and
+//! `ko_bans_on_random_boards_agree_with_the_whole_board` check the stop
+//! against the ko solver on the whole board searched as one graph (as in
+//! "The oracle" below), started from the same ban.
 //!
 //! # Threads
 //!
