@@ -20,6 +20,11 @@
 //! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
 //!   with `player`, `point`, `region`; a pass has `point: "pass"` and no
 //!   region), `score` (komi included) and `winner`;
+//! * `ko_ban`: when the last move of a game (or the position) was a ko
+//!   capture under the basic ko rule, the ban the analysis started from:
+//!   `player` (who may not retake at once), `point` and `exact_stop`
+//!   (module docs of `go::analysis`, "The ko ban of the last move");
+//!   otherwise *nothing*;
 //! * `report`: the readable report (`print(A["report"])`).
 //!
 //! Uppercase stones of the diagram are marked safe; `safe:` and `dead:`
@@ -411,6 +416,20 @@ fn record_of(interp: &mut Interp, a: &Analysis, span: &Span) -> EvalResult<Value
             },
         ));
     }
+    fields.push((
+        "ko_ban",
+        match &a.ko_ban {
+            Some(b) => Value::record(
+                "record",
+                vec![
+                    ("player", Value::str(&b.colour.letter().to_string())),
+                    ("point", Value::str(&board.point_name(b.point))),
+                    ("exact_stop", Value::Bool(b.exact_stop)),
+                ],
+            ),
+            None => Value::Unit,
+        },
+    ));
     fields.push((
         "komi",
         Value::Rational(if a.komi.is_zero() {

@@ -80,7 +80,8 @@
 //! The stops of the whole board are the stops of the sum of the regions'
 //! values and `c`, minus komi: [`crate::play`] when every region is a short
 //! game, the ko solver [`crate::ko::solve`] (basic ko rule, threats none)
-//! when some region holds a ko.
+//! when some region holds a ko (for a player under a ko ban, from the
+//! banned start: "The ko ban of the last move" below).
 //!
 //! *Optimal first moves* are Go moves. A legal move of player `P` in region
 //! `R` (on a point the local search would play: not in a settled area) is
@@ -99,17 +100,66 @@
 //! listed optimal move (the one the short-game solver's own line takes when
 //! some Go move leads to exactly that option, else the first found), until
 //! every region is a number; the final score is then the sum of those
-//! numbers plus `c` minus komi. With kos the line plays the move with the
-//! best replaced stop and respects the basic ko ban on the board (a player
-//! left with no legal move passes, and the line shows the pass); it is
-//! capped in length and marked unfinished if the cap is reached.
+//! numbers plus `c` minus komi. With kos, or a ko ban in force (where the
+//! short-game solver's move could be the banned retake), the line plays the
+//! move with the best replaced stop and respects the basic ko ban on the
+//! board (a player left with no legal move passes, and the line shows the
+//! pass); it is capped in length and marked unfinished if the cap is
+//! reached.
 //!
-//! *The board as it stands.* A game's ko ban (the point its player to move
-//! may not retake at once after the last move's ko capture) is not carried
-//! into the analysis: the stops and lines, with either player first, are
-//! those of the board with the ban lifted. Such a
-//! line is a heuristic, not a proved optimal line: its final score can
-//! differ from the stop (the stop, from the ko solver, is the answer).
+//! *The board as it stands.* Apart from the ko ban below, the board is
+//! analysed without its history: the stops and lines, with either player
+//! first, are those of the board as a fresh start (the ko solver's
+//! no-repetition rule starts there). A line with kos is a heuristic, not a
+//! proved optimal line: its final score can differ from the stop (the
+//! stop, from the ko solver, is the answer).
+//!
+//! # The ko ban of the last move
+//!
+//! A game (or a position played to) whose last move captured a stone in a
+//! ko under the basic ko rule carries a ban: its player to move (the
+//! ban's colour, for a position) may not retake at once. The analysis
+//! starts from it ([`Analysis::ko_ban`]); the regions are valued without
+//! it (a region's value is a game, the ban a fact about the next move
+//! only), and only the banned player's first move sees it:
+//!
+//! * *That player first.* The stop is exact: the retake is found as an
+//!   option of the root of the region's ko graph (`retake_node`: the
+//!   walk's line to each node the root's options reach is replayed on the
+//!   region, and the node whose stones are those after the retake is it),
+//!   and the ko solver plays the sum from a start where that option is
+//!   banned ([`crate::ko::solve_from`], a [`StartBan`]: the search's root
+//!   carries the ban as a node reached by a ko capture does, so the rules
+//!   and the proof of the solver are unchanged; a property test there
+//!   compares it with a plain minimax started from the same ban). The
+//!   optimal first moves are the legal moves other than the retake whose
+//!   replaced stop (above) equals that stop, and the line never takes the
+//!   retake first. The ban binds that player's first turn only: any other
+//!   move, or a pass, lifts it, as in the game.
+//! * *The other player first* reads as the banned player passing first,
+//!   which under the basic ko rule lifts the ban: that stop, those moves
+//!   and that line are those of the board with the ban lifted.
+//! * When the retake is no move of the region's local game (a territory
+//!   the rule values as a number, a settled area) the ban changes nothing
+//!   and the stop is exact as it is. Were the retake a move of a region
+//!   whose value holds no ko graph with it (not met: a capture and its
+//!   retake make a cycle, so the search returns a graph and the latent-ko
+//!   rules, which need the root off the cycles, keep it), the stop would be
+//!   that of the board with the ban lifted: [`KoBan::exact_stop`] is then
+//!   false and the report says so; the moves and the line still respect
+//!   the ban.
+//! * The ban is dropped when the board analysed no longer has that ko (a
+//!   stone of it marked dead or safe: the retake captures no single
+//!   stone), and under any other ko rule: a game under those keeps no
+//!   such ban (the rule judges every repetition against the history, which
+//!   the analysis does not read).
+//!
+//! The report names the ban in Go coordinates ("White may not retake at E5
+//! at once (ko)") and says whether the stop is exact with it. The tests
+//! `a_game_after_a_ko_capture_keeps_the_ban` and
+//! `ko_bans_on_random_boards_agree_with_the_whole_board` check the stop
+//! against the ko solver on the whole board searched as one graph (as in
+//! "The oracle" below), started from the same ban.
 //!
 //! # Threads
 //!
@@ -199,11 +249,11 @@ use super::benson::unconditionally_alive;
 use super::game::{Game, RuleSet, Status};
 use super::kos::DetachedGoValue;
 use super::kos::GoValue;
-use super::position::{Cell, Colour, Position};
-use super::search::{evaluate_go, search_moves, GoError, Rules, SearchOptions};
+use super::position::{Cell, Colour, Move, Position};
+use super::search::{evaluate_go, search_moves, GoError, KoRule, Rules, SearchOptions};
 use super::Origin;
 use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
-use crate::ko::{solve::KoSolveOptions, Component, Komaster, Side};
+use crate::ko::{solve::KoSolveOptions, Component, Komaster, NodeId, Side, StartBan, Target};
 use crate::play::{self, Player};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -387,6 +437,26 @@ pub struct Analysis {
     /// Why the stops are missing when every region has a value (the play
     /// search on the sum ran out of budget).
     pub play_error: Option<String>,
+    /// The basic-ko ban the board was analysed with (module docs, "The ko
+    /// ban of the last move").
+    pub ko_ban: Option<KoBan>,
+}
+
+/// The basic-ko ban in force on the board analysed: the last move captured
+/// a stone in a ko, and `colour` may not retake at `point` at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoBan {
+    /// The player banned (the player to move of a game).
+    pub colour: Colour,
+    /// The board point of the banned retake.
+    pub point: usize,
+    /// Whether `colour`'s stop is exact with the ban: the ko solver started
+    /// from the banned state, or a board on which the retake is no move of
+    /// the local game (the ban changes nothing). `false`: the retake is a
+    /// move of a region whose value holds no ko graph with it, and the stop
+    /// is that of the board with the ban lifted. Also `false` when there are
+    /// no stops.
+    pub exact_stop: bool,
 }
 
 /// Why there is no analysis.
@@ -524,6 +594,13 @@ pub fn analyse(
     }
     pos.frame.iter_mut().for_each(|f| *f = false);
     pos.labels.iter_mut().for_each(|l| *l = None);
+    // The ban of the last move is kept aside: the regions are valued
+    // without it, and only the first move of the banned player sees it.
+    // The other ko rules judge the retake against the history, which the
+    // analysis does not read, and a game under them keeps no such ban.
+    let start_ban = pos
+        .ko_ban
+        .filter(|_| opts.rules.ko_rule == KoRule::Basic && opts.rules.nopass.is_none());
     pos.ko_ban = None;
     let n = pos.cells.len();
 
@@ -656,6 +733,17 @@ pub fn analyse(
 
     let mut board_pos = pos.clone();
     board_pos.frame.copy_from_slice(&safe_flag);
+    // The ban stands while the retake still captures one stone on the board
+    // analysed (a stone marked dead or safe may have undone the ko).
+    let start_ban = start_ban.filter(|&(colour, q)| {
+        !safe_flag[q]
+            && board_pos
+                .play_move(Move {
+                    colour,
+                    point: Some(q),
+                })
+                .is_ok_and(|next| next.prisoners(colour) == board_pos.prisoners(colour) + 1)
+    });
 
     let search_opts = SearchOptions {
         rules: opts.rules.scoring,
@@ -726,6 +814,11 @@ pub fn analyse(
         black_first: None,
         white_first: None,
         play_error: None,
+        ko_ban: start_ban.map(|(colour, point)| KoBan {
+            colour,
+            point,
+            exact_stop: false,
+        }),
     };
     let values: Option<Vec<GoValue>> = analysis
         .regions
@@ -756,8 +849,20 @@ pub fn analyse(
         .iter()
         .map(|r| r.position.clone())
         .collect();
-    match play.everything(&positions, &values, opts.lines) {
-        Ok((ls, rs, best_black, best_white, lines)) => {
+    // The ban as a move of a cut: (region, the cut's point).
+    let ban_in_cut = start_ban.map(|(colour, q)| {
+        let r = region_of[q];
+        let cut = &positions[r];
+        let p = (0..cut.cells.len())
+            .find(|&p| board_point(&analysis.board, cut, p) == q)
+            .expect("a region's cut holds its points");
+        (colour, r, p)
+    });
+    match play.everything(&positions, &values, opts.lines, ban_in_cut) {
+        Ok((ls, rs, best_black, best_white, lines, exact_stop)) => {
+            if let Some(b) = &mut analysis.ko_ban {
+                b.exact_stop = exact_stop;
+            }
             analysis.left_stop = Some(ls - &opts.komi);
             analysis.right_stop = Some(rs - &opts.komi);
             analysis.best_black = best_black;
@@ -1088,39 +1193,105 @@ fn position_key(pos: &Position) -> PositionKey {
     (pos.cells.clone(), pos.prisoners, o.row, o.col)
 }
 
-/// The stops, optimal first moves of each side and (optionally) the two
-/// lines.
+/// The stops, optimal first moves of each side, (optionally) the two
+/// lines, and whether the banned player's stop is exact ([`KoBan`]).
 type PlayAnswers = (
     BigRational,
     BigRational,
     Vec<GoMove>,
     Vec<GoMove>,
     Option<(GoLine, GoLine)>,
+    bool,
 );
 
 impl Play<'_> {
+    /// `ban`: the player who may not retake at once, the region and the
+    /// cut's point of the retake (module docs, "The ko ban of the last
+    /// move").
     fn everything(
         &mut self,
         positions: &[Position],
         values: &[GoValue],
         lines: bool,
+        ban: Option<(Colour, usize, usize)>,
     ) -> Result<PlayAnswers, AnalysisError> {
         if !self.all_numbers(values) {
             self.first_moves_in_advance(positions)?;
         }
-        let ls = self.stop(values, Colour::Black)?;
-        let rs = self.stop(values, Colour::White)?;
-        let best_black = self.best_moves(positions, values, Colour::Black, &ls)?;
-        let best_white = self.best_moves(positions, values, Colour::White, &rs)?;
+        let mut exact = false;
+        let mut stop_of = |play: &mut Self, colour: Colour| match ban {
+            Some((c, r, q)) if c == colour => {
+                let (s, e) = play.banned_stop(positions, values, colour, r, q)?;
+                exact = e;
+                Ok::<_, AnalysisError>(s)
+            }
+            _ => play.stop(values, colour),
+        };
+        let ls = stop_of(self, Colour::Black)?;
+        let rs = stop_of(self, Colour::White)?;
+        let ban_of = |colour: Colour| match ban {
+            Some((c, r, q)) if c == colour => Some((r, q)),
+            _ => None,
+        };
+        let best_black =
+            self.best_moves(positions, values, Colour::Black, &ls, ban_of(Colour::Black))?;
+        let best_white =
+            self.best_moves(positions, values, Colour::White, &rs, ban_of(Colour::White))?;
         let lines = if lines {
             Some((
-                self.line(positions, values, Colour::Black)?,
-                self.line(positions, values, Colour::White)?,
+                self.line(positions, values, Colour::Black, ban_of(Colour::Black))?,
+                self.line(positions, values, Colour::White, ban_of(Colour::White))?,
             ))
         } else {
             None
         };
-        Ok((ls, rs, best_black, best_white, lines))
+        Ok((ls, rs, best_black, best_white, lines, exact))
+    }
+
+    /// The stop with `colour` first when `colour` may not retake at once at
+    /// the cut's point `q` of region `r`, and whether it is exact
+    /// ([`KoBan::exact_stop`]). Exact: the ko solver from the banned state,
+    /// when the retake is a move of one of the region's ko graphs (found by
+    /// [`retake_node`]); the stop as without the ban when the retake is no
+    /// move of the region's local game (then the ban changes nothing).
+    /// Otherwise the stop without the ban, marked not exact.
+    fn banned_stop(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        colour: Colour,
+        r: usize,
+        q: usize,
+    ) -> Result<(BigRational, bool), AnalysisError> {
+        if let Some((k, forbidden)) = retake_node(&positions[r], &values[r], colour, q) {
+            let mut comps: Vec<Component> = Vec::new();
+            let mut component = 0;
+            for (i, v) in values.iter().enumerate() {
+                if i == r {
+                    // `GoValue::components` lists the ko graphs first, in order.
+                    component = comps.len() + k;
+                }
+                comps.extend(v.components(self.store));
+            }
+            comps.push(Component::Short(self.store.integer(self.constant)));
+            let sol = crate::ko::solve_from(
+                self.store,
+                &comps,
+                side(colour),
+                Some(StartBan {
+                    component,
+                    forbidden,
+                }),
+                &KoSolveOptions::with_budget(self.budget),
+            )?;
+            return Ok((sol.score, true));
+        }
+        let local_move = !self.territory[r]
+            && search_moves(&positions[r], colour, true)
+                .map_err(AnalysisError::Search)?
+                .iter()
+                .any(|(mv, _)| mv.point == Some(q));
+        Ok((self.stop(values, colour)?, !local_move))
     }
 
     /// The stop of `values` plus the constant with `first` to move.
@@ -1257,11 +1428,12 @@ impl Play<'_> {
         values: &[GoValue],
         colour: Colour,
         stop: &BigRational,
+        ban: Option<(usize, usize)>,
     ) -> Result<Vec<GoMove>, AnalysisError> {
         if self.all_numbers(values) {
             return Ok(Vec::new());
         }
-        let all = self.moves_with_stops(positions, values, colour, None, None)?;
+        let all = self.moves_with_stops(positions, values, colour, ban, None)?;
         Ok(all
             .into_iter()
             .filter(|(_, s, _, _)| s == stop)
@@ -1269,19 +1441,21 @@ impl Play<'_> {
             .collect())
     }
 
-    /// An optimal line from `first` to the end (module docs).
+    /// An optimal line from `first` to the end (module docs); `ban`: the
+    /// retake (region, cut's point) `first` may not play at once.
     fn line(
         &mut self,
         positions: &[Position],
         values: &[GoValue],
         first: Colour,
+        ban: Option<(usize, usize)>,
     ) -> Result<GoLine, AnalysisError> {
         let mut positions = positions.to_vec();
         let mut values = values.to_vec();
         let mut colour = first;
         let mut moves = Vec::new();
         let cap = 4 * positions.iter().map(|p| p.cells.len()).sum::<usize>() + 16;
-        let mut ban: Option<(usize, usize)> = None;
+        let mut ban = ban;
         let mut finished = true;
         let mut passes = Vec::new();
         while !self.all_numbers(&values) {
@@ -1289,7 +1463,12 @@ impl Play<'_> {
                 finished = false;
                 break;
             }
-            let shorts: Option<Vec<GameId>> = values.iter().map(|v| v.as_short()).collect();
+            // With a ban in force the short-game solver's move may be the
+            // banned one: the moves are then chosen as with kos.
+            let shorts: Option<Vec<GameId>> = match ban {
+                None => values.iter().map(|v| v.as_short()).collect(),
+                Some(_) => None,
+            };
             let mut chosen = None;
             if let Some(mut comps) = shorts {
                 // The short-game solver's own first move, if a Go move
@@ -1373,6 +1552,68 @@ impl Play<'_> {
             passes,
         })
     }
+}
+
+/// Where the retake of `colour` at the point `q` of the region position
+/// `pos` leads in the region's value: the index of the ko graph among the
+/// value's graphs and the node, or `None` when the value holds no graph
+/// with that move. A graph does not record which point each option plays,
+/// so each node the root's options for `colour` lead to is checked by
+/// replaying the walk's line to it ([`super::GoKo::line`]) on `pos` and
+/// comparing the stones with those after the retake: a node is one
+/// position of its component, and the line plays in that component alone,
+/// so the stones agree exactly for the retake's node.
+fn retake_node(
+    pos: &Position,
+    value: &GoValue,
+    colour: Colour,
+    q: usize,
+) -> Option<(usize, NodeId)> {
+    let GoValue::Ko { kos, .. } = value else {
+        return None;
+    };
+    let mut free = pos.clone();
+    free.ko_ban = None;
+    let retaken = free
+        .play_move(Move {
+            colour,
+            point: Some(q),
+        })
+        .ok()?;
+    let points: FxHashMap<String, usize> = (0..pos.cells.len())
+        .map(|p| (pos.point_name(p), p))
+        .collect();
+    // The stones after a walk's line (moves written `W C3`), or `None` if a
+    // move does not read back or is not legal.
+    let replay = |line: Vec<String>| -> Option<Vec<Cell>> {
+        let mut at = free.clone();
+        for mv in line {
+            let (who, name) = mv.split_once(' ')?;
+            let colour = match who {
+                "B" => Colour::Black,
+                "W" => Colour::White,
+                _ => return None,
+            };
+            at.ko_ban = None;
+            at = at
+                .play_move(Move {
+                    colour,
+                    point: Some(*points.get(name)?),
+                })
+                .ok()?;
+        }
+        Some(at.cells)
+    };
+    for (i, k) in kos.iter().enumerate() {
+        let root = k.graph.root();
+        for t in k.graph.node(root).options(side(colour)) {
+            let Target::Node(m) = t else { continue };
+            if replay(k.line(m)).is_some_and(|cells| cells == retaken.cells) {
+                return Some((i, m));
+            }
+        }
+    }
+    None
 }
 
 /// Whether a region's error says it is too large (over the node budget or
@@ -1515,6 +1756,22 @@ impl Analysis {
             ));
         }
         out.push_str(&format!("score outside the regions: {}\n", self.constant));
+        if let Some(b) = &self.ko_ban {
+            let c = b.colour;
+            let stop = match (&self.left_stop, b.exact_stop) {
+                (None, _) => String::new(),
+                (Some(_), true) => format!(", and so does the stop with {c} first (exact)"),
+                (Some(_), false) => format!(
+                    ", but the stop with {c} first is that of the board with the ban lifted \
+                     (the retake is no move of a ko graph of its region)"
+                ),
+            };
+            out.push_str(&format!(
+                "ko ban: {c} may not retake at {} at once (ko); {c}'s optimal first moves \
+                 and line with {c} first respect it{stop}\n",
+                self.board.point_name(b.point)
+            ));
+        }
         for (i, r) in self.regions.iter().enumerate() {
             out.push_str(&format!(
                 "region {} ({}: {}): ",

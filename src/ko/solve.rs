@@ -28,7 +28,11 @@
 //! * **Basic ko rule.** A move may not return a ko component to the position
 //!   it had just before the opponent's previous move when that move was in
 //!   the same ko component (an immediate recapture). Any other move — a
-//!   threat, its answer, a move elsewhere, a pass — lifts the ban.
+//!   threat, its answer, a move elsewhere, a pass — lifts the ban. Play
+//!   starts with no ban ([`solve`]), or with one given ([`solve_from`] and a
+//!   [`StartBan`]: the opponent's last move, before the sum was given, was a
+//!   capture in that ko component). The starting state is the first of the
+//!   history either way: nothing before it counts for the repetition rule.
 //! * **No repetition.** A move (not a pass) may not recreate a whole-sum
 //!   state — the components with their positions, the threats left, and the
 //!   player to move — that occurred before in the game. Passes are exempt
@@ -294,6 +298,9 @@ pub enum KoSolveError {
     NoPseudoValue { reason: String },
     /// An error of the short-game engine.
     Engine(CgError),
+    /// A [`StartBan`] names a component that is not a ko position from
+    /// which a cycle can be reached (there is no ko to ban a return in).
+    BadBan { component: usize },
     /// Should not happen; reported rather than panicking.
     Internal(String),
 }
@@ -338,6 +345,11 @@ impl fmt::Display for KoSolveError {
                 write!(f, "no pseudo-value X: {reason}")
             }
             KoSolveError::Engine(e) => write!(f, "{e}"),
+            KoSolveError::BadBan { component } => write!(
+                f,
+                "the ko ban at the start names component {component}, which is not a ko \
+                 position from which a cycle can be reached"
+            ),
             KoSolveError::Internal(m) => write!(f, "internal error in the ko solver: {m}"),
         }
     }
@@ -454,14 +466,42 @@ pub fn solve(
     first: Side,
     opts: &KoSolveOptions,
 ) -> Result<KoSolution, KoSolveError> {
+    solve_from(store, components, first, None, opts)
+}
+
+/// The basic ko ban in force when play starts: the player to move may not
+/// move ko component number `component` (an index into the components, a
+/// [`Component::Ko`]) to node `forbidden` at once. It is what the
+/// opponent's last move left: a capture in that component from
+/// `forbidden` to where it stands. Any other first turn (a move elsewhere,
+/// a threat, a pass) lifts it, as in play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StartBan {
+    pub component: usize,
+    pub forbidden: NodeId,
+}
+
+/// [`solve`] from a start with a ko ban (`None`: none, which is [`solve`]).
+/// The search's root then carries the ban exactly as a node reached by a
+/// ko capture does (the table key holds it), so the answer is exact under
+/// the same rules; the start is still the whole history (module
+/// documentation, "Basic ko rule").
+pub fn solve_from(
+    store: &mut Store,
+    components: &[Component],
+    first: Side,
+    ban: Option<StartBan>,
+    opts: &KoSolveOptions,
+) -> Result<KoSolution, KoSolveError> {
     let mut e = Engine::new(store, opts.clone());
-    solve_with(&mut e, components, first)
+    solve_with(&mut e, components, first, ban)
 }
 
 fn solve_with(
     e: &mut Engine,
     components: &[Component],
     first: Side,
+    start_ban: Option<StartBan>,
 ) -> Result<KoSolution, KoSolveError> {
     // The tracked position: one entry per component number.
     let mut all: Vec<Component> = components.to_vec();
@@ -479,11 +519,20 @@ fn solve_with(
     let pos = pos_of(&tracked);
     let left = first == Side::Left;
     let mut node = e.root(pos, left);
+    // The ban on the tracked line: (component number, forbidden node).
+    let mut ban: Option<(usize, NodeId)> = None;
+    if let Some(b) = start_ban {
+        let Some(&Tracked::Live(C::Ko(gi, at))) = tracked.get(b.component) else {
+            return Err(KoSolveError::BadBan {
+                component: b.component,
+            });
+        };
+        node.ban = Some((gi, at, b.forbidden));
+        ban = Some((b.component, b.forbidden));
+    }
     let value_q = e.value(&node)?;
     let value = value_q.to_q();
     let target = &value + &settled;
-    // The ban on the tracked line: (component number, forbidden node).
-    let mut ban: Option<(usize, NodeId)> = None;
     let mut line: Vec<KoMove> = Vec::new();
     let mut fills: Vec<KoFill> = Vec::new();
     let ending;

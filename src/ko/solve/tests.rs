@@ -622,6 +622,52 @@ fn seed000_six_threat_fight() {
     .assert_eq(&render_line(&mut s, &sol));
 }
 
+/// The simple ko `kw: {{4 | kw} | −4}` (White holds it; Black captures to
+/// `kb`) beside the switch `{1 | −1}`, Black to move. Without a ban Black
+/// captures, White must take the switch (he may not retake), and Black
+/// fills: 4 − 1 = 3. Just after White's capture Black may not retake: she
+/// takes the switch instead, and White fills: 1 − 4 = −3.
+#[test]
+fn a_start_ban_forbids_the_immediate_retake() {
+    let mut s = Store::new();
+    let k = ko(&mut s, 4, -4);
+    let x = sw(&mut s, 1, -1);
+    let c = vec![k.clone(), short(x)];
+    let Component::Ko { graph, node } = &k else {
+        unreachable!()
+    };
+    let Target::Node(kb) = graph.node(*node).left().get(0) else {
+        panic!("Black's capture leads to a node")
+    };
+    let free = solve(&mut s, &c, Side::Left, &opts()).unwrap();
+    expect![[r#"
+        1 B c0 kw→kb
+        2 W c1→-1
+        3 B c0 kb→4
+        = 3 (AllNumbers, fills [(0, "Black", 3)])"#]]
+    .assert_eq(&render_line(&mut s, &free));
+    let ban = StartBan {
+        component: 0,
+        forbidden: kb,
+    };
+    let banned = solve_from(&mut s, &c, Side::Left, Some(ban), &opts()).unwrap();
+    expect![[r#"
+        1 B c1→1
+        2 W c0 kw→-4
+        = -3 (AllNumbers, fills [(0, "White", 2)])"#]]
+    .assert_eq(&render_line(&mut s, &banned));
+    replay_from(&mut s, &banned, Some(ban));
+    // Naming a component that is not a ko is an error, not a panic.
+    let bad = StartBan {
+        component: 1,
+        forbidden: kb,
+    };
+    assert_eq!(
+        solve_from(&mut s, &c, Side::Left, Some(bad), &opts()),
+        Err(KoSolveError::BadBan { component: 1 })
+    );
+}
+
 // ----- property tests -------------------------------------------------------------
 
 fn tree(depth: u32) -> BoxedStrategy<Tree> {
@@ -929,6 +975,17 @@ impl Naive<'_> {
 }
 
 fn naive_score(s: &mut Store, c: &[Component], first: Side) -> Q {
+    naive_score_from(s, c, first, None)
+}
+
+/// [`naive_score`] from a start with a ko ban: (component index among the
+/// non-threat components, forbidden node).
+fn naive_score_from(
+    s: &mut Store,
+    c: &[Component],
+    first: Side,
+    ban: Option<(usize, NodeId)>,
+) -> Q {
     let mut graphs = Vec::new();
     let mut comps = Vec::new();
     let mut t = [0u32; 2];
@@ -953,11 +1010,16 @@ fn naive_score(s: &mut Store, c: &[Component], first: Side) -> Q {
     };
     let k = n.key(&comps, t, first);
     n.history.push(k);
-    n.value(&mut comps, t, first, None, false)
+    n.value(&mut comps, t, first, ban, false)
 }
 
 /// Validates a line: every turn legal, numbers correct, the score reached.
 fn replay(s: &mut Store, sol: &KoSolution) {
+    replay_from(s, sol, None)
+}
+
+/// [`replay`] of a line that started with a ko ban.
+fn replay_from(s: &mut Store, sol: &KoSolution, ban: Option<StartBan>) {
     let mut state: Vec<Option<Component>> = sol.components.iter().cloned().map(Some).collect();
     let created: HashSet<usize> = sol
         .line
@@ -970,7 +1032,7 @@ fn replay(s: &mut Store, sol: &KoSolution) {
     for i in &created {
         state[*i] = None;
     }
-    let mut prev_ko: Option<(usize, NodeId)> = None;
+    let mut prev_ko: Option<(usize, NodeId)> = ban.map(|b| (b.component, b.forbidden));
     for (k, m) in sol.line.iter().enumerate() {
         assert_eq!(m.number, k + 1);
         if k > 0 && !matches!(m.action, Action::Answer { .. }) {
@@ -1174,6 +1236,35 @@ proptest! {
         prop_assert_eq!(&sol.score, &expect);
         replay(&mut s, &sol);
         prop_assert_eq!(solve(&mut s, &c, first, &plain()).unwrap().score, expect);
+    }
+
+    /// From a start with a ko ban (the first player's first capture in the
+    /// ko forbidden, as after the opponent's capture there): engine = plain
+    /// minimax started with the same ban, and the line never takes the
+    /// banned move first.
+    #[test]
+    fn a_start_ban_matches_plain_minimax(
+        k in ko_shape(),
+        ts in prop::collection::vec(tree(1), 0..=2),
+        nb in 0u32..=1,
+        nw in 0u32..=1,
+        first in any_side(),
+    ) {
+        let mut s = Store::new();
+        let c = ko_sum(&mut s, &[&k], &ts, nb, nw);
+        let Component::Ko { graph, node } = &c[0] else { unreachable!() };
+        let forbidden = graph.node(*node).options(first).iter().find_map(|t| match t {
+            Target::Node(m) => Some(m),
+            Target::Game(_) => None,
+        });
+        let Some(forbidden) = forbidden else { return Ok(()) };
+        let ban = StartBan { component: 0, forbidden };
+        let expect = naive_score_from(&mut s, &c, first, Some((0, forbidden)));
+        let sol = solve_from(&mut s, &c, first, Some(ban), &opts()).unwrap();
+        prop_assert_eq!(&sol.score, &expect);
+        replay_from(&mut s, &sol, Some(ban));
+        let sol = solve_from(&mut s, &c, first, Some(ban), &plain()).unwrap();
+        prop_assert_eq!(&sol.score, &expect);
     }
 
     /// Negating everything (and exchanging who starts) negates the score.
