@@ -4,7 +4,7 @@ use crate::game::{CgResult, Dyadic, GameId, Store};
 use crate::render::{format_game, Style};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 use std::rc::Rc;
 
 /// A game kept as a sum of components.
@@ -330,7 +330,17 @@ pub fn format_thermograph(t: &crate::game::Thermograph) -> String {
     out.push_str("thermograph: mast at ");
     write_rational(&mut out, t.mean());
     out.push_str(" from t = ");
-    write_rational(&mut out, t.temperature());
+    // A number's walls are the mast from t = -1 while its temperature is
+    // -1/2^k by convention (module docs of `game::thermo`): say both, so
+    // that the first line agrees with the walls below it.
+    let number = t.left_wall().is_vertical() && t.right_wall().is_vertical();
+    if number && *t.temperature() > -BigRational::one() {
+        out.push_str("-1 (a number: its temperature is ");
+        write_rational(&mut out, t.temperature());
+        out.push_str(" by convention)");
+    } else {
+        write_rational(&mut out, t.temperature());
+    }
     for (name, wall) in [
         ("left wall ", t.left_wall()),
         ("right wall", t.right_wall()),

@@ -615,6 +615,12 @@ impl Wall {
         R::along(&s.v, &s.s, t, &s.t)
     }
 
+    /// Whether the wall is one constant piece (vertical in a thermograph),
+    /// as a number's walls are.
+    pub fn is_vertical(&self) -> bool {
+        self.segs.len() == 1 && self.segs[0].s == R::ZERO
+    }
+
     /// The linear pieces, in increasing `t`.
     pub fn pieces(&self) -> Vec<WallPiece> {
         (0..self.segs.len())
