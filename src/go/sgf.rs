@@ -205,6 +205,20 @@ pub enum SgfErrorKind {
     /// [`ReadOptions::variation`] names a child at more branching nodes
     /// than the line it picks has.
     TooFewBranches { asked: usize, branches: usize },
+    /// Text after the last game tree that is not whitespace (the span is
+    /// its first character): a stray `)`, a node or other text.
+    AfterLastTree(char),
+    /// A point set up twice in one node (FF\[4\]: the points of `AB`, `AW`
+    /// and `AE` in a node are unique; the span is the second value).
+    SetupTwice {
+        point: String,
+        first: String,
+        second: String,
+    },
+    /// Setup (`AB`, `AW`, `AE`) in the node of a move (FF\[4\]: setup and
+    /// move properties are not mixed in one node; the span is the first
+    /// setup value).
+    SetupWithMove { setup: String, mv: String },
 }
 
 impl fmt::Display for SgfErrorKind {
@@ -279,6 +293,27 @@ impl fmt::Display for SgfErrorKind {
                 f,
                 "more than {MAX_LINE_MOVES} moves on this line (yose replays at most that many; \
                  read an earlier position with `move: N`)"
+            ),
+            AfterLastTree(c) => write!(
+                f,
+                "unexpected `{}` after the last game tree (an SGF file holds game trees `(;…)`; \
+                 only whitespace may follow the last)",
+                c.escape_default()
+            ),
+            SetupTwice {
+                point,
+                first,
+                second,
+            } => write!(
+                f,
+                "{point} is set up twice in one node (`{first}`, then `{second}`): \
+                 the points of `AB`, `AW` and `AE` in a node are unique"
+            ),
+            SetupWithMove { setup, mv } => write!(
+                f,
+                "`{setup}` sets up the board in the node of the move `{mv}`: SGF keeps setup \
+                 (`AB`, `AW`, `AE`) and moves in separate nodes; put it in a node of its own, \
+                 before the move (`;{setup};{mv}`) or after it (`;{mv};{setup}`)"
             ),
             TooFewBranches { asked, branches } => write!(
                 f,
@@ -390,8 +425,10 @@ pub fn parse(text: &str) -> Result<Collection, SgfError> {
                 i += 1;
                 continue;
             }
-            // Anything after the last game tree is not SGF: ignored.
-            break;
+            // A stray `)`, a node outside any tree or other text: the file
+            // is not what its author meant (module docs).
+            let c = text[i..].chars().next().unwrap_or('?');
+            return Err(error(i..i + c.len_utf8(), SgfErrorKind::AfterLastTree(c)));
         }
         match b {
             b'(' => {
@@ -840,12 +877,33 @@ pub fn read_collection(
             ));
         }
     }
+    if let Some(&second) = collection.roots.get(1) {
+        let offset = collection.nodes[second].offset;
+        notes.push(SgfNote {
+            span: offset..offset + 1,
+            text: format!(
+                "the file holds {} game trees; yose reads the first",
+                collection.roots.len()
+            ),
+        });
+    }
     let mut played = 0;
     for &n in &nodes {
         let node = &collection.nodes[n];
-        let has_move = node.props.iter().any(|p| p.ident == "B" || p.ident == "W");
-        if has_move && options.move_number.is_some_and(|m| played >= m) {
-            break;
+        let has = |idents: &[&str]| {
+            node.props
+                .iter()
+                .any(|p| idents.contains(&p.ident.as_str()))
+        };
+        // The position after move N is the one its node shows: the next
+        // move, and a setup after move N (N ≥ 1), belong to what follows;
+        // before the first move, setup nodes make the start.
+        if let Some(m) = options.move_number {
+            let next_move = has(&["B", "W"]) && played >= m;
+            let next_setup = has(&["AB", "AW", "AE", "PL"]) && m >= 1 && played >= m;
+            if next_move || next_setup {
+                break;
+            }
         }
         game = apply_node(game, node, width, height, &mut played, &mut notes)?;
     }
@@ -878,8 +936,9 @@ fn apply_node(
         let (komi, rules) = (game.komi().clone(), game.rules());
         game = game.with_settings(colour, komi, rules);
     }
-    // Setup: every AB / AW / AE of the node at once.
+    // Setup: every AB / AW / AE of the node at once, each point once.
     let mut changes: Vec<(usize, Cell, Range<usize>)> = Vec::new();
+    let mut set_by: Vec<Option<String>> = vec![None; width * height];
     for prop in &node.props {
         let cell = match prop.ident.as_str() {
             "AB" => Cell::Stone(Colour::Black),
@@ -888,10 +947,32 @@ fn apply_node(
             _ => continue,
         };
         for v in &prop.values {
+            let written = format!("{}[{}]", prop.ident, v.text);
             for (r, c) in points(v, width, height)? {
-                changes.push((r * width + c, cell, v.span.clone()));
+                let p = r * width + c;
+                if let Some(first) = set_by[p].replace(written.clone()) {
+                    return Err(error(
+                        v.span.clone(),
+                        SgfErrorKind::SetupTwice {
+                            point: game.position().point_name(p),
+                            first,
+                            second: written,
+                        },
+                    ));
+                }
+                changes.push((p, cell, v.span.clone()));
             }
         }
+    }
+    let first_move = node.props.iter().find(|p| p.ident == "B" || p.ident == "W");
+    if let (Some((p, _, span)), Some(mv)) = (changes.first(), first_move) {
+        return Err(error(
+            span.clone(),
+            SgfErrorKind::SetupWithMove {
+                setup: set_by[*p].clone().unwrap_or_default(),
+                mv: format!("{}[{}]", mv.ident, mv.values[0].text),
+            },
+        ));
     }
     if !changes.is_empty() {
         let plain: Vec<(usize, Cell)> = changes.iter().map(|(p, c, _)| (*p, *c)).collect();

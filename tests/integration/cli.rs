@@ -111,6 +111,15 @@ fn missing_file_is_a_usage_error() {
     let (_, err, code) = yose(&["check", "no/such/file.cgt"], None);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read no/such/file.cgt"), "{err}");
+    // A missing file of another name is missing, not "not a script".
+    for command in ["run", "check"] {
+        let (_, err, code) = yose(&[command, "no/such/ko7.sgf"], None);
+        assert_eq!(code, 2, "{command}");
+        assert_eq!(
+            err, "yose: cannot read no/such/ko7.sgf: No such file or directory (os error 2)\n",
+            "{command}"
+        );
+    }
     let (_, _, code) = yose(&["frobnicate"], None);
     assert_eq!(code, 2);
 }
