@@ -111,6 +111,9 @@ pub fn read_script(path: &Path) -> Result<String, FileError> {
             "not a `.cgt` script (yose reads scripts only from files named `*.cgt`)".into(),
         )
     };
+    // A missing file is said to be missing, whatever its name (the link
+    // itself, not its target, is looked at: nothing is followed yet).
+    std::fs::symlink_metadata(path).map_err(io)?;
     if path.extension().is_none_or(|e| e != "cgt") {
         return Err(not_a_script());
     }

@@ -9,8 +9,11 @@
 //!   not have is an error labelled on the option).
 //! * `sgf(G)` is the SGF text of a game (or of a position, as `game(Q)`
 //!   would make it); `sgf(G, "W C3, B D4", comment: "…")` adds the line of
-//!   moves from the game's position as a variation whose first node
-//!   carries the comment (by default the line itself). In place of the
+//!   moves from the game's position after the game's last node, its first
+//!   node carrying the comment (by default the line itself). That node has
+//!   no other child, so in SGF the line is no variation but the game's
+//!   continuation: `sgf_read` of the file gives the position after the
+//!   line, `move: N` (N the game's moves) the game's position. In place of the
 //!   move string, a line of `analyse` (`A["black_first"]`): its moves, and
 //!   by default a comment giving its final score and the winner.
 //! * `sgf_write(G, "out.sgf")` and `sgf_write(G, "W C3, B D4", "out.sgf",
@@ -20,9 +23,11 @@
 //! `use "file.cgt"`; in the REPL, the current directory).
 //!
 //! Files are handled like a careful system tool does:
-//! * reading, a symbolic link in place of the file is refused (the file is
-//!   opened with `O_NOFOLLOW` after a `symlink_metadata` check), and so are
-//!   anything but a regular file and files over 16 MiB;
+//! * reading, a symbolic link in place of the file is refused, even one to
+//!   a good SGF file (the file is opened with `O_NOFOLLOW` after a
+//!   `symlink_metadata` check: a link planted where a script expects its
+//!   game is not followed), and so are anything but a regular file and
+//!   files over 16 MiB;
 //! * writing goes to a new temporary file beside the target (created
 //!   exclusively, never through a link) renamed over it, so a failure
 //!   leaves nothing half-written; a directory or a link in place of the
@@ -82,7 +87,7 @@ const SGF: Builtin = Builtin {
     arity: (1, 2),
     named: &[COMMENT],
     returns: "a string",
-    help: "the SGF text of a game, with a line of moves from its position (or a line of `analyse`, with its score as the comment) as a variation",
+    help: "the SGF text of a game, with a line of moves from its position (or a line of `analyse`, with its score as the comment) after its last move",
     example: "sgf(game(go(\"...\\n...\\n...\")), \"B B2, W A1\")",
     ..SGF_READ
 };
@@ -262,7 +267,7 @@ fn line_arg(interp: &Interp, v: &Value, span: &Span) -> EvalResult<(String, Opti
 }
 
 /// The SGF text of `game`, with the line of moves `line` (a move string
-/// played from the game's position) as a variation.
+/// played from the game's position) after the game's last move.
 fn sgf_text(
     interp: &Interp,
     game: &go::Game,
@@ -466,6 +471,59 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["big.sgf", "good.sgf", "link.sgf", "out.sgf"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Runs `src` as a script of `dir`; the message of its error, if any.
+    fn run_in(interp: &mut Interp, dir: &std::path::Path, src: &str) -> Result<(), String> {
+        let id = interp.add_source("<test>", src, Some(dir.to_path_buf()));
+        interp.run_source(id).map_err(message)
+    }
+
+    /// In SGF a node with one child has no variation: `sgf_write`'s line,
+    /// after a game with no continuation, is the game's continuation and
+    /// reads back as the main line, for `sgf_read` and for `sgf-parse`.
+    #[test]
+    fn a_written_line_continues_the_main_line() {
+        let dir = scratch("line");
+        let mut interp = Interp::new(Mode::Script, Style::Ascii);
+        let setup = "let G = play(game(go(\". . . . .\\n. . . . .\\n. . . . .\\n. . . . .\\n. . . . .\")), \"B C3, W D4\")\n\
+                     sgf_write(G, \"B B2, W D2\", \"line.sgf\", comment: \"the line\")\n";
+        run_in(&mut interp, &dir, setup).unwrap();
+        let text = std::fs::read_to_string(dir.join("line.sgf")).unwrap();
+        assert!(
+            text.ends_with(";W[db]\n(;B[bd]C[the line];W[dd]))\n"),
+            "{text}"
+        );
+        // Ours: the whole file is the main line, the game is its move 2,
+        // and the line has no branching to pick.
+        run_in(
+            &mut interp,
+            &dir,
+            "assert same_board(sgf_read(\"line.sgf\"), play(G, \"B B2, W D2\"))\n\
+             assert same_board(sgf_read(\"line.sgf\", move: 2), G)\n",
+        )
+        .unwrap();
+        let e = run_in(
+            &mut interp,
+            &dir,
+            "sgf_read(\"line.sgf\", variation: [1])\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            "the variation picks a child at 1 branching node, but the line has 0 (line.sgf)"
+        );
+        // sgf-parse: one game tree whose main line holds the four moves and
+        // no node with two children.
+        let trees = sgf_parse::go::parse(&text).unwrap();
+        assert_eq!(trees.len(), 1);
+        let moves: Vec<String> = trees[0]
+            .main_variation()
+            .filter_map(|n| n.get_move().map(|m| m.to_string()))
+            .collect();
+        assert_eq!(moves, ["B[cc]", "W[db]", "B[bd]", "W[dd]"]);
+        assert!(trees[0].main_variation().all(|n| n.children().count() <= 1));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -221,6 +221,10 @@ pub struct Game {
     census: Rc<OnceCell<Rc<Census>>>,
     /// Bowls, ultimate prisoners and the end, under `rules.nopass`.
     nopass: Option<NoPassState>,
+    /// Moves of the record before the start (an SGF file's moves before
+    /// its last setup node): the game's history begins at the setup, but
+    /// its moves are numbered as the file numbers them.
+    moves_before_start: usize,
 }
 
 /// Why a position cannot be the board of a game.
@@ -291,6 +295,7 @@ impl Game {
             nkr: NkrState::default(),
             census: Rc::new(OnceCell::new()),
             nopass,
+            moves_before_start: 0,
         })
     }
 
@@ -321,6 +326,13 @@ impl Game {
     /// The number of moves played since the start.
     pub fn move_count(&self) -> usize {
         self.history.len - 1
+    }
+
+    /// The number of the last move played, as the game's record counts
+    /// them: the moves since the start, and those before it when the game
+    /// was set up again partway through an SGF file ([`Game::with_setup`]).
+    pub fn move_number(&self) -> usize {
+        self.moves_before_start + self.move_count()
     }
 
     /// The board the game started from.
@@ -415,7 +427,7 @@ impl Game {
     /// removed (SGF setup: `AB`, `AW`, `AE`): the new board is the start,
     /// the history and the moves so far are dropped, the prisoners, komi,
     /// rules and player to move are kept, the marks of changed points are
-    /// cleared. Stones are not checked for liberties here (the caller
+    /// cleared, and the moves dropped still count in [`Game::move_number`]. Stones are not checked for liberties here (the caller
     /// says which setup value is at fault).
     pub(crate) fn with_setup(&self, changes: &[(usize, Cell)]) -> Game {
         let mut position = self.position.clone();
@@ -447,6 +459,7 @@ impl Game {
             nkr: NkrState::default(),
             census: Rc::new(OnceCell::new()),
             nopass: self.nopass.clone(),
+            moves_before_start: self.moves_before_start + self.move_count(),
         }
     }
 
@@ -688,6 +701,7 @@ impl Game {
             nkr,
             census: next_census,
             nopass: self.nopass.clone(),
+            moves_before_start: self.moves_before_start,
         })
     }
 
@@ -817,7 +831,7 @@ impl Game {
             out.push_str(&format!(
                 "komi {} · move {}\n",
                 format_number(&self.komi),
-                self.move_count()
+                self.move_number()
             ));
             out.push_str(&state.render(self.to_move));
             return out;
@@ -829,7 +843,7 @@ impl Game {
             pos.prisoners(Colour::White),
             format_number(&self.komi),
             self.rules.describe(),
-            self.move_count(),
+            self.move_number(),
         ));
         if let Some((colour, p)) = pos.ko_ban() {
             out.push_str(&format!(

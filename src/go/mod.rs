@@ -255,7 +255,7 @@
 //!   moves replayed with [`Game::play`], player to move, komi, rules,
 //!   labels, marks (`MA` dead, `SQ` safe), the main line or a chosen
 //!   variation, the position after move N; and [`sgf::write`], a game and
-//!   a solved line as a variation with a comment. Hand-written: the
+//!   a solved line after its last move with a comment. Hand-written: the
 //!   `sgf-parse` crate keeps no source positions (module docs).
 //! * [`read_sensei`] (`sensei.rs`): a Sensei's Library diagram pasted
 //!   whole, read as SL means it (`X` / `O` ordinary stones, squared stones

@@ -30,8 +30,13 @@
 //!
 //! Values: `\` escapes the next character, and `\` before a line break
 //! removes the break (a soft line break). Text before the first `(` is
-//! skipped (mail headers, as SGF readers do), and so is anything after the
-//! last game tree.
+//! skipped (mail headers, as SGF readers do). After the last game tree only
+//! whitespace may follow: anything else (a stray `)`, a node outside any
+//! tree, other text) is an error at its first character, since it is part
+//! of the game its author meant and reading on without it would give
+//! another. A collection may hold several game trees `(;…)(;…)`: each is
+//! parsed (so each must be well formed), [`read`] reads the first and
+//! notes that the others are not read.
 //!
 //! Limits: at most [`MAX_NODES`] nodes in a collection and
 //! [`MAX_LINE_MOVES`] moves replayed along a line (each an error at the
@@ -53,9 +58,18 @@
 //!   present.
 //! * `AB`, `AW`, `AE` (setup; single points or FF\[4\] rectangles `aa:cc`),
 //!   in the root or in any later node: the game restarts from the board
-//!   with the stones added or removed ([`Game`] keeps the moves since the
-//!   last setup). A setup stone whose chain has no liberty is an error at
-//!   that value.
+//!   with the stones added (`AB`, `AW`) or the points cleared (`AE`)
+//!   ([`Game`] keeps the moves since the last setup as its history, and
+//!   numbers its moves from the root all the same:
+//!   [`Game::move_number`]). A setup stone whose chain has no liberty is
+//!   an error at that value; so is a point set up twice in one node
+//!   (`AB[cc]AW[cc]`: FF\[4\] makes the points of a node's setup unique),
+//!   at the second. Setup and a move in one node (`;B[cc]AE[cc]`) are an
+//!   error at the first setup value: FF\[4\] keeps setup and move
+//!   properties in separate nodes and does not say which would come
+//!   first, so the author is asked to split the node rather than guessed
+//!   at. (`PL`, a setup property too, is allowed beside a move: it only
+//!   names the player of that move.)
 //! * `B`, `W`: moves, replayed with [`Game::play`] (captures, suicide and
 //!   the ko rule of the file's rules). An illegal move is an error at its
 //!   value naming the rule. SGF does not require alternation: a move by the
@@ -86,9 +100,14 @@
 //!   is kept in the parsed tree ([`Collection`]) and ignored; an unknown
 //!   identifier is not an error.
 //!
-//! [`ReadOptions::move_number`] stops the line after its `N`th move (move
-//! nodes counted from the root, passes included; 0 is the position before
-//! the first move); [`ReadOptions::variation`] picks the line: at the `k`th
+//! [`ReadOptions::move_number`] stops the line after its `N`th move node
+//! (move nodes counted from the root, passes included): the position is the
+//! one that node shows, with the nodes after it that only annotate it
+//! (comments, marks, labels); a later node that sets up the board (`AB`,
+//! `AW`, `AE`, `PL`) belongs to the next move, as the setup stands before
+//! it in the sequence. 0 is the position before the first move: the root
+//! and every setup node before the first move. [`ReadOptions::variation`]
+//! picks the line: at the `k`th
 //! node along the line that has several children, the child at index
 //! `variation[k]` (from 0) is followed, the first child past the end of the
 //! list. Asking for a move or a child the file does not have is an error
@@ -101,10 +120,14 @@
 //! size, komi, rules, the player to move first and the start's stones as
 //! setup; then one node per move of the game; the marks (`SQ` safe, `MA`
 //! dead) and the single-letter labels of the current board go on the last
-//! node. A solved line is written as a variation after the last node, its
-//! first node carrying the comment (`C[...]`) that gives the score.
-//! Standard editors open it; the tests read it back with [`read`] and with
-//! `sgf-parse`.
+//! node. A solved line is written after the last node, in parentheses, its
+//! first node carrying the comment (`C[...]`) that gives the score. The
+//! game's last node then has that one child, and in SGF a node with one
+//! child has no variation: the line is the continuation of the main line,
+//! and reading the file back gives the position after the line (the
+//! game's own position is the one after its moves: `move_number` set to
+//! them). Standard editors open it; the tests read it back with [`read`]
+//! and with `sgf-parse`.
 //!
 //! What SGF cannot say is not written, so it does not read back: prisoners
 //! taken before the game's start (a game made from a position after
@@ -205,6 +228,20 @@ pub enum SgfErrorKind {
     /// [`ReadOptions::variation`] names a child at more branching nodes
     /// than the line it picks has.
     TooFewBranches { asked: usize, branches: usize },
+    /// Text after the last game tree that is not whitespace (the span is
+    /// its first character): a stray `)`, a node or other text.
+    AfterLastTree(char),
+    /// A point set up twice in one node (FF\[4\]: the points of `AB`, `AW`
+    /// and `AE` in a node are unique; the span is the second value).
+    SetupTwice {
+        point: String,
+        first: String,
+        second: String,
+    },
+    /// Setup (`AB`, `AW`, `AE`) in the node of a move (FF\[4\]: setup and
+    /// move properties are not mixed in one node; the span is the first
+    /// setup value).
+    SetupWithMove { setup: String, mv: String },
 }
 
 impl fmt::Display for SgfErrorKind {
@@ -279,6 +316,27 @@ impl fmt::Display for SgfErrorKind {
                 f,
                 "more than {MAX_LINE_MOVES} moves on this line (yose replays at most that many; \
                  read an earlier position with `move: N`)"
+            ),
+            AfterLastTree(c) => write!(
+                f,
+                "unexpected `{}` after the last game tree (an SGF file holds game trees `(;…)`; \
+                 only whitespace may follow the last)",
+                c.escape_default()
+            ),
+            SetupTwice {
+                point,
+                first,
+                second,
+            } => write!(
+                f,
+                "{point} is set up twice in one node (`{first}`, then `{second}`): \
+                 the points of `AB`, `AW` and `AE` in a node are unique"
+            ),
+            SetupWithMove { setup, mv } => write!(
+                f,
+                "`{setup}` sets up the board in the node of the move `{mv}`: SGF keeps setup \
+                 (`AB`, `AW`, `AE`) and moves in separate nodes; put it in a node of its own, \
+                 before the move (`;{setup};{mv}`) or after it (`;{mv};{setup}`)"
             ),
             TooFewBranches { asked, branches } => write!(
                 f,
@@ -390,8 +448,10 @@ pub fn parse(text: &str) -> Result<Collection, SgfError> {
                 i += 1;
                 continue;
             }
-            // Anything after the last game tree is not SGF: ignored.
-            break;
+            // A stray `)`, a node outside any tree or other text: the file
+            // is not what its author meant (module docs).
+            let c = text[i..].chars().next().unwrap_or('?');
+            return Err(error(i..i + c.len_utf8(), SgfErrorKind::AfterLastTree(c)));
         }
         match b {
             b'(' => {
@@ -840,12 +900,33 @@ pub fn read_collection(
             ));
         }
     }
+    if let Some(&second) = collection.roots.get(1) {
+        let offset = collection.nodes[second].offset;
+        notes.push(SgfNote {
+            span: offset..offset + 1,
+            text: format!(
+                "the file holds {} game trees; yose reads the first",
+                collection.roots.len()
+            ),
+        });
+    }
     let mut played = 0;
     for &n in &nodes {
         let node = &collection.nodes[n];
-        let has_move = node.props.iter().any(|p| p.ident == "B" || p.ident == "W");
-        if has_move && options.move_number.is_some_and(|m| played >= m) {
-            break;
+        let has = |idents: &[&str]| {
+            node.props
+                .iter()
+                .any(|p| idents.contains(&p.ident.as_str()))
+        };
+        // The position after move N is the one its node shows: the next
+        // move, and a setup after move N (N ≥ 1), belong to what follows;
+        // before the first move, setup nodes make the start.
+        if let Some(m) = options.move_number {
+            let next_move = has(&["B", "W"]) && played >= m;
+            let next_setup = has(&["AB", "AW", "AE", "PL"]) && m >= 1 && played >= m;
+            if next_move || next_setup {
+                break;
+            }
         }
         game = apply_node(game, node, width, height, &mut played, &mut notes)?;
     }
@@ -878,8 +959,9 @@ fn apply_node(
         let (komi, rules) = (game.komi().clone(), game.rules());
         game = game.with_settings(colour, komi, rules);
     }
-    // Setup: every AB / AW / AE of the node at once.
+    // Setup: every AB / AW / AE of the node at once, each point once.
     let mut changes: Vec<(usize, Cell, Range<usize>)> = Vec::new();
+    let mut set_by: Vec<Option<String>> = vec![None; width * height];
     for prop in &node.props {
         let cell = match prop.ident.as_str() {
             "AB" => Cell::Stone(Colour::Black),
@@ -888,10 +970,32 @@ fn apply_node(
             _ => continue,
         };
         for v in &prop.values {
+            let written = format!("{}[{}]", prop.ident, v.text);
             for (r, c) in points(v, width, height)? {
-                changes.push((r * width + c, cell, v.span.clone()));
+                let p = r * width + c;
+                if let Some(first) = set_by[p].replace(written.clone()) {
+                    return Err(error(
+                        v.span.clone(),
+                        SgfErrorKind::SetupTwice {
+                            point: game.position().point_name(p),
+                            first,
+                            second: written,
+                        },
+                    ));
+                }
+                changes.push((p, cell, v.span.clone()));
             }
         }
+    }
+    let first_move = node.props.iter().find(|p| p.ident == "B" || p.ident == "W");
+    if let (Some((p, _, span)), Some(mv)) = (changes.first(), first_move) {
+        return Err(error(
+            span.clone(),
+            SgfErrorKind::SetupWithMove {
+                setup: set_by[*p].clone().unwrap_or_default(),
+                mv: format!("{}[{}]", mv.ident, mv.values[0].text),
+            },
+        ));
     }
     if !changes.is_empty() {
         let plain: Vec<(usize, Cell)> = changes.iter().map(|(p, c, _)| (*p, *c)).collect();
@@ -1091,7 +1195,7 @@ fn move_node(mv: Move, width: usize) -> String {
 
 /// Writes a game as SGF (see the module docs); `line` is a solved line of
 /// moves from the current position with the comment giving its score,
-/// written as a variation.
+/// written as the continuation of the game's last node.
 pub fn write(game: &Game, line: Option<(&[Move], &str)>) -> String {
     let start = game.start();
     let width = start.width();

@@ -96,11 +96,13 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-            178 passed, 0 failed
+            179 passed, 0 failed
             --- stderr
             warning: tests/cases/ok/chill_mix_warning.cgt:15:8: a Go position used as a game stands for its chilled value, and here it meets an unchilled `value(…)`; write `chilled(Q)` to say the chilled value is meant (this silences the warning), or `value(Q)` for both
             note: sgf/notes.sgf:1:21: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
             note: sgf/notes.sgf:1:38: label `hello` ignored: yose labels points with one lowercase letter
+            note: sgf/setup_nodes.sgf:6:2: the file holds 2 game trees; yose reads the first
+            note: sgf/setup_nodes.sgf:6:2: the file holds 2 game trees; yose reads the first
             --- exit 0
         "#]],
     );
@@ -111,6 +113,15 @@ fn missing_file_is_a_usage_error() {
     let (_, err, code) = yose(&["check", "no/such/file.cgt"], None);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read no/such/file.cgt"), "{err}");
+    // A missing file of another name is missing, not "not a script".
+    for command in ["run", "check"] {
+        let (_, err, code) = yose(&[command, "no/such/ko7.sgf"], None);
+        assert_eq!(code, 2, "{command}");
+        assert_eq!(
+            err, "yose: cannot read no/such/ko7.sgf: No such file or directory (os error 2)\n",
+            "{command}"
+        );
+    }
     let (_, _, code) = yose(&["frobnicate"], None);
     assert_eq!(code, 2);
 }

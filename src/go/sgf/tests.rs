@@ -37,7 +37,7 @@ fn rational(n: i64, d: i64) -> BigRational {
 
 #[test]
 fn the_tree_keeps_every_property_with_decoded_values_and_spans() {
-    let text = "junk (before) (;FF[4]C[a\\]b\\\\c\\\nd]SZ[9]XY[kept][two]\n;B[cc](;W[dd])(;W[ee];B[ff])) trailing";
+    let text = "junk (before) (;FF[4]C[a\\]b\\\\c\\\nd]SZ[9]XY[kept][two]\n;B[cc](;W[dd])(;W[ee];B[ff])) \n";
     let c = parse(text).unwrap();
     assert_eq!(c.roots, vec![0]);
     let root = &c.nodes[0];
@@ -77,6 +77,184 @@ fn malformed_text_is_an_error_at_the_byte_at_fault() {
     // The `;` at fault is the one after the variation.
     let text = "(;B[aa](;W[bb]);B[cc])";
     assert_eq!(parse(text).unwrap_err().span, 15..16);
+}
+
+#[test]
+fn text_after_the_last_game_tree_is_an_error_and_more_trees_a_note() {
+    // A stray `)`, a node outside any tree, other text: each an error at
+    // its first character (the file's author meant something by it).
+    for (text, fault, c) in [
+        ("(;GM[1]SZ[9];B[cc]));W[dd])", 19, ')'),
+        ("(;GM[1]SZ[9];B[cc])garbage ;W[dd]", 19, 'g'),
+        ("(;SZ[9];B[cc])\n\n  ;W[dd]", 18, ';'),
+        ("(;SZ[9])\n(;SZ[5])é", 17, 'é'),
+    ] {
+        let e = read(text, &opts()).unwrap_err();
+        assert_eq!(
+            (e.span.start, e.kind.clone()),
+            (fault, SgfErrorKind::AfterLastTree(c)),
+            "{text}"
+        );
+        assert!(
+            e.kind.to_string().contains("after the last game tree"),
+            "{e}"
+        );
+    }
+    // Whitespace may follow.
+    assert_eq!(game_of("(;SZ[9];B[cc]) \r\n\t\n").moves().len(), 1);
+    // A collection of several game trees: each is parsed (a malformed
+    // second tree is an error), the first is read, with a note at the
+    // second.
+    let text = "(;SZ[9];B[cc])\n(;SZ[5];W[aa];B[bb])(;SZ[7])";
+    let r = read(text, &opts()).unwrap();
+    assert_eq!(r.game.position().width(), 9);
+    assert_eq!(r.game.moves().len(), 1);
+    assert_eq!(r.notes.len(), 1);
+    assert_eq!(
+        r.notes[0].text,
+        "the file holds 3 game trees; yose reads the first"
+    );
+    assert_eq!(r.notes[0].span, 16..17);
+    let e = read("(;SZ[9];B[cc])(;SZ[5];W[aa]", &opts()).unwrap_err();
+    assert_eq!((e.span.start, e.kind), (14, SgfErrorKind::UnclosedTree));
+}
+
+#[test]
+fn a_point_set_up_twice_in_one_node_is_an_error_at_the_second() {
+    for (text, fault, first, second) in [
+        ("(;GM[1]SZ[9]AB[cc]AW[cc])", 21, "AB[cc]", "AW[cc]"),
+        ("(;SZ[9]AB[cc][cc])", 14, "AB[cc]", "AB[cc]"),
+        (
+            "(;SZ[9]AB[aa:cc];AE[dd]AW[ee]AE[bb:ee])",
+            32,
+            "AE[dd]",
+            "AE[bb:ee]",
+        ),
+    ] {
+        let e = err_of(text);
+        assert_eq!(e.span.start, fault, "{text}: {e}");
+        let point = if first == "AE[dd]" { "D6" } else { "C7" };
+        assert_eq!(
+            e.kind,
+            SgfErrorKind::SetupTwice {
+                point: point.into(),
+                first: first.into(),
+                second: second.into(),
+            },
+            "{text}"
+        );
+    }
+    assert_eq!(
+        err_of("(;SZ[9]AB[cc]AW[cc])").kind.to_string(),
+        "C7 is set up twice in one node (`AB[cc]`, then `AW[cc]`): \
+         the points of `AB`, `AW` and `AE` in a node are unique"
+    );
+}
+
+#[test]
+fn ae_clears_points_in_a_setup_node_and_setup_is_refused_in_a_move_node() {
+    let g = game_of("(;FF[4]GM[1]SZ[9]AB[cc][dd];AE[cc];W[ee])");
+    assert_eq!(g.position().cell(pt(&g, "C7")), Cell::Empty);
+    assert_eq!(g.position().cell(pt(&g, "D6")), Cell::Stone(Colour::Black));
+    assert_eq!(g.position().cell(pt(&g, "E5")), Cell::Stone(Colour::White));
+    // A rectangle, and a point cleared and set again in later nodes.
+    let g = game_of("(;SZ[5]AB[aa:ea][ac:ec];AE[ba:da];AW[ca])");
+    let stones = |g: &Game, colour| {
+        (0..25)
+            .filter(|&p| g.position().cell(p) == Cell::Stone(colour))
+            .count()
+    };
+    assert_eq!(
+        (stones(&g, Colour::Black), stones(&g, Colour::White)),
+        (7, 1)
+    );
+    // FF[4]: setup and a move are not mixed in one node; which comes first
+    // is not said, so the node is refused at its first setup value.
+    for (text, fault, setup, mv) in [
+        (
+            "(;FF[4]GM[1]SZ[9];B[cc]AE[cc];W[dd])",
+            26,
+            "AE[cc]",
+            "B[cc]",
+        ),
+        ("(;SZ[9]AW[dd]B[cc])", 10, "AW[dd]", "B[cc]"),
+        ("(;SZ[9];W[ee]AB[aa:bb])", 16, "AB[aa:bb]", "W[ee]"),
+    ] {
+        let e = err_of(text);
+        assert_eq!(e.span.start, fault, "{text}: {e}");
+        assert_eq!(
+            e.kind,
+            SgfErrorKind::SetupWithMove {
+                setup: setup.into(),
+                mv: mv.into()
+            }
+        );
+    }
+    // Marks, labels, comments and `PL` go with a move (the move, played
+    // after `PL`, decides the turn after it).
+    let g = game_of("(;SZ[9];B[cc]PL[B]MA[cc]LB[dd:a]C[x])");
+    assert_eq!(g.to_move(), Colour::White);
+    assert_eq!(g.mark(pt(&g, "C7")), Some(Status::Dead));
+}
+
+#[test]
+fn a_setup_node_counts_where_it_stands_in_the_line() {
+    // B C7, W D6, setup B F4, W G3.
+    let text = "(;GM[1]SZ[9];B[cc];W[dd];AB[ff];W[gg])";
+    let at_move = |m| {
+        read(
+            text,
+            &ReadOptions {
+                move_number: m,
+                variation: vec![],
+            },
+        )
+        .unwrap()
+        .game
+    };
+    let f4 = |g: &Game| g.position().cell(pt(g, "F4"));
+    let g3 = |g: &Game| g.position().cell(pt(g, "G3"));
+    let two = at_move(Some(2));
+    assert_eq!((f4(&two), g3(&two)), (Cell::Empty, Cell::Empty));
+    assert_eq!(two.move_number(), 2);
+    assert!(two.render(crate::go::Style::Ascii).contains("· move 2\n"));
+    for whole in [at_move(Some(3)), at_move(None)] {
+        assert_eq!(f4(&whole), Cell::Stone(Colour::Black));
+        assert_eq!(g3(&whole), Cell::Stone(Colour::White));
+        // The history restarts at the setup; the numbering does not.
+        assert_eq!(whole.moves().len(), 1);
+        assert_eq!(whole.move_number(), 3);
+        assert!(whole.render(crate::go::Style::Ascii).contains("· move 3\n"));
+        assert_eq!(whole.to_move(), Colour::Black);
+    }
+    // Before the first move, setup nodes make the start.
+    let text = "(;SZ[9];AB[cc];PL[W];W[dd])";
+    let start = read(
+        text,
+        &ReadOptions {
+            move_number: Some(0),
+            variation: vec![],
+        },
+    )
+    .unwrap()
+    .game;
+    assert_eq!(
+        start.position().cell(pt(&start, "C7")),
+        Cell::Stone(Colour::Black)
+    );
+    assert_eq!((start.to_move(), start.move_number()), (Colour::White, 0));
+    // After move N, the next `PL` belongs to the next move.
+    let text = "(;SZ[9];B[cc];PL[B];B[dd])";
+    let one = read(
+        text,
+        &ReadOptions {
+            move_number: Some(1),
+            variation: vec![],
+        },
+    )
+    .unwrap()
+    .game;
+    assert_eq!(one.to_move(), Colour::White);
 }
 
 #[test]
