@@ -160,10 +160,13 @@ pub struct GoKo {
     pub graph: Rc<KoGraph>,
     /// For each node, the points scored along its line (φ, its potential):
     /// the node denotes φ plus the value of its position (module docs).
-    pub potentials: Vec<i64>,
+    /// Four bytes a node (a graph of millions of nodes keeps them): the
+    /// walk refuses a line whose φ leaves `i32`.
+    pub potentials: Vec<i32>,
     /// For each node, Black's moves minus White's moves on its line (the tax
-    /// that chilling charges; see [`GoValue::chill`]).
-    pub moves: Vec<i64>,
+    /// that chilling charges; see [`GoValue::chill`]); at most the line's
+    /// length, below 2³¹ as the node numbers are.
+    pub moves: Vec<i32>,
     /// The walk's lines, kept as moves and named only when asked
     /// ([`GoKo::line`]).
     walk: Rc<WalkLines>,
@@ -218,8 +221,8 @@ pub enum DetachedGoValue {
 #[derive(Clone, Debug)]
 pub struct DetachedKo {
     graph: KoGraph,
-    potentials: Vec<i64>,
-    moves: Vec<i64>,
+    potentials: Vec<i32>,
+    moves: Vec<i32>,
     walk: WalkLines,
 }
 
@@ -439,7 +442,8 @@ impl GoKo {
     /// why the result needs no new check). Each short game is chilled once.
     fn chill(&self, store: &mut Store) -> Result<GoKo, GoError> {
         let mut chilled = FxHashMap::default();
-        let graph = self.graph.retaxed(&self.moves, 1, |gain, x, k| {
+        let moves: Vec<i64> = self.moves.iter().map(|&m| i64::from(m)).collect();
+        let graph = self.graph.retaxed(&moves, 1, |gain, x, k| {
             let c = chill_terminal(store, &mut chilled, x, k)?;
             plus_gain(store, gain.clone(), c)
         })?;
@@ -563,9 +567,10 @@ struct BoardGraph {
     /// its line is that position's line plus the move.
     parent: Vec<Option<(u32, Colour, u8)>>,
     /// For each position, the points scored along its line (φ) and Black's
-    /// moves minus White's on it (m).
-    phi: Vec<i64>,
-    m: Vec<i64>,
+    /// moves minus White's on it (m), four bytes each (as
+    /// [`GoKo::potentials`]).
+    phi: Vec<i32>,
+    m: Vec<i32>,
     /// For each position, its depth on the walk's current line, or
     /// [`OFF_PATH`].
     on_path: Vec<u32>,
@@ -586,9 +591,13 @@ impl BoardGraph {
     /// of `colour` that scores `gain`: the score relative to the potentials,
     /// and when chilled the tax of the move (module docs).
     fn edge_gain<const CHILL: bool>(&self, i: usize, q: usize, gain: i64, colour: Colour) -> i64 {
-        let mut d = self.phi[i] + gain - self.phi[q];
+        let (phi, m) = (
+            |v: usize| i64::from(self.phi[v]),
+            |v: usize| i64::from(self.m[v]),
+        );
+        let mut d = phi(i) + gain - phi(q);
         if CHILL {
-            d += self.m[q] - (self.m[i] + colour.sign());
+            d += m(q) - (m(i) + colour.sign());
         }
         d
     }
@@ -1074,8 +1083,15 @@ impl Search<'_> {
         }
         bg.moves_of.push((0, 0, 0));
         bg.parent.push(parent);
-        bg.phi.push(phi);
-        bg.m.push(m);
+        // (m is at most the depth, below the 2³¹ nodes checked above.)
+        let Ok(phi32) = i32::try_from(phi) else {
+            return Err(CgError::TooLarge(format!(
+                "a ko graph whose line to position {id} scores {phi} points (at most 2^31)"
+            ))
+            .into());
+        };
+        bg.phi.push(phi32);
+        bg.m.push(m as i32);
         bg.on_path.push(depth);
         let near = met.near(self.region.span, b);
         met.insert(self.region.span, b, near, To::Board(id as u32));
@@ -1273,7 +1289,7 @@ impl Search<'_> {
                     self.store,
                     &mut chilled,
                     x,
-                    m[v.index()] + s,
+                    i64::from(m[v.index()]) + s,
                 )?)
             })?;
         }
@@ -1667,7 +1683,7 @@ fn range_options<const CHILL: bool>(
             let gain = i64::from(gains[j] as i16);
             let d = match targets[j].get() {
                 Target::Game(g) => {
-                    let pair = (phi[i] + gain, g);
+                    let pair = (i64::from(phi[i]) + gain, g);
                     let k = *terminal.entry(pair).or_insert_with(|| {
                         out.terminals.push(pair);
                         (out.terminals.len() - 1) as u32
@@ -1764,7 +1780,7 @@ mod tests {
                 let gain = i64::from(e.gain);
                 let option = match e.to() {
                     To::Game(g) => {
-                        let score = bg.phi[i] + gain;
+                        let score = i64::from(bg.phi[i]) + gain;
                         let v = match terminal.get(&(score, g)) {
                             Some(&v) => v,
                             None => {

@@ -967,7 +967,7 @@ fn chilling_a_ko_taxes_every_move() {
                     match (ta, tb) {
                         (crate::ko::Target::Game(x), crate::ko::Target::Game(y)) => {
                             let cx = s.chill(x).unwrap();
-                            let tax = s.integer(-(k.moves[n.index()] + sign));
+                            let tax = s.integer(-(i64::from(k.moves[n.index()]) + sign));
                             assert_eq!(y, s.add(cx, tax).unwrap());
                         }
                         (ta, tb) => assert_eq!(ta, tb),
@@ -1238,14 +1238,14 @@ fn chill_by_rebuild(s: &mut Store, k: &GoKo) -> crate::ko::KoGraph {
     let mut b = KoGraphBuilder::with_capacity(g.len(), g.option_count());
     for v in g.node_ids() {
         let node = g.node(v);
-        let m = k.moves[v.index()];
+        let m = i64::from(k.moves[v.index()]);
         let mut sides: [Vec<(Dyadic, Target)>; 2] = [Vec::new(), Vec::new()];
         for (at, (side, sign)) in [(Side::Left, 1), (Side::Right, -1)].into_iter().enumerate() {
             for (i, t) in node.options(side).iter().enumerate() {
                 let gain = node.gain(side, i);
                 sides[at].push(match t {
                     Target::Node(w) => {
-                        let tax = Dyadic::from_i64(k.moves[w.index()] - m - sign);
+                        let tax = Dyadic::from_i64(i64::from(k.moves[w.index()]) - m - sign);
                         (gain.add(&tax), Target::Node(w))
                     }
                     Target::Game(x) => {
@@ -1817,9 +1817,17 @@ fn ko_graph_lines_replay_to_their_nodes() {
                 let score = |q: &Position| {
                     i64::from(q.prisoners(Colour::Black)) - i64::from(q.prisoners(Colour::White))
                 };
-                assert_eq!(score(&q) - score(&p), k.potentials[i], "{line:?}\n{text}");
+                assert_eq!(
+                    score(&q) - score(&p),
+                    i64::from(k.potentials[i]),
+                    "{line:?}\n{text}"
+                );
                 let b = line.iter().filter(|m| m.starts_with('B')).count() as i64;
-                assert_eq!(2 * b - line.len() as i64, k.moves[i], "{line:?}\n{text}");
+                assert_eq!(
+                    2 * b - line.len() as i64,
+                    i64::from(k.moves[i]),
+                    "{line:?}\n{text}"
+                );
                 nodes += 1;
             }
             let (line, start) = k.first_cycle();

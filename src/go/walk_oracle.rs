@@ -279,7 +279,8 @@ fn compare(store: &mut Store, text: &str, rules: Rules) -> (usize, usize) {
                         (Target::Node(q), true) => {
                             let want = node_of[&cells(&graph[j].pos)];
                             assert_eq!(q.index(), want, "k{i}, {colour:?} {at}\n{text}");
-                            let gain = k.potentials[i] + taken - k.potentials[want];
+                            let gain =
+                                i64::from(k.potentials[i]) + taken - i64::from(k.potentials[want]);
                             assert_eq!(
                                 node.gain(side, o),
                                 &Dyadic::from_i64(gain),
