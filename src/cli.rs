@@ -42,8 +42,9 @@ pub struct Cli {
     /// Colour in diagnostics.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
-    /// Memory computations may use, e.g. `2G`, `512M` (default: half of the
-    /// machine's memory or of the address-space limit; also `YOSE_MEMORY_LIMIT`).
+    /// Heap memory computations may use, e.g. `2G`, `512M` (default: a third
+    /// of the machine's memory, or a quarter of the address-space limit; also
+    /// `YOSE_MEMORY_LIMIT`).
     #[arg(long, global = true, value_name = "SIZE", value_parser = parse_memory_limit)]
     pub memory_limit: Option<usize>,
     #[command(subcommand)]

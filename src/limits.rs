@@ -11,9 +11,23 @@
 //!   and call steps), and the interpreter checks a string or list it is about
 //!   to build with [`reserve`] before allocating it.
 //! * **Tables.** A table that doubles does so in one allocation between two
-//!   checks: [`table_growth`] / [`vec_growth`] say when a table is about to
-//!   grow and what its new array takes, and the store checks that it fits
-//!   ([`Exceeded::Table`], naming the table and the entries it would hold).
+//!   checks (and a hash table holds its old and new arrays at once while it
+//!   moves its entries: half as much again as it ends with):
+//!   [`table_growth`] / [`vec_growth`] say when a table is about to grow
+//!   and what its new array takes, [`table_growth_by`] / [`vec_growth_by`]
+//!   what it may take while a known number of entries go in with no check
+//!   between them, and the owner checks that it fits before the entries
+//!   go in ([`Exceeded::Table`], naming the table and the entries it would
+//!   hold): the store's tables at every step, a Go search's tables at every
+//!   node, the ko walk's arrays at every position, the territory rule's
+//!   memo before each check it makes. A table not checked so can still
+//!   overshoot the limit by one growth, and threads that grow tables at
+//!   the same moment each check against the same memory in use.
+//! * **What is counted.** Every heap block, mimalloc's and the large blocks
+//!   mapped directly alike, by the size asked for. Not counted: the
+//!   program's code and data, thread stacks, and the allocator's own slack
+//!   (rounding, free pages it keeps for reuse): a resident set some tens of
+//!   MiB above the heap (BENCHMARKS.md, "Memory limit, session 16").
 //! * **Stack.** A thread that records its stack with [`enter_thread`] gets a
 //!   guard: [`check`] fails when less than a safety margin is left, so a
 //!   recursion over a game, a value or syntax ends with a "nested too
@@ -33,8 +47,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// the heaviest tests freeing them; BENCHMARKS.md, "Test time, session 13".)
 ///
 /// Blocks of [`MAPPED`] bytes or more are mapped from the system directly
-/// (on Linux), so that a growing one is moved by `mremap`, page tables and
-/// all, instead of copied into fresh pages: the ko walk of a large area
+/// (on Linux; counted like the others), so that a growing one is moved by
+/// `mremap`, page tables and all, instead of copied into fresh pages: the ko walk of a large area
 /// doubles arrays of gigabytes, and mimalloc's realloc faulted in and
 /// zeroed each new array and then copied the old one into it
 /// (BENCHMARKS.md, "Big regions, session 14").
@@ -533,6 +547,16 @@ pub struct Growth {
 }
 
 impl Growth {
+    /// A table of another kind (a vector, a table of its own making) about
+    /// to grow to `entries` entries in a new array of `bytes`.
+    pub fn new(table: &'static str, entries: usize, bytes: usize) -> Growth {
+        Growth {
+            table,
+            entries,
+            bytes,
+        }
+    }
+
     /// Fails if the new array does not fit under the limit.
     pub fn check(&self) -> Result<(), Exceeded> {
         reserve(self.bytes).map_err(|e| match e {
@@ -574,16 +598,34 @@ pub fn table_growth<K, V, S>(
     if !near_growth(cap, map.len()) {
         return None;
     }
-    // hashbrown keeps its buckets a power of two at most 7/8 full, with a
-    // control byte per bucket.
-    let entries = cap * 2;
+    Some(map_growth_to::<K, V>(table, cap * 2))
+}
+
+/// The growth `map` may make while `extra` more entries are inserted with
+/// no check between them (a computation that fills a table in one go), if
+/// it would reallocate: the array it would then have.
+#[inline]
+pub fn table_growth_by<K, V, S>(
+    table: &'static str,
+    map: &std::collections::HashMap<K, V, S>,
+    extra: usize,
+) -> Option<Growth> {
+    let entries = map.len().saturating_add(extra);
+    (entries > map.capacity()).then(|| map_growth_to::<K, V>(table, entries))
+}
+
+/// A hash table grown to hold `entries`: hashbrown keeps its buckets a
+/// power of two at most 7/8 full, with a control byte per bucket. (While
+/// it moves its entries the old array is held too; that one is counted in
+/// the memory in use already.)
+fn map_growth_to<K, V>(table: &'static str, entries: usize) -> Growth {
     let buckets = (entries.saturating_mul(8) / 7).next_power_of_two();
     let bytes = buckets.saturating_mul(std::mem::size_of::<(K, V)>() + 1);
-    Some(Growth {
+    Growth {
         table,
         entries,
         bytes,
-    })
+    }
 }
 
 /// The growth `v` is close to, if any (a vector doubles its capacity).
@@ -601,12 +643,32 @@ pub fn vec_growth<T>(table: &'static str, v: &Vec<T>) -> Option<Growth> {
     })
 }
 
+/// The growth `v` may make while `extra` more entries are pushed with no
+/// check between them, if it would reallocate (a vector doubles its
+/// capacity, or takes what it needs if that is more).
+#[inline]
+pub fn vec_growth_by<T>(table: &'static str, v: &Vec<T>, extra: usize) -> Option<Growth> {
+    let (cap, need) = (v.capacity(), v.len().saturating_add(extra));
+    if need <= cap || cap < GROWTH_FLOOR {
+        return None;
+    }
+    let entries = need.max(cap.saturating_mul(2));
+    Some(Growth {
+        table,
+        entries,
+        // A large vector grows in place or by `mremap` ([`Counting`]), so
+        // only what it adds is new; counting the whole array keeps the
+        // check the same on every platform.
+        bytes: entries.saturating_mul(std::mem::size_of::<T>()),
+    })
+}
+
 /// `1 234 567`.
 fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(c);
@@ -691,6 +753,42 @@ pub(crate) mod tests {
             .to_string(),
             s if s.contains("memory limit")
         ));
+    }
+
+    /// A table filled by many entries with no check between them (the
+    /// territory memo: up to 200 000) is checked for the array that holds
+    /// them all, not only its next doubling.
+    #[test]
+    fn a_growth_by_many_entries_is_the_array_that_holds_them() {
+        let m: std::collections::HashMap<u64, u64> = std::collections::HashMap::with_capacity(1000);
+        assert!(table_growth_by("memo", &m, m.capacity()).is_none());
+        let g = table_growth_by("memo", &m, 100_000).unwrap();
+        // At most 7/8 full: 131 072 buckets of 16 bytes and a control byte.
+        assert_eq!(
+            (g.table, g.entries, g.bytes),
+            ("memo", 100_000, 131_072 * 17)
+        );
+        let mut v: Vec<u32> = Vec::with_capacity(GROWTH_FLOOR);
+        assert!(vec_growth_by("moves", &v, GROWTH_FLOOR).is_none());
+        v.resize(GROWTH_FLOOR - 10, 0);
+        let cap = v.capacity();
+        let g = vec_growth_by("moves", &v, 256).unwrap();
+        assert_eq!((g.entries, g.bytes), (2 * cap, 8 * cap));
+        // More than a doubling adds: what it takes.
+        let g = vec_growth_by("moves", &v, 4 * cap).unwrap();
+        assert_eq!(g.entries, GROWTH_FLOOR - 10 + 4 * cap);
+        // A small vector is not checked.
+        assert!(vec_growth_by("moves", &vec![0u8; 10], 1000).is_none());
+        // Over the limit is the table's error, naming it.
+        let e = Exceeded::Table {
+            table: "territory memo",
+            entries: 999_934,
+            reached: 195 << 20,
+            limit: 128 << 20,
+        };
+        assert!(e
+            .to_string()
+            .starts_with("the memory limit of 128 MiB is reached: the territory memo would grow to 999 934 entries (195 MiB in use with it"));
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //! * `regions`: one record per region: `points` (Go coordinates), `value`,
 //!   `chilled`, `temperature` (a ko region has none: `ko: true`), `nodes`;
 //!   a region with no value has `size` and `reason`, and `too_large`:
-//!   `true` when it is over the node budget (or the search's points),
+//!   `true` when it is over the node budget (or the search's points, or
+//!   its search reached the memory limit),
 //!   `false` when play in it has no local value (a whole empty board, where
 //!   no stone can become safe, or no local value under the ko rule);
 //! * `left_stop`, `right_stop`: the stops with Black / White first, komi

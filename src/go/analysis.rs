@@ -45,9 +45,10 @@
 //! an [`super::Origin`], so its points print as `C3`. Each region is
 //! evaluated by [`evaluate_go`] under the game's scoring and ko rule and a
 //! per-region node budget; a region over budget (or over the search's 128
-//! points) is reported as too large with its point count and the others are
-//! still analysed (the stops and lines then need every region and are not
-//! given). So is a region that has no local value: one where play can go on
+//! points, or whose search stops at the memory limit: its store, and all
+//! it held, is dropped) is reported as too large with its point count and
+//! the others are still analysed (the stops and lines then need every
+//! region and are not given). So is a region that has no local value: one where play can go on
 //! for ever (a whole board where no stone is or can become safe, `. .`: its
 //! ko graph has no way out), or one the ko rule gives none; the report says
 //! "no value" for those.
@@ -188,8 +189,12 @@
 //! so the limit is charged in order), and the process's memory limit; the
 //! steps they take are added to the analysis's store. A region stopped by
 //! the memory limit while other threads were working is valued again,
-//! alone. A position after a first move whose search fails is left to the
-//! sequential code, which meets the failure in its own order.
+//! alone (the others' memory given back), and reported too large if it
+//! stops there again. A position after a first move whose search fails is
+//! left to the sequential code, which meets the failure in its own order;
+//! when the stops, moves or lines stop at the memory limit, that is
+//! reported as the analysis's missing stops (`play_error`, as a play
+//! budget is) and the store's memo tables are emptied.
 //!
 //! # The oracle (tests)
 //!
@@ -254,6 +259,7 @@ use super::search::{evaluate_go, search_moves, GoError, KoRule, Rules, SearchOpt
 use super::Origin;
 use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
 use crate::ko::{solve::KoSolveOptions, Component, Komaster, NodeId, Side, StartBan, Target};
+use crate::limits::Exceeded;
 use crate::play::{self, Player};
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -481,6 +487,8 @@ pub enum AnalysisError {
     },
     /// A play question on the sum failed (budget, interrupt).
     Play(String),
+    /// A play question on the sum stopped at the memory limit.
+    PlayMemory(String),
     /// The local search failed otherwise than by its budget.
     Search(GoError),
     Interrupted,
@@ -504,7 +512,7 @@ impl fmt::Display for AnalysisError {
                 f,
                 "a board has at most 19×19 points; this one is {width}×{height}"
             ),
-            AnalysisError::Play(m) => write!(f, "{m}"),
+            AnalysisError::Play(m) | AnalysisError::PlayMemory(m) => write!(f, "{m}"),
             AnalysisError::Search(e) => write!(f, "{e}"),
             AnalysisError::Interrupted => write!(f, "interrupted"),
         }
@@ -512,6 +520,17 @@ impl fmt::Display for AnalysisError {
 }
 
 impl std::error::Error for AnalysisError {}
+
+impl AnalysisError {
+    /// Whether the computation stopped at the memory limit.
+    fn over_memory(&self) -> bool {
+        match self {
+            AnalysisError::PlayMemory(_) => true,
+            AnalysisError::Search(e) => over_memory(e),
+            _ => false,
+        }
+    }
+}
 
 impl From<CgError> for AnalysisError {
     fn from(e: CgError) -> Self {
@@ -535,6 +554,9 @@ impl From<play::PlayError> for AnalysisError {
     fn from(e: play::PlayError) -> Self {
         match e {
             play::PlayError::Interrupted => AnalysisError::Interrupted,
+            e @ play::PlayError::Engine(CgError::Limit(
+                Exceeded::Memory { .. } | Exceeded::Table { .. },
+            )) => AnalysisError::PlayMemory(format!("the stops of the whole board: {e}")),
             e => AnalysisError::Play(format!("the stops of the whole board: {e}")),
         }
     }
@@ -544,6 +566,9 @@ impl From<crate::ko::KoSolveError> for AnalysisError {
     fn from(e: crate::ko::KoSolveError) -> Self {
         match e {
             crate::ko::KoSolveError::Interrupted => AnalysisError::Interrupted,
+            e @ crate::ko::KoSolveError::Engine(CgError::Limit(
+                Exceeded::Memory { .. } | Exceeded::Table { .. },
+            )) => AnalysisError::PlayMemory(format!("the stops of the whole board (kos): {e}")),
             e => AnalysisError::Play(format!("the stops of the whole board (kos): {e}")),
         }
     }
@@ -768,12 +793,12 @@ pub fn analyse(
     let worked = in_fresh_stores(store, threads, &cuts, work)?;
     let mut regions = Vec::new();
     for ((pts, cut), (mut worked, mut steps)) in region_points.into_iter().zip(cuts).zip(worked) {
-        if threads > 1
-            && matches!(
-                worked.outcome,
-                Err(AnalysisError::Search(GoError::Cg(CgError::Limit(_))))
-            )
-        {
+        let over_limit = match &worked.outcome {
+            Err(AnalysisError::Search(GoError::Cg(CgError::Limit(_)))) => true,
+            Ok((Err(e), _)) => over_memory(e),
+            _ => false,
+        };
+        if threads > 1 && over_limit {
             // The limit may have come from the other threads' work: this
             // region again, alone.
             store.add_steps(steps);
@@ -875,57 +900,86 @@ pub fn analyse(
             }
         }
         Err(AnalysisError::Interrupted) => return Err(AnalysisError::Interrupted),
-        Err(e) => analysis.play_error = Some(e.to_string()),
+        Err(e) => {
+            if e.over_memory() {
+                // Reported like a failed stop, not as the analysis's error:
+                // what the stops memoised in the store is dropped (every
+                // game stays), so that what comes after has the memory back.
+                play.store.clear_memos();
+            }
+            analysis.play_error = Some(e.to_string());
+        }
     }
     Ok(analysis)
 }
 
 /// What the local search makes of one region: its value, or why it has
-/// none (over budget, too large: reported, the analysis goes on), with the
-/// positions expanded; the outer error ends the analysis.
+/// none (over budget, too large, over the memory limit: reported, the
+/// analysis goes on), with the positions expanded; the outer error ends
+/// the analysis.
 #[allow(clippy::type_complexity)]
 fn region_value(
     store: &mut Store,
     cut: &Position,
     search_opts: &SearchOptions,
 ) -> Result<(Result<RegionValue, GoError>, u64), AnalysisError> {
-    Ok(match evaluate_go(store, cut, search_opts) {
-        Ok(e) => {
-            let value = e.value.resolve_latent(store)?;
-            let latent = e.value.as_short().is_none() && value.as_short().is_some();
-            // The chilled view of a ko still there is its own graph,
-            // decided by the rules on its own (they may resolve it).
-            let chilled = match value.as_short() {
-                Some(_) => value.chill(store),
-                None => value.chill(store).and_then(|c| c.resolve_latent(store)),
-            }
-            .map_err(AnalysisError::Search)?;
-            let temperature = match value.as_short() {
-                Some(g) => Some(store.temperature(g)?),
-                None => None,
-            };
-            let nodes = e.stats.nodes;
-            (
-                Ok(RegionValue {
-                    value,
-                    chilled,
-                    temperature,
-                    latent,
-                    territory: e.stats.nodes == 0 && e.stats.territories > 0,
-                }),
-                nodes,
-            )
-        }
-        Err(e @ GoError::NodeBudget { nodes, .. }) => (Err(e), nodes),
-        Err(e @ GoError::TooLarge { .. }) => (Err(e), 0),
-        Err(e @ GoError::NoLocalValue { .. }) => (Err(e), 0),
+    let e = match evaluate_go(store, cut, search_opts) {
+        Ok(e) => e,
+        Err(e @ GoError::NodeBudget { nodes, .. }) => return Ok((Err(e), nodes)),
+        Err(e @ GoError::TooLarge { .. }) => return Ok((Err(e), 0)),
+        // The region's search stopped at the memory limit: too large, like
+        // a region over its budget. The store it worked in is dropped with
+        // what it held, so the other regions and the stops have the memory
+        // back.
+        Err(e) if over_memory(&e) => return Ok((Err(e), 0)),
+        Err(e @ GoError::NoLocalValue { .. }) => return Ok((Err(e), 0)),
         // A region where play never ends (no stone next to it is safe and
         // none can become so, e.g. a whole empty board): its ko graph has
         // no way out. Reported as the region's, like a region too large.
-        Err(e @ GoError::KoGraph(_)) => (Err(e), 0),
-        Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
-        Err(e) => return Err(AnalysisError::Search(e)),
-    })
+        Err(e @ GoError::KoGraph(_)) => return Ok((Err(e), 0)),
+        Err(e) => return Err(e.into()),
+    };
+    let nodes = e.stats.nodes;
+    let valued = (|| {
+        let value = e.value.resolve_latent(store)?;
+        let latent = e.value.as_short().is_none() && value.as_short().is_some();
+        // The chilled view of a ko still there is its own graph,
+        // decided by the rules on its own (they may resolve it).
+        let chilled = match value.as_short() {
+            Some(_) => value.chill(store),
+            None => value.chill(store).and_then(|c| c.resolve_latent(store)),
+        }?;
+        let temperature = match value.as_short() {
+            Some(g) => Some(store.temperature(g)?),
+            None => None,
+        };
+        Ok::<_, GoError>(RegionValue {
+            value,
+            chilled,
+            temperature,
+            latent,
+            territory: e.stats.nodes == 0 && e.stats.territories > 0,
+        })
+    })();
+    match valued {
+        Ok(v) => Ok((Ok(v), nodes)),
+        // What the value needs besides the search (its latent kos, its
+        // chilled graph, its thermograph) stopped at the memory limit: the
+        // same.
+        Err(e) if over_memory(&e) => Ok((Err(e), nodes)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether a search stopped at the memory limit (memory in use, or a table
+/// whose growth would not fit).
+fn over_memory(e: &GoError) -> bool {
+    matches!(
+        e,
+        GoError::Cg(CgError::Limit(
+            Exceeded::Memory { .. } | Exceeded::Table { .. }
+        ))
+    )
 }
 
 /// [`region_value`] out of the worker's store, to be imported by the
@@ -1616,10 +1670,11 @@ fn retake_node(
     None
 }
 
-/// Whether a region's error says it is too large (over the node budget or
-/// the search's points), rather than that it has no local value.
+/// Whether a region's error says it is too large (over the node budget,
+/// the search's points or the memory limit), rather than that it has no
+/// local value.
 pub fn too_large(e: &GoError) -> bool {
-    matches!(e, GoError::NodeBudget { .. } | GoError::TooLarge { .. })
+    matches!(e, GoError::NodeBudget { .. } | GoError::TooLarge { .. }) || over_memory(e)
 }
 
 /// Why a region has no value, as the report and the record say it.

@@ -606,6 +606,35 @@ impl BoardGraph {
         self.moves_of.len()
     }
 
+    /// Fails when the walk's arrays or its table of positions met would
+    /// grow past the memory limit before the next node's check: a position
+    /// adds up to 256 moves (two on each of the region's points) and as
+    /// many positions met, and an array doubles in one allocation
+    /// (BENCHMARKS.md, "Memory limit, session 16").
+    fn check_growth(&self, met: &Met) -> Result<(), crate::limits::Exceeded> {
+        use crate::limits::{table_growth_by, vec_growth, vec_growth_by};
+        const MOVES: usize = 256;
+        let met = match met {
+            Met::Dense { .. } => None,
+            Met::Packed(map) => table_growth_by("ko walk's table", map, MOVES),
+            Met::Full(map) => table_growth_by("ko walk's table", map, MOVES),
+        };
+        let due = [
+            met,
+            vec_growth_by("ko walk's moves", &self.targets, MOVES),
+            vec_growth_by("ko walk's gains", &self.gains, MOVES),
+            vec_growth("ko walk's positions", &self.moves_of),
+            vec_growth("ko walk's lines", &self.parent),
+            vec_growth("ko walk's scores", &self.phi),
+            vec_growth("ko walk's scores", &self.m),
+            vec_growth("ko walk's line depths", &self.on_path),
+        ];
+        for g in due.into_iter().flatten() {
+            g.check()?;
+        }
+        Ok(())
+    }
+
     /// The moves of position `i`: Black's, then White's.
     fn edges(&self, i: usize) -> impl Iterator<Item = Edge> + '_ {
         let (start, black, white) = self.moves_of[i];
@@ -1096,6 +1125,9 @@ impl Search<'_> {
         let near = met.near(self.region.span, b);
         met.insert(self.region.span, b, near, To::Board(id as u32));
         self.count_node()?;
+        if crate::limits::CHECKS {
+            bg.check_growth(met).map_err(|e| GoError::Cg(e.into()))?;
+        }
         // The components of `b` (its empty and capturable points in
         // `comp`), kept for its moves: a move that makes no stone immortal
         // leaves the immortal stones, hence the points that are empty or

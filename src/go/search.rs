@@ -1511,6 +1511,26 @@ impl SmallTable {
         self.slots[i] = [k, SmallTable::encode(e)];
     }
 
+    /// The growth `extra` more entries may make, if any: the table doubles
+    /// (while it moves its entries the old array is held too) until they
+    /// fit. Tables under 256 KiB are not checked.
+    fn growth(&self, extra: usize) -> Option<crate::limits::Growth> {
+        let need = self.len.saturating_add(extra);
+        let mut size = self.slots.len();
+        if size < 1 << 14 || 4 * need <= 3 * size {
+            return None;
+        }
+        while 4 * need > 3 * size {
+            size *= 2;
+        }
+        let bytes = size.saturating_mul(std::mem::size_of::<[u64; 2]>());
+        Some(crate::limits::Growth::new(
+            "search table",
+            size / 4 * 3,
+            bytes,
+        ))
+    }
+
     #[cold]
     fn grow(&mut self) {
         let size = 2 * self.slots.len();
@@ -2003,7 +2023,7 @@ impl<'a> Search<'a> {
         imm: [u128; 2],
     ) -> Result<Option<GameId>, GoError> {
         if self.opts.prune_settled {
-            if let Some(s) = self.settled_score(comp, b) {
+            if let Some(s) = self.settled_score(comp, b)? {
                 self.stats.settled += 1;
                 return Ok(Some(s));
             }
@@ -2076,6 +2096,29 @@ impl<'a> Search<'a> {
             });
         }
         self.store.tick()?;
+        if crate::limits::CHECKS {
+            self.check_growth()?;
+        }
+        Ok(())
+    }
+
+    /// Fails when one of the search's tables is about to grow (a node adds
+    /// an entry or a few) and its new array would not fit under the memory
+    /// limit: a table doubles in one allocation between two steps, so a
+    /// check of the memory in use alone would let it overshoot the limit by
+    /// the new array (BENCHMARKS.md, "Memory limit, session 16").
+    #[inline]
+    fn check_growth(&self) -> Result<(), GoError> {
+        use crate::limits::table_growth;
+        let due = [
+            self.tt_small.growth(64),
+            table_growth("search table", &self.tt_packed),
+            table_growth("search table", &self.tt),
+            table_growth("canonical-form memo", &self.canon_memo),
+        ];
+        for g in due.into_iter().flatten() {
+            g.check().map_err(|e| GoError::Cg(e.into()))?;
+        }
         Ok(())
     }
 
@@ -2200,7 +2243,7 @@ impl<'a> Search<'a> {
         sum: &mut ShortSum,
     ) -> Result<bool, GoError> {
         if self.opts.prune_settled {
-            if let Some(s) = self.settled_score(comp, b) {
+            if let Some(s) = self.settled_score(comp, b)? {
                 self.stats.settled += 1;
                 sum.total = self.add(sum.total, s)?;
                 return Ok(true);
@@ -2239,18 +2282,34 @@ impl<'a> Search<'a> {
     /// [`SearchOptions::territories`], a won territory (`go::territory`):
     /// its points, plus the opponent's stones in it (Japanese), less the
     /// owner's mortal stones in it (none in a settled component).
-    fn settled_score(&mut self, comp: u128, b: &Board) -> Option<GameId> {
+    fn settled_score(&mut self, comp: u128, b: &Board) -> Result<Option<GameId>, GoError> {
         let colour = match self.region.settled(comp, b) {
             Some(c) => c,
             None if self.opts.territories
                 && self.opts.rules == Rules::Japanese
                 && self.opts.ko_rule == KoRule::Basic =>
             {
-                let c = super::territory::territory(self.region, comp, b, &mut self.won)?;
+                // The check fills its memo with up to TERRITORY_STATES
+                // entries and no step between them: a doubling of the memo
+                // (old and new arrays held at once) must fit before it
+                // starts, or it overshoots the memory limit by half as
+                // much again (BENCHMARKS.md, "Memory limit, session 16").
+                if crate::limits::CHECKS {
+                    let most = super::territory::TERRITORY_STATES;
+                    if let Some(g) =
+                        crate::limits::table_growth_by("territory memo", &self.won, most)
+                    {
+                        g.check().map_err(|e| GoError::Cg(e.into()))?;
+                    }
+                }
+                let Some(c) = super::territory::territory(self.region, comp, b, &mut self.won)
+                else {
+                    return Ok(None);
+                };
                 self.stats.territories += 1;
                 c
             }
-            None => return None,
+            None => return Ok(None),
         };
         let size = i64::from(comp.count_ones());
         let dead = i64::from((comp & b.stones[1 - colour.index()]).count_ones());
@@ -2259,7 +2318,7 @@ impl<'a> Search<'a> {
             Rules::Japanese => size + dead - own,
             Rules::Chinese => size,
         };
-        Some(self.integer(colour.sign() * score))
+        Ok(Some(self.integer(colour.sign() * score)))
     }
 
     /// The points a player may play on in the points `within` of `b`: empty
@@ -2462,6 +2521,12 @@ impl<'a> Search<'a> {
             return Ok(());
         };
         while let Ok(batch) = inbox.rx.try_recv() {
+            // A batch is taken in with no step between its entries.
+            if crate::limits::CHECKS {
+                if let Some(g) = self.tt_small.growth(batch.entries.len()) {
+                    g.check().map_err(|e| GoError::Cg(e.into()))?;
+                }
+            }
             self.store.import_more(&batch.games, &mut inbox.ids)?;
             // The slots are read at random: each is asked for a few
             // entries ahead, so that the misses overlap.

@@ -140,16 +140,18 @@ fn growing_computations_stop_at_the_memory_limit_with_a_diagnostic() {
 /// Runs `cmd` and returns its exit code and the most memory it held (its
 /// peak resident set, which it writes as it exits: [`super::PEAK_FILE`]).
 fn peak_rss(cmd: &mut Command) -> (Option<i32>, String, u64) {
+    let (code, _, err, rss) = peak_rss_out(cmd.stdout(Stdio::null()));
+    (code, err, rss)
+}
+
+/// [`peak_rss`], with what `cmd` wrote on standard output.
+fn peak_rss_out(cmd: &mut Command) -> (Option<i32>, String, String, u64) {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let peak_file =
         std::env::temp_dir().join(format!("yose-test-peak-{}-{run}", std::process::id()));
     let _ = std::fs::remove_file(&peak_file);
-    let out = cmd
-        .env(super::PEAK_FILE, &peak_file)
-        .stdout(Stdio::null())
-        .output()
-        .unwrap();
+    let out = cmd.env(super::PEAK_FILE, &peak_file).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     // The child's own peak (`VmHWM:   93044 kB`), written as it exits.
     let line = std::fs::read_to_string(&peak_file)
@@ -160,7 +162,8 @@ fn peak_rss(cmd: &mut Command) -> (Option<i32>, String, u64) {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("unreadable peak {line:?}"));
-    (out.status.code(), err, kb * 1024)
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code(), stdout, err, kb * 1024)
 }
 
 /// A table that doubles in one allocation used to overshoot the limit by
@@ -217,6 +220,51 @@ fn a_memo_filled_on_the_way_up_does_not_overshoot_the_memory_limit() {
         "{err}"
     );
     assert!(rss < limit + limit / 4, "peak {rss} bytes\n{err}");
+}
+
+/// Whole-board analysis of a board whose large region outgrows the memory
+/// limit (the review's `t5.cgt`, a 6-point corner and a 28-point area): the
+/// region is reported too large, naming the limit, and the corner is still
+/// valued, where the analysis used to end with the error and nothing else.
+/// The territory rule's memo, which fills up to 200 000 entries with no
+/// step between them, is checked before each territory check can double
+/// it: it used to double past the check (old and new arrays at once, 250
+/// MB against 128 MiB; 12.3 GB against the default 7.8 GiB).
+#[test]
+fn an_analysis_reports_a_region_over_the_memory_limit_and_goes_on() {
+    let dir = scratch("analyse-memory");
+    let file = dir.join("t5.cgt");
+    let board = [". . X O . . . ."; 3]
+        .into_iter()
+        .chain(["X X X O . . . ."; 4])
+        .collect::<Vec<_>>()
+        .join("\\n");
+    std::fs::write(
+        &file,
+        format!(
+            "let A = analyse(go(\"{board}\"))\nprint A[\"report\"]\nprint A[\"regions\"][1][\"too_large\"]\n"
+        ),
+    )
+    .unwrap();
+    let limit = 128u64 << 20;
+    let (code, out, err, rss) = peak_rss_out(&mut command(
+        &["--memory-limit", "128M", "run", path_str(&file)],
+        ADDRESS_SPACE,
+    ));
+    assert_eq!(code, Some(0), "{err}");
+    for needle in [
+        "region 1 (6 points: A7 B7 A6 B6 A5 B5): value 6, chilled 6",
+        "region 2 (28 points: E7 F7 G7 H7 E6",
+        "too large: the memory limit of 128 MiB is reached: the territory memo would grow to",
+        "no stops: some region has no value (see above)",
+    ] {
+        assert!(out.contains(needle), "expected {needle:?} in\n{out}");
+    }
+    // The record says it too.
+    assert!(out.ends_with("true\n"), "{out}");
+    // The binary and the allocator's slack come on top of the heap.
+    assert!(rss < limit + limit / 2, "peak {rss} bytes\n{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Under the default limit (a share of what the process may use), a
