@@ -118,7 +118,7 @@ const FIGHT: Builtin = Builtin {
         },
         registry::budget("1 000 000 states"),
     ],
-    returns: "a record: black_first, white_first (Black's score with each player first), refused (moves refused for repeating a whole state), cycle (the first such line), states",
+    returns: "a record: black_first, white_first (Black's score with each player first), refused (moves refused for repeating a whole state), cycle (the first such line; nothing when none was refused), states",
     help: "a framed region played out exactly on a board under a ko rule, ko threats as tenukis that must be answered, until it is settled or two passes (territory scoring, the local values' count)",
     example: "fight(go(\"X X O O\\nX o . O\\nX X O O\"), ko_rule: new_ko_rules, threats: -1)",
     ..KORULES_ENTRY
@@ -484,14 +484,17 @@ fn fight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let threats = [threats.max(0) as u32, (-threats).max(0) as u32];
     match go::fight::fight(&mut interp.store, &game, threats, budget) {
         Ok(r) => {
-            let cycle = r.cycle.map_or(String::new(), |line| line.join(", "));
+            // No refused move: no cycle, *nothing* (prints `nothing`).
+            let cycle = r
+                .cycle
+                .map_or(Value::Unit, |line| Value::str(&line.join(", ")));
             Ok(Value::record(
                 "record",
                 vec![
                     ("black_first", Value::Rational(r.black_first)),
                     ("white_first", Value::Rational(r.white_first)),
                     ("refused", Value::int(r.refused as i64)),
-                    ("cycle", Value::str(&cycle)),
+                    ("cycle", cycle),
                     ("states", Value::int(r.nodes as i64)),
                 ],
             ))
