@@ -124,10 +124,12 @@ const FIGHT: Builtin = Builtin {
     ..KORULES_ENTRY
 };
 
-/// The board of a position or a game.
+/// The board of a position or a game. A diagram is taken as a whole board
+/// (as a game made from it would be), so that the points these builtins
+/// give back are named in Go coordinates (`C3`), as they are read.
 fn board_of(interp: &Interp, v: &Value, span: &Span, name: &str) -> EvalResult<Position> {
     match v {
-        Value::Position(p) => Ok(p.pos.clone()),
+        Value::Position(p) => Ok(p.pos.clone().with_origin(p.pos.board_origin())),
         Value::GoGame(g) => Ok(g.position().clone()),
         other => Err(interp.error(
             span,
@@ -529,6 +531,20 @@ mod tests {
             Err(Stop::Error(r)) => format!("error: {}", r.diag.message),
             Err(_) => "stopped".into(),
         }
+    }
+
+    /// A diagram asked about as a board names its points in Go
+    /// coordinates, as the point argument is read (`A2` is the top left of
+    /// this 3 × 2 board), not as `(row,col)`: strings, breaths, the census.
+    #[test]
+    fn board_questions_on_a_diagram_name_points_in_go_coordinates() {
+        expect![[r#"[(colour: Black, points: ["A2", "B2"], breaths: ["C2", "A1"]), (colour: White, points: ["B1"], breaths: ["A1", "C1"])]"#]]
+            .assert_eq(&run(r#"strings(go("XX.\n.O."))"#));
+        expect![[r#"["C2", "A1"]"#]].assert_eq(&run(r#"breaths(go("XX.\n.O."), "A2")"#));
+        expect![[r#"[["B2", "C2"], ["B C2"]]"#]].assert_eq(&run(
+            r#"let k = ko_census(go("X X O O\nX o . O\nX X O O"))["ko_positions"][0]
+[k["points"], k["disturbing"]]"#,
+        ));
     }
 
     /// README's "Ko rules" tables, computed: each standard shape (immortal
