@@ -411,6 +411,9 @@ fn korules(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                         IllegalMove::OffBoard => "off the board".to_string(),
                         IllegalMove::OutOfTurn(_) => "out of turn".to_string(),
                         IllegalMove::NoPass(_) => "the rules of no-pass Go".to_string(),
+                        IllegalMove::NotAMoveHere { .. } => {
+                            "not a move under these rules".to_string()
+                        }
                     };
                     Ok(Value::record(
                         "record",
