@@ -1,5 +1,6 @@
-//! The builtin `analyse` (issue 15 §3): whole-board analysis of a Go
-//! position taken as a whole board, on top of [`crate::go::analysis`].
+//! The builtin `analyse` (issue 15 §3): whole-board analysis of a game, or
+//! of a Go position or diagram string taken as a whole board, on top of
+//! [`crate::go::analysis`].
 //!
 //! `analyse(Q, rules: japanese|chinese, komi: k, ko_rule: basic|positional|situational,
 //! budget: N, safe: "C3 D4", dead: "E5")` returns a record:
@@ -15,12 +16,14 @@
 //!   no stone can become safe, or no local value under the ko rule);
 //! * `left_stop`, `right_stop`: the stops with Black / White first, komi
 //!   included (when some region is too large they, and the two lines
-//!   below, are *nothing*: the value that prints empty and compares with
-//!   nothing, so an `assert` on them is an error that says so);
+//!   below, are *nothing*: the value that prints as `nothing` and compares
+//!   with nothing else, so an `assert` on them is an error that says so);
 //! * `black_best`, `white_best`: every optimal first move, as points;
 //! * `black_first`, `white_first`: optimal lines to the end: `moves` (each
-//!   with `player`, `point`, `region`; a pass has `point: "pass"` and no
-//!   region), `score` (komi included) and `winner`;
+//!   with `player`, `point`, `region`: the index of the move's region in
+//!   `regions`, from 0 like every list index, where the report's headings
+//!   count from 1; a pass has `point: "pass"` and region *nothing*),
+//!   `score` (komi included) and `winner`;
 //! * `ko_ban`: when the last move of a game (or the position) was a ko
 //!   capture under the basic ko rule, the ban the analysis started from:
 //!   `player` (who may not retake at once), `point` and `exact_stop`
@@ -74,8 +77,8 @@ const ANALYSE: Builtin = Builtin {
         },
     ],
     returns: "an analysis record (prints as a report; values unchilled, in points)",
-    help: "whole-board analysis: safe stones, regions with values, stops, optimal first moves and lines",
-    example: "analyse(go(\"XXXXX\\nX...O\\nXXXXX\"), komi: 1/2)[\"left_stop\"]",
+    help: "whole-board analysis of a game, a position or a diagram string: safe stones, regions with values, stops, optimal first moves and lines",
+    example: "analyse(\"XXXXX\\nX...O\\nXXXXX\", komi: 1/2)[\"left_stop\"]",
     takes_kos: false,
     run: analyse_call,
 };
@@ -200,7 +203,12 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let mut rules = RuleSet::default();
     // A game brings its own rules, komi and marks; a diagram its uppercase
     // stones as safe marks. Named arguments override either.
-    let (board, mut marks) = match &args[0] {
+    // A diagram string is read as `go(…)` reads it.
+    let diagram = match &args[0] {
+        Value::Str(s) => Some(interp.parse_diagram(s, &sp0)?),
+        _ => None,
+    };
+    let (board, mut marks) = match diagram.as_ref().unwrap_or(&args[0]) {
         Value::Position(p) => (p.pos.clone(), diagram_marks(&p.pos)),
         Value::GoGame(g) => {
             rules = g.rules();
@@ -213,7 +221,7 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
             return Err(interp.error(
                 &sp0,
                 format!(
-                    "`analyse` needs a Go position taken as a whole board (from `go Q = \"\"\"…\"\"\"`) or a game, found {}",
+                    "`analyse` needs a whole board: a game, a Go position (from `go Q = \"\"\"…\"\"\"`) or a diagram string, found {}",
                     other.kind()
                 ),
             ))
@@ -296,7 +304,9 @@ fn line_value(a: &Analysis, line: &GoLine) -> Value {
         .into_iter()
         .map(|step| {
             let (colour, point, region) = match step {
-                GoStep::Move(m) => (m.colour, a.point_name(m), Value::int(m.region as i64 + 1)),
+                // The region's index in the record's `regions` list (from
+                // 0, as lists are), so `A["regions"][m["region"]]` is it.
+                GoStep::Move(m) => (m.colour, a.point_name(m), Value::int(m.region as i64)),
                 GoStep::Pass(c) => (c, "pass".to_string(), Value::Unit),
             };
             Value::record(

@@ -720,6 +720,12 @@ fn move_error_label(e: &MoveError) -> String {
             go::IllegalMove::Superko { .. } => "repeats a position".to_string(),
             go::IllegalMove::NewKoRules { rule, .. } => format!("forbidden by the {}", rule.name()),
             go::IllegalMove::NoPass(why) => super::ultimate::rule_break_label(why),
+            go::IllegalMove::NotAMoveHere { rules: Some(_), .. } => {
+                "not a move under this game's rules".to_string()
+            }
+            go::IllegalMove::NotAMoveHere { rules: None, .. } => {
+                "not a move on a position".to_string()
+            }
         },
     }
 }

@@ -118,16 +118,18 @@ const FIGHT: Builtin = Builtin {
         },
         registry::budget("1 000 000 states"),
     ],
-    returns: "a record: black_first, white_first (Black's score with each player first), refused (moves refused for repeating a whole state), cycle (the first such line), states",
+    returns: "a record: black_first, white_first (Black's score with each player first), refused (moves refused for repeating a whole state), cycle (the first such line; nothing when none was refused), states",
     help: "a framed region played out exactly on a board under a ko rule, ko threats as tenukis that must be answered, until it is settled or two passes (territory scoring, the local values' count)",
     example: "fight(go(\"X X O O\\nX o . O\\nX X O O\"), ko_rule: new_ko_rules, threats: -1)",
     ..KORULES_ENTRY
 };
 
-/// The board of a position or a game.
+/// The board of a position or a game. A diagram is taken as a whole board
+/// (as a game made from it would be), so that the points these builtins
+/// give back are named in Go coordinates (`C3`), as they are read.
 fn board_of(interp: &Interp, v: &Value, span: &Span, name: &str) -> EvalResult<Position> {
     match v {
-        Value::Position(p) => Ok(p.pos.clone()),
+        Value::Position(p) => Ok(p.pos.clone().with_origin(p.pos.board_origin())),
         Value::GoGame(g) => Ok(g.position().clone()),
         other => Err(interp.error(
             span,
@@ -409,6 +411,9 @@ fn korules(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
                         IllegalMove::OffBoard => "off the board".to_string(),
                         IllegalMove::OutOfTurn(_) => "out of turn".to_string(),
                         IllegalMove::NoPass(_) => "the rules of no-pass Go".to_string(),
+                        IllegalMove::NotAMoveHere { .. } => {
+                            "not a move under these rules".to_string()
+                        }
                     };
                     Ok(Value::record(
                         "record",
@@ -484,14 +489,17 @@ fn fight(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let threats = [threats.max(0) as u32, (-threats).max(0) as u32];
     match go::fight::fight(&mut interp.store, &game, threats, budget) {
         Ok(r) => {
-            let cycle = r.cycle.map_or(String::new(), |line| line.join(", "));
+            // No refused move: no cycle, *nothing* (prints `nothing`).
+            let cycle = r
+                .cycle
+                .map_or(Value::Unit, |line| Value::str(&line.join(", ")));
             Ok(Value::record(
                 "record",
                 vec![
                     ("black_first", Value::Rational(r.black_first)),
                     ("white_first", Value::Rational(r.white_first)),
                     ("refused", Value::int(r.refused as i64)),
-                    ("cycle", Value::str(&cycle)),
+                    ("cycle", cycle),
                     ("states", Value::int(r.nodes as i64)),
                 ],
             ))
@@ -526,6 +534,20 @@ mod tests {
             Err(Stop::Error(r)) => format!("error: {}", r.diag.message),
             Err(_) => "stopped".into(),
         }
+    }
+
+    /// A diagram asked about as a board names its points in Go
+    /// coordinates, as the point argument is read (`A2` is the top left of
+    /// this 3 × 2 board), not as `(row,col)`: strings, breaths, the census.
+    #[test]
+    fn board_questions_on_a_diagram_name_points_in_go_coordinates() {
+        expect![[r#"[(colour: Black, points: ["A2", "B2"], breaths: ["C2", "A1"]), (colour: White, points: ["B1"], breaths: ["A1", "C1"])]"#]]
+            .assert_eq(&run(r#"strings(go("XX.\n.O."))"#));
+        expect![[r#"["C2", "A1"]"#]].assert_eq(&run(r#"breaths(go("XX.\n.O."), "A2")"#));
+        expect![[r#"[["B2", "C2"], ["B C2"]]"#]].assert_eq(&run(
+            r#"let k = ko_census(go("X X O O\nX o . O\nX X O O"))["ko_positions"][0]
+[k["points"], k["disturbing"]]"#,
+        ));
     }
 
     /// README's "Ko rules" tables, computed: each standard shape (immortal

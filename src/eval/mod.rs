@@ -290,10 +290,19 @@ impl Interp {
     fn run_top_level(&mut self, stmts: &[Stmt], globals: &Scope) -> EvalResult<()> {
         for stmt in stmts {
             let v = self.exec(stmt, globals)?;
+            // Every expression's value is echoed, `nothing` included (a
+            // field with no value must not look like no answer), except
+            // that of a statement-level `if` or block, run for its effect.
             let show = self.mode == Mode::Repl
                 && self.importing == 0
-                && matches!(stmt.kind, StmtKind::Expr(_));
-            if show && !matches!(v, Value::Unit) {
+                && match &stmt.kind {
+                    StmtKind::Expr(e) => {
+                        !(matches!(v, Value::Unit)
+                            && matches!(e.kind, ExprKind::If(_) | ExprKind::Block(_)))
+                    }
+                    _ => false,
+                };
+            if show {
                 let text = self.echo(&v).map_err(|e| self.cg_error(e, &stmt.span))?;
                 // In the REPL a thermograph also gets a small drawing.
                 let text = match &v {
@@ -1324,6 +1333,21 @@ mod tests {
         // `print` writes everything.
         let printed = echo(r#"print value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO"))"#);
         assert!(printed.len() > 100_000 && !printed.contains("<a ko graph"));
+    }
+
+    #[test]
+    fn the_echo_shows_nothing_as_nothing() {
+        // A field with no value (an analysis with no stops) is echoed as
+        // `nothing`, as `print` writes it, not as an empty line or no line.
+        check(
+            "let A = analyse(go(\". .\"))\nA[\"left_stop\"]\nprint A[\"black_first\"]\n[A[\"ko_ban\"], 1]",
+            expect![[r#"
+                nothing
+                nothing
+                [nothing, 1]"#]],
+        );
+        // A statement-level `if` run for its effect echoes only what it prints.
+        check("if true { print 1 }\nif false { 2 }", expect!["1"]);
     }
 
     #[test]

@@ -270,7 +270,6 @@ pub fn rule_break_label(why: &RuleBreak) -> String {
         RuleBreak::FirstDelayNotUltimate => "the first delay must be `ultimate`".into(),
         RuleBreak::SecondUltimateWithPrisoners(_) => "prisoners left".into(),
         RuleBreak::HandicapDelay => "White owes a handicap delay".into(),
-        RuleBreak::NotNoPass(_) => "not Ultimate Go".into(),
     };
     format!("{} ({})", what, why.rule())
 }

@@ -173,7 +173,9 @@ pub enum Value {
     Function(Rc<Function>),
     /// A builtin, by name.
     Builtin(&'static super::registry::Builtin),
-    /// The value of a statement or block that yields nothing.
+    /// *nothing*: the value of a statement or block, and of a field with no
+    /// value (an analysis with no stops). Prints as `nothing`, so a missing
+    /// value is never a blank.
     Unit,
     /// Named fields, read with `r["field"]`: results of `solve`, moves, lines of play.
     /// `kind` picks a readable layout when printed ("line", "move" or "record").
@@ -298,7 +300,7 @@ impl Value {
             Value::Function(f) if f.name.is_empty() => format!("<fn({})>", f.params.join(", ")),
             Value::Function(f) => format!("<fn {}>", f.name),
             Value::Builtin(b) => format!("<builtin {}>", b.name),
-            Value::Unit => String::new(),
+            Value::Unit => "nothing".to_string(),
             Value::Thermograph(t, _) => format_thermograph(t),
             Value::Record(kind, fields) => format_record(kind, fields, store, style)?,
             Value::Position(p) => super::go::render(p, style),

@@ -1719,7 +1719,9 @@ fn ko_summary(
                 crate::render::format_game(store, *short, style)?
             )
         };
-        format!("a ko graph of {nodes} positions{shown} (in full in the region's `value` field)")
+        // "nodes" here, "positions searched" for the search's count after
+        // it: two sizes of one region, named apart.
+        format!("a ko graph of {nodes} nodes{shown} (in full in the region's `value` field)")
     };
     if kos.iter().any(|k| k.graph.len() > super::LATENT_NODE_LIMIT) {
         out.push_str(", holds a ko that may matter (too large for the latent-ko rules)");
@@ -1848,11 +1850,17 @@ impl Analysis {
                     if v.latent {
                         out.push_str(", a latent ko (only a mistake reaches it; it cannot change the result)");
                     }
-                    out.push_str(&format!(" ({})\n", count(r.nodes as usize, "position")));
+                    out.push_str(&format!(
+                        " ({} searched)\n",
+                        count(r.nodes as usize, "position")
+                    ));
                 }
                 Ok(v) => {
                     out.push_str(&ko_summary(store, &v.value, style)?);
-                    out.push_str(&format!(" ({})\n", count(r.nodes as usize, "position")));
+                    out.push_str(&format!(
+                        " ({} searched)\n",
+                        count(r.nodes as usize, "position")
+                    ));
                 }
                 Err(e) if too_large(e) => out.push_str(&format!("too large: {e}\n")),
                 Err(e) => out.push_str(&format!("no value: {}\n", region_error(e))),

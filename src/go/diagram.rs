@@ -184,9 +184,9 @@ impl Position {
             ko_ban: None,
             origin: None,
         };
-        if !pos.cells.contains(&Cell::Empty) {
-            return Err(err(offsets[0], DiagramErrorKind::NoEmptyPoint));
-        }
+        // Stones with no liberty first: a diagram with no empty point whose
+        // capturable stones are already surrounded is told about them, the
+        // mistake in the drawing, at the stones.
         let mut checked = vec![false; n];
         for p in 0..n {
             if checked[p] || pos.cells[p] == Cell::Empty {
@@ -200,6 +200,9 @@ impl Position {
             if !immortal && pos.liberties(&chain).is_empty() {
                 return Err(err(offsets[chain[0]], DiagramErrorKind::NoLiberties));
             }
+        }
+        if !pos.cells.contains(&Cell::Empty) {
+            return Err(err(offsets[0], DiagramErrorKind::NoEmptyPoint));
         }
         Ok(pos)
     }

@@ -765,7 +765,10 @@ impl Game {
     /// delay is recorded in the moves as a pass (in SGF, say).
     pub fn act(&self, colour: Colour, m: Special) -> Result<Game, IllegalMove> {
         let Some(state) = &self.nopass else {
-            return Err(IllegalMove::NoPass(RuleBreak::NotNoPass(m)));
+            return Err(IllegalMove::NotAMoveHere {
+                word: m,
+                rules: Some(self.rules.describe()),
+            });
         };
         if let Some(e) = state.ended {
             return Err(IllegalMove::NoPass(RuleBreak::GameOver(e)));

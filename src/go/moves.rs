@@ -29,7 +29,7 @@
 use super::coords::{self, CoordError};
 use super::game::Game;
 use super::position::{Cell, Colour, IllegalMove, Move, Position};
-use super::ultimate::{RuleBreak, Special};
+use super::ultimate::Special;
 use std::fmt;
 use std::ops::Range;
 
@@ -257,7 +257,7 @@ impl Playable for Position {
                 colour,
                 point: None,
             }),
-            Step::Act(_, m) => Err(IllegalMove::NoPass(RuleBreak::NotNoPass(m))),
+            Step::Act(_, word) => Err(IllegalMove::NotAMoveHere { word, rules: None }),
         }
     }
 }

@@ -105,6 +105,14 @@ pub enum IllegalMove {
     },
     /// Under Ultimate or Fundamental Go: the rule of §III broken.
     NoPass(super::ultimate::RuleBreak),
+    /// A delay, draw or resignation, moves of Ultimate and Fundamental Go
+    /// only, on a game under other rules (`rules`, as
+    /// [`super::RuleSet::describe`] gives them) or on a position (`None`).
+    /// Not a rule of Ultimate Go broken: these rules have no such move.
+    NotAMoveHere {
+        word: super::ultimate::Special,
+        rules: Option<String>,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -133,6 +141,23 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NewKoRules { rule, why } => {
                 return write!(f, "New Ko Rules, {}: {why}", rule.name());
             }
+            IllegalMove::NotAMoveHere { word, rules } => {
+                let word = word.word();
+                return match rules {
+                    Some(rules) => write!(
+                        f,
+                        "`{word}` is a move of Ultimate and Fundamental Go only, and this game \
+                         is played under other rules ({rules}), where a move is a stone or a \
+                         pass (for Ultimate Go, make the game with `game(G, rules: ultimate)`)"
+                    ),
+                    None => write!(
+                        f,
+                        "`{word}` is a move of Ultimate and Fundamental Go only; on a position \
+                         a move is a stone or a pass (for Ultimate Go, make a game with \
+                         `game(Q, rules: ultimate)`)"
+                    ),
+                };
+            }
             _ => {}
         }
         f.write_str(match self {
@@ -145,7 +170,8 @@ impl fmt::Display for IllegalMove {
             IllegalMove::OutOfTurn(_)
             | IllegalMove::Superko { .. }
             | IllegalMove::NewKoRules { .. }
-            | IllegalMove::NoPass(_) => unreachable!(),
+            | IllegalMove::NoPass(_)
+            | IllegalMove::NotAMoveHere { .. } => unreachable!(),
         })
     }
 }

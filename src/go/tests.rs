@@ -97,6 +97,11 @@ fn diagram_errors_point_at_the_fault() {
     assert_eq!(e.offset, 2);
     let e = parse_err("X O\nO X");
     assert_eq!(e.kind, DiagramErrorKind::NoEmptyPoint);
+    // No empty point and a capturable stone with no liberty: the error is
+    // the stone's, at the stone (as the README lists it).
+    let e = parse_err("X X X\nX o X\nX X X");
+    assert_eq!(e.kind, DiagramErrorKind::NoLiberties);
+    assert_eq!(e.offset, 8);
     let e = parse_err("X a b\nO . a");
     assert_eq!(e.kind, DiagramErrorKind::DuplicateLabel('a'));
     assert_eq!(e.offset, 10);

@@ -98,9 +98,6 @@ pub enum RuleBreak {
     FirstDelayNotUltimate,
     SecondUltimateWithPrisoners(u32),
     HandicapDelay,
-    /// A delay, draw or resignation in a game that is not played under
-    /// no-pass rules.
-    NotNoPass(Special),
 }
 
 impl RuleBreak {
@@ -117,7 +114,6 @@ impl RuleBreak {
                 "the simple version's rule"
             }
             RuleBreak::HandicapDelay => "the handicap remark",
-            RuleBreak::NotNoPass(_) => "rule 6",
         }
     }
 }
@@ -164,11 +160,6 @@ impl fmt::Display for RuleBreak {
             RuleBreak::HandicapDelay => {
                 write!(f, "White must delay on each of her first handicap turns")
             }
-            RuleBreak::NotNoPass(m) => write!(
-                f,
-                "`{}` is a move of Ultimate and Fundamental Go only; this game is played under other rules (make it with `game(G, rules: ultimate)`)",
-                m.word()
-            ),
         }
     }
 }
