@@ -15,11 +15,14 @@
 //!   start), and the mover's next move.
 //!
 //! The same holds of unchilled values with no tax. Values are compared exactly (the store's canonical ids). The search is
-//! bounded (4 096 three-move sequences); a position whose value holds a ko
-//! is not handled here (its moves are ko-graph moves).
+//! bounded (4 096 three-move sequences). Positions are valued as the
+//! language values them, a ko that only a mistake reaches resolved by the
+//! latent-ko rules; a move to a position whose value still holds a ko is
+//! skipped (it leads to no short option), and a position whose own value
+//! holds one is not handled here (its moves are ko-graph moves).
 
 use super::position::{Colour, Move, Position};
-use super::search::{chilled, search_moves, value, SearchOptions};
+use super::search::{evaluate_go, evaluate_go_chilled, search_moves, SearchOptions};
 use crate::game::{GameId, Store};
 
 /// The most three-move sequences tried for a reversible option.
@@ -43,19 +46,19 @@ pub fn moves_to_option(
         if let Some((_, v)) = memo.iter().find(|(q, _)| q == p) {
             return *v;
         }
-        let v = if chill {
-            chilled(store, p, opts).ok()
-        } else {
-            value(store, p, opts).ok()
-        };
+        let v = short_value(store, p, opts, chill);
         memo.push((p.clone(), v));
         v
     };
     let is_target =
         |store: &mut Store, v: GameId| -> bool { store.add(v, tax).is_ok_and(|x| x == to) };
     let firsts = search_moves(pos, colour, opts.prune_settled).ok()?;
+    // A move to a position with no short value (a ko the latent-ko rules
+    // leave) is no move to a short option: the others are still tried.
     for (mv, next) in &firsts {
-        let v = value(store, next)?;
+        let Some(v) = value(store, next) else {
+            continue;
+        };
         if is_target(store, v) {
             return Some((vec![*mv], next.clone()));
         }
@@ -64,7 +67,9 @@ pub fn moves_to_option(
     let mut tried = 0usize;
     for (mv, next) in &firsts {
         for (reply, after) in search_moves(next, colour.opponent(), opts.prune_settled).ok()? {
-            let r = value(store, &after)?;
+            let Some(r) = value(store, &after) else {
+                continue;
+            };
             let reverses = match colour {
                 Colour::Black => store.le(r, here).unwrap_or(false),
                 Colour::White => store.le(here, r).unwrap_or(false),
@@ -77,7 +82,9 @@ pub fn moves_to_option(
                 if tried > MAX_SEQUENCES {
                     return None;
                 }
-                let v = value(store, &last)?;
+                let Some(v) = value(store, &last) else {
+                    continue;
+                };
                 if is_target(store, v) {
                     return Some((vec![*mv, reply, again], last));
                 }
@@ -85,4 +92,64 @@ pub fn moves_to_option(
         }
     }
     None
+}
+
+/// The short value of `p` (chilled when `chill`) as the language gives it: a
+/// ko that only a mistake reaches is resolved by the latent-ko rules
+/// ([`GoValue::resolve_latent`]), so that `X a b c d O`'s Black move at `a`,
+/// whose search finds such a ko, has its value -1/2 here as in `chilled(…)`.
+fn short_value(
+    store: &mut Store,
+    p: &Position,
+    opts: &SearchOptions,
+    chill: bool,
+) -> Option<GameId> {
+    let v = match chill {
+        true => evaluate_go_chilled(store, p, opts).ok()?.chilled,
+        false => evaluate_go(store, p, opts).ok()?.value,
+    };
+    v.resolve_latent(store).ok()?.as_short()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Go moves behind each option of `text`'s chilled value for
+    /// `colour`, as `B c` (or "none").
+    fn check(text: &str, colour: Colour, expect: expect_test::Expect) {
+        let pos = Position::parse(text).unwrap();
+        let mut store = Store::new();
+        let opts = SearchOptions::default();
+        let g = short_value(&mut store, &pos, &opts, true).expect("a short value");
+        let options = match colour {
+            Colour::Black => store.left_options(g).to_vec(),
+            Colour::White => store.right_options(g).to_vec(),
+        };
+        let out: Vec<String> = options
+            .into_iter()
+            .map(
+                |to| match moves_to_option(&mut store, &pos, colour, to, &opts, true) {
+                    Some((moves, _)) => moves
+                        .iter()
+                        .map(|&m| pos.move_name(m))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    None => "none".into(),
+                },
+            )
+            .collect();
+        expect.assert_eq(&out.join("; "));
+    }
+
+    #[test]
+    fn a_move_is_found_past_moves_to_kos_only_a_mistake_reaches() {
+        // Chilled `*`: Black's option 0 is `B c` (value 1); the moves at `a`,
+        // `b` and `d` come first, and the search finds kos after `a` and
+        // `d` that the latent-ko rules resolve. Before, the first such
+        // move made the whole question give up.
+        let corridor = "X X X O O O\nX a b c d O\nX X X O O O";
+        check(corridor, Colour::Black, expect_test::expect!["B c"]);
+        check(corridor, Colour::White, expect_test::expect!["W b"]);
+    }
 }
