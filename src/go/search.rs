@@ -74,7 +74,8 @@ pub enum Rules {
 pub struct SearchOptions {
     pub rules: Rules,
     /// The search stops with [`GoError::NodeBudget`] after expanding this
-    /// many positions.
+    /// many positions, counting with them the positions the territory
+    /// rule's checks examine ([`SearchStats::territory_states`]).
     pub node_budget: u64,
     /// Score settled areas instead of playing in them (see the module docs
     /// of [`crate::go`]). Turning this off is for testing that it never
@@ -303,6 +304,11 @@ pub struct SearchStats {
     /// Of those, the territories scored by the territory rule
     /// ([`SearchOptions::territories`]).
     pub territories: u64,
+    /// Positions examined by the territory rule's checks. They count
+    /// against [`SearchOptions::node_budget`] with the positions expanded,
+    /// so that a region whose checks run long (a large open area) is
+    /// stopped by the budget like any other.
+    pub territory_states: u64,
     /// Deepest line of play searched.
     pub max_depth: usize,
     /// Points in the region (empty points and capturable stones).
@@ -2089,9 +2095,9 @@ impl<'a> Search<'a> {
             self.take_batches()?;
         }
         self.stats.nodes += 1;
-        if self.stats.nodes > self.opts.node_budget {
+        if self.stats.nodes + self.stats.territory_states > self.opts.node_budget {
             return Err(GoError::NodeBudget {
-                nodes: self.stats.nodes - 1,
+                nodes: self.stats.nodes - 1 + self.stats.territory_states,
                 budget: self.opts.node_budget,
             });
         }
@@ -2302,8 +2308,16 @@ impl<'a> Search<'a> {
                         g.check().map_err(|e| GoError::Cg(e.into()))?;
                     }
                 }
-                let Some(c) = super::territory::territory(self.region, comp, b, &mut self.won)
-                else {
+                let (owner, examined) =
+                    super::territory::territory(self.region, comp, b, &mut self.won);
+                self.stats.territory_states += examined as u64;
+                if self.stats.nodes + self.stats.territory_states > self.opts.node_budget {
+                    return Err(GoError::NodeBudget {
+                        nodes: self.stats.nodes + self.stats.territory_states,
+                        budget: self.opts.node_budget,
+                    });
+                }
+                let Some(c) = owner else {
                     return Ok(None);
                 };
                 self.stats.territories += 1;

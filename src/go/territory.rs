@@ -186,18 +186,23 @@ pub const TERRITORY_STATES: usize = 200_000;
 
 /// If `comp` (a component of `b`: empty points and mortal stones) is a
 /// territory of some colour whose position is won (module docs), that
-/// colour. `memo` keeps the won positions found (keyed by the component's
-/// mortal points and the owner's and the opponent's stones on them),
-/// shared by the calls of one search.
+/// colour; and the positions the check examined (at most
+/// [`TERRITORY_STATES`], charged to the search's node budget). `memo`
+/// keeps the won positions found (keyed by the component's mortal points
+/// and the owner's and the opponent's stones on them), shared by the calls
+/// of one search.
 pub(super) fn territory(
     region: &Region,
     comp: u128,
     b: &Board,
     memo: &mut FxHashMap<(u128, u128, u128), bool>,
-) -> Option<Colour> {
-    let owner = owner(region, comp, b)?;
+) -> (Option<Colour>, usize) {
+    let Some(owner) = owner(region, comp, b) else {
+        return (None, 0);
+    };
     let mut budget = TERRITORY_STATES;
-    won(region, comp, b, owner.index(), memo, &mut budget).then_some(owner)
+    let won = won(region, comp, b, owner.index(), memo, &mut budget);
+    (won.then_some(owner), TERRITORY_STATES - budget)
 }
 
 /// The colour whose territory `comp` is: every stone next to it is of that

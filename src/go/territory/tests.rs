@@ -45,13 +45,13 @@ fn a_won_verdict_is_not_read_for_the_other_owner() {
     // The same points and the same stones on them: one memo key per owner
     // would be one key for both.
     assert_eq!(comp, comp_w);
-    let fresh = |b: &Board| territory(&region, comp, b, &mut Default::default());
+    let fresh = |b: &Board| territory(&region, comp, b, &mut Default::default()).0;
     assert_eq!(fresh(&b), Some(Colour::Black));
     assert_eq!(fresh(&w), None);
     // In either order, with one memo as in a search.
     for order in [[&b, &w], [&w, &b]] {
         let mut memo = Default::default();
-        let verdicts = order.map(|x| territory(&region, comp, x, &mut memo));
+        let verdicts = order.map(|x| territory(&region, comp, x, &mut memo).0);
         let expected = order.map(|x| fresh(x));
         assert_eq!(verdicts, expected);
     }
@@ -291,4 +291,30 @@ fn a_second_eye_in_reach_is_not_a_territory() {
     };
     let v = go_value(&mut s, &pos, &opts).unwrap().into_short().unwrap();
     assert_eq!(format_game(&mut s, v, Style::Ascii).unwrap(), "{27|*}");
+}
+
+/// The positions the rule's checks examine count against the search's node
+/// budget (`SearchStats::territory_states`): a region whose checks run long
+/// is stopped by the budget, as a 28-point open area was not (it filled
+/// gigabytes of memo for minutes). Here, the 3 × 3 corner with an invader's
+/// stone next to the corner: the budget that just covers the positions
+/// expanded and examined is enough, one less is not.
+#[test]
+fn the_rules_checks_count_against_the_node_budget() {
+    let pos = Position::parse(". . . X O\n. o . X O\n. . . X O\nX X X X O").unwrap();
+    let opts = |node_budget| SearchOptions {
+        territories: true,
+        node_budget,
+        ..SearchOptions::default()
+    };
+    let e = evaluate_go(&mut Store::new(), &pos, &opts(1_000_000)).unwrap();
+    let (nodes, examined) = (e.stats.nodes, e.stats.territory_states);
+    assert_eq!((nodes, examined), (0, 229));
+    let used = nodes + examined;
+    assert!(evaluate_go(&mut Store::new(), &pos, &opts(used)).is_ok());
+    let err = evaluate_go(&mut Store::new(), &pos, &opts(used - 1)).unwrap_err();
+    assert!(
+        matches!(err, crate::go::GoError::NodeBudget { .. }),
+        "{err:?}"
+    );
 }
