@@ -2095,15 +2095,27 @@ impl<'a> Search<'a> {
             self.take_batches()?;
         }
         self.stats.nodes += 1;
-        if self.stats.nodes + self.stats.territory_states > self.opts.node_budget {
-            return Err(GoError::NodeBudget {
-                nodes: self.stats.nodes - 1 + self.stats.territory_states,
-                budget: self.opts.node_budget,
-            });
-        }
+        self.within_budget(1)?;
         self.store.tick()?;
         if crate::limits::CHECKS {
             self.check_growth()?;
+        }
+        Ok(())
+    }
+
+    /// [`GoError::NodeBudget`] once the positions expanded and those the
+    /// territory rule examined pass the budget. The count given is the work
+    /// done: all of them but the `undone` last (a node counted but not
+    /// expanded; a territory check cannot stop midway, so its positions
+    /// were all examined).
+    #[inline]
+    fn within_budget(&self, undone: u64) -> Result<(), GoError> {
+        let used = self.stats.nodes + self.stats.territory_states;
+        if used > self.opts.node_budget {
+            return Err(GoError::NodeBudget {
+                nodes: used - undone,
+                budget: self.opts.node_budget,
+            });
         }
         Ok(())
     }
@@ -2311,12 +2323,7 @@ impl<'a> Search<'a> {
                 let (owner, examined) =
                     super::territory::territory(self.region, comp, b, &mut self.won);
                 self.stats.territory_states += examined as u64;
-                if self.stats.nodes + self.stats.territory_states > self.opts.node_budget {
-                    return Err(GoError::NodeBudget {
-                        nodes: self.stats.nodes + self.stats.territory_states,
-                        budget: self.opts.node_budget,
-                    });
-                }
+                self.within_budget(0)?;
                 let Some(c) = owner else {
                     return Ok(None);
                 };
