@@ -569,6 +569,17 @@ struct Compared {
     moves_checked: usize,
 }
 
+/// The search of a whole board as one component (no decomposition), as
+/// the ko oracles value it: one graph whose nodes are whole boards.
+fn whole_board_search(scoring: Rules) -> SearchOptions {
+    SearchOptions {
+        rules: scoring,
+        split_components: false,
+        node_budget: 20_000,
+        ..SearchOptions::default()
+    }
+}
+
 /// A board whose whole-board game repeats a position: the analysis' stops
 /// (the ko solver on the regions' graphs) against the ko solver on the whole
 /// board searched as one component (`split_components: false`: one graph
@@ -611,12 +622,7 @@ fn compare_ko(
     // The whole board first: it is the cheaper search, and most boards
     // are left out here (over its budget, or a graph too large to count),
     // before the analysis with stops, which costs most.
-    let opts = SearchOptions {
-        rules: o.rules.scoring,
-        split_components: false,
-        node_budget: 20_000,
-        ..SearchOptions::default()
-    };
+    let opts = whole_board_search(o.rules.scoring);
     let Ok(e) = evaluate_go(store, whole, &opts) else {
         tally.ko_skipped += 1;
         return;
@@ -1259,12 +1265,7 @@ fn a_game_after_a_ko_capture_keeps_the_ban() {
     // The whole board as one ko graph, from the banned start.
     let mut whole = a.board.clone();
     whole.prisoners = [0, 0];
-    let search = SearchOptions {
-        rules: Rules::Japanese,
-        split_components: false,
-        node_budget: 20_000,
-        ..SearchOptions::default()
-    };
+    let search = whole_board_search(Rules::Japanese);
     let e = evaluate_go(&mut store, &whole, &search).unwrap();
     let (k, forbidden) = retake_node(&whole, &e.value, Colour::White, e5).unwrap();
     let GoValue::Ko { kos, .. } = &e.value else {
@@ -1326,12 +1327,7 @@ fn ko_bans_on_random_boards_agree_with_the_whole_board() {
         assert!(ban.exact_stop, "{}", after.render(crate::go::Style::Ascii));
         let mut whole = a.board.clone();
         whole.prisoners = [0, 0];
-        let search = SearchOptions {
-            rules: Rules::Japanese,
-            split_components: false,
-            node_budget: 20_000,
-            ..SearchOptions::default()
-        };
+        let search = whole_board_search(Rules::Japanese);
         let Ok(e) = evaluate_go(&mut store, &whole, &search) else {
             continue;
         };
