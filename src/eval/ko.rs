@@ -841,7 +841,8 @@ impl Interp {
                 .with_note(
                     "a ko is loopy: comparisons, canonical forms, incentives, atomic weights \
                      and the plain thermograph do not apply; for play on a sum with kos use \
-                     solve(S), ko_winner(S) or equivalent(ko, X, env)",
+                     solve(S), best_moves(S), must_play(S, j), ko_winner(S) or \
+                     equivalent(ko, X, env)",
                 )
                 .with_help(
                     "for a ko use thermograph(K, komaster: black), mean(K, komaster: white), \

@@ -30,6 +30,28 @@
 //! `budget: N` caps the search nodes of each search (default
 //! [`crate::play::DEFAULT_BUDGET`]); over the budget is a diagnostic.
 //!
+//! A component that is a Go position (an item of a list that makes one
+//! component, or a region of `board`) has its short moves named on the
+//! board (`point`, and `go_moves` when a move of the game stands for
+//! several), as `eval::play` names them; a ko graph's moves are named from
+//! the graph ([`Interp::ko_move_name`]).
+//!
+//! # Play questions on a sum with kos
+//!
+//! `best_moves(S[, player])`, `optimal(S[, player])`, `must_play(S, j[,
+//! player])` and `avoid_play(S, j[, player])` on such a sum come here too,
+//! from [`ko::first_moves`]: every legal first turn with the exact final
+//! score of optimal play after it. `best_moves` lists those that reach the
+//! best score, each a `move` record as in a line with `result` (that final
+//! score) in place of the running `score`; a threat stands for the threat
+//! and its forced answer, and a pass is listed when passing is as good as
+//! the best move (the solver's game has passes, so a ko fight may leave
+//! nothing worth a move). `optimal` is the first of them (component moves
+//! come before the threat and the pass). `must_play(S, j)` is the best score
+//! among the moves in component `j` (a list item that made several
+//! components, `#j.1`, `#j.2`, …, counts as one), and `avoid_play` its
+//! regret against the stop, as for sums without kos.
+//!
 //! # The other builtins
 //!
 //! * `ko_winner(S)`: for each ko component of `S`, a record (`region`,
@@ -53,6 +75,7 @@
 //!   `confirmed` compares).
 
 use super::ko::value_of_parts;
+use super::play::GoComponents;
 use super::registry::{self, Builtin, Call};
 use super::value::Value;
 use super::{EvalResult, Interp, Span, Stop};
@@ -60,6 +83,7 @@ use crate::diag::Diagnostic;
 use crate::ko::{
     self, Action, Component, Ending, KoSolution, KoSolveError, KoSolveOptions, Side, Target,
 };
+use num_rational::BigRational;
 
 pub(super) const BUILTINS: &[Builtin] = &[KO_WINNER, NET_THREATS, EQUIVALENT, PSEUDO_INCENTIVE];
 
@@ -187,128 +211,173 @@ fn component_value(c: &Component) -> Value {
     }
 }
 
-/// The line of a solution as a `line` record.
-fn line_value(interp: &Interp, sol: &KoSolution, input_labels: &[String]) -> Value {
+/// The label of component `i` (`#i` past the known ones).
+fn label(labels: &[String], i: usize) -> String {
+    labels
+        .get(i)
+        .cloned()
+        .unwrap_or_else(|| format!("#{}", i + 1))
+}
+
+/// The fields of a move record for `action` by `player` (all but its
+/// number and score), advancing `now`, the components' current values, and
+/// `labels`, their names, past it.
+fn move_fields(
+    interp: &mut Interp,
+    player: Side,
+    action: &Action,
+    now: &mut [Component],
+    labels: &mut Vec<String>,
+    go: &mut GoComponents,
+) -> Vec<(&'static str, Value)> {
+    let mut fields: Vec<(&'static str, Value)> = Vec::new();
+    match action {
+        Action::Short { component, to, .. } => {
+            fields.push(("kind", Value::str("move")));
+            fields.push(("region", Value::str(&label(labels, *component))));
+            // A component that is a Go position: its moves on the board.
+            let as_player = match player {
+                Side::Left => crate::play::Player::Left,
+                Side::Right => crate::play::Player::Right,
+            };
+            if let Some(moves) = go.moves(interp, *component, as_player, *to) {
+                let point = moves[0].split_once(' ').map_or("", |(_, p)| p);
+                fields.push(("point", Value::str(point)));
+                if moves.len() > 1 {
+                    let list = moves.iter().map(|m| Value::str(m)).collect();
+                    fields.push(("go_moves", Value::list(list)));
+                }
+            }
+            if let Some(c) = now.get(*component) {
+                fields.push(("from", component_value(c)));
+            }
+            fields.push(("to", Value::game(*to)));
+            if let Some(c) = now.get_mut(*component) {
+                *c = Component::Short(*to);
+            }
+        }
+        Action::Ko {
+            component,
+            option,
+            from,
+            to,
+        } => {
+            let fill = matches!(to, Target::Game(_));
+            fields.push(("kind", Value::str(if fill { "fill" } else { "ko" })));
+            fields.push(("region", Value::str(&label(labels, *component))));
+            let graph = match now.get(*component) {
+                Some(Component::Ko { graph, .. }) => Some(graph.clone()),
+                _ => None,
+            };
+            if let Some(g) = &graph {
+                fields.push(("from", Value::str(&g.label(*from))));
+                // A scoring edge (a gain) is shown in the note: the
+                // running score already includes it.
+                let gain = g.node(*from).gain(player, *option);
+                let scores = if gain.is_zero() {
+                    String::new()
+                } else {
+                    format!(", scores {gain}")
+                };
+                match to {
+                    Target::Node(n) => {
+                        let colour = match player {
+                            Side::Left => crate::go::Colour::Black,
+                            Side::Right => crate::go::Colour::White,
+                        };
+                        if let Some(name) = interp.ko_move_name(g, *from, *n, colour) {
+                            let point = name.split_once(' ').map_or("", |(_, p)| p);
+                            fields.push(("point", Value::str(point)));
+                        }
+                        fields.push(("to", Value::str(&g.label(*n))));
+                        fields.push(("note", Value::str(&format!("ko{scores}"))));
+                        now[*component] = Component::Ko {
+                            graph: g.clone(),
+                            node: *n,
+                        };
+                    }
+                    Target::Game(v) => {
+                        fields.push(("to", Value::game(*v)));
+                        fields.push(("note", Value::str(&format!("fills the ko{scores}"))));
+                        now[*component] = Component::Short(*v);
+                    }
+                }
+            }
+        }
+        Action::Compound {
+            component,
+            option,
+            created,
+        } => {
+            let parent = label(labels, *component);
+            fields.push(("kind", Value::str("move")));
+            fields.push(("region", Value::str(&parent)));
+            if let Some(Component::Compound(k)) = now.get(*component).cloned() {
+                fields.push(("from", component_value(&now[*component])));
+                let side = if player == Side::Left {
+                    &k.left
+                } else {
+                    &k.right
+                };
+                if let Some(o) = side.get(*option) {
+                    fields.push(("to", value_of_parts(o.clone(), None)));
+                }
+            }
+            for (j, &id) in created.iter().enumerate() {
+                while labels.len() <= id {
+                    labels.push(format!("#{}", labels.len() + 1));
+                }
+                labels[id] = if created.len() == 1 {
+                    parent.clone()
+                } else {
+                    format!("{parent}.{}", j + 1)
+                };
+            }
+        }
+        Action::Threat { component } => {
+            fields.push(("kind", Value::str("threat")));
+            fields.push(("region", Value::str(&label(labels, *component))));
+            fields.push(("note", Value::str("plays a ko threat")));
+        }
+        Action::Answer { component } => {
+            fields.push(("kind", Value::str("answer")));
+            fields.push(("region", Value::str(&label(labels, *component))));
+            fields.push(("note", Value::str("answers the threat")));
+        }
+        Action::Pass => {
+            fields.push(("kind", Value::str("pass")));
+            fields.push(("note", Value::str("passes")));
+        }
+    }
+    fields
+}
+
+/// The line of a solution as a `line` record (`go`: the components that
+/// are Go positions, as they stand at the start).
+fn line_value(
+    interp: &mut Interp,
+    sol: &KoSolution,
+    input_labels: &[String],
+    go: &GoComponents,
+) -> Value {
+    let mut go = go.clone();
     let mut labels: Vec<String> = input_labels.to_vec();
     // The current value of each component along the line.
     let mut now: Vec<Component> = sol.components.clone();
     let mut moves = Vec::with_capacity(sol.line.len());
-    let label = |labels: &Vec<String>, i: usize| -> String {
-        labels
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| format!("#{}", i + 1))
-    };
     for m in &sol.line {
         let mut fields: Vec<(&str, Value)> = vec![
             ("number", Value::int(m.number as i64)),
             ("player", Value::str(side_name(m.player))),
         ];
-        match &m.action {
-            Action::Short { component, to, .. } => {
-                fields.push(("kind", Value::str("move")));
-                fields.push(("region", Value::str(&label(&labels, *component))));
-                if let Some(c) = now.get(*component) {
-                    fields.push(("from", component_value(c)));
-                }
-                fields.push(("to", Value::game(*to)));
-                if let Some(c) = now.get_mut(*component) {
-                    *c = Component::Short(*to);
-                }
-            }
-            Action::Ko {
-                component,
-                option,
-                from,
-                to,
-            } => {
-                let fill = matches!(to, Target::Game(_));
-                fields.push(("kind", Value::str(if fill { "fill" } else { "ko" })));
-                fields.push(("region", Value::str(&label(&labels, *component))));
-                let graph = match now.get(*component) {
-                    Some(Component::Ko { graph, .. }) => Some(graph.clone()),
-                    _ => None,
-                };
-                if let Some(g) = &graph {
-                    fields.push(("from", Value::str(&g.label(*from))));
-                    // A scoring edge (a gain) is shown in the note: the
-                    // running score already includes it.
-                    let gain = g.node(*from).gain(m.player, *option);
-                    let scores = if gain.is_zero() {
-                        String::new()
-                    } else {
-                        format!(", scores {gain}")
-                    };
-                    match to {
-                        Target::Node(n) => {
-                            let colour = match m.player {
-                                Side::Left => crate::go::Colour::Black,
-                                Side::Right => crate::go::Colour::White,
-                            };
-                            if let Some(name) = interp.ko_move_name(g, *from, *n, colour) {
-                                let point = name.split_once(' ').map_or("", |(_, p)| p);
-                                fields.push(("point", Value::str(point)));
-                            }
-                            fields.push(("to", Value::str(&g.label(*n))));
-                            fields.push(("note", Value::str(&format!("ko{scores}"))));
-                            now[*component] = Component::Ko {
-                                graph: g.clone(),
-                                node: *n,
-                            };
-                        }
-                        Target::Game(v) => {
-                            fields.push(("to", Value::game(*v)));
-                            fields.push(("note", Value::str(&format!("fills the ko{scores}"))));
-                            now[*component] = Component::Short(*v);
-                        }
-                    }
-                }
-            }
-            Action::Compound {
-                component,
-                option,
-                created,
-            } => {
-                let parent = label(&labels, *component);
-                fields.push(("kind", Value::str("move")));
-                fields.push(("region", Value::str(&parent)));
-                if let Some(Component::Compound(k)) = now.get(*component).cloned() {
-                    fields.push(("from", component_value(&now[*component])));
-                    let side = if m.player == Side::Left {
-                        &k.left
-                    } else {
-                        &k.right
-                    };
-                    if let Some(o) = side.get(*option) {
-                        fields.push(("to", value_of_parts(o.clone(), None)));
-                    }
-                }
-                for (j, &id) in created.iter().enumerate() {
-                    while labels.len() <= id {
-                        labels.push(format!("#{}", labels.len() + 1));
-                    }
-                    labels[id] = if created.len() == 1 {
-                        parent.clone()
-                    } else {
-                        format!("{parent}.{}", j + 1)
-                    };
-                }
-            }
-            Action::Threat { component } => {
-                fields.push(("kind", Value::str("threat")));
-                fields.push(("region", Value::str(&label(&labels, *component))));
-                fields.push(("note", Value::str("plays a ko threat")));
-            }
-            Action::Answer { component } => {
-                fields.push(("kind", Value::str("answer")));
-                fields.push(("region", Value::str(&label(&labels, *component))));
-                fields.push(("note", Value::str("answers the threat")));
-            }
-            Action::Pass => {
-                fields.push(("kind", Value::str("pass")));
-                fields.push(("note", Value::str("passes")));
-            }
-        }
+        fields.extend(move_fields(
+            interp,
+            m.player,
+            &m.action,
+            &mut now,
+            &mut labels,
+            &mut go,
+        ));
         fields.push(("score", Value::Rational(m.score.clone())));
         moves.push(Value::record("move", fields));
     }
@@ -351,21 +420,160 @@ pub fn solve(
     span: &Span,
 ) -> EvalResult<Value> {
     let (parts, labels) = parts_of(interp, v, vspan)?;
+    let go = GoComponents::of_parts(interp, v, &labels);
     let opts = KoSolveOptions::with_budget(budget);
     let black = ko::solve(&mut interp.store, &parts, Side::Left, &opts)
         .map_err(|e| ko_solve_error(interp, e, span))?;
     let white = ko::solve(&mut interp.store, &parts, Side::Right, &opts)
         .map_err(|e| ko_solve_error(interp, e, span))?;
+    let black_first = line_value(interp, &black, &labels, &go);
+    let white_first = line_value(interp, &white, &labels, &go);
     Ok(Value::record(
         "record",
         vec![
             ("left_stop", Value::Rational(black.score.clone())),
             ("right_stop", Value::Rational(white.score.clone())),
-            ("black_first", line_value(interp, &black, &labels)),
-            ("white_first", line_value(interp, &white, &labels)),
+            ("black_first", black_first),
+            ("white_first", white_first),
             ("nodes", Value::int((black.nodes + white.nodes) as i64)),
         ],
     ))
+}
+
+/// Every first turn of `player` in a sum with kos, threats or compounds,
+/// each with the final score of optimal play after it, and the components'
+/// names.
+fn first_moves_of(
+    interp: &mut Interp,
+    v: &Value,
+    vspan: &Span,
+    player: Side,
+    budget: u64,
+    span: &Span,
+) -> EvalResult<(ko::FirstMoves, Vec<String>)> {
+    let (parts, labels) = parts_of(interp, v, vspan)?;
+    let opts = KoSolveOptions::with_budget(budget);
+    let fm = ko::first_moves(&mut interp.store, &parts, player, None, &opts)
+        .map_err(|e| ko_solve_error(interp, e, span))?;
+    Ok((fm, labels))
+}
+
+/// The best score among `moves` for `player` (none when there are none).
+fn best_score(moves: &[&ko::FirstMove], player: Side) -> Option<BigRational> {
+    let scores = moves.iter().map(|m| &m.score);
+    match player {
+        Side::Left => scores.max().cloned(),
+        Side::Right => scores.min().cloned(),
+    }
+}
+
+/// `best_moves(S)` (and `optimal(S)`, the first of them) for a sum with
+/// kos, threats or compounds: every optimal first turn, each a `move`
+/// record as in a line, with `result`, the final score of optimal play
+/// after it, in place of a line's running `score`. A pass is listed when
+/// passing is as good as the best move (a ko fight may leave nothing worth
+/// a move); a threat stands for the threat and its forced answer.
+pub fn best_moves(
+    interp: &mut Interp,
+    v: &Value,
+    vspan: &Span,
+    player: Side,
+    budget: u64,
+    span: &Span,
+) -> EvalResult<Vec<Value>> {
+    let (fm, labels) = first_moves_of(interp, v, vspan, player, budget, span)?;
+    let go = GoComponents::of_parts(interp, v, &labels);
+    let all: Vec<&ko::FirstMove> = fm.moves.iter().collect();
+    let Some(best) = best_score(&all, player) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for m in fm.moves.iter().filter(|m| m.score == best) {
+        let (mut now, mut names, mut go) = (fm.components.clone(), labels.clone(), go.clone());
+        let mut fields = vec![("player", Value::str(side_name(player)))];
+        fields.extend(move_fields(
+            interp, player, &m.action, &mut now, &mut names, &mut go,
+        ));
+        fields.push(("result", Value::Rational(m.score.clone())));
+        out.push(Value::record("move", fields));
+    }
+    Ok(out)
+}
+
+/// `must_play(S, j)` and `avoid_play(S, j)` for a sum with kos, threats or
+/// compounds: the best score when `player` must move first in component
+/// `j` (its number from 1, or a region name; a component of the sum made of
+/// several parts, `#j.1`, `#j.2`, …, counts as one), and with `avoid` the
+/// regret of it (the stop minus it for Black, it minus the stop for
+/// White), from [`ko::first_moves`].
+#[allow(clippy::too_many_arguments)]
+pub fn must_play(
+    interp: &mut Interp,
+    v: &Value,
+    vspan: &Span,
+    j: &Value,
+    jspan: &Span,
+    player: Side,
+    budget: u64,
+    span: &Span,
+    avoid: bool,
+) -> EvalResult<Value> {
+    let (fm, labels) = first_moves_of(interp, v, vspan, player, budget, span)?;
+    let wanted = |label: &str| -> bool {
+        match j {
+            Value::Str(name) => label == &**name,
+            _ => false,
+        }
+    };
+    let number = match j {
+        Value::Str(_) => None,
+        other => Some(interp.to_integer(other, jspan)?),
+    };
+    let chosen: Vec<usize> = (0..labels.len())
+        .filter(|&i| match &number {
+            Some(n) => {
+                let l = &labels[i];
+                let own = format!("#{n}");
+                *l == own || l.starts_with(&format!("{own}."))
+            }
+            None => wanted(&labels[i]),
+        })
+        .collect();
+    if chosen.is_empty() {
+        let what = match (&number, j) {
+            (Some(n), _) => format!("component {n} does not exist in this sum (numbered from 1)"),
+            (None, Value::Str(name)) => format!("no region named `{name}` in this sum"),
+            _ => "no such component".to_string(),
+        };
+        return Err(interp.error(jspan, what));
+    }
+    let component_of = |a: &Action| match a {
+        Action::Short { component, .. }
+        | Action::Ko { component, .. }
+        | Action::Compound { component, .. } => Some(*component),
+        _ => None,
+    };
+    let inside: Vec<&ko::FirstMove> = fm
+        .moves
+        .iter()
+        .filter(|m| component_of(&m.action).is_some_and(|c| chosen.contains(&c)))
+        .collect();
+    let Some(forced) = best_score(&inside, player) else {
+        let who = match player {
+            Side::Left => "Black",
+            Side::Right => "White",
+        };
+        return Err(interp.error(jspan, format!("{who} has no move in this component")));
+    };
+    if !avoid {
+        return Ok(Value::Rational(forced));
+    }
+    let all: Vec<&ko::FirstMove> = fm.moves.iter().collect();
+    let stop = best_score(&all, player).unwrap_or_else(|| forced.clone());
+    Ok(Value::Rational(match player {
+        Side::Left => stop - forced,
+        Side::Right => forced - stop,
+    }))
 }
 
 fn net_threats(interp: &mut Interp, c: &Call) -> EvalResult<Value> {

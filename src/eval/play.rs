@@ -53,7 +53,7 @@ const SOLVE: Builtin = Builtin {
 const BEST_MOVES: Builtin = Builtin {
     name: "best_moves",
     returns: "a list of moves",
-    help: "every optimal first move of the player (Black when left out) in the sum S",
+    help: "every optimal first move of the player (Black when left out) in the sum S (with kos, threats or compounds: the ko solver's, each with the result of optimal play after it)",
     example: "best_moves({3 | 1} + +-2, white)",
     run: best_moves,
     ..PLAY_ENTRY
@@ -63,7 +63,7 @@ const MUST_PLAY: Builtin = Builtin {
     params: "S, j[, black|white]",
     arity: (2, 3),
     returns: "a number",
-    help: "the stop when the player (Black when left out) must move first in component j (from 1, or a region name)",
+    help: "the stop when the player (Black when left out) must move first in component j (from 1, or a region name; with kos, threats or compounds by the ko solver)",
     example: "must_play(+-1 + +-3, 1)",
     run: must_play,
     ..PLAY_ENTRY
@@ -210,7 +210,7 @@ fn play_error(interp: &Interp, e: PlayError, span: &Span) -> Stop {
 /// position after the Go moves played in it, so that moves are told in the
 /// board's terms (`B C3`).
 #[derive(Clone)]
-struct GoComponents {
+pub(super) struct GoComponents {
     positions: Vec<Option<Position>>,
     /// What each component's game is above its position's chilled value:
     /// a solver's move to an option is taxed (−1 for Black, +1 for White,
@@ -250,10 +250,37 @@ impl GoComponents {
         }
     }
 
+    /// [`GoComponents::of`] for the ko solver's components (`eval::kosolve`),
+    /// named `labels`: a list's item that is a position and makes one
+    /// component (`#i`, not `#i.1`, `#i.2`, …), or a `board` region bound to
+    /// a position.
+    pub(super) fn of_parts(interp: &Interp, arg: &Value, labels: &[String]) -> GoComponents {
+        let positions = labels
+            .iter()
+            .map(|label| match arg {
+                Value::List(items) => {
+                    let i: usize = label.strip_prefix('#')?.parse().ok()?;
+                    match items.get(i.checked_sub(1)?)? {
+                        Value::Position(p) => Some(p.pos.clone()),
+                        _ => None,
+                    }
+                }
+                _ => match interp.board.iter().find(|(name, _)| **name == **label) {
+                    Some((_, Value::Position(p))) => Some(p.pos.clone()),
+                    _ => None,
+                },
+            })
+            .collect::<Vec<_>>();
+        GoComponents {
+            offsets: vec![0; positions.len()],
+            positions,
+        }
+    }
+
     /// The Go moves of a move of the solver in `component` (to the option
     /// `to`), advancing that component's position; `None` when the
     /// component is no position or no Go move matches.
-    fn moves(
+    pub(super) fn moves(
         &mut self,
         interp: &mut Interp,
         component: usize,
@@ -422,12 +449,25 @@ fn solve(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     ))
 }
 
+/// The ko solver's side of a player.
+fn side_of(p: Player) -> crate::ko::Side {
+    match p {
+        Player::Left => crate::ko::Side::Left,
+        Player::Right => crate::ko::Side::Right,
+    }
+}
+
 fn best_moves(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (args, span) = (&c.args[..], c.span);
     let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
     let sp = |i: usize| c.sp(i);
+    let player = optional_player(interp, args, 1, &sp(1))?;
+    if super::kosolve::needs_ko_solver(&args[0]) {
+        let moves =
+            super::kosolve::best_moves(interp, &args[0], &sp(0), side_of(player), budget, span)?;
+        return Ok(Value::list(moves));
+    }
     let sum = components(interp, &args[0], &sp(0))?;
-    let player = optional_player(interp, &args, 1, &sp(1))?;
     let go = GoComponents::of(interp, &args[0], &sum);
     let moves = play::best_moves(&mut interp.store, sum.parts(), player, budget)
         .map_err(|e| play_error(interp, e, span))?;
@@ -442,9 +482,22 @@ fn must_play(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (name, args, span) = (c.name, &c.args[..], c.span);
     let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
     let sp = |i: usize| c.sp(i);
+    let player = optional_player(interp, args, 2, &sp(2))?;
+    if super::kosolve::needs_ko_solver(&args[0]) {
+        return super::kosolve::must_play(
+            interp,
+            &args[0],
+            &sp(0),
+            &args[1],
+            &sp(1),
+            side_of(player),
+            budget,
+            span,
+            name == "avoid_play",
+        );
+    }
     let sum = components(interp, &args[0], &sp(0))?;
     let j = component_of(interp, &sum, &args[1], &sp(1))?;
-    let player = optional_player(interp, &args, 2, &sp(2))?;
     let r = if name == "must_play" {
         play::must_play(&mut interp.store, sum.parts(), j, player, budget)
     } else {
@@ -459,8 +512,13 @@ fn strategy_move(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let (name, args, span) = (c.name, &c.args[..], c.span);
     let budget = c.budget(interp, play::DEFAULT_BUDGET)?;
     let sp = |i: usize| c.sp(i);
+    let player = optional_player(interp, args, 1, &sp(1))?;
+    if name == "optimal" && super::kosolve::needs_ko_solver(&args[0]) {
+        let moves =
+            super::kosolve::best_moves(interp, &args[0], &sp(0), side_of(player), budget, span)?;
+        return Ok(moves.into_iter().next().unwrap_or(Value::Unit));
+    }
     let sum = components(interp, &args[0], &sp(0))?;
-    let player = optional_player(interp, &args, 1, &sp(1))?;
     let r = match name {
         "hotstrat" => play::strategy::hotstrat(&mut interp.store, sum.parts(), player),
         "sentestrat" => play::strategy::sentestrat(&mut interp.store, sum.parts(), player),

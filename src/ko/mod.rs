@@ -88,9 +88,9 @@ pub use graph::{
     Options, PackedTarget, Rule, Side, Target,
 };
 pub use solve::{
-    equivalent, ko_winner, net_threats, pseudo_incentive, solve, solve_from, Action, Ending,
-    Equivalence, KoFill, KoMove, KoSolution, KoSolveError, KoSolveOptions, KoWinner,
-    PseudoIncentive, StartBan,
+    equivalent, first_moves, ko_winner, net_threats, pseudo_incentive, solve, solve_from, Action,
+    Ending, Equivalence, FirstMove, FirstMoves, KoFill, KoMove, KoSolution, KoSolveError,
+    KoSolveOptions, KoWinner, PseudoIncentive, StartBan,
 };
 pub use thermo::{KoKind, KomasterAnalysis};
 

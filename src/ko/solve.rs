@@ -497,14 +497,23 @@ pub fn solve_from(
     solve_with(&mut e, components, first, ban)
 }
 
-fn solve_with(
+/// The root of a search: the tracked components (one per input
+/// component), the numbers settled at the start, the root node and its ban.
+struct Start {
+    all: Vec<Component>,
+    tracked: Vec<Tracked>,
+    settled: BigRational,
+    node: engine::Node,
+    ban: Option<(usize, NodeId)>,
+}
+
+fn start(
     e: &mut Engine,
     components: &[Component],
     first: Side,
     start_ban: Option<StartBan>,
-) -> Result<KoSolution, KoSolveError> {
-    // The tracked position: one entry per component number.
-    let mut all: Vec<Component> = components.to_vec();
+) -> Result<Start, KoSolveError> {
+    let all: Vec<Component> = components.to_vec();
     let mut tracked: Vec<Tracked> = Vec::new();
     let mut settled = BigRational::zero();
     for c in components {
@@ -530,6 +539,28 @@ fn solve_with(
         node.ban = Some((gi, at, b.forbidden));
         ban = Some((b.component, b.forbidden));
     }
+    Ok(Start {
+        all,
+        tracked,
+        settled,
+        node,
+        ban,
+    })
+}
+
+fn solve_with(
+    e: &mut Engine,
+    components: &[Component],
+    first: Side,
+    start_ban: Option<StartBan>,
+) -> Result<KoSolution, KoSolveError> {
+    let Start {
+        mut all,
+        mut tracked,
+        mut settled,
+        mut node,
+        mut ban,
+    } = start(e, components, first, start_ban)?;
     let value_q = e.value(&node)?;
     let value = value_q.to_q();
     let target = &value + &settled;
@@ -757,6 +788,128 @@ fn solve_with(
         components: all,
         nodes: e.nodes,
         tt_hits: e.tt_hits,
+    })
+}
+
+/// A first move of [`first_moves`] and the final score with best play
+/// after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstMove {
+    /// The move; a threat ([`Action::Threat`]) stands for the threat and
+    /// its forced answer, and a compound's `created` are the numbers its
+    /// option's components would get.
+    pub action: Action,
+    /// The final score when this move is played first and both players
+    /// play optimally after it (Black positive).
+    pub score: BigRational,
+}
+
+/// Every legal first turn of `first` with its score ([`first_moves`]).
+#[derive(Clone, Debug)]
+pub struct FirstMoves {
+    /// Component moves in the order of the components and of their options,
+    /// then a threat (when the player owns one), then a pass.
+    pub moves: Vec<FirstMove>,
+    /// The components the moves' numbers refer to (the input).
+    pub components: Vec<Component>,
+    pub nodes: u64,
+}
+
+/// Every legal first turn of `first` in the sum, under the rules of
+/// [`solve`] and from the start of [`solve_from`] (a start ban forbids the
+/// banned retake), each with the exact final score of optimal play after
+/// it. The best of them (the largest for Black, the smallest for White) is
+/// [`solve_from`]'s score, and the moves that reach it are exactly the
+/// optimal first moves: `best_moves`, `must_play` and `avoid_play` on sums
+/// with kos. A move that would recreate a whole-sum state is not legal and
+/// is not listed (none can at the start, which is the whole history).
+pub fn first_moves(
+    store: &mut Store,
+    components: &[Component],
+    first: Side,
+    ban: Option<StartBan>,
+    opts: &KoSolveOptions,
+) -> Result<FirstMoves, KoSolveError> {
+    let mut e = Engine::new(store, opts.clone());
+    let Start {
+        all,
+        tracked,
+        settled,
+        node,
+        ban,
+    } = start(&mut e, components, first, ban)?;
+    let mut moves = Vec::new();
+    let after = |e: &mut Engine, child: &engine::Node, delta: &engine::Val| {
+        let v = e.value(child)?;
+        Ok::<_, KoSolveError>(&settled + delta.to_q() + v.to_q())
+    };
+    if !node.pos.comps.is_empty() {
+        for (id, t) in tracked.iter().enumerate() {
+            let Tracked::Live(c) = *t else { continue };
+            let Ok(ci) = node.pos.comps.binary_search(&c) else {
+                return Err(KoSolveError::Internal("tracked component lost".into()));
+            };
+            let opts = e.options(c, node.left)?.to_vec();
+            for o in &opts {
+                if let (Some((bid, forbidden)), OptKind::Ko { to, .. }) = (ban, &o.kind) {
+                    if bid == id && *to == Target::Node(forbidden) {
+                        continue;
+                    }
+                }
+                let Some(child) = e.child_of_move(&node, ci, o) else {
+                    continue;
+                };
+                let score = after(&mut e, &child, &o.delta)?;
+                let action = match (&o.kind, c) {
+                    (OptKind::Short(to), _) => Action::Short {
+                        component: id,
+                        option: o.index,
+                        to: *to,
+                    },
+                    (OptKind::Ko { to, .. }, C::Ko(_, from)) => Action::Ko {
+                        component: id,
+                        option: o.index,
+                        from,
+                        to: *to,
+                    },
+                    _ => {
+                        let threats = o.threats.iter().filter(|&&n| n > 0).count();
+                        let n = o.comps.len() + threats;
+                        Action::Compound {
+                            component: id,
+                            option: o.index,
+                            created: (tracked.len()..tracked.len() + n).collect(),
+                        }
+                    }
+                };
+                moves.push(FirstMove { action, score });
+            }
+        }
+        let player = if node.left { Side::Left } else { Side::Right };
+        if node.pos.threats[engine::side_index(player)] > 0 {
+            let id = tracked
+                .iter()
+                .position(|t| matches!(t, Tracked::Threats(s, n) if *s == player && *n > 0))
+                .ok_or_else(|| KoSolveError::Internal("no threat to play".into()))?;
+            let child = e.child_of_threat(&node);
+            let score = after(&mut e, &child, &engine::Val::zero())?;
+            moves.push(FirstMove {
+                action: Action::Threat { component: id },
+                score,
+            });
+        }
+        if let Some(child) = e.child_of_pass(&node) {
+            let score = after(&mut e, &child, &engine::Val::zero())?;
+            moves.push(FirstMove {
+                action: Action::Pass,
+                score,
+            });
+        }
+    }
+    Ok(FirstMoves {
+        moves,
+        components: all,
+        nodes: e.nodes,
     })
 }
 

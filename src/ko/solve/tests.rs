@@ -895,11 +895,25 @@ impl Naive<'_> {
         }
         let better = |a: &Q, b: &Q| if side == Side::Left { a > b } else { a < b };
         let mut best: Option<Q> = None;
-        let consider = |v: Q, best: &mut Option<Q>| {
+        for (_, v) in self.turns(comps, t, side, ban, passed) {
             if best.as_ref().is_none_or(|b| better(&v, b)) {
-                *best = Some(v);
+                best = Some(v);
             }
-        };
+        }
+        best.unwrap()
+    }
+
+    /// Every legal turn of `side` with its value: the pass, the threat, the
+    /// component moves (component, option) in order.
+    fn turns(
+        &mut self,
+        comps: &mut Vec<NComp>,
+        t: [u32; 2],
+        side: Side,
+        ban: Option<(usize, NodeId)>,
+        passed: bool,
+    ) -> Vec<(NTurn, Q)> {
+        let mut out = Vec::new();
         // Pass.
         let v = if passed {
             self.count(comps, side)
@@ -909,7 +923,7 @@ impl Naive<'_> {
             self.history.pop();
             v
         };
-        consider(v, &mut best);
+        out.push((NTurn::Pass, v));
         // Threat and answer.
         let me = if side == Side::Left { 0 } else { 1 };
         if t[me] > 0 {
@@ -918,7 +932,7 @@ impl Naive<'_> {
             self.history.push(self.key(comps, t2, side));
             let v = self.value(comps, t2, side, None, false);
             self.history.pop();
-            consider(v, &mut best);
+            out.push((NTurn::Threat, v));
         }
         // Component moves.
         for i in 0..comps.len() {
@@ -947,7 +961,7 @@ impl Naive<'_> {
                         .collect()
                 }
             };
-            for (to, node) in targets {
+            for (j, (to, node)) in targets.into_iter().enumerate() {
                 if let (Some((bi, f)), Some(m)) = (ban, node) {
                     if bi == i && f == m {
                         continue;
@@ -967,11 +981,36 @@ impl Naive<'_> {
                 let v = self.value(comps, t, side.opponent(), new_ban, false);
                 self.history.pop();
                 comps[i] = c.clone();
-                consider(v, &mut best);
+                out.push((NTurn::Move(i, j), v));
             }
         }
-        best.unwrap()
+        out
     }
+}
+
+/// A turn of the plain minimax: a move in component `.0` (among the
+/// non-threat components, in input order) to its option `.1`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum NTurn {
+    Pass,
+    Threat,
+    Move(usize, usize),
+}
+
+/// The plain minimax's first turns of `first` with their values, sorted
+/// (`ban` as in [`naive_score_from`]).
+fn naive_first_turns(
+    s: &mut Store,
+    c: &[Component],
+    first: Side,
+    ban: Option<(usize, NodeId)>,
+) -> Vec<(NTurn, Q)> {
+    let (mut n, mut comps, t) = naive(s, c);
+    let k = n.key(&comps, t, first);
+    n.history.push(k);
+    let mut turns = n.turns(&mut comps, t, first, ban, false);
+    turns.sort();
+    turns
 }
 
 fn naive_score(s: &mut Store, c: &[Component], first: Side) -> Q {
@@ -986,6 +1025,14 @@ fn naive_score_from(
     first: Side,
     ban: Option<(usize, NodeId)>,
 ) -> Q {
+    let (mut n, mut comps, t) = naive(s, c);
+    let k = n.key(&comps, t, first);
+    n.history.push(k);
+    n.value(&mut comps, t, first, ban, false)
+}
+
+/// The plain minimax of a sum: its state, components and threats.
+fn naive<'a>(s: &'a mut Store, c: &[Component]) -> (Naive<'a>, Vec<NComp>, [u32; 2]) {
     let mut graphs = Vec::new();
     let mut comps = Vec::new();
     let mut t = [0u32; 2];
@@ -1002,15 +1049,13 @@ fn naive_score_from(
             Component::Compound(_) => panic!("naive: no compounds"),
         }
     }
-    let mut n = Naive {
+    let n = Naive {
         s,
         graphs,
         history: Vec::new(),
         memo: Default::default(),
     };
-    let k = n.key(&comps, t, first);
-    n.history.push(k);
-    n.value(&mut comps, t, first, ban, false)
+    (n, comps, t)
 }
 
 /// Validates a line: every turn legal, numbers correct, the score reached.
@@ -1265,6 +1310,58 @@ proptest! {
         replay_from(&mut s, &sol, Some(ban));
         let sol = solve_from(&mut s, &c, first, Some(ban), &plain()).unwrap();
         prop_assert_eq!(&sol.score, &expect);
+    }
+
+    /// Every first turn and its score: the same turns with the same values
+    /// as the plain minimax's (short and ko moves by component and option,
+    /// the threat, the pass), and the best of them is `solve`'s score, with
+    /// and without a start ban. A short game's options are numbered as the
+    /// store lists them.
+    #[test]
+    fn first_moves_match_plain_minimax(
+        k in ko_shape(),
+        ts in prop::collection::vec(tree(1), 0..=2),
+        nb in 0u32..=1,
+        nw in 0u32..=1,
+        first in any_side(),
+        banned in any::<bool>(),
+    ) {
+        let mut s = Store::new();
+        let c = ko_sum(&mut s, &[&k], &ts, nb, nw);
+        // With `banned`, from a start where the first player's first ko
+        // capture is the banned retake (as in `a_start_ban_matches_…`).
+        let Component::Ko { graph, node } = &c[0] else { unreachable!() };
+        let forbidden = graph.node(*node).options(first).iter().find_map(|t| match t {
+            Target::Node(m) => Some(m),
+            Target::Game(_) => None,
+        });
+        let ban = forbidden
+            .filter(|_| banned)
+            .map(|forbidden| StartBan { component: 0, forbidden });
+        let expect = naive_first_turns(&mut s, &c, first, ban.map(|b| (0, b.forbidden)));
+        let fm = first_moves(&mut s, &c, first, ban, &opts()).unwrap();
+        let mut got: Vec<(NTurn, Q)> = fm
+            .moves
+            .iter()
+            .map(|m| {
+                let turn = match m.action {
+                    Action::Short { component, option, .. }
+                    | Action::Ko { component, option, .. } => NTurn::Move(component, option),
+                    Action::Threat { .. } => NTurn::Threat,
+                    Action::Pass => NTurn::Pass,
+                    ref other => panic!("a first move {other:?}"),
+                };
+                (turn, m.score.clone())
+            })
+            .collect();
+        got.sort();
+        prop_assert_eq!(&got, &expect);
+        let best = match first {
+            Side::Left => got.iter().map(|(_, q)| q).max(),
+            Side::Right => got.iter().map(|(_, q)| q).min(),
+        };
+        let sol = solve_from(&mut s, &c, first, ban, &opts()).unwrap();
+        prop_assert_eq!(best, Some(&sol.score));
     }
 
     /// Negating everything (and exchanging who starts) negates the score.
