@@ -1341,7 +1341,7 @@ impl Play<'_> {
             return Ok((sol.score, true));
         }
         let local_move = !self.territory[r]
-            && search_moves(&positions[r], colour, true)
+            && search_moves(&positions[r], colour, true, self.search.rules)
                 .map_err(AnalysisError::Search)?
                 .iter()
                 .any(|(mv, _)| mv.point == Some(q));
@@ -1389,7 +1389,7 @@ impl Play<'_> {
                 if self.territory[r] {
                     continue;
                 }
-                let Ok(moves) = search_moves(pos, colour, true) else {
+                let Ok(moves) = search_moves(pos, colour, true, self.search.rules) else {
                     continue;
                 };
                 for (mv, next) in moves {
@@ -1449,7 +1449,8 @@ impl Play<'_> {
             if only.is_some_and(|o| o != r) || self.territory[r] {
                 continue;
             }
-            let moves = search_moves(pos, colour, true).map_err(AnalysisError::Search)?;
+            let moves = search_moves(pos, colour, true, self.search.rules)
+                .map_err(AnalysisError::Search)?;
             for (mv, next) in moves {
                 let Some(p) = mv.point else { continue };
                 if ban == Some((r, p)) {
@@ -1537,8 +1538,8 @@ impl Play<'_> {
                 if let Some(m) = target {
                     if m.component < positions.len() {
                         let pos = &positions[m.component];
-                        for (mv, next) in
-                            search_moves(pos, colour, true).map_err(AnalysisError::Search)?
+                        for (mv, next) in search_moves(pos, colour, true, self.search.rules)
+                            .map_err(AnalysisError::Search)?
                         {
                             let Some(p) = mv.point else { continue };
                             let v = self.value(&next)?;

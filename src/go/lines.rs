@@ -52,7 +52,7 @@ pub fn moves_to_option(
     };
     let is_target =
         |store: &mut Store, v: GameId| -> bool { store.add(v, tax).is_ok_and(|x| x == to) };
-    let firsts = search_moves(pos, colour, opts.prune_settled).ok()?;
+    let firsts = search_moves(pos, colour, opts.prune_settled, opts.rules).ok()?;
     // A move to a position with no short value (a ko the latent-ko rules
     // leave) is no move to a short option: the others are still tried.
     for (mv, next) in &firsts {
@@ -66,7 +66,9 @@ pub fn moves_to_option(
     let here = value(store, pos)?;
     let mut tried = 0usize;
     for (mv, next) in &firsts {
-        for (reply, after) in search_moves(next, colour.opponent(), opts.prune_settled).ok()? {
+        for (reply, after) in
+            search_moves(next, colour.opponent(), opts.prune_settled, opts.rules).ok()?
+        {
             let Some(r) = value(store, &after) else {
                 continue;
             };
@@ -77,7 +79,9 @@ pub fn moves_to_option(
             if !reverses {
                 continue;
             }
-            for (again, last) in search_moves(&after, colour, opts.prune_settled).ok()? {
+            for (again, last) in
+                search_moves(&after, colour, opts.prune_settled, opts.rules).ok()?
+            {
                 tried += 1;
                 if tried > MAX_SEQUENCES {
                     return None;

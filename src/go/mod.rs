@@ -62,7 +62,19 @@
 //!   when it holds no stone of that colour, every stone next to it is of that
 //!   colour (hence immortal), and every point of it touches such a stone. It
 //!   is not played: it scores for its owner its number of points, plus (under
-//!   Japanese rules) the opponent's stones inside as prisoners.
+//!   Japanese rules) the opponent's stones inside as prisoners. Under area
+//!   scoring a component is also settled for a colour when that colour has
+//!   a legal move in it and the other has none (every empty point of it is
+//!   suicide for him, so no empty point is next to another): he can never
+//!   play there, so he can take nothing there, his stones inside are each
+//!   in atari with no way to save them (a chain with two liberties could
+//!   fill one), and every empty point is bordered by the owner's stones and
+//!   those dead stones; it scores its number of points. Played, such a
+//!   component would only give its owner a spare move that area counting
+//!   does not have: the corner `x . X / . X X / X X X` (a Black stone x,
+//!   White unable to play) is `{3 | } = 4` in normal play, where the area
+//!   is 3. (When neither colour can play, as in a point with no neighbour,
+//!   the component is left as it is.)
 //! * **End.** Play in a component ends when it is settled, or when neither
 //!   player has a legal move in it (only a point with no neighbour at all,
 //!   which scores nothing). A settled component never becomes unsettled:

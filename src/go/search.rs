@@ -650,20 +650,22 @@ pub fn chilled(store: &mut Store, pos: &Position, opts: &SearchOptions) -> Resul
 }
 
 /// The moves the search considers for `colour` in `pos`, with the positions
-/// they lead to: every legal move on a point outside the settled areas (all
-/// legal moves when `prune_settled` is off), ignoring any ko ban. This is the
+/// they lead to: every legal move on a point outside the settled areas of
+/// `rules` (all legal moves when `prune_settled` is off), ignoring any ko
+/// ban. This is the
 /// move generator the ko machinery can build ko graphs from.
 pub fn search_moves(
     pos: &Position,
     colour: Colour,
     prune_settled: bool,
+    rules: Rules,
 ) -> Result<Vec<(Move, Position)>, GoError> {
     let region = Region::new(pos)?;
     let root = &region.root;
     let mut playable = region.all & !(root.stones[0] | root.stones[1]);
     if prune_settled {
         for comp in region.components(region.nonimmortal(root)) {
-            if region.settled(comp, root).is_some() {
+            if region.settled_under(comp, root, rules).is_some() {
                 playable &= !comp;
             }
         }
@@ -1315,6 +1317,34 @@ impl Region {
             Some(Colour::White)
         } else {
             None
+        }
+    }
+
+    /// [`Region::settled`] under `rules`: under area scoring a component is
+    /// also settled when the other colour can never play in it
+    /// ([`Region::settled_area`]).
+    pub(super) fn settled_under(&self, comp: u128, b: &Board, rules: Rules) -> Option<Colour> {
+        match self.settled(comp, b) {
+            Some(c) => Some(c),
+            None if rules == Rules::Chinese => self.settled_area(comp, b),
+            None => None,
+        }
+    }
+
+    /// The colour a component is settled for under area scoring because the
+    /// other colour has no legal move in it and this one has (module docs
+    /// of `crate::go`, "Settled areas").
+    pub(super) fn settled_area(&self, comp: u128, b: &Board) -> Option<Colour> {
+        let empty = comp & !(b.stones[0] | b.stones[1]);
+        // An empty point next to another is a legal move for both colours.
+        if self.nbrs_of(empty) & empty != 0 {
+            return None;
+        }
+        let can_play = |c: usize| bits(empty).any(|p| self.apply(b, c, p).is_some());
+        match (can_play(0), can_play(1)) {
+            (true, false) => Some(Colour::Black),
+            (false, true) => Some(Colour::White),
+            _ => None,
         }
     }
 }
@@ -2301,7 +2331,7 @@ impl<'a> Search<'a> {
     /// its points, plus the opponent's stones in it (Japanese), less the
     /// owner's mortal stones in it (none in a settled component).
     fn settled_score(&mut self, comp: u128, b: &Board) -> Result<Option<GameId>, GoError> {
-        let colour = match self.region.settled(comp, b) {
+        let colour = match self.region.settled_under(comp, b, self.opts.rules) {
             Some(c) => c,
             None if self.opts.territories
                 && self.opts.rules == Rules::Japanese
@@ -2354,7 +2384,7 @@ impl<'a> Search<'a> {
         }
         let mut out = empty;
         for &comp in &self.split[at] {
-            if region.settled(comp, b).is_some() {
+            if region.settled_under(comp, b, self.opts.rules).is_some() {
                 out &= !comp;
             }
         }
@@ -2677,7 +2707,11 @@ impl<'a> Search<'a> {
             self.depth += 1;
             // With no new immortal stone the points of `comp` that are
             // empty or capturable are still all of `comp`, one component.
-            let rest = if imm == b_imm {
+            // (Not split, `comp` is the union of the components not settled
+            // when it was made, and a move may settle one of them: split
+            // again, so that each is scored as settled when it is, as it is
+            // when split.)
+            let rest = if imm == b_imm && self.opts.split_components {
                 self.eval_one(comp, &child, imm)
             } else {
                 self.eval_short(comp, &child, imm)

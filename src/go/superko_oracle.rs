@@ -63,7 +63,7 @@ fn brute(store: &mut Store, pos: &Position, rule: KoRule, hist: &mut Vec<Seen>) 
     let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
     let mut any = false;
     for colour in [Colour::Black, Colour::White] {
-        for (_, next) in search_moves(pos, colour, true).unwrap() {
+        for (_, next) in search_moves(pos, colour, true, Rules::Japanese).unwrap() {
             any = true;
             let tag = match rule {
                 KoRule::SituationalSuperko => Some(colour),
@@ -127,7 +127,7 @@ fn options(
     hist: &mut Vec<Seen>,
 ) -> Vec<GameId> {
     let mut out = Vec::new();
-    for (_, next) in search_moves(pos, colour, true).unwrap() {
+    for (_, next) in search_moves(pos, colour, true, Rules::Japanese).unwrap() {
         let tag = match rule {
             KoRule::SituationalSuperko => Some(colour),
             _ => None,
@@ -342,7 +342,7 @@ fn every_rule_values_options_after_the_move_with_the_history() {
                     let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
                     let mut any = false;
                     for c in [Colour::Black, Colour::White] {
-                        for (_, next) in search_moves(&p, c, true).unwrap() {
+                        for (_, next) in search_moves(&p, c, true, Rules::Japanese).unwrap() {
                             any = true;
                             // The value of a position counts the
                             // prisoners it holds.
@@ -414,7 +414,7 @@ fn ko_options_are_successor_values(
             from_graph.push(shown);
         }
         let mut fresh: Vec<String> = Vec::new();
-        for (_, mut next) in search_moves(p, colour, true).unwrap() {
+        for (_, mut next) in search_moves(p, colour, true, Rules::Japanese).unwrap() {
             next.clear_ko_ban();
             let v = go_value(s, &next, opts).unwrap();
             fresh.push(match (v.as_short(), v.as_ko(s)) {

@@ -338,7 +338,15 @@ impl<'s> Oracle<'s> {
                 let no_own = comp & own == 0;
                 let no_opp_around = g.around(comp) & !inside & opp == 0;
                 let all_touch = points(comp).all(|p| g.neighbours[p] & own != 0);
-                if no_own && no_opp_around && all_touch {
+                // Area scoring: also when the opponent has no legal move in
+                // it and this colour has.
+                let in_comp = |c: Colour| self.moves_outside(board, c, g.all & !comp);
+                let opp_stuck = || {
+                    self.rules == Rules::Chinese
+                        && in_comp(colour.opponent()).is_empty()
+                        && !in_comp(colour).is_empty()
+                };
+                if (no_own && no_opp_around && all_touch) || opp_stuck() {
                     let mut s = i64::from(comp.count_ones());
                     if self.rules == Rules::Japanese {
                         s += i64::from((comp & opp).count_ones());
