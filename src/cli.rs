@@ -410,7 +410,7 @@ fn eval_expr(expr: &str, out: Output) -> i32 {
     let whole = 0..expr.len();
     let r = interp.eval_source_expr(id).and_then(|v| {
         let style = interp.style;
-        v.display(&mut interp.store, style)
+        v.display_for_reading(&mut interp.store, style)
             .map_err(|e| interp.cg_error(e, &whole))
     });
     match r {

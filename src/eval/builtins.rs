@@ -754,7 +754,7 @@ const STR: Builtin = Builtin {
     name: "str",
     params: "v",
     returns: "a string",
-    help: "v as text, as it prints",
+    help: "v as text, as it prints, except that a ko graph is written whole however large (`print` shows one of more than 100 positions one move deep), so the text reads back: `print str(V)` writes a large graph out",
     example: "str({1 | 0}) + \"!\"",
     run: str_of,
     ..ONE_GAME

@@ -184,24 +184,63 @@ impl MixedSum {
         first_ko(&self.parts)
     }
 
+    /// The whole text: every ko graph written out, so that it reads back.
     pub fn format(&self, store: &mut Store, style: Style) -> CgResult<String> {
         format_sum(&self.parts, store, style, None)
     }
 
-    /// [`MixedSum::format`] for the REPL's echo: a ko graph of more than
-    /// `limit` positions is shown as `<a ko graph of N positions>` instead of
-    /// written out (the open 3 × 4 area's value is 14.5–17 MB of text); whether
-    /// one was.
-    pub fn format_abbreviated(
+    /// The text for reading ([`Value::display_summarised`]): a ko graph of
+    /// more than [`SUMMARY_KO_NODES`] positions is written one move deep
+    /// ([`KoGraph::format_root`]), and a note on it, with its exact sizes,
+    /// is pushed on `notes`.
+    pub fn format_summarised(
         &self,
         store: &mut Store,
         style: Style,
-        limit: usize,
-    ) -> CgResult<(String, bool)> {
-        let mut abbreviated = false;
-        let text = format_sum(&self.parts, store, style, Some((limit, &mut abbreviated)))?;
-        Ok((text, abbreviated))
+        notes: &mut Vec<String>,
+    ) -> CgResult<String> {
+        format_sum(&self.parts, store, style, Some(notes))
     }
+}
+
+/// Where values are shown for reading (`print`, the REPL's echo, `yose
+/// eval`), a ko graph of more than this many positions is summarised. Go
+/// graphs print about 65 bytes per position, so the whole text of 100 is
+/// some 6 KB, more lines than a screen; the kos of the literature, of the
+/// README, the stdlib and the examples have at most a dozen positions,
+/// and print whole.
+pub(crate) const SUMMARY_KO_NODES: usize = 100;
+/// The options of each side of the root a summary writes (a Go region has
+/// one per empty point).
+const SUMMARY_ROOT_OPTIONS: usize = 24;
+
+/// The note under a summarised graph: its exact sizes
+/// ([`KoGraph::counts`]) and how to see more of it.
+fn summary_note(graph: &KoGraph) -> String {
+    let c = graph.counts();
+    let plural = |n: usize, one: &str, many: &str| {
+        format!("{} {}", grouped(n), if n == 1 { one } else { many })
+    };
+    let root = graph.label(graph.root());
+    let next = graph
+        .node(graph.root())
+        .left()
+        .iter()
+        .chain(graph.node(graph.root()).right().iter())
+        .find_map(|t| match t {
+            crate::ko::Target::Node(m) if m != graph.root() => Some(graph.label(m).into_owned()),
+            _ => None,
+        })
+        .unwrap_or_else(|| root.to_string());
+    format!(
+        "({root}: a ko graph of {} and {}, {} to short games and {} scoring; {} on cycles, in {} that can repeat; shown one move deep: `node(…, \"{next}\")` is a position, `print str(…)` writes the whole graph)",
+        plural(c.positions, "position", "positions"),
+        plural(c.moves, "move", "moves"),
+        grouped(c.moves_to_short_games),
+        grouped(c.scoring_moves),
+        plural(c.positions_on_cycles, "position", "positions"),
+        plural(c.cycle_groups, "group of positions", "groups of positions"),
+    )
 }
 
 fn first_ko(parts: &[Component]) -> Option<String> {
@@ -228,15 +267,15 @@ fn ko_cg(e: KoError) -> CgError {
     }
 }
 
-/// A ko graph larger than the limit is abbreviated, and the flag beside the
-/// limit set.
-type Abbreviate<'a> = Option<(usize, &'a mut bool)>;
+/// Where a summarised ko graph leaves its note; `None`: every graph is
+/// written whole.
+type Summaries<'a> = Option<&'a mut Vec<String>>;
 
 fn format_component(
     c: &Component,
     store: &mut Store,
     style: Style,
-    mut abbreviate: Abbreviate,
+    mut summaries: Summaries,
 ) -> CgResult<String> {
     Ok(match c {
         Component::Short(g) => format_game(store, *g, style)?,
@@ -249,13 +288,12 @@ fn format_component(
                     &rooted
                 }
             };
-            if let Some((limit, abbreviated)) = &mut abbreviate {
-                if graph.len() > *limit {
-                    **abbreviated = true;
-                    return Ok(format!(
-                        "<a ko graph of {} positions>",
-                        grouped(graph.len())
-                    ));
+            if let Some(notes) = &mut summaries {
+                if graph.len() > SUMMARY_KO_NODES {
+                    notes.push(summary_note(graph));
+                    return graph
+                        .format_root(store, style, SUMMARY_ROOT_OPTIONS)
+                        .map_err(ko_cg);
                 }
             }
             graph.format(store, style).map_err(ko_cg)?
@@ -273,8 +311,7 @@ fn format_component(
             let mut side = |opts: &[Vec<Component>]| -> CgResult<String> {
                 let mut out = Vec::with_capacity(opts.len());
                 for o in opts {
-                    let abbreviate = abbreviate.as_mut().map(|(l, m)| (*l, &mut **m));
-                    out.push(format_sum(o, store, style, abbreviate)?);
+                    out.push(format_sum(o, store, style, summaries.as_deref_mut())?);
                 }
                 Ok(out.join(", "))
             };
@@ -296,19 +333,14 @@ fn format_sum(
     parts: &[Component],
     store: &mut Store,
     style: Style,
-    mut abbreviate: Abbreviate,
+    mut summaries: Summaries,
 ) -> CgResult<String> {
     if parts.is_empty() {
         return Ok("0".to_string());
     }
     let mut out = String::new();
     for (i, c) in parts.iter().enumerate() {
-        let text = format_component(
-            c,
-            store,
-            style,
-            abbreviate.as_mut().map(|(l, m)| (*l, &mut **m)),
-        )?;
+        let text = format_component(c, store, style, summaries.as_deref_mut())?;
         if i == 0 {
             out.push_str(&text);
         } else if let (

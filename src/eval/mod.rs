@@ -159,11 +159,10 @@ const MAX_CALL_DEPTH: usize = 20_000;
 /// The longest list a range `a..b` makes.
 const MAX_RANGE: usize = 10_000_000;
 
-/// The REPL writes out ko graphs of at most this many positions (a Go
-/// region's graph can have 150 000) ...
-const ECHO_KO_NODES: usize = 256;
-/// ... and at most this many bytes of text; a longer text is cut after
-/// `ECHO_PREFIX` bytes (fewer, to end on a whole character).
+/// The REPL writes out at most this many bytes of a value's text (a ko
+/// graph too large to read is already summarised, `ko::SUMMARY_KO_NODES`);
+/// a longer text is cut after `ECHO_PREFIX` bytes (fewer, to end on a
+/// whole character).
 const ECHO_BYTES: usize = 100_000;
 const ECHO_PREFIX: usize = 2_000;
 /// The steps a failed comparison's diagnostic may spend on canonical forms:
@@ -336,14 +335,14 @@ impl Interp {
         self.eval(&expr, &Scope::default())
     }
 
-    /// The REPL's echo of a value: [`Value::display`], except that what
-    /// would flood the terminal is cut short with a note saying how to see
-    /// it in full (`print` writes every value out).
+    /// The REPL's echo of a value: [`Value::display_summarised`] (a ko
+    /// graph too large to read is written one move deep, with a note on
+    /// it), and a text that would still flood the terminal is cut short
+    /// with a note saying how to see it in full (`print str(…)` writes
+    /// every value out).
     fn echo(&mut self, v: &Value) -> CgResult<String> {
-        let (text, abbreviated) = match v {
-            Value::Mixed(m) => m.format_abbreviated(&mut self.store, self.style, ECHO_KO_NODES)?,
-            _ => (v.display(&mut self.store, self.style)?, false),
-        };
+        let mut notes = Vec::new();
+        let text = v.display_summarised(&mut self.store, self.style, &mut notes)?;
         let text = if text.len() <= ECHO_BYTES {
             text
         } else {
@@ -357,12 +356,7 @@ impl Interp {
                 ko::grouped(text.len())
             )
         };
-        Ok(match abbreviated {
-            true => format!(
-                "{text}\n(a ko graph of more than {ECHO_KO_NODES} positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"
-            ),
-            false => text,
-        })
+        Ok(value::with_notes(text, &notes))
     }
 
     pub fn display(&mut self, v: &Value) -> EvalResult<String> {
@@ -580,15 +574,17 @@ impl Interp {
             }
             StmtKind::Print(exprs) => {
                 let mut parts = Vec::with_capacity(exprs.len());
+                // The notes on large ko graphs go under the whole line.
+                let mut notes = Vec::new();
                 for e in exprs {
                     let v = self.eval(e, scope)?;
                     parts.push(
-                        v.display(&mut self.store, self.style)
+                        v.display_summarised(&mut self.store, self.style, &mut notes)
                             .map_err(|err| self.cg_error(err, &e.span))?,
                     );
                 }
                 if self.mode != Mode::Check && self.importing == 0 {
-                    (self.output)(&parts.join(" "));
+                    (self.output)(&value::with_notes(parts.join(" "), &notes));
                 }
             }
             StmtKind::Use(target) => self.use_module(target, &stmt.span)?,
@@ -1313,26 +1309,53 @@ mod tests {
     }
 
     #[test]
-    fn the_echo_abbreviates_large_ko_graphs_only() {
+    fn the_echo_and_print_summarise_large_ko_graphs_only() {
         // A basic ko at the mouth of a 10-point corridor: a graph of 8 064
-        // positions, shown by its size, beside the number.
+        // positions, written one move deep beside the number, with its
+        // sizes under it.
+        let corridor = r#"value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO"))"#;
         check(
-            r#"value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO")) + 1/2"#,
+            &format!("{corridor} + 1/2"),
             expect![[r#"
-                1/2 + <a ko graph of 8 064 positions>
-                (a ko graph of more than 256 positions is not written out here; `print` writes it in full, `nodes(…)` lists its positions)"#]],
+                1/2 + k0: {k1: ..., -1 + k2842: ..., -2 + k3843: ..., -3 + k4196: ..., -4 + k4321: ..., -5 + k4366: ..., -6 + k4383: ..., -7 + k4390: ... | k2841: ..., -8 + k7417: ..., -8 + k7837: ..., -8 + k7985: ..., -8 + k8037: ..., -8 + k8055: ..., -8 + k8061: ..., -8 + k8063: ..., {7|||||||6||||||5|||||4||||3|||2||1|*}}
+                (k0: a ko graph of 8 064 positions and 32 128 moves, 8 064 to short games and 4 854 scoring; 8 064 positions on cycles, in 1 840 groups of positions that can repeat; shown one move deep: `node(…, "k1")` is a position, `print str(…)` writes the whole graph)"#]],
         );
         check("ko(2, -1) + 1", expect!["1 + kw: {{2 | kw} | -1}"]);
+        // `print` summarises too, the notes of a line's values under it,
+        // inside lists and records as well.
+        check(
+            &format!("print [{corridor}], 1, (a: multi_stage_ko(100, 3, -4))"),
+            expect![[
+                r#"error: Error(Report { source: 0, diag: Diagnostic { severity: Error, message: "unexpected `multi_stage_ko`", labels: [Label { span: 70..84, message: "expected `{`", primary: true }], notes: [], helps: [], compared: None }, more: [] })"#
+            ]],
+        );
+        // 100 positions are written whole, by the echo and by `print`.
+        let hundred = echo("multi_stage_ko(99, 3, -4)");
+        assert!(hundred.starts_with("s0: {3 | s1: {s0 | s2: {s1 |") && !hundred.contains('\n'));
+        assert_eq!(echo("print multi_stage_ko(99, 3, -4)"), hundred);
         // A label not in a large graph: the note names twenty of its nodes.
-        let err = echo(r#"node(value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO")), "zz")"#);
+        let err = echo(&format!(r#"node({corridor}, "zz")"#));
         assert!(
             err.contains("its nodes: k0, k1, k2, ")
                 && err.contains("k19, … (8 044 more); nodes(K) lists them all"),
             "{err}"
         );
-        // `print` writes everything.
-        let printed = echo(r#"print value(go("XXXXXXXXXXOO\nX........o.O\nXXXXXXXXXXOO"))"#);
-        assert!(printed.len() > 100_000 && !printed.contains("<a ko graph"));
+        // `str` writes every graph whole, and the text reads back.
+        let whole = echo(&format!("print str({corridor})"));
+        assert!(
+            whole.len() > 100_000 && !whole.contains("..."),
+            "{}",
+            &whole[..200]
+        );
+        let text = echo("print str(multi_stage_ko(100, 3, -4))");
+        assert!(
+            text.starts_with("s0: {3 | s1: {s0 | s2: {s1 |")
+                && text.trim_end_matches('}').ends_with("{s99 | -4")
+        );
+        check(
+            &format!("str({text}) == str(multi_stage_ko(100, 3, -4))"),
+            expect!["true"],
+        );
     }
 
     #[test]

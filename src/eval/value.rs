@@ -268,8 +268,40 @@ impl Value {
         }
     }
 
-    /// Formats for output; games are canonicalised (interruptible).
+    /// Formats for output; games are canonicalised (interruptible). Ko
+    /// graphs are written whole, however large, so that the text reads
+    /// back (`str`, diagnostics).
     pub fn display(&self, store: &mut Store, style: Style) -> CgResult<String> {
+        self.show(store, style, None)
+    }
+
+    /// [`Value::display`] for reading (`print`, the REPL's echo, `yose
+    /// eval`): a ko graph too large to read whole is written one move deep,
+    /// here or inside a list or record, and a note on it pushed on `notes`
+    /// (to be written after the value: [`super::ko::MixedSum::format_summarised`]).
+    pub fn display_summarised(
+        &self,
+        store: &mut Store,
+        style: Style,
+        notes: &mut Vec<String>,
+    ) -> CgResult<String> {
+        self.show(store, style, Some(notes))
+    }
+
+    /// [`Value::display_summarised`] with the notes on lines of their own
+    /// after the text.
+    pub fn display_for_reading(&self, store: &mut Store, style: Style) -> CgResult<String> {
+        let mut notes = Vec::new();
+        let text = self.display_summarised(store, style, &mut notes)?;
+        Ok(with_notes(text, &notes))
+    }
+
+    fn show(
+        &self,
+        store: &mut Store,
+        style: Style,
+        mut notes: Option<&mut Vec<String>>,
+    ) -> CgResult<String> {
         // Lists nest as deeply as a program builds them.
         crate::limits::check_stack()?;
         Ok(match self {
@@ -283,7 +315,10 @@ impl Value {
                 let g = s.canonical(store)?;
                 format_game(store, g, style)?
             }
-            Value::Mixed(m) => m.format(store, style)?,
+            Value::Mixed(m) => match notes {
+                Some(notes) => m.format_summarised(store, style, notes)?,
+                None => m.format(store, style)?,
+            },
             Value::Rational(r) => format_rational(r),
             Value::Bool(b) => b.to_string(),
             Value::Str(s) => s.to_string(),
@@ -292,7 +327,7 @@ impl Value {
                 for v in items.iter() {
                     parts.push(match v {
                         Value::Str(s) => format!("{s:?}"),
-                        other => other.display(store, style)?,
+                        other => other.show(store, style, notes.as_deref_mut())?,
                     });
                 }
                 format!("[{}]", parts.join(", "))
@@ -302,11 +337,20 @@ impl Value {
             Value::Builtin(b) => format!("<builtin {}>", b.name),
             Value::Unit => "nothing".to_string(),
             Value::Thermograph(t, _) => format_thermograph(t),
-            Value::Record(kind, fields) => format_record(kind, fields, store, style)?,
+            Value::Record(kind, fields) => format_record(kind, fields, store, style, notes)?,
             Value::Position(p) => super::go::render(p, style),
             Value::GoGame(g) => super::go::render_game(g, style),
         })
     }
+}
+
+/// `text`, then each note on a line of its own.
+pub fn with_notes(mut text: String, notes: &[String]) -> String {
+    for note in notes {
+        text.push('\n');
+        text.push_str(note);
+    }
+    text
 }
 
 /// `3`, `-1/3`.
@@ -372,6 +416,7 @@ fn format_record(
     fields: &[(String, Value)],
     store: &mut Store,
     style: Style,
+    mut notes: Option<&mut Vec<String>>,
 ) -> CgResult<String> {
     let get = |n: &str| fields.iter().find(|(k, _)| k == n).map(|(_, v)| v);
     match kind {
@@ -457,7 +502,7 @@ fn format_record(
         _ => {
             let mut parts = Vec::with_capacity(fields.len());
             for (k, v) in fields {
-                let shown = v.display(store, style)?;
+                let shown = v.show(store, style, notes.as_deref_mut())?;
                 if shown.contains('\n') {
                     let indented = shown
                         .lines()

@@ -9,6 +9,10 @@
 //! spelling; Unicode: Mathematical Go's glyphs). A move that scores a gain
 //! `g ≠ 0` is printed `g + target` (`{2 | -1 + kw}`, `{1 + kb: {…} | 0}`),
 //! which reads back as the same scoring edge.
+//!
+//! [`KoGraph::format_root`] is the partial view of a graph too large to
+//! read whole: the root and its options, every other node elided to its
+//! label (`{k1: …, 1 + k5: … | k2: …}`); it does not read back.
 
 use super::graph::{KoError, KoGraph, NodeId, Side, Target};
 use crate::game::{Dyadic, Store};
@@ -46,6 +50,62 @@ impl KoGraph {
         };
         p.node(self.root)?;
         Ok(p.out)
+    }
+}
+
+impl KoGraph {
+    /// The root one move deep: its label and options, each option that
+    /// leads to another node written as that node's label and `…`
+    /// (`...` in the ASCII styles), a move back to the root as the root's label, short
+    /// games in full; past `most` options a side ends with `… (N more)`.
+    pub fn format_root(
+        &self,
+        store: &mut Store,
+        style: Style,
+        most: usize,
+    ) -> Result<String, KoError> {
+        let elided = match style {
+            Style::Unicode => "…",
+            _ => "...",
+        };
+        let root = self.node(self.root);
+        let mut out = String::new();
+        self.push_label(self.root, &mut out);
+        out.push_str(": {");
+        for side in [Side::Left, Side::Right] {
+            let options = root.options(side);
+            if side == Side::Right {
+                out.push_str(if out.ends_with('{') { "|" } else { " |" });
+            }
+            for (k, t) in options.iter().enumerate().take(most) {
+                match (side, k) {
+                    (Side::Left, 0) => {}
+                    (Side::Right, 0) => out.push(' '),
+                    _ => out.push_str(", "),
+                }
+                let g = root.gain(side, k);
+                if !g.is_zero() {
+                    let x = store.number(g.clone());
+                    out.push_str(&format_game(store, x, style)?);
+                    out.push_str(" + ");
+                }
+                match t {
+                    Target::Game(g) => out.push_str(&format_game(store, g, style)?),
+                    Target::Node(m) => {
+                        self.push_label(m, &mut out);
+                        if m != self.root {
+                            out.push_str(": ");
+                            out.push_str(elided);
+                        }
+                    }
+                }
+            }
+            if options.len() > most {
+                out.push_str(&format!(", {elided} ({} more)", options.len() - most));
+            }
+        }
+        out.push('}');
+        Ok(out)
     }
 }
 

@@ -372,6 +372,25 @@ pub struct KoGraph {
     pub(crate) thermographs: super::thermo::ThermographCache,
 }
 
+/// The sizes [`KoGraph::counts`] gives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GraphCounts {
+    /// Nodes.
+    pub positions: usize,
+    /// Options of all nodes, both sides.
+    pub moves: usize,
+    /// Options that leave the graph for a short game.
+    pub moves_to_short_games: usize,
+    /// Options that score a gain other than 0.
+    pub scoring_moves: usize,
+    /// Nodes that lie on a cycle.
+    pub positions_on_cycles: usize,
+    /// Strongly connected components with a cycle: the groups of positions
+    /// that play can repeat among themselves (a Go region's separate kos
+    /// each make one, unless play can pass between them and back).
+    pub cycle_groups: usize,
+}
+
 /// The labels of a graph's nodes.
 ///
 /// The graph of a Go region labels node `i` `k{i}` (given, not made up), and
@@ -1473,6 +1492,39 @@ impl KoGraph {
             memo[v] = Some(r);
         }
         memo.into_iter().map(|m| m.unwrap_or(false)).collect()
+    }
+
+    /// How big the graph is and how much of it can repeat, counted exactly
+    /// in time linear in the graph (one pass over the options and one
+    /// strongly-connected-components walk); what a printed summary of a
+    /// large graph states.
+    pub fn counts(&self) -> GraphCounts {
+        let comp = self.sccs(None);
+        let cyclic = self.on_cycle(&comp, None);
+        let mut cyclic_component = vec![false; self.len()];
+        let mut counts = GraphCounts {
+            positions: self.len(),
+            moves: self.option_count(),
+            ..GraphCounts::default()
+        };
+        for v in self.node_ids() {
+            if cyclic[v.index()] {
+                counts.positions_on_cycles += 1;
+                let seen = &mut cyclic_component[comp[v.index()]];
+                if !*seen {
+                    *seen = true;
+                    counts.cycle_groups += 1;
+                }
+            }
+        }
+        counts.moves_to_short_games = self.targets.iter().filter(|t| t.node().is_none()).count();
+        // Gain index 0 is the gain 0 ([`KoGraph`]).
+        counts.scoring_moves = self
+            .gains
+            .range(0..self.gains.len())
+            .filter(|&k| k != 0)
+            .count();
+        counts
     }
 
     /// Is the root (or any node) ko-free, i.e. an ordinary short game?

@@ -84,8 +84,8 @@ pub mod thermo;
 pub use component::{Component, Compound};
 pub(crate) use graph::{plus_gain, strongly_connected_components, GainIndices};
 pub use graph::{
-    KoError, KoGraph, KoGraphBuilder, KoNode, Komaster, NodeId, NodeRef, NodeSpec, OptionSpec,
-    Options, PackedTarget, Rule, Side, Target,
+    GraphCounts, KoError, KoGraph, KoGraphBuilder, KoNode, Komaster, NodeId, NodeRef, NodeSpec,
+    OptionSpec, Options, PackedTarget, Rule, Side, Target,
 };
 pub use solve::{
     equivalent, first_moves, ko_winner, net_threats, pseudo_incentive, solve, solve_from, Action,

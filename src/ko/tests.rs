@@ -2047,3 +2047,131 @@ mod gains {
         }
     }
 }
+
+// ----- sizes and the partial view of large graphs -------------------------------
+
+#[test]
+fn counts_are_exact_on_hand_checked_graphs() {
+    let mut s = Store::new();
+    let (b3, w4) = (int(&mut s, 3), int(&mut s, -4));
+    // s0 … s3 in a row: one group that repeats, every position on it.
+    let chain = KoGraph::multi_stage_ko(3, b3, w4).counts();
+    assert_eq!(
+        chain,
+        GraphCounts {
+            positions: 4,
+            moves: 8,
+            moves_to_short_games: 2,
+            scoring_moves: 0,
+            positions_on_cycles: 4,
+            cycle_groups: 1,
+        }
+    );
+    // Two kos play can pass from the first to the second but not back, and
+    // a position on no cycle reached by a move scoring 1.
+    let two = read(&mut s, "a: {{2 | a}, 1 + {b | 7} | b: {{1 | b} | -1}}").unwrap();
+    assert_eq!(
+        two.counts(),
+        GraphCounts {
+            positions: 5,
+            moves: 11,
+            moves_to_short_games: 4,
+            scoring_moves: 1,
+            positions_on_cycles: 4,
+            cycle_groups: 2,
+        }
+    );
+}
+
+#[test]
+fn the_root_is_written_one_move_deep() {
+    let mut s = Store::new();
+    let (b3, w4) = (int(&mut s, 3), int(&mut s, -4));
+    let two = read(&mut s, "a: {{2 | a}, 1 + {b | 7} | b: {{1 | b} | -1}}").unwrap();
+    let ko = KoGraph::ko_captured(b3, w4);
+    let chain = KoGraph::multi_stage_ko(3, b3, w4);
+    let inner = chain.rooted_at(NodeId(2));
+    let up = s.ups(1);
+    let ups = KoGraph::ko(up, up);
+    let out = [
+        two.format_root(&mut s, Style::Ascii, 8).unwrap(),
+        two.format_root(&mut s, Style::Unicode, 8).unwrap(),
+        // Only the first option of each side, then how many are left out.
+        two.format_root(&mut s, Style::Ascii, 1).unwrap(),
+        // A move back to the root is its label; short games in full.
+        ko.format_root(&mut s, Style::Ascii, 8).unwrap(),
+        inner.format_root(&mut s, Style::Ascii, 8).unwrap(),
+        ups.format_root(&mut s, Style::Unicode, 8).unwrap(),
+    ]
+    .join("\n");
+    expect_test::expect![[r#"
+        a: {a_L1: ..., 1 + a_L2: ... | b: ...}
+        a: {a_L1: …, 1 + a_L2: … | b: …}
+        a: {a_L1: ..., ... (1 more) | b: ...}
+        kb: {3 | kw: ...}
+        s2: {s1: ... | s3: ...}
+        kw: {kb: … | ↑}"#]]
+    .assert_eq(&out);
+}
+
+mod counts_props {
+    use super::props::{build_pub, raw_graph_pub, Shape};
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// The counts agree with a count by plain reachability: a position
+        /// lies on a cycle when a move from it leads back to it, and two
+        /// such positions are in one group when each reaches the other.
+        #[test]
+        fn counts_agree_with_reachability(raw in raw_graph_pub(8), kind in 0u8..3) {
+            let mut s = Store::new();
+            let Some(g) = build_pub(&mut s, &raw, Shape::loopy(kind)) else { return Ok(()) };
+            let n = g.len();
+            let reach: Vec<Vec<bool>> = (0..n)
+                .map(|v| {
+                    let mut seen = vec![false; n];
+                    let mut stack: Vec<usize> = Vec::new();
+                    let push = |stack: &mut Vec<usize>, seen: &mut Vec<bool>, u: usize| {
+                        let node = g.node(NodeId(u as u32));
+                        for t in node.left().iter().chain(node.right().iter()) {
+                            if let Target::Node(w) = t {
+                                if !seen[w.index()] {
+                                    seen[w.index()] = true;
+                                    stack.push(w.index());
+                                }
+                            }
+                        }
+                    };
+                    push(&mut stack, &mut seen, v);
+                    while let Some(u) = stack.pop() {
+                        push(&mut stack, &mut seen, u);
+                    }
+                    seen
+                })
+                .collect();
+            let cyclic: Vec<usize> = (0..n).filter(|&v| reach[v][v]).collect();
+            let groups = cyclic
+                .iter()
+                .filter(|&&v| !cyclic.iter().any(|&u| u < v && reach[u][v] && reach[v][u]))
+                .count();
+            let (mut moves, mut short) = (0, 0);
+            for v in g.node_ids() {
+                let node = g.node(v);
+                for t in node.left().iter().chain(node.right().iter()) {
+                    moves += 1;
+                    short += matches!(t, Target::Game(_)) as usize;
+                }
+            }
+            let c = g.counts();
+            prop_assert_eq!(c.positions, n);
+            prop_assert_eq!(c.moves, moves);
+            prop_assert_eq!(c.moves_to_short_games, short);
+            prop_assert_eq!(c.scoring_moves, 0);
+            prop_assert_eq!(c.positions_on_cycles, cyclic.len());
+            prop_assert_eq!(c.cycle_groups, groups);
+        }
+    }
+}
