@@ -515,7 +515,7 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Entry, CONTINUATION_PROMPT, PROMPT};
+    use super::{help_for, Entry, CONTINUATION_PROMPT, PROMPT};
 
     #[test]
     fn an_unfinished_entry_continues_under_a_visible_prompt() {
@@ -531,5 +531,37 @@ mod tests {
         assert_eq!(e.prompt(), PROMPT);
         assert_eq!(e.feed("1 + 1").as_deref(), Some("1 + 1"));
         assert_eq!(e.feed(":help (").as_deref(), Some(":help ("));
+    }
+
+    /// `go` is both a builtin and a stdlib module: `:help go` shows both,
+    /// the builtin first. It used to show only the builtin, and the module
+    /// could not be looked up at all.
+    #[test]
+    fn help_shows_a_builtin_and_a_module_of_the_same_name() {
+        let builtin = crate::eval::builtin_help("go").unwrap();
+        let module = crate::stdlib::definitions("go").unwrap();
+        assert!(!module.is_empty());
+        let help = help_for("go");
+        assert!(help.starts_with(&builtin), "{help}");
+        let listing = &help[builtin.len()..];
+        assert!(listing.contains("`use go` defines:"), "{help}");
+        for (signature, _) in &module {
+            assert!(listing.contains(signature.as_str()), "{signature}: {help}");
+        }
+    }
+
+    #[test]
+    fn help_shows_a_module_a_builtin_or_what_there_is() {
+        let kos = help_for("kos");
+        assert!(kos.starts_with("`use kos` defines:"), "{kos}");
+        assert!(kos.contains("ko_mast(K, who)"), "{kos}");
+        let cool = help_for("cool");
+        assert_eq!(cool, crate::eval::builtin_help("cool").unwrap());
+        let unknown = help_for("no_such_name");
+        assert!(
+            unknown.starts_with("no builtin or stdlib module named `no_such_name`")
+                && unknown.contains("games, thermo, go, kos"),
+            "{unknown}"
+        );
     }
 }
