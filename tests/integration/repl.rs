@@ -117,7 +117,9 @@ impl Terminal {
                     // EIO once the REPL has exited and the slave is closed.
                     let n = display.read(&mut chunk).unwrap_or(0);
                     let (lock, changed) = &*screen;
-                    let mut s = lock.lock().unwrap();
+                    // A failed wait panics holding the lock; the screen is
+                    // still good for the transcript.
+                    let mut s = lock.lock().unwrap_or_else(|e| e.into_inner());
                     if n == 0 {
                         s.closed = true;
                         changed.notify_all();
