@@ -237,6 +237,65 @@ fn save_history(
     saved
 }
 
+/// Keeps what the user typed ahead when Ctrl-C stops a computation. While an
+/// entry runs the terminal is in its ordinary (cooked) mode, and there the
+/// interrupt character makes the kernel throw away every byte still waiting
+/// to be read, lines ended by Enter included, unless `NOFLSH` is set. So
+/// the session sets it on standard input and puts back the terminal's own
+/// setting when it ends. The line editor takes the mode it finds as the one
+/// to restore after each line, so the flag stays on between prompts; at the
+/// prompt the editor reads Ctrl-C itself (raw mode) and nothing is flushed.
+struct KeepTypeahead {
+    /// The terminal's settings before the session.
+    #[cfg(unix)]
+    before: libc::termios,
+}
+
+impl KeepTypeahead {
+    /// Sets `NOFLSH` on standard input; `None` when it is not a terminal.
+    #[cfg(unix)]
+    fn start() -> Option<KeepTypeahead> {
+        // SAFETY: plain calls on file descriptor 0 with a termios we own.
+        unsafe {
+            if libc::isatty(libc::STDIN_FILENO) != 1 {
+                return None;
+            }
+            let mut before: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(libc::STDIN_FILENO, &mut before) != 0 {
+                return None;
+            }
+            let mut keeping = before;
+            keeping.c_lflag |= libc::NOFLSH;
+            // TCSANOW: a change that flushed (TCSAFLUSH) would lose what it means to keep.
+            if libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &keeping) != 0 {
+                return None;
+            }
+            Some(KeepTypeahead { before })
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn start() -> Option<KeepTypeahead> {
+        None
+    }
+}
+
+impl Drop for KeepTypeahead {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        // SAFETY: as in `start`.
+        unsafe {
+            // Only the flag is put back: the rest of the terminal's current
+            // mode is the line editor's to restore, and it has.
+            let mut now: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(libc::STDIN_FILENO, &mut now) == 0 {
+                now.c_lflag = (now.c_lflag & !libc::NOFLSH) | (self.before.c_lflag & libc::NOFLSH);
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, &now);
+            }
+        }
+    }
+}
+
 /// Runs the REPL until `:quit` or Ctrl-D; returns the exit code.
 pub fn run(out: Output) -> i32 {
     let mut interp = Interp::new(Mode::Repl, out.style);
@@ -253,6 +312,7 @@ pub fn run(out: Output) -> i32 {
     editor.set_helper(Some(ReplHelper {
         names: names.clone(),
     }));
+    let _keep_typeahead = KeepTypeahead::start();
     let path = history_path();
     let had_path = path.is_some();
     let mut history = path.and_then(usable_history);
@@ -364,6 +424,36 @@ fn run_entry(interp: &mut Interp, id: usize, out: Output) {
     }
 }
 
+/// What `:help NAME` says: the builtin `NAME`'s entry and what the stdlib
+/// module `NAME` defines, both when the name is both (`go`: the builtin
+/// `go(diagram)` and `use go`), else the list of modules. Without the
+/// module part a module that shares its name with a builtin could not be
+/// looked up at all.
+fn help_for(name: &str) -> String {
+    let builtin = crate::eval::builtin_help(name);
+    let module = crate::stdlib::definitions(name);
+    let mut text = String::new();
+    if let Some(h) = &builtin {
+        text.push_str(h);
+    }
+    if let Some(defs) = module {
+        if builtin.is_some() {
+            text.push_str(&format!("\n\n`{name}` is also a stdlib module; "));
+        }
+        text.push_str(&format!("`use {name}` defines:"));
+        for (sig, doc) in defs {
+            text.push_str(&format!("\n  {sig:<28} {doc}"));
+        }
+    } else if builtin.is_none() {
+        let modules: Vec<&str> = crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect();
+        text = format!(
+            "no builtin or stdlib module named `{name}` (modules: {})",
+            modules.join(", ")
+        );
+    }
+    text
+}
+
 /// Handles a `:command`; false means quit.
 fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
     let (cmd, arg) = match line.split_once(char::is_whitespace) {
@@ -397,26 +487,7 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
                     crate::eval::builtin_names().collect::<Vec<_>>().join(", ")
                 );
             } else {
-                match (
-                    crate::eval::builtin_help(arg),
-                    crate::stdlib::definitions(arg),
-                ) {
-                    (Some(h), _) => println!("{h}"),
-                    (None, Some(defs)) => {
-                        println!("`use {arg}` defines:");
-                        for (sig, doc) in defs {
-                            println!("  {sig:<28} {doc}");
-                        }
-                    }
-                    (None, None) => {
-                        let modules: Vec<&str> =
-                            crate::stdlib::MODULES.iter().map(|(n, _)| *n).collect();
-                        println!(
-                            "no builtin or stdlib module named `{arg}` (modules: {})",
-                            modules.join(", ")
-                        )
-                    }
-                }
+                println!("{}", help_for(arg));
             }
         }
         ":load" => {
@@ -444,7 +515,7 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Entry, CONTINUATION_PROMPT, PROMPT};
+    use super::{help_for, Entry, CONTINUATION_PROMPT, PROMPT};
 
     #[test]
     fn an_unfinished_entry_continues_under_a_visible_prompt() {
@@ -460,5 +531,37 @@ mod tests {
         assert_eq!(e.prompt(), PROMPT);
         assert_eq!(e.feed("1 + 1").as_deref(), Some("1 + 1"));
         assert_eq!(e.feed(":help (").as_deref(), Some(":help ("));
+    }
+
+    /// `go` is both a builtin and a stdlib module: `:help go` shows both,
+    /// the builtin first. It used to show only the builtin, and the module
+    /// could not be looked up at all.
+    #[test]
+    fn help_shows_a_builtin_and_a_module_of_the_same_name() {
+        let builtin = crate::eval::builtin_help("go").unwrap();
+        let module = crate::stdlib::definitions("go").unwrap();
+        assert!(!module.is_empty());
+        let help = help_for("go");
+        assert!(help.starts_with(&builtin), "{help}");
+        let listing = &help[builtin.len()..];
+        assert!(listing.contains("`use go` defines:"), "{help}");
+        for (signature, _) in &module {
+            assert!(listing.contains(signature.as_str()), "{signature}: {help}");
+        }
+    }
+
+    #[test]
+    fn help_shows_a_module_a_builtin_or_what_there_is() {
+        let kos = help_for("kos");
+        assert!(kos.starts_with("`use kos` defines:"), "{kos}");
+        assert!(kos.contains("ko_mast(K, who)"), "{kos}");
+        let cool = help_for("cool");
+        assert_eq!(cool, crate::eval::builtin_help("cool").unwrap());
+        let unknown = help_for("no_such_name");
+        assert!(
+            unknown.starts_with("no builtin or stdlib module named `no_such_name`")
+                && unknown.contains("games, thermo, go, kos"),
+            "{unknown}"
+        );
     }
 }

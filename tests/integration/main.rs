@@ -15,6 +15,7 @@ mod cases;
 mod cli;
 mod fuzz;
 mod readme;
+mod repl;
 mod robustness;
 mod stdlib;
 
