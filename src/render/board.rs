@@ -296,6 +296,12 @@ pub fn board_text(p: &BoardPicture) -> String {
             short(&region.caption, 90)
         );
     }
+    if !p.dead.is_empty() {
+        // Lowercase on the board; named here so that they are not read as
+        // stones of a region.
+        let names: Vec<String> = p.dead.iter().map(|&q| board.point_name(q)).collect();
+        let _ = writeln!(out, "dead (x, o; taken as prisoners): {}", names.join(" "));
+    }
     if p.line.iter().enumerate().any(|(i, _)| i >= 9) || !later.is_empty() {
         let moves: Vec<String> = p
             .line
@@ -356,6 +362,7 @@ mod tests {
                A B C D
             A: {1|0}
             B (D3): * <&>
+            dead (x, o; taken as prisoners): D2
             line: 1. B A3, 2. W D3, 3. B A3
         "#]]
         .assert_eq(&text);
