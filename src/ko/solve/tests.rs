@@ -1058,6 +1058,22 @@ fn naive<'a>(s: &'a mut Store, c: &[Component]) -> (Naive<'a>, Vec<NComp>, [u32;
     (n, comps, t)
 }
 
+/// The node `first`'s first move in ko component `ko` leads to inside the
+/// graph (a start ban on it is the ban after the opponent's capture there).
+fn first_capture(ko: &Component, first: Side) -> Option<NodeId> {
+    let Component::Ko { graph, node } = ko else {
+        unreachable!("a ko component")
+    };
+    graph
+        .node(*node)
+        .options(first)
+        .iter()
+        .find_map(|t| match t {
+            Target::Node(m) => Some(m),
+            Target::Game(_) => None,
+        })
+}
+
 /// Validates a line: every turn legal, numbers correct, the score reached.
 fn replay(s: &mut Store, sol: &KoSolution) {
     replay_from(s, sol, None)
@@ -1297,12 +1313,7 @@ proptest! {
     ) {
         let mut s = Store::new();
         let c = ko_sum(&mut s, &[&k], &ts, nb, nw);
-        let Component::Ko { graph, node } = &c[0] else { unreachable!() };
-        let forbidden = graph.node(*node).options(first).iter().find_map(|t| match t {
-            Target::Node(m) => Some(m),
-            Target::Game(_) => None,
-        });
-        let Some(forbidden) = forbidden else { return Ok(()) };
+        let Some(forbidden) = first_capture(&c[0], first) else { return Ok(()) };
         let ban = StartBan { component: 0, forbidden };
         let expect = naive_score_from(&mut s, &c, first, Some((0, forbidden)));
         let sol = solve_from(&mut s, &c, first, Some(ban), &opts()).unwrap();
@@ -1330,12 +1341,7 @@ proptest! {
         let c = ko_sum(&mut s, &[&k], &ts, nb, nw);
         // With `banned`, from a start where the first player's first ko
         // capture is the banned retake (as in `a_start_ban_matches_…`).
-        let Component::Ko { graph, node } = &c[0] else { unreachable!() };
-        let forbidden = graph.node(*node).options(first).iter().find_map(|t| match t {
-            Target::Node(m) => Some(m),
-            Target::Game(_) => None,
-        });
-        let ban = forbidden
+        let ban = first_capture(&c[0], first)
             .filter(|_| banned)
             .map(|forbidden| StartBan { component: 0, forbidden });
         let expect = naive_first_turns(&mut s, &c, first, ban.map(|b| (0, b.forbidden)));
