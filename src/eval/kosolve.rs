@@ -550,8 +550,9 @@ pub fn must_play(
     let component_of = |a: &Action| match a {
         Action::Short { component, .. }
         | Action::Ko { component, .. }
-        | Action::Compound { component, .. } => Some(*component),
-        _ => None,
+        | Action::Compound { component, .. }
+        | Action::Threat { component } => Some(*component),
+        Action::Answer { .. } | Action::Pass => None,
     };
     let inside: Vec<&ko::FirstMove> = fm
         .moves
@@ -563,7 +564,25 @@ pub fn must_play(
             Side::Left => "Black",
             Side::Right => "White",
         };
-        return Err(interp.error(jspan, format!("{who} has no move in this component")));
+        // A number (a Go position counts chilled) has no move for anyone.
+        let style = interp.style;
+        let numbers: Vec<String> = chosen
+            .iter()
+            .filter_map(|&i| match &fm.components[i] {
+                Component::Short(g) if interp.store.is_number(*g) => {
+                    Value::game(*g).display(&mut interp.store, style).ok()
+                }
+                _ => None,
+            })
+            .collect();
+        let why = match numbers.len() == chosen.len() {
+            true => format!(
+                "{who} has no move in this component: it is the number {} (a Go position counts chilled)",
+                numbers.join(" + ")
+            ),
+            false => format!("{who} has no move in this component"),
+        };
+        return Err(interp.error(jspan, why));
     };
     if !avoid {
         return Ok(Value::Rational(forced));
