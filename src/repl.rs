@@ -477,7 +477,7 @@ fn command(interp: &mut Interp, line: &str, out: Output) -> bool {
         ":help" | ":h" | ":?" => {
             if arg.is_empty() {
                 println!("Type an expression to see its value, or a statement (let, region, fn, assert, theorem, print, use, for).");
-                println!("Games: {{L | R}}, {{a || b | c}}, 2*, ^, v, ^^*, *3, +-5, Tiny(2), ^<2>, ^[3]; n . G is n copies of G.");
+                println!("Games: {{L | R}}, {{a || b | c}}, 2*, ^, v, ^^*, *3, +-5, Tiny(2), ^<2>, ^[3]; n . G is n copies of G (n an integer), G . U the Norton product.");
                 println!("Commands:");
                 for (c, d) in COMMANDS {
                     println!("  {c:<12} {d}");

@@ -1006,7 +1006,7 @@ const NORTON: Builtin = Builtin {
     name: "norton",
     params: "G, U",
     arity: (2, 2),
-    help: "the Norton product G.U",
+    help: "the Norton product G.U, also written `G . U`; with an integer U write `norton(G, U)` (`G . 3` is refused as ambiguous: `3 . G` is three copies of G)",
     example: "norton(2, ^)",
     run: heat_norton,
     ..ONE_GAME

@@ -1000,7 +1000,12 @@ fn game(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let game = super::ultimate::apply_nopass(
         interp,
         game,
-        (nopass_given, version_given, handicap),
+        super::ultimate::NoPassArgs {
+            variant: nopass_given,
+            version: version_given,
+            handicap,
+            ko_rule: ko_given,
+        },
         &named,
         span,
     )?;

@@ -45,7 +45,7 @@ use crate::diag::Diagnostic;
 use crate::game::{CgError, CgResult, GameId, Store};
 use crate::ko::{Component, Compound, KoError, KoGraph, Komaster, NodeSpec, OptionSpec, Side};
 use crate::render::{format_game, Style};
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, ChainLink, Expr, ExprKind};
 
 /// The ko builtins (`thermograph`, `mean` and `temperature` of a ko are
 /// in `builtins.rs`, through [`thermo_of_ko`]).
@@ -470,13 +470,13 @@ fn collect_labels(e: &Expr, out: &mut Vec<(String, Span)>, dup: &mut Option<(Str
             }
         }
         // `g + kb: {…}`: a scoring move to a labelled node.
-        ExprKind::Binary {
-            op: BinOp::Add | BinOp::Sub,
-            lhs,
-            rhs,
-        } => {
-            collect_labels(lhs, out, dup);
-            collect_labels(rhs, out, dup);
+        ExprKind::Chain { first, rest }
+            if rest.iter().all(|l| matches!(l.op, BinOp::Add | BinOp::Sub)) =>
+        {
+            collect_labels(first, out, dup);
+            for link in rest {
+                collect_labels(&link.operand, out, dup);
+            }
         }
         _ => {}
     }
@@ -486,7 +486,10 @@ fn collect_labels(e: &Expr, out: &mut Vec<(String, Span)>, dup: &mut Option<(Str
 /// `target - g` with `target` a label or a node: (the gain's expression,
 /// the target, whether the gain is subtracted).
 fn scored<'e>(e: &'e Expr, labels: &HashSet<String>) -> Option<(&'e Expr, &'e Expr, bool)> {
-    let ExprKind::Binary { op, lhs, rhs } = &e.kind else {
+    let ExprKind::Chain { first: lhs, rest } = &e.kind else {
+        return None;
+    };
+    let [ChainLink { op, operand: rhs }] = &rest[..] else {
         return None;
     };
     let target = |x: &Expr| match &x.kind {
@@ -508,7 +511,7 @@ fn is_node(e: &Expr, labels: &HashSet<String>) -> bool {
         ExprKind::Labelled { .. } => true,
         ExprKind::Game { left, right } => left.iter().chain(right.iter()).any(|o| match &o.kind {
             ExprKind::Name(n) => labels.contains(n),
-            ExprKind::Binary { .. } => scored(o, labels).is_some(),
+            ExprKind::Chain { .. } => scored(o, labels).is_some(),
             _ => is_node(o, labels),
         }),
         _ => false,
@@ -527,7 +530,10 @@ fn label_inside<'e>(e: &'e Expr, labels: &HashSet<String>) -> Option<&'e Expr> {
         ExprKind::Index { base, index } => vec![base, index],
         ExprKind::Unary { expr, .. } => vec![expr],
         ExprKind::Not(x) => vec![x],
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Compare { lhs, rhs, .. } => vec![lhs, rhs],
+        ExprKind::Chain { first, rest } => std::iter::once(&**first)
+            .chain(rest.iter().map(|l| &l.operand))
+            .collect(),
+        ExprKind::Compare { lhs, rhs, .. } => vec![lhs, rhs],
         _ => vec![],
     };
     sub.into_iter().find_map(|x| label_inside(x, labels))

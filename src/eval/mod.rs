@@ -167,8 +167,8 @@ const ECHO_BYTES: usize = 100_000;
 const ECHO_PREFIX: usize = 2_000;
 /// The steps a failed comparison's diagnostic may spend on canonical forms:
 /// past them it shows a sum by its components and leaves out the note on
-/// infinitesimals (well under a second).
-pub(crate) const COMPARED_FORM_STEPS: u64 = 2_000_000;
+/// infinitesimals (well under a second). The budget of printing a sum.
+pub(crate) const COMPARED_FORM_STEPS: u64 = value::SUM_FORM_STEPS;
 
 pub struct Interp {
     pub store: Store,
@@ -342,7 +342,21 @@ impl Interp {
     /// every value out).
     fn echo(&mut self, v: &Value) -> CgResult<String> {
         let mut notes = Vec::new();
-        let text = v.display_summarised(&mut self.store, self.style, &mut notes)?;
+        let text = match v {
+            // A sum written as its components: say why.
+            Value::Game(s) => {
+                let (text, out_of_budget) = s.printed(&mut self.store, self.style)?;
+                if out_of_budget {
+                    notes.push(format!(
+                        "(a sum of {} components, written as a sum: its canonical form was not found and written within {} steps; `canonical(…)` computes it)",
+                        s.parts().len(),
+                        ko::grouped(value::SUM_FORM_STEPS as usize)
+                    ));
+                }
+                text
+            }
+            _ => v.display_summarised(&mut self.store, self.style, &mut notes)?,
+        };
         let text = if text.len() <= ECHO_BYTES {
             text
         } else {
@@ -718,7 +732,7 @@ impl Interp {
     }
 
     /// A side of a failed comparison as the diagnostic shows it: a sum whose
-    /// canonical form is not found within [`COMPARED_FORM_STEPS`] is shown
+    /// canonical form is not found and written within [`COMPARED_FORM_STEPS`] is shown
     /// by its components (the comparison itself cancels the components that
     /// add up to 0 and never needed that form; 40 switches would take
     /// minutes).
@@ -729,17 +743,12 @@ impl Interp {
         if s.parts().len() < 2 {
             return self.display(v);
         }
-        let old = self.store.limit_steps(COMPARED_FORM_STEPS);
-        let form = s.canonical(&mut self.store);
-        self.store.restore_step_limit(old);
-        match form {
-            Ok(g) => crate::render::format_game(&mut self.store, g, self.style)
-                .map_err(|e| self.cg_error(e, &(0..0))),
-            Err(CgError::Limit(crate::limits::Exceeded::Steps)) => s
-                .format_components(&mut self.store, self.style)
-                .map_err(|e| self.cg_error(e, &(0..0))),
-            Err(e) => Err(self.cg_error(e, &(0..0))),
+        match s.canonical_text_within(&mut self.store, self.style, COMPARED_FORM_STEPS) {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => s.format_components(&mut self.store, self.style),
+            Err(e) => Err(e),
         }
+        .map_err(|e| self.cg_error(e, &(0..0)))
     }
 
     /// `None` when the condition holds; otherwise a diagnostic explaining why not.
@@ -946,7 +955,7 @@ impl Interp {
                     format!("`not` needs a boolean, found {}", other.kind()),
                 )),
             },
-            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, &e.span, scope),
+            ExprKind::Chain { first, rest } => self.chain(e, first, rest, scope),
             ExprKind::Compare { op, lhs, rhs } => {
                 let a = self.eval(lhs, scope)?;
                 let b = self.eval(rhs, scope)?;
@@ -1255,11 +1264,10 @@ fn label_leftmost_game(value: &Expr, label: &ast::Ident) -> Option<Expr> {
             label: label.clone(),
             game: Box::new(value.clone()),
         },
-        ExprKind::Binary { op, lhs, rhs } if lhs.span.start == value.span.start => {
-            ExprKind::Binary {
-                op: *op,
-                lhs: Box::new(label_leftmost_game(lhs, label)?),
-                rhs: rhs.clone(),
+        ExprKind::Chain { first, rest } if first.span.start == value.span.start => {
+            ExprKind::Chain {
+                first: Box::new(label_leftmost_game(first, label)?),
+                rest: rest.clone(),
             }
         }
         ExprKind::Compare { op, lhs, rhs } if lhs.span.start == value.span.start => {
@@ -1306,6 +1314,102 @@ mod tests {
 
     fn check(input: &str, expect: Expect) {
         expect.assert_eq(&echo(input));
+    }
+
+    #[test]
+    fn long_flat_chains_evaluate_from_the_left_in_a_loop() {
+        // 100 000 terms: one chain node, evaluated in a loop (a nested
+        // reading would recurse 100 000 deep).
+        let n = 100_000;
+        check(
+            &format!("print {}", vec!["1"; n].join(" + ")),
+            expect!["100000"],
+        );
+        // From the left: ((10 - 1) - 1) …, not 10 - (1 - (1 - …)).
+        check(&format!("print 10{}", " - 1".repeat(n)), expect!["-99990"]);
+        // Games: their components gathered and added once, in order.
+        check(
+            &format!("len(components({}))", vec!["{1|0}"; n].join(" + ")),
+            expect!["100000"],
+        );
+        check(
+            "{1|0} + {2|0} - {1|0} + 3 + ^ - *\n+-1 + +-2 - +-1 + {1|0} - {1|0}",
+            expect![[r#"
+                {5^*|3^*}
+                +-2"#]],
+        );
+        // `and` / `or` short-circuit along the chain: after the `false` (or
+        // the `true`), `1/0` is never evaluated.
+        let trues = vec!["true"; n].join(" and ");
+        check(
+            &format!("{trues} and false and 1/0 == 1\nfalse or true or 1/0 == 1"),
+            expect![[r#"
+                false
+                true"#]],
+        );
+        // An error in the middle of a chain points at the chain so far, as
+        // the nested reading's left operand did.
+        let err = echo("\"a\" + \"b\" + 1 + 2");
+        assert!(
+            err.contains("expected a game, found a string") && err.contains("span: 0..9"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_dot_is_nortons_product_and_copies_need_the_integer_on_the_left() {
+        // `n . G`: n copies; `G . U`: Norton's product (CGSuite's
+        // `(1/2).NortonMultiply(^)` is `{^^*|v*}`, `^.NortonMultiply(^)`
+        // `{^^*||0|v4}`); two scalars multiply.
+        check(
+            "3 . {1|0}\n-2 . {1|0}\n1/2 . ^\n^ . ^\nnorton({1|0}, 3)\n2 . 3\n3 . 1/2",
+            expect![[r#"
+                {2|1}
+                -1
+                {^^*|v*}
+                {^^*||0|v4}
+                {5|-2}
+                6
+                3/2"#]],
+        );
+        // A non-integer game on the left and an integer on the right reads
+        // both ways (Norton's `{1|0}.3` is `{5|-2}`, three copies `{2|1}`):
+        // refused, with both spellings offered.
+        for src in ["{1|0} . 3", "* . 3", "^ . -2", "{1|0} . (1 + 1)"] {
+            let err = echo(src);
+            assert!(
+                err.contains("is ambiguous") && err.contains("norton("),
+                "{src}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_sum_whose_form_is_out_of_budget_prints_as_its_components() {
+        // ±1 + … + ±40: its canonical form is not found and written within
+        // the budget (it took minutes and gigabytes); the echo says so.
+        let b = "let B = sum(map(fn(k) = +-k, 1..=40))";
+        let components: Vec<String> = (1..=40).map(|k| format!("+-{k}")).collect();
+        let components = components.join(" + ");
+        let echoed = echo(&format!("{b}\nB"));
+        let (text, note) = echoed.split_once('\n').unwrap();
+        assert_eq!(text, components);
+        expect!["(a sum of 40 components, written as a sum: its canonical form was not found and written within 2 000 000 steps; `canonical(…)` computes it)"]
+            .assert_eq(note);
+        // `print` and `str` write the same text without the note, and again
+        // when asked again (the work memoised by the first attempt must not
+        // let the second one print a form too large to write).
+        let printed = echo(&format!(
+            "{b}\nprint B\nprint str(B) == str(B)\nprint len(str(B))"
+        ));
+        assert_eq!(printed, format!("{components}\ntrue\n{}", components.len()));
+        // A small sum prints its canonical form, as before.
+        check(
+            "+-3 + +-2 + +-1\nprint [+-3 + +-2, 1 + *]",
+            expect![[r#"
+                +-{6|4||2|0}
+                [+-{5|1}, 1*]"#]],
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Operators on values: arithmetic, comparison and the conversions they need.
 
 use super::value::{rational_to_dyadic, GameSum, Value};
-use super::{EvalResult, Interp, Scope, Span};
+use super::{EvalResult, Interp, Scope, Span, Stop};
+use crate::diag::Diagnostic;
 use crate::game::{GameId, Relation};
-use crate::syntax::ast::{BinOp, CmpOp, Expr, UnaryOp};
+use crate::syntax::ast::{BinOp, ChainLink, CmpOp, Expr, UnaryOp};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -103,27 +104,74 @@ impl Interp {
         }
     }
 
-    pub(crate) fn binary(
+    /// A chain `first op₁ a₁ … opₙ aₙ` evaluated left to right, as
+    /// `((first op₁ a₁) op₂ a₂) …`: a loop, so a chain of any length needs
+    /// no deeper stack than one operand. `and` / `or` short-circuit: once
+    /// the value so far decides them, the operands after are not evaluated.
+    /// A run of games added or subtracted gathers their components and adds
+    /// them once at its end, as [`GameSum::plus`] one by one would (which
+    /// copies the components so far each time: n² for n games).
+    pub(crate) fn chain(
         &mut self,
-        op: BinOp,
-        lhs: &Expr,
-        rhs: &Expr,
-        span: &Span,
+        e: &Expr,
+        first: &Expr,
+        rest: &[ChainLink],
         scope: &Scope,
     ) -> EvalResult<Value> {
-        // Short-circuit logic first.
-        if matches!(op, BinOp::And | BinOp::Or) {
-            let a = self.eval(lhs, scope)?;
-            let a = self.bool_of(&a, &lhs.span)?;
-            if (op == BinOp::And && !a) || (op == BinOp::Or && a) {
-                return Ok(Value::Bool(a));
+        let mut acc = self.eval(first, scope)?;
+        let mut acc_span = first.span.clone();
+        let mut gathered: Vec<GameId> = Vec::new();
+        for (i, link) in rest.iter().enumerate() {
+            let span = e.chain_prefix_span(first, rest, i);
+            let rhs = &link.operand;
+            match link.op {
+                BinOp::And | BinOp::Or => {
+                    let a = self.bool_of(&acc, &acc_span)?;
+                    if a != (link.op == BinOp::Or) {
+                        let b = self.eval(rhs, scope)?;
+                        acc = Value::Bool(self.bool_of(&b, &rhs.span)?);
+                    }
+                }
+                op => {
+                    let b = self.eval(rhs, scope)?;
+                    match (&acc, b, op) {
+                        (Value::Game(_), Value::Game(s), BinOp::Add) => {
+                            gathered.extend_from_slice(s.parts());
+                        }
+                        (Value::Game(_), Value::Game(s), BinOp::Sub) => {
+                            gathered.extend_from_slice(s.negate(&mut self.store).parts());
+                        }
+                        (_, b, op) => {
+                            let a = self.add_gathered(acc, &mut gathered, &acc_span)?;
+                            acc = self.binary_values(op, a, b, &acc_span, &rhs.span, &span)?;
+                        }
+                    }
+                }
             }
-            let b = self.eval(rhs, scope)?;
-            return Ok(Value::Bool(self.bool_of(&b, &rhs.span)?));
+            acc_span = span;
         }
-        let a = self.eval(lhs, scope)?;
-        let b = self.eval(rhs, scope)?;
-        self.binary_values(op, a, b, &lhs.span, &rhs.span, span)
+        self.add_gathered(acc, &mut gathered, &acc_span)
+    }
+
+    /// `acc` (a game, when anything was gathered) plus the components
+    /// `gathered` since it, which are taken; `span` is the chain so far.
+    fn add_gathered(
+        &mut self,
+        acc: Value,
+        gathered: &mut Vec<GameId>,
+        span: &Span,
+    ) -> EvalResult<Value> {
+        if gathered.is_empty() {
+            return Ok(acc);
+        }
+        let Value::Game(sum) = acc else {
+            unreachable!("components are gathered only onto a game")
+        };
+        let more = GameSum::from_parts(std::mem::take(gathered));
+        let total = sum
+            .plus(&more, &mut self.store)
+            .map_err(|err| self.cg_error(err, span))?;
+        Ok(Value::Game(total))
     }
 
     pub(crate) fn binary_values(
@@ -187,7 +235,12 @@ impl Interp {
                         match self.store.as_number(g).and_then(|x| x.to_bigint()) {
                             Some(n) => n,
                             None => {
-                                // A game that is not an integer: the Norton product G.U.
+                                // A game that is not an integer: the Norton product G.U,
+                                // unless U is an integer, where `G . n` reads as n copies
+                                // of G just as well (see `ambiguous_dot`).
+                                if let Some(n) = self.integer_value(&b) {
+                                    return Err(self.ambiguous_dot(g, &n, ls, rs));
+                                }
                                 let u = self.game_of(&b, rs)?;
                                 let r = self
                                     .store
@@ -230,6 +283,49 @@ impl Interp {
             }
             BinOp::And | BinOp::Or => unreachable!("handled by the caller"),
         }
+    }
+
+    /// The integer a value is (a scalar or a game), if it is one.
+    fn integer_value(&mut self, v: &Value) -> Option<BigInt> {
+        match v {
+            Value::Rational(r) => r.is_integer().then(|| r.to_integer()),
+            Value::Game(s) if s.parts().len() == 1 => self
+                .store
+                .as_number(s.parts()[0])
+                .and_then(|x| x.to_bigint()),
+            _ => None,
+        }
+    }
+
+    /// `G . n` with G not an integer: `.` is Norton's product G.U (Winning
+    /// Ways, Siegel; CGSuite's `G.NortonMultiply(U)`), of which `n . G`, n
+    /// copies of G, is the case of an integer on the left. With the integer
+    /// on the right the reader may mean either, and the two differ
+    /// (`{1|0} . 3` is `{5|-2}`, three copies `{2|1}`), so neither is
+    /// guessed.
+    fn ambiguous_dot(&mut self, g: GameId, n: &BigInt, ls: &Span, rs: &Span) -> Stop {
+        const SHOWN: usize = 40;
+        let shown = crate::render::format_game(&mut self.store, g, self.style)
+            .ok()
+            .filter(|t| t.chars().count() <= SHOWN);
+        let left = match &shown {
+            Some(t) => format!("this is {t}, not an integer"),
+            None => "this is not an integer".to_string(),
+        };
+        let game = shown.unwrap_or_else(|| "G".to_string());
+        self.error_with(
+            Diagnostic::error(format!(
+                "`G . {n}` with a game G that is not an integer is ambiguous"
+            ))
+            .with_label(ls.clone(), left)
+            .with_secondary(rs.clone(), format!("this is the integer {n}"))
+            .with_note(
+                "`.` is Norton's product G.U; `n . G` with the integer n on the left is n copies of G",
+            )
+            .with_help(format!(
+                "write `{n} . {game}` for {n} copies, or `norton({game}, {n})` for the Norton product"
+            )),
+        )
     }
 
     pub(crate) fn bool_of(&self, v: &Value, span: &Span) -> EvalResult<bool> {

@@ -13,7 +13,7 @@ use crate::go::ultimate::{
     self, GoArena, NoPassRules, RuleBreak, SolveError, Solver, SolverMove, Variant, Version,
     DEFAULT_BUDGET,
 };
-use crate::go::{self, Colour};
+use crate::go::{self, Colour, KoRule};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::rc::Rc;
@@ -198,14 +198,30 @@ pub fn version_of(interp: &Interp, v: &Value, span: &Span) -> EvalResult<Version
     }
 }
 
+/// What `game(…)`'s arguments ask of the no-pass rules: `rules:` when it
+/// names a no-pass variant, `version:`, `handicap:`, and the `ko_rule:`
+/// given (checked against the variant's own ko rule).
+pub struct NoPassArgs {
+    pub variant: Option<Variant>,
+    pub version: Option<Version>,
+    pub handicap: Option<u32>,
+    pub ko_rule: Option<KoRule>,
+}
+
 /// The game with the no-pass rules asked for by `game(…)`'s arguments.
 pub fn apply_nopass(
     interp: &Interp,
     game: go::Game,
-    (variant, version, handicap): (Option<Variant>, Option<Version>, Option<u32>),
+    args: NoPassArgs,
     named: &[(String, Value, Span)],
     span: &Span,
 ) -> EvalResult<go::Game> {
+    let NoPassArgs {
+        variant,
+        version,
+        handicap,
+        ko_rule,
+    } = args;
     let at = |k: &str| {
         named
             .iter()
@@ -213,6 +229,30 @@ pub fn apply_nopass(
             .map_or(span.clone(), |(_, _, s)| s.clone())
     };
     let old = game.rules();
+    // Under no-pass rules the ko rule is the variant's own (rule 5: no
+    // placement may repeat an earlier board of the game, positional
+    // superko), which `Game::play` applies whatever the rule set's
+    // `ko_rule` says; a different rule asked for would be silently
+    // ignored, so it is refused. Naming the rule that applies is harmless.
+    if variant.is_some() || old.nopass.is_some() {
+        if let Some(rule) = ko_rule.filter(|&r| r != KoRule::PositionalSuperko) {
+            let which = match variant.or(old.nopass.map(|r| r.variant)) {
+                Some(Variant::Fundamental) => "Fundamental Go",
+                _ => "Ultimate Go",
+            };
+            return Err(interp.error_with(
+                Diagnostic::error(format!(
+                    "`ko_rule: {}` does not apply under {which}",
+                    rule.name()
+                ))
+                .with_label(at("ko_rule"), format!("{which} has its own ko rule"))
+                .with_note(format!(
+                    "{which}'s own ko rule applies: rule 5 forbids a placement that repeats an earlier board of the game (whole-game positional superko)"
+                ))
+                .with_help("leave `ko_rule:` out (`ko_rule: positional` names the rule that applies)"),
+            ));
+        }
+    }
     let variant = match (variant, old.nopass) {
         (Some(v), _) => v,
         (None, Some(_)) if version.is_none() && handicap.is_none() => return Ok(game),

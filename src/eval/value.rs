@@ -1,18 +1,29 @@
 //! Runtime values of the language.
 
-use crate::game::{CgResult, Dyadic, GameId, Store};
+use crate::game::{CgError, CgResult, Dyadic, GameId, Store};
+use crate::limits::Exceeded;
 use crate::render::{format_game, Style};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::rc::Rc;
 
+/// The steps of the game store (each a unit of work of the sum and
+/// canonical-form searches, [`Store::tick`]) that printing a sum, or a side
+/// of a failed comparison, may spend on its canonical form: past them the
+/// sum is written as its components. Counting steps rather than time keeps
+/// the output the same from run to run and machine to machine; 2 000 000
+/// steps take well under a second, and the canonical form of ±1 + … + ±40
+/// (which this stops) would take minutes and gigabytes.
+pub const SUM_FORM_STEPS: u64 = 2_000_000;
+
 /// A game kept as a sum of components.
 ///
 /// Adding games only concatenates components (number-up-star parts are merged
 /// at once, which is free), so `+-1 + +-2 + … + +-40` is instant; the canonical
 /// form is computed when an operation needs it (printing, comparing) and that
-/// computation is interruptible.
+/// computation is interruptible. Printing asks for it within
+/// [`SUM_FORM_STEPS`] only ([`GameSum::canonical_within`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSum {
     parts: Rc<[GameId]>,
@@ -57,6 +68,50 @@ impl GameSum {
             return Ok(self.parts[0]);
         }
         store.sum(&self.parts)
+    }
+    /// The text of the canonical form if the form is found and written
+    /// within `steps` further steps of the store (the printer takes a step
+    /// per option it writes, so a form small as a graph of games but huge as
+    /// text is out of budget too), `None` past them. A step limit set before
+    /// (a budgeted search printing as it goes) still binds: running out of
+    /// it is the error it always was, not `None`.
+    pub fn canonical_text_within(
+        &self,
+        store: &mut Store,
+        style: Style,
+        steps: u64,
+    ) -> CgResult<Option<String>> {
+        let budget_end = store.steps().saturating_add(steps);
+        let old = store.limit_steps(steps);
+        let text = self
+            .canonical(store)
+            .and_then(|g| format_game(store, g, style));
+        store.restore_step_limit(old);
+        match text {
+            Ok(t) => Ok(Some(t)),
+            Err(CgError::Limit(Exceeded::Steps)) if store.steps() >= budget_end => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+    /// The text `print` writes: the components of the board (a sum of
+    /// named regions, whose canonical form can be far larger and slower to
+    /// find; `canonical(board)` asks for it), a single game's canonical
+    /// form, and for any other sum its canonical form when that is found
+    /// and written within [`SUM_FORM_STEPS`], else its components; with
+    /// whether the form was out of that budget.
+    pub fn printed(&self, store: &mut Store, style: Style) -> CgResult<(String, bool)> {
+        if self.parts.len() == 1 {
+            return Ok((format_game(store, self.parts[0], style)?, false));
+        }
+        if self.labels.is_some() {
+            return Ok((self.format_components(store, style)?, false));
+        }
+        Ok(
+            match self.canonical_text_within(store, style, SUM_FORM_STEPS)? {
+                Some(text) => (text, false),
+                None => (self.format_components(store, style)?, true),
+            },
+        )
     }
     /// Concatenates components, merging number-up-star parts into one.
     pub fn plus(&self, other: &GameSum, store: &mut Store) -> CgResult<GameSum> {
@@ -305,16 +360,7 @@ impl Value {
         // Lists nest as deeply as a program builds them.
         crate::limits::check_stack()?;
         Ok(match self {
-            // The board (a sum of named regions) prints its components:
-            // its canonical form can be far larger and slower to find, and
-            // `canonical(board)` asks for it.
-            Value::Game(s) if s.labels.is_some() && s.parts.len() > 1 => {
-                s.format_components(store, style)?
-            }
-            Value::Game(s) => {
-                let g = s.canonical(store)?;
-                format_game(store, g, style)?
-            }
+            Value::Game(s) => s.printed(store, style)?.0,
             Value::Mixed(m) => match notes {
                 Some(notes) => m.format_summarised(store, style, notes)?,
                 None => m.format(store, style)?,

@@ -4,7 +4,7 @@
 //! Representation choices the evaluator relies on:
 //!
 //! * **Juxtaposition is addition.** `2*`, `1^`, `3/2^*`, `2{0|-1}`,
-//!   `9Tiny({2|1})` become [`BinOp::Add`] nodes whose span covers the whole
+//!   `9Tiny({2|1})` become [`BinOp::Add`] chains of one link whose span covers the whole
 //!   literal. So do the star suffixes of up/down literals: `^*` is
 //!   `Add(Ups(1), Star(None))`, `73/16v9*8` is
 //!   `Add(Frac(73,16), Add(Ups(-9), Star(8)))`.
@@ -28,9 +28,12 @@
 //! * **Slash convention** is resolved by the parser: a [`ExprKind::Game`]
 //!   always has plain option lists; `{a||b|c}` arrives as
 //!   `Game { left: [a], right: [Game { left: [b], right: [c] }] }`.
-//! * **`a +- b`** (CGSuite's binary ±) is `Binary(Add, a, Unary(Switch, b))`,
-//!   the unary node spanning `+- b`; `a +- {b, c}` is `Binary(Add, a,
+//! * **`a +- b`** (CGSuite's binary ±) is `Add(a, Unary(Switch, b))`,
+//!   the unary node spanning `+- b`; `a +- {b, c}` is `Add(a,
 //!   PlusMinus([b, c]))`.
+//! * **Chains** of one precedence level are flat: `a + b - c` is one
+//!   [`ExprKind::Chain`] (`a`, then `+ b`, `- c`), meaning `Sub(Add(a, b),
+//!   c)`; `Add(a, b)` above is the chain `a + b` of one link.
 //! * **`ish`**: `a == b ish` is `Compare(Approx)`, `a != b ish` is
 //!   `Compare(NotApprox)`.
 //! * **`else if`** is desugared: the else block holds one expression
@@ -38,7 +41,8 @@
 //! * **Parentheses** leave no node; the inner expression's span is widened to
 //!   include them.
 //! * Depth: the parser rejects trees deeper than [`super::MAX_DEPTH`], so
-//!   recursive walks over an AST it returned are bounded.
+//!   recursive walks over an AST it returned are bounded (a chain is one
+//!   level however long; walk its links in a loop).
 
 use num_bigint::BigInt;
 use std::ops::Range;
@@ -221,10 +225,16 @@ pub enum ExprKind {
     },
     /// `not expr`.
     Not(Box<Expr>),
-    Binary {
-        op: BinOp,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
+    /// `a + b - c`, `a . b / c`, `a and b and c`, and a juxtaposition such
+    /// as `2*` (2 + *): operands joined by left-associative operators of one
+    /// precedence level, meaning `((a op₁ b) op₂ c) …`. Kept flat, one node
+    /// however long the chain, so that a generated sum of 100 000 terms is
+    /// one level deep for the depth limit and every walker of the AST
+    /// rather than 100 000 (see [`Expr::chain_prefix_span`]).
+    Chain {
+        first: Box<Expr>,
+        /// At least one link.
+        rest: Vec<ChainLink>,
     },
     Compare {
         op: CmpOp,
@@ -253,6 +263,13 @@ pub enum ExprKind {
     PlusMinus(Vec<Expr>),
 }
 
+/// An operator of a [`ExprKind::Chain`] and the operand after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainLink {
+    pub op: BinOp,
+    pub operand: Expr,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
     /// `-G`
@@ -265,7 +282,10 @@ pub enum UnaryOp {
 pub enum BinOp {
     Add,
     Sub,
-    /// `n . G` / `n · G`: Norton product (n copies of G for an integer n).
+    /// `G . U` / `G · U`: Norton's product G.U; `n . G` with an integer n
+    /// on the left is n copies of G. A game that is not an integer on the
+    /// left with an integer on the right is refused as ambiguous (the
+    /// evaluator's `ambiguous_dot`); two scalars multiply.
     Dot,
     /// `a / b`: division of scalars (written with spaces or non-literal
     /// operands; `3/8` is a [`ExprKind::Frac`]).
@@ -336,5 +356,36 @@ impl CmpOp {
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
+    }
+
+    /// The chain `first op₁ a₁ … opₙ aₙ` (at least one link), spanning
+    /// from `first` to the last operand.
+    pub fn chain(first: Expr, rest: Vec<ChainLink>) -> Expr {
+        let end = rest.last().map_or(first.span.end, |l| l.operand.span.end);
+        let span = first.span.start..end;
+        Expr::new(
+            ExprKind::Chain {
+                first: Box::new(first),
+                rest,
+            },
+            span,
+        )
+    }
+
+    /// The two-operand chain `lhs op rhs`.
+    pub fn binary(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+        Expr::chain(lhs, vec![ChainLink { op, operand: rhs }])
+    }
+
+    /// In the chain `self` (`first op₁ a₁ … opₙ aₙ`), the span of the left
+    /// part that ends with link `i` (`first … aᵢ₊₁`): the span of the
+    /// subexpression `(… (first op₁ a₁) …) opᵢ₊₁ aᵢ₊₁` that a nested reading
+    /// would have, the whole chain's span at the last link.
+    pub fn chain_prefix_span(&self, first: &Expr, rest: &[ChainLink], i: usize) -> Span {
+        if i + 1 == rest.len() {
+            self.span.clone()
+        } else {
+            first.span.start..rest[i].operand.span.end
+        }
     }
 }

@@ -262,7 +262,7 @@ impl Fast<'_> {
         Some((Expr::new(ExprKind::Game { left, right }, s..i), i, depth))
     }
 
-    /// `unary ((+ | - ) unary)*`, folded to the left (parser.rs `additive`).
+    /// `unary ((+ | - ) unary)*`, one flat chain (parser.rs `additive`).
     fn additive(&mut self, i: usize) -> Parsed {
         let first = self.unary(i);
         // One operand (most options and arguments): handed on unmoved.
@@ -271,7 +271,9 @@ impl Fast<'_> {
             return first;
         }
         let (first, mut end, d0) = first?;
-        let mut rest: Vec<(BinOp, Expr, usize)> = Vec::new();
+        // One flat chain: every operand is checked one level below it.
+        let mut depth = 1 + d0;
+        let mut links = Vec::new();
         loop {
             let k = self.ws(end);
             let op = match (self.at(k), self.at(k + 1)) {
@@ -280,27 +282,12 @@ impl Fast<'_> {
                 (b'-', _) => BinOp::Sub,
                 _ => break,
             };
-            let (rhs, j, dep) = self.unary(self.ws(k + 1))?;
-            rest.push((op, rhs, dep));
+            let (operand, j, dep) = self.unary(self.ws(k + 1))?;
+            depth = depth.max(1 + dep);
+            links.push(ChainLink { op, operand });
             end = j;
         }
-        // Operand 0 is checked n - 1 levels below, operand i (≥ 1) n - i.
-        let n = rest.len() + 1;
-        let mut depth = n - 1 + d0;
-        let mut acc = first;
-        for (idx, (op, rhs, dep)) in rest.into_iter().enumerate() {
-            depth = depth.max(n - (idx + 1) + dep);
-            let span = acc.span.start..rhs.span.end;
-            acc = Expr::new(
-                ExprKind::Binary {
-                    op,
-                    lhs: Box::new(acc),
-                    rhs: Box::new(rhs),
-                },
-                span,
-            );
-        }
-        Some((acc, end, depth))
+        Some((Expr::chain(first, links), end, depth))
     }
 
     /// `prefix_op* primary` with the prefixes `+-` and `-` (not before a
@@ -398,15 +385,8 @@ impl Fast<'_> {
             c if !c.is_ascii() => return None,
             _ => return Some((num, end, 0)),
         };
-        let span = start..tail_end;
-        let e = Expr::new(
-            ExprKind::Binary {
-                op: BinOp::Add,
-                lhs: Box::new(num),
-                rhs: Box::new(tail),
-            },
-            span,
-        );
+        let mut e = Expr::binary(BinOp::Add, num, tail);
+        e.span = start..tail_end;
         Some((e, tail_end, 1 + tail_depth))
     }
 
@@ -482,14 +462,8 @@ impl Fast<'_> {
             return Some((base, head_end, 0));
         }
         let (star, end, _) = self.star(head_end)?;
-        let e = Expr::new(
-            ExprKind::Binary {
-                op: BinOp::Add,
-                lhs: Box::new(base),
-                rhs: Box::new(star),
-            },
-            i..end,
-        );
+        let mut e = Expr::binary(BinOp::Add, base, star);
+        e.span = i..end;
         Some((e, end, 1))
     }
 

@@ -69,8 +69,8 @@ pub use layout::MAX_NESTING;
 use crate::diag::Diagnostic;
 
 /// Deepest AST the parser returns (statements, blocks and expressions
-/// together; a chain `a + b + c` counts one level per operator). Walkers
-/// recursing over a parsed AST may rely on it.
+/// together; a chain `a + b + c`, of any length, is one level, its operands
+/// one below). Walkers recursing over a parsed AST may rely on it.
 pub const MAX_DEPTH: usize = 1000;
 
 /// Stack for the parsing thread, when the caller's is too small. pest's

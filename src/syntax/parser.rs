@@ -190,18 +190,6 @@ fn boxed(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
-fn bin(op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
-    let span = lhs.span.start..rhs.span.end;
-    Expr::new(
-        ExprKind::Binary {
-            op,
-            lhs: boxed(lhs),
-            rhs: boxed(rhs),
-        },
-        span,
-    )
-}
-
 impl Builder<'_> {
     /// Records `d` and returns `None`, the builder's failure value.
     fn err<T>(&mut self, d: Diagnostic) -> Option<T> {
@@ -222,7 +210,8 @@ impl Builder<'_> {
                         .with_label(span, "this is nested too deeply")
                         .with_note(format!(
                             "yose accepts expressions at most {MAX_DEPTH} levels deep \
-                             (long chains of operators count too)"
+                             (brackets, braces, prefix operators and calls nest; a chain \
+                             such as `a + b + c` is one level however long)"
                         ))
                         .with_help("split it up with `let`"),
                 );
@@ -603,51 +592,59 @@ impl Builder<'_> {
         }
     }
 
-    /// `a + b - c +- d`, folded to the left; `a +- b` is a + ±b.
+    /// `a + b - c +- d`, one flat chain; `a +- b` is a + ±b.
     fn additive(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
-        let inner: Vec<Pair<Rule>> = p.into_inner().collect();
-        let n = inner.len().div_ceil(2);
-        let mut it = inner.into_iter();
-        let mut acc = self.expr(it.next()?, d + n.saturating_sub(1))?;
-        let mut i = 1;
-        while let Some(op) = it.next() {
-            let rhs = it.next()?;
-            let level = d + n - i;
-            let (kind, rhs) = match op.as_str() {
-                "+" => (BinOp::Add, self.expr(rhs, level)?),
-                "-" | "−" => (BinOp::Sub, self.expr(rhs, level)?),
-                _ => (
-                    BinOp::Add,
-                    self.switch_of(rhs, op.as_span().start(), level)?,
-                ),
-            };
-            acc = bin(kind, acc, rhs);
-            i += 1;
-        }
-        Some(acc)
+        self.chain(p, d, |b, op, rhs, level| {
+            Some(match op.as_str() {
+                "+" => (BinOp::Add, b.expr(rhs, level)?),
+                "-" | "−" => (BinOp::Sub, b.expr(rhs, level)?),
+                _ => (BinOp::Add, b.switch_of(rhs, op.as_span().start(), level)?),
+            })
+        })
     }
 
-    /// Folds `operand (op operand)*` to the left.
+    /// `operand (op operand)*` with the operators `op_of` reads.
     fn fold(
         &mut self,
         p: Pair<Rule>,
         d: usize,
         op_of: impl Fn(&mut Self, &Pair<Rule>) -> Option<BinOp>,
     ) -> Option<Expr> {
-        let inner: Vec<Pair<Rule>> = p.into_inner().collect();
-        let n = inner.len().div_ceil(2);
-        let mut it = inner.into_iter();
-        // The first operand ends up n - 1 levels below this node, operand i
-        // (i >= 1) n - i levels below.
-        let mut acc = self.expr(it.next()?, d + n.saturating_sub(1))?;
-        let mut i = 1;
-        while let Some(op) = it.next() {
-            let op_kind = op_of(self, &op)?;
-            let rhs = self.expr(it.next()?, d + n - i)?;
-            acc = bin(op_kind, acc, rhs);
-            i += 1;
+        self.chain(p, d, |b, op, rhs, level| {
+            let op = op_of(b, &op)?;
+            Some((op, b.expr(rhs, level)?))
+        })
+    }
+
+    /// `operand (op operand)*` as one [`ExprKind::Chain`] a level below
+    /// `d`, its operands all two levels below (one operand: that operand at
+    /// `d`). Read in a loop, so a chain of any length costs no depth and no
+    /// stack beyond one operand's; `link` builds an operator and its operand.
+    fn chain(
+        &mut self,
+        p: Pair<Rule>,
+        d: usize,
+        mut link: impl FnMut(&mut Self, Pair<Rule>, Pair<Rule>, usize) -> Option<(BinOp, Expr)>,
+    ) -> Option<Expr> {
+        let mut it = p.into_inner();
+        let first = it.next()?;
+        let Some(mut op) = it.next() else {
+            return self.expr(first, d);
+        };
+        let first = self.expr(first, d + 1)?;
+        let mut rest = Vec::new();
+        loop {
+            let (op_kind, operand) = link(self, op, it.next()?, d + 1)?;
+            rest.push(ChainLink {
+                op: op_kind,
+                operand,
+            });
+            match it.next() {
+                Some(next) => op = next,
+                None => break,
+            }
         }
-        Some(acc)
+        Some(Expr::chain(first, rest))
     }
 
     fn compare(&mut self, p: Pair<Rule>, d: usize) -> Option<Expr> {
@@ -830,7 +827,7 @@ impl Builder<'_> {
             Some(tail) => {
                 self.check_depth(d + 1, start..end)?;
                 let tail = self.primary(tail, d + 1)?;
-                let mut e = bin(BinOp::Add, num, tail);
+                let mut e = Expr::binary(BinOp::Add, num, tail);
                 e.span = start..end;
                 Some(e)
             }
@@ -891,7 +888,7 @@ impl Builder<'_> {
             Some(star) => {
                 self.check_depth(d + 1, span.clone())?;
                 let star = self.star(star, d + 1)?;
-                let mut e = bin(BinOp::Add, base, star);
+                let mut e = Expr::binary(BinOp::Add, base, star);
                 e.span = span;
                 Some(e)
             }

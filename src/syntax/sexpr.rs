@@ -228,12 +228,21 @@ fn expr(out: &mut String, e: &Expr, spans: bool) {
             expr(out, inner, spans);
             out.push(')');
         }
-        ExprKind::Binary { op, lhs, rhs } => {
-            let _ = write!(out, "({} ", op.symbol());
-            expr(out, lhs, spans);
-            out.push(' ');
-            expr(out, rhs, spans);
-            out.push(')');
+        // Written as the nested binary operations it means, `(- (+ a b) c)`,
+        // with the span of each (a loop, not a recursion, over the links).
+        ExprKind::Chain { first, rest } => {
+            for link in rest.iter().rev() {
+                let _ = write!(out, "({} ", link.op.symbol());
+            }
+            expr(out, first, spans);
+            for (i, link) in rest.iter().enumerate() {
+                out.push(' ');
+                expr(out, &link.operand, spans);
+                out.push(')');
+                if i + 1 < rest.len() {
+                    span(out, &e.chain_prefix_span(first, rest, i), spans);
+                }
+            }
         }
         ExprKind::Compare { op, lhs, rhs } => {
             let _ = write!(out, "({} ", op.symbol());

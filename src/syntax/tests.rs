@@ -1173,10 +1173,36 @@ fn deep_but_allowed_nesting() {
 }
 
 #[test]
-fn long_chains_hit_the_depth_limit_cleanly() {
-    let sum = vec!["1"; 5000].join(" + ");
-    let errs = parse_program(&sum).unwrap_err();
-    assert_eq!(errs[0].message, "expression nested too deeply");
+fn long_flat_chains_are_one_level_and_true_nesting_keeps_its_limit() {
+    // A chain of one precedence level is one node, however long: a
+    // generated sum of 100 000 terms parses (it was "nested too deeply"
+    // from about 1 000 terms on, each operator counting as a level).
+    let n = 100_000;
+    for (op, term) in [
+        (" + ", "1"),
+        ("+", "1"),
+        (" - ", "x"),
+        (" + ", "{1|0}"),
+        (" . ", "2"),
+        (" and ", "true"),
+        (" or ", "false"),
+    ] {
+        let src = vec![term; n].join(op);
+        let program = parse_program(&src).unwrap_or_else(|d| panic!("{op:?}: {}", d[0].message));
+        let StmtKind::Expr(e) = &program.stmts[0].kind else {
+            panic!("{op:?}: not an expression statement");
+        };
+        let ExprKind::Chain { rest, .. } = &e.kind else {
+            panic!("{op:?}: not a chain");
+        };
+        assert_eq!(rest.len(), n - 1, "{op:?}");
+        assert_eq!(e.span, 0..src.len(), "{op:?}");
+    }
+    // Also as the one expression of `yose eval`, which the fast path reads.
+    let sum = vec!["1"; n].join(" + ");
+    assert!(parse_expr(&sum).is_ok());
+    assert!(parse_expr(&format!("{{{sum} | 0}}")).is_ok());
+    // True nesting keeps its limit and its diagnostic: prefix operators…
     let negs = format!("{}x", "- ".repeat(5000));
     assert_eq!(
         parse_program(&negs).unwrap_err()[0].message,
@@ -1187,8 +1213,40 @@ fn long_chains_hit_the_depth_limit_cleanly() {
         parse_program(&nots).unwrap_err()[0].message,
         "expression nested too deeply"
     );
-    let ok = vec!["1"; 500].join(" + ");
-    assert!(parse_program(&ok).is_ok());
+    // … and brackets (the layout's limit, before any parsing).
+    let parens = format!(
+        "{}1{}",
+        "(".repeat(MAX_NESTING + 1),
+        ")".repeat(MAX_NESTING + 1)
+    );
+    assert_eq!(
+        parse_program(&parens).unwrap_err()[0].message,
+        "nesting too deep"
+    );
+    // Inside true nesting a chain still adds one level, not one per term:
+    // 200 levels of `-(` around the 100 000-term sum parse.
+    let deep = format!("{}{sum}{}", "-(".repeat(200), ")".repeat(200));
+    assert!(parse_program(&deep).is_ok());
+}
+
+#[test]
+fn a_chain_means_its_operations_from_the_left() {
+    // Dumped as the nested operations it means, each with the span the
+    // nested reading gives it.
+    check_spans(
+        "a + b - c +- d",
+        expect![[r#"
+            (+ (- (+ a@0..1 b@4..5)@0..5 c@8..9)@0..9 (switch d@13..14)@10..14)@0..14
+        "#]],
+    );
+    check(
+        "a . b / c mod d\na and b and c or d\n1 + 2 . 3 - 4",
+        expect![[r#"
+            (mod (/ (. a b) c) d)
+            (or (and (and a b) c) d)
+            (- (+ 1 (. 2 3)) 4)
+        "#]],
+    );
 }
 
 // ------------------------------------------------------------ robustness

@@ -105,8 +105,10 @@ fn growing_computations_stop_at_the_memory_limit_with_a_diagnostic() {
         .collect::<Vec<_>>()
         .join(" + ");
     let cases = [
-        // Printing forces the canonical form of the README's sum.
-        format!("print {readme_sum}"),
+        // `canonical` forces the canonical form of the README's sum
+        // (printing the sum gives up after its step budget and writes the
+        // components: SUM_FORM_STEPS).
+        format!("print canonical({readme_sum})"),
         "print 1000000 . {2|{1|0}}".to_string(),
         "print value(go(\"x x\\na .\\n. .\"), ko_rule: \"positional\")".to_string(),
         // The Ultimate Go solver's tables on a board past its reach.
@@ -183,6 +185,9 @@ fn a_growing_table_does_not_overshoot_the_memory_limit() {
         sum(30, &|k| format!("{{{k}* | {}}}", -k)),
     ] {
         let limit = 128u64 << 20;
+        // `canonical`: printing the sum itself gives up after its step
+        // budget (SUM_FORM_STEPS) and writes the components.
+        let src = format!("canonical({src})");
         let (code, err, rss) = peak_rss(&mut command(
             &["--memory-limit", "128M", "eval", &src],
             ADDRESS_SPACE,
