@@ -513,6 +513,11 @@ fn format_record(
                     out.push_str(&format!(" {note}"));
                 }
             }
+            // A first move of the ko solver's `best_moves`: the score of
+            // optimal play after it (its `to` is only the component's).
+            if let Some(result) = get("result") {
+                out.push_str(&format!(", result {}", result.display(store, style)?));
+            }
             Ok(out)
         }
         "line" => {
