@@ -253,6 +253,23 @@ pub fn apply_nopass(
             ));
         }
     }
+    // A game under no-pass rules keeps them: `rules:` naming a scoring rule
+    // would be silently ignored, so it is refused.
+    if let (None, Some(nopass)) = (variant, old.nopass) {
+        if named.iter().any(|(n, _, _)| n == "rules") {
+            let which = match nopass.variant {
+                Variant::Fundamental => "Fundamental Go",
+                _ => "Ultimate Go",
+            };
+            return Err(interp.error_with(
+                Diagnostic::error(format!("this game is played under {which}"))
+                    .with_label(at("rules"), "a game keeps the rules it was made with")
+                    .with_help(format!(
+                        "make a new game from its board, `game(go(G), rules: …)`, to play it under other rules ({which}'s game state, its bowls and delays, does not carry over)"
+                    )),
+            ));
+        }
+    }
     let variant = match (variant, old.nopass) {
         (Some(v), _) => v,
         (None, Some(_)) if version.is_none() && handicap.is_none() => return Ok(game),
