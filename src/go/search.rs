@@ -652,8 +652,8 @@ pub fn chilled(store: &mut Store, pos: &Position, opts: &SearchOptions) -> Resul
 /// The moves the search considers for `colour` in `pos`, with the positions
 /// they lead to: every legal move on a point outside the settled areas of
 /// `rules` (all legal moves when `prune_settled` is off), ignoring any ko
-/// ban. This is the
-/// move generator the ko machinery can build ko graphs from.
+/// ban. This is the move generator the ko machinery can build ko graphs
+/// from.
 pub fn search_moves(
     pos: &Position,
     colour: Colour,
@@ -2328,8 +2328,10 @@ impl<'a> Search<'a> {
 
     /// The score of a component if it is settled (module docs), or, with
     /// [`SearchOptions::territories`], a won territory (`go::territory`):
-    /// its points, plus the opponent's stones in it (Japanese), less the
-    /// owner's mortal stones in it (none in a settled component).
+    /// its points, plus (Japanese) the opponent's stones in it less the
+    /// owner's mortal stones in it (none in a component settled under
+    /// Japanese rules; under area scoring only the points count, the
+    /// owner's stones among them).
     fn settled_score(&mut self, comp: u128, b: &Board) -> Result<Option<GameId>, GoError> {
         let colour = match self.region.settled_under(comp, b, self.opts.rules) {
             Some(c) => c,
