@@ -414,7 +414,15 @@ fn run_entry(interp: &mut Interp, id: usize, out: Output) {
     match r {
         Ok(()) | Err(Stop::AssertFailed) => {}
         Err(Stop::Error(report)) => eprint!("{}", render_report(interp, &report, out.color)),
-        Err(Stop::Interrupted) => eprintln!("interrupted"),
+        Err(Stop::Interrupted) => {
+            // On a terminal the Ctrl-C was echoed (`^C`), after whatever was
+            // typed during the computation: the note goes on a line of its
+            // own.
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                eprintln!();
+            }
+            eprintln!("interrupted")
+        }
     }
     // A computation stopped at the memory limit leaves its memo tables
     // behind; dropping them (the games and bindings stay) lets the session
