@@ -1042,6 +1042,10 @@ impl Interp {
         if ARGUMENT_WORDS.contains(&name) {
             return Ok(Value::str(name));
         }
+        // The missing value (what `optimal(3)` gives) reads as it prints.
+        if name == "nothing" {
+            return Ok(Value::Unit);
+        }
         if let Some(b) = registry::lookup(name) {
             return Ok(Value::Builtin(b));
         }

@@ -434,6 +434,9 @@ impl Interp {
             (Value::Bool(x), Value::Bool(y)) => Ok(x == y),
             (Value::Str(x), Value::Str(y)) => Ok(x == y),
             (Value::Unit, Value::Unit) => Ok(true),
+            // `x == nothing` asks whether a value is missing (`optimal(S)`
+            // with no move): any other value is not.
+            (Value::Unit, _) | (_, Value::Unit) => Ok(false),
             (Value::List(x), Value::List(y)) => {
                 if x.len() != y.len() {
                     return Ok(false);
