@@ -196,6 +196,26 @@
 //! reported as the analysis's missing stops (`play_error`, as a play
 //! budget is) and the store's memo tables are emptied.
 //!
+//! *Large regions.* A region of at least 12 points (`MEMO_POINTS`), under
+//! the basic ko rule, is valued differently when stops are asked for: in
+//! the analysis's own store, on the calling thread, and the tables of its
+//! search are kept (`SearchMemo`); every position of that region met
+//! afterwards (after a first move, along a line) is searched taking over
+//! the tables of the searches before (`evaluate_go_reusing`), so it is
+//! mostly lookups. Valuing each such position afresh cost a search of
+//! nearly the whole region per move: the open 2 × 8 area took 84 s to
+//! analyse, of which its own search was 7 s; it now takes 7 s
+//! (BENCHMARKS.md, "Analysis of a large region"). A table entry is the
+//! value of a component, whatever the position it was met from, so the
+//! values are the same (tests: `a_search_that_takes_over_earlier_tables_
+//! gives_the_same_values`, and `large_regions_equal_whole_board_minimax`
+//! against the oracle below). Such a region is searched after the other
+//! regions' searches, and its games enter the store in board order with
+//! theirs, so the store's games and steps still do not depend on the
+//! threads. The stops are found before the positions after the first
+//! moves are valued, so that a board whose stops fail (a ko graph too
+//! large for the komaster analyses) does not value them in vain.
+//!
 //! # The oracle (tests)
 //!
 //! `analysis/tests.rs` computes, with no decomposition, the value of the
@@ -255,7 +275,10 @@ use super::game::{Game, RuleSet, Status};
 use super::kos::DetachedGoValue;
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
-use super::search::{evaluate_go, search_moves, GoError, KoRule, Rules, SearchOptions};
+use super::search::{
+    evaluate_go, evaluate_go_reusing, search_moves, GoError, KoRule, Rules, SearchMemo,
+    SearchOptions,
+};
 use super::Origin;
 use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
 use crate::ko::{solve::KoSolveOptions, Component, Komaster, NodeId, Side, StartBan, Target};
@@ -789,10 +812,48 @@ pub fn analyse(
         // A step limit is charged region after region, as on one thread.
         1
     };
+    // A large region is valued in the analysis's own store, and its
+    // search's tables are kept for the positions after its moves
+    // (`Play::memos`); the others each in a fresh store, on the threads.
+    let in_place: Vec<bool> = region_points
+        .iter()
+        .map(|pts| {
+            opts.stops
+                && pts.len() >= MEMO_POINTS
+                && search_opts.ko_rule.local_reading() == KoRule::Basic
+        })
+        .collect();
+    let fresh: Vec<Position> = cuts
+        .iter()
+        .zip(&in_place)
+        .filter(|(_, &p)| !p)
+        .map(|(c, _)| c.clone())
+        .collect();
     let work = |store: &mut Store, cut: &Position| detached_region(store, cut, &search_opts);
-    let worked = in_fresh_stores(store, threads, &cuts, work)?;
+    let mut worked = in_fresh_stores(store, threads, &fresh, work)?.into_iter();
     let mut regions = Vec::new();
-    for ((pts, cut), (mut worked, mut steps)) in region_points.into_iter().zip(cuts).zip(worked) {
+    let mut memos = Vec::new();
+    for ((pts, cut), in_place) in region_points.into_iter().zip(cuts).zip(in_place) {
+        if in_place {
+            let started = Instant::now();
+            let mut memo = None;
+            let (outcome, nodes) = region_value(store, &cut, &search_opts, Some(&mut memo))?;
+            if outcome.as_ref().is_err_and(over_memory) {
+                // What the failed search memoised in the store is dropped.
+                store.clear_memos();
+            }
+            regions.push(RegionReport {
+                points: pts,
+                position: cut,
+                outcome,
+                nodes,
+                time: started.elapsed(),
+            });
+            memos.push(Some(memo));
+            continue;
+        }
+        memos.push(None);
+        let (mut worked, mut steps) = worked.next().expect("one outcome a fresh region");
         let over_limit = match &worked.outcome {
             Err(AnalysisError::Search(GoError::Cg(CgError::Limit(_)))) => true,
             Ok((Err(e), _)) => over_memory(e),
@@ -868,6 +929,7 @@ pub fn analyse(
             .iter()
             .map(|r| r.outcome.as_ref().is_ok_and(|v| v.territory))
             .collect(),
+        memos,
     };
     let positions: Vec<Position> = analysis
         .regions
@@ -922,8 +984,13 @@ fn region_value(
     store: &mut Store,
     cut: &Position,
     search_opts: &SearchOptions,
+    memo: Option<&mut Option<SearchMemo>>,
 ) -> Result<(Result<RegionValue, GoError>, u64), AnalysisError> {
-    let e = match evaluate_go(store, cut, search_opts) {
+    let evaluated = match memo {
+        Some(memo) => evaluate_go_reusing(store, cut, search_opts, memo),
+        None => evaluate_go(store, cut, search_opts),
+    };
+    let e = match evaluated {
         Ok(e) => e,
         Err(e @ GoError::NodeBudget { nodes, .. }) => return Ok((Err(e), nodes)),
         Err(e @ GoError::TooLarge { .. }) => return Ok((Err(e), 0)),
@@ -1017,7 +1084,7 @@ fn detached_region(
     search_opts: &SearchOptions,
 ) -> DetachedRegion {
     let started = Instant::now();
-    let outcome = region_value(store, cut, search_opts);
+    let outcome = region_value(store, cut, search_opts, None);
     let time = started.elapsed();
     let mut export = GameExporter::new(store);
     let outcome = outcome.map(|(o, nodes)| {
@@ -1236,7 +1303,22 @@ struct Play<'s> {
     /// The regions valued by the territory rule, not played
     /// ([`RegionValue::territory`]).
     territory: Vec<bool>,
+    /// For each region of at least [`MEMO_POINTS`] points, the tables of
+    /// the searches of its positions so far ([`SearchMemo`]): the
+    /// positions after its moves are valued one after another in the
+    /// analysis's store, each search taking over the last one's tables
+    /// (module docs, "Threads").
+    memos: Vec<Option<Option<SearchMemo>>>,
 }
+
+/// The size from which a region's positions after moves are valued with
+/// the tables of the searches before ([`Play::memos`]) rather than each in
+/// a fresh store: a search of such a region takes long enough that
+/// searching the region again for each of its moves costs more than the
+/// threads save. (The open 2 × 8 area: each position after a move is a
+/// region of 15 points, searched in seconds; with the tables, in
+/// milliseconds.)
+const MEMO_POINTS: usize = 12;
 
 /// A region position in [`Play`]'s cache: its cells, prisoners and place
 /// on the board.
@@ -1269,9 +1351,6 @@ impl Play<'_> {
         lines: bool,
         ban: Option<(Colour, usize, usize)>,
     ) -> Result<PlayAnswers, AnalysisError> {
-        if !self.all_numbers(values) {
-            self.first_moves_in_advance(positions)?;
-        }
         let mut exact = false;
         let mut stop_of = |play: &mut Self, colour: Colour| match ban {
             Some((c, r, q)) if c == colour => {
@@ -1283,6 +1362,11 @@ impl Play<'_> {
         };
         let ls = stop_of(self, Colour::Black)?;
         let rs = stop_of(self, Colour::White)?;
+        // After the stops: when they fail (a ko graph too large for the
+        // komaster analyses) the moves are not valued in vain.
+        if !self.all_numbers(values) {
+            self.first_moves_in_advance(positions)?;
+        }
         let ban_of = |colour: Colour| match ban {
             Some((c, r, q)) if c == colour => Some((r, q)),
             _ => None,
@@ -1386,7 +1470,7 @@ impl Play<'_> {
         let mut items = Vec::new();
         for colour in [Colour::Black, Colour::White] {
             for (r, pos) in positions.iter().enumerate() {
-                if self.territory[r] {
+                if self.territory[r] || self.memos[r].is_some() {
                     continue;
                 }
                 let Ok(moves) = search_moves(pos, colour, true, self.search.rules) else {
@@ -1418,13 +1502,17 @@ impl Play<'_> {
         Ok(())
     }
 
-    /// The value of a region position (cached).
-    fn value(&mut self, pos: &Position) -> Result<GoValue, AnalysisError> {
+    /// The value of a position of region `r` (cached).
+    fn value(&mut self, r: usize, pos: &Position) -> Result<GoValue, AnalysisError> {
         let key = position_key(pos);
         if let Some(v) = self.cache.get(&key) {
             return Ok(v.clone());
         }
-        let v = match evaluate_go(self.store, pos, &self.search) {
+        let evaluated = match &mut self.memos[r] {
+            Some(memo) => evaluate_go_reusing(self.store, pos, &self.search, memo),
+            None => evaluate_go(self.store, pos, &self.search),
+        };
+        let v = match evaluated {
             Ok(e) => e.value.resolve_latent(self.store)?,
             Err(GoError::Cg(CgError::Interrupted)) => return Err(AnalysisError::Interrupted),
             Err(e) => return Err(AnalysisError::Search(e)),
@@ -1456,7 +1544,7 @@ impl Play<'_> {
                 if ban == Some((r, p)) {
                     continue;
                 }
-                let v = self.value(&next)?;
+                let v = self.value(r, &next)?;
                 let mut after = values.to_vec();
                 after[r] = v.clone();
                 let s = self.stop(&after, colour.opponent())?;
@@ -1542,7 +1630,7 @@ impl Play<'_> {
                             .map_err(AnalysisError::Search)?
                         {
                             let Some(p) = mv.point else { continue };
-                            let v = self.value(&next)?;
+                            let v = self.value(m.component, &next)?;
                             if v.as_short() == Some(m.to) {
                                 chosen = Some((m.component, p, next, v));
                                 break;

@@ -477,6 +477,82 @@ fn search_value(
     opts: &SearchOptions,
     chill: bool,
 ) -> Result<(GoValue, SearchStats), GoError> {
+    search_value_with(store, pos, opts, chill, None)
+}
+
+/// What searches of one region have learnt that holds for every position
+/// of the region, whatever its stones: the values of components by key
+/// (the transposition tables), the canonical forms by option lists, the
+/// stops of the games met, the splits and the territory rule's memo, all
+/// in the store they were made in. [`evaluate_go_reusing`] hands it from
+/// one search to the next, so that a position after moves in a region
+/// already searched is mostly table lookups.
+pub struct SearchMemo {
+    /// The region's layout ([`Region::points`], its framing stones, the
+    /// board's width) and the options that decide what an entry means: a
+    /// memo is used only for positions of the same frame, searched the
+    /// same way.
+    layout: (Vec<usize>, [u128; 2], usize),
+    options: (Rules, bool, bool, KoRule, bool, bool),
+    tt: FxHashMap<Key, Entry>,
+    tt_small: SmallTable,
+    tt_packed: FxHashMap<Packed, Entry>,
+    canon_memo: FxHashMap<Box<[u32]>, GameId>,
+    stops: Vec<StopsSlot>,
+    ints: Vec<Option<GameId>>,
+    split: Vec<u128>,
+    split_of: FxHashMap<u128, (u32, u32)>,
+    won: FxHashMap<(u128, u128, u128), bool>,
+}
+
+impl SearchMemo {
+    fn options_of(opts: &SearchOptions) -> (Rules, bool, bool, KoRule, bool, bool) {
+        (
+            opts.rules,
+            opts.prune_settled,
+            opts.split_components,
+            opts.ko_rule,
+            opts.symmetry,
+            opts.territories,
+        )
+    }
+}
+
+/// [`evaluate_go`], on one thread, taking over the tables `memo` holds
+/// when they are of the same region (frame) searched with the same
+/// options, and leaving this search's tables there. The value is the
+/// one [`evaluate_go`] gives: an entry is the value of a component, which
+/// does not depend on the position it was met from (a component found to
+/// reach a cycle reaches it from any position), and a search that ends
+/// leaves no entry half made; a search that fails leaves `memo` empty.
+/// The statistics count this search's own work. For the basic ko rule
+/// only (under a superko rule the search follows histories, and the memo
+/// is not used).
+pub fn evaluate_go_reusing(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+    memo: &mut Option<SearchMemo>,
+) -> Result<GoEvaluation, GoError> {
+    let opts = SearchOptions {
+        threads: 1,
+        ..opts.clone()
+    };
+    if opts.ko_rule.local_reading() != KoRule::Basic {
+        *memo = None;
+        return evaluate_go(store, pos, &opts);
+    }
+    let (value, stats) = search_value_with(store, pos, &opts, false, Some(memo))?;
+    Ok(GoEvaluation { value, stats })
+}
+
+fn search_value_with(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+    chill: bool,
+    memo: Option<&mut Option<SearchMemo>>,
+) -> Result<(GoValue, SearchStats), GoError> {
     if opts.ko_rule == KoRule::NewKoRules {
         new_ko_rules_locally(pos)?;
     }
@@ -498,14 +574,27 @@ fn search_value(
     };
     let mut search = Search::new(store, &region, pos, opts);
     search.stats.region_points = region.n;
-    let value = match opts.threads > 1 {
-        true => {
-            let (root, imm) = (&region.root, region.immortal(&region.root));
-            search.with_helper(region.all, root, imm, |s| s.region_value(chill))?
-        }
-        false => search.region_value(chill)?,
+    let Some(memo) = memo else {
+        let value = match opts.threads > 1 {
+            true => {
+                let (root, imm) = (&region.root, region.immortal(&region.root));
+                search.with_helper(region.all, root, imm, |s| s.region_value(chill))?
+            }
+            false => search.region_value(chill)?,
+        };
+        return Ok((value, search.stats));
     };
-    Ok((value, search.stats))
+    let layout = (region.points.clone(), region.seed, pos.width);
+    let options = SearchMemo::options_of(opts);
+    if let Some(m) = memo.take() {
+        if m.layout == layout && m.options == options {
+            search.take_memo(m);
+        }
+    }
+    let value = search.region_value(chill)?;
+    let stats = search.stats.clone();
+    *memo = Some(search.into_memo(layout, options));
+    Ok((value, stats))
 }
 
 impl Search<'_> {
@@ -1813,6 +1902,42 @@ impl<'a> Search<'a> {
             exhaustive: false,
             outbox: None,
             inbox: None,
+        }
+    }
+
+    /// Takes over the tables of an earlier search of the same region
+    /// ([`SearchMemo`]).
+    fn take_memo(&mut self, m: SearchMemo) {
+        self.tt = m.tt;
+        self.tt_small = m.tt_small;
+        self.tt_packed = m.tt_packed;
+        self.canon_memo = m.canon_memo;
+        self.stops = m.stops;
+        self.ints = m.ints;
+        self.split = m.split;
+        self.split_of = m.split_of;
+        self.split_last = (0, (0, 0));
+        self.won = m.won;
+    }
+
+    /// This search's tables, for the next search of the region.
+    fn into_memo(
+        self,
+        layout: (Vec<usize>, [u128; 2], usize),
+        options: (Rules, bool, bool, KoRule, bool, bool),
+    ) -> SearchMemo {
+        SearchMemo {
+            layout,
+            options,
+            tt: self.tt,
+            tt_small: self.tt_small,
+            tt_packed: self.tt_packed,
+            canon_memo: self.canon_memo,
+            stops: self.stops,
+            ints: self.ints,
+            split: self.split,
+            split_of: self.split_of,
+            won: self.won,
         }
     }
 

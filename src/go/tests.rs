@@ -11,6 +11,7 @@
 //!   [JR]    The Japanese Rules of Go (1989): territory plus prisoners, dead
 //!           stones removed as prisoners.
 
+use super::search::evaluate_go_reusing;
 use super::*;
 use crate::game::{Dyadic, GameId, Store};
 use crate::render::{format_game, Style as GameStyle};
@@ -2331,4 +2332,67 @@ fn a_living_invader_is_not_a_territory() {
     let v = go_value(&mut s, &pos, &opts).unwrap().into_short().unwrap();
     assert_ne!(v, s.integer(28));
     assert_eq!(format_game(&mut s, v, GameStyle::Ascii).unwrap(), "0");
+}
+
+#[test]
+fn a_search_that_takes_over_earlier_tables_gives_the_same_values() {
+    // `evaluate_go_reusing` along random lines of play, one memo handed
+    // through every diagram (so a memo of another region must be refused),
+    // against a fresh search of each position, under both scorings and with
+    // the territory rule as analysis uses it. Kos included: their graphs
+    // are compared as printed.
+    let mut s = Store::new();
+    let mut rng = Rng(0x5eed_7a61_e500_0018);
+    let mut diagrams = random_diagrams(120, 0x5eed_1234_abcd_0018);
+    diagrams.push("XXXXXX\nX....O\nX....O\nXXXXXX".into());
+    diagrams.push("XXXXX\nX...O\nX...O\nX...O\nXXXXX".into());
+    let (mut compared, mut reused, mut kos) = (0, 0, 0);
+    for rules in [Rules::Japanese, Rules::Chinese] {
+        let opts = SearchOptions {
+            territories: true,
+            ..SearchOptions::with_rules(rules)
+        };
+        let mut memo = None;
+        for text in &diagrams {
+            let mut p = pos(text);
+            for step in 0..6 {
+                let had = memo.is_some();
+                let fresh = evaluate_go(&mut s, &p, &opts).map(|e| e.value);
+                let again = evaluate_go_reusing(&mut s, &p, &opts, &mut memo).map(|e| e.value);
+                match (&fresh, &again) {
+                    (Ok(a), Ok(b)) => {
+                        let (a, b) = (
+                            a.format(&mut s, GameStyle::Ascii).unwrap(),
+                            b.format(&mut s, GameStyle::Ascii).unwrap(),
+                        );
+                        assert_eq!(a, b, "{rules:?} step {step}\n{text}");
+                        kos += usize::from(a.contains("k0"));
+                    }
+                    (Err(_), Err(_)) => {}
+                    _ => panic!("{rules:?} step {step}\n{text}\n{fresh:?}\n{again:?}"),
+                }
+                compared += 1;
+                reused += usize::from(had && step > 0);
+                let colour = if rng.below(2) == 0 {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                let moves = search_moves(&p, colour, true, rules).unwrap_or_default();
+                let moves: Vec<_> = moves
+                    .into_iter()
+                    .filter(|(m, _)| m.point.is_some())
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                p = moves[rng.below(moves.len())].1.clone();
+            }
+        }
+    }
+    eprintln!("{compared} compared, {reused} with a memo of the same region, {kos} kos");
+    assert!(
+        compared > 500 && reused > 300 && kos > 20,
+        "{compared} {reused} {kos}"
+    );
 }

@@ -575,6 +575,10 @@ struct Compared {
     with_ko: usize,
     over_budget: usize,
     moves_checked: usize,
+    /// Boards compared with a region of at least `MEMO_POINTS` points (its
+    /// positions after moves valued with the tables of the searches
+    /// before: `Play::memos`).
+    large: usize,
 }
 
 /// The search of a whole board as one component (no decomposition), as
@@ -684,11 +688,12 @@ fn compare_ko(
 
 /// Compares the analysis with the oracle on one board; `None` when the
 /// oracle could not decide it (repetition or budget).
-fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
+/// `budget`: the region search's and the oracle's (positions).
+fn compare(board: &Position, scoring: Rules, komi: i64, budget: u64, tally: &mut Compared) {
     let mut store = Store::new();
     let mut o = opts(scoring);
     o.komi = BigRational::from_integer(komi.into());
-    o.region_budget = 20_000;
+    o.region_budget = budget;
     let t0 = std::time::Instant::now();
     let diagram = board.diagram(crate::go::Style::Ascii);
     // The oracle first: boards with kos are left to the ko comparison.
@@ -713,7 +718,7 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
     let mut whole = first.board.clone();
     let t1 = t0.elapsed();
     whole.prisoners = [0, 0];
-    let mut oracle = Oracle::new(&mut store, &whole, scoring, 20_000);
+    let mut oracle = Oracle::new(&mut store, &whole, scoring, budget);
     let w = match oracle.value(&whole) {
         Ok(w) => w,
         Err(OracleError::Repetition) => {
@@ -841,6 +846,7 @@ fn compare(board: &Position, scoring: Rules, komi: i64, tally: &mut Compared) {
     assert_eq!(wl.score, rs, "{scoring:?} White's line\n{diagram}");
     let _ = komi_q;
     tally.boards += 1;
+    tally.large += usize::from(a.regions.iter().any(|r| r.points.len() >= MEMO_POINTS));
 }
 
 /// The analysis against the whole-board oracle on random boards (module
@@ -856,11 +862,11 @@ fn the_analysis_equals_whole_board_minimax(scoring: Rules) {
         tried += 1;
         let board = random_board(&mut rng);
         let komi = rng.below(7) as i64 - 3;
-        compare(&board, scoring, komi, &mut tally);
+        compare(&board, scoring, komi, 20_000, &mut tally);
     }
     eprintln!(
-        "{:?} {scoring:?}: {} boards compared ({} optimal moves), {} with kos ({} compared through the ko solver, {} disagreeing, {} over a budget), {} over the oracle's budget, {tried} tried",
-        started.elapsed(), tally.boards, tally.moves_checked, tally.with_ko, tally.ko_compared, tally.ko_disagree, tally.ko_skipped, tally.over_budget
+        "{:?} {scoring:?}: {} boards compared ({} optimal moves, {} with a large region), {} with kos ({} compared through the ko solver, {} disagreeing, {} over a budget), {} over the oracle's budget, {tried} tried",
+        started.elapsed(), tally.boards, tally.moves_checked, tally.large, tally.with_ko, tally.ko_compared, tally.ko_disagree, tally.ko_skipped, tally.over_budget
     );
     assert!(
         tally.boards >= 200,
@@ -872,6 +878,112 @@ fn the_analysis_equals_whole_board_minimax(scoring: Rules) {
         tally.ko_compared >= 10,
         "{scoring:?}: {} kos compared",
         tally.ko_compared
+    );
+}
+
+/// A board whose one region is a rectangle of 12 to 14 points (at least
+/// [`MEMO_POINTS`]), nearly half of them capturable stones so that the
+/// whole-board oracle can search it, framed by safe stones.
+fn large_region_board(rng: &mut Rng) -> Position {
+    let (rh, rw) = [(2, 6), (2, 7), (3, 4), (4, 3)][rng.below(4) as usize];
+    let (w, h) = (rw + 2, rh + 2);
+    let (r0, c0) = (rng.below(2) as usize, rng.below(2) as usize);
+    let inside = |r: usize, c: usize| (r0..r0 + rh).contains(&r) && (c0..c0 + rw).contains(&c);
+    // The walls first, then the stones inside, each of a colour no wall
+    // next to it has (a stone joined to a safe chain would be safe too,
+    // and split the region).
+    // Black's walls, perhaps White's at the right end: a Black stone inside
+    // then touches a Black wall (it is safe) unless it is deep inside, so
+    // few positions repeat and the oracle decides most boards.
+    let white_end = rng.below(2) == 0;
+    let mut grid = vec![vec!['.'; w]; h];
+    for (r, row) in grid.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            if !inside(r, c) {
+                *cell = if white_end && c == w - 1 { 'O' } else { 'X' };
+            }
+        }
+    }
+    for r in 0..h {
+        for c in 0..w {
+            if !inside(r, c) || rng.below(100) < 55 {
+                continue;
+            }
+            let walls: Vec<char> = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .iter()
+                .filter_map(|&(dr, dc)| {
+                    let (r2, c2) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
+                    grid.get(r2)?.get(c2).copied()
+                })
+                .filter(|ch| ch.is_ascii_uppercase())
+                .collect();
+            let allowed: Vec<char> = [('x', 'X'), ('o', 'O')]
+                .iter()
+                .filter(|(_, wall)| !walls.contains(wall))
+                .map(|&(stone, _)| stone)
+                .collect();
+            if !allowed.is_empty() {
+                grid[r][c] = allowed[rng.below(allowed.len() as u64) as usize];
+            }
+        }
+    }
+    let text: String = grid
+        .iter()
+        .map(|row| row.iter().collect::<String>() + "\n")
+        .collect();
+    let mut pos = from_text(w, h, &text);
+    for p in 0..pos.cells.len() {
+        if pos.cells[p] != Cell::Empty && !pos.frame[p] {
+            let chain = pos.chain(p);
+            if pos.liberties(&chain).is_empty() {
+                chain.iter().for_each(|&q| pos.frame[q] = true);
+            }
+        }
+    }
+    pos
+}
+
+#[test]
+fn large_regions_equal_whole_board_minimax() {
+    // A region of at least `MEMO_POINTS` points is valued in the analysis's
+    // store and the positions after its moves with the tables of the
+    // searches before (`Play::memos`): the stops, the optimal moves and the
+    // lines against the oracle, as for the random boards.
+    // The oracle recurses once a move: a stack larger than a test
+    // thread's.
+    let tally = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(|| {
+            let mut rng = Rng(0x5eed_0018);
+            let mut tally = Compared::default();
+            for i in 0..60 {
+                let board = large_region_board(&mut rng);
+                let scoring = if i % 2 == 0 {
+                    Rules::Japanese
+                } else {
+                    Rules::Chinese
+                };
+                compare(
+                    &board,
+                    scoring,
+                    rng.below(5) as i64 - 2,
+                    400_000,
+                    &mut tally,
+                );
+            }
+            tally
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    eprintln!(
+        "{} boards compared ({} with a large region, {} optimal moves), {} with kos, {} over a budget",
+        tally.boards, tally.large, tally.moves_checked, tally.with_ko, tally.over_budget
+    );
+    assert!(
+        tally.large >= 15,
+        "{} boards with a large region",
+        tally.large
     );
 }
 
