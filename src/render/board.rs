@@ -209,9 +209,21 @@ pub fn board_svg(p: &BoardPicture) -> String {
         }
     }
     // The legend: each region's caption, then the moves on numbered points.
+    // A region whose letter is nowhere on the board (its empty points all
+    // numbered) is named by its points, as in the text version.
     let mut ly = y(h - 1) + cell * 1.5;
     for (i, region) in p.regions.iter().enumerate() {
         let fill = FILLS[i % FILLS.len()];
+        let lettered = region
+            .points
+            .iter()
+            .any(|&pt| numbers[pt].is_none() && board.cell(pt) == Cell::Empty);
+        let at = if lettered {
+            String::new()
+        } else {
+            let names: Vec<String> = region.points.iter().map(|&q| board.point_name(q)).collect();
+            format!(" ({})", names.join(" "))
+        };
         let _ = writeln!(
             s,
             r#"<rect x="{margin}" y="{:.1}" width="12" height="12" fill="{fill}"/><text x="{:.1}" y="{:.1}" font-size="12">{}</text>"#,
@@ -219,7 +231,7 @@ pub fn board_svg(p: &BoardPicture) -> String {
             margin + 18.0,
             ly,
             escape(&format!(
-                "{}: {}",
+                "{}{at}: {}",
                 region_letter(i),
                 short(&region.caption, 90)
             ))
@@ -370,10 +382,15 @@ mod tests {
 
     #[test]
     fn the_svg_is_well_formed_and_escapes_captions() {
-        let board = Position::parse(". X O .\n. X O o\nX X O O").unwrap();
+        let board = Position::parse(". X O .\n. X O o\nX X O O")
+            .unwrap()
+            .with_origin(crate::go::Origin::board(4, 3));
         let svg = board_svg(&picture(&board));
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-        assert!(svg.contains("* &lt;&amp;&gt;"));
+        // Region B's one point is numbered, so its letter is nowhere on the
+        // board: the legend names its point (A's letter is on A2).
+        assert!(svg.contains(">B (D3): * &lt;&amp;&gt;<"), "{svg}");
+        assert!(svg.contains(">A: {1|0}<"), "{svg}");
         assert!(!svg.contains("<&>"));
         // Three stones for the numbered moves on empty points (the third move
         // is on a numbered point: listed, not drawn), plus the board's nine.
