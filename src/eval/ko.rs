@@ -952,6 +952,26 @@ impl Interp {
                 }
                 Ok(value_of_parts(acc, None))
             }
+            BinOp::Dot if self.integer_value(b).is_some() => {
+                // `θ . 2`: Norton's product has no meaning for a value with
+                // threats or kos; copies are written with the integer first.
+                let n = self.integer_value(b).expect("checked");
+                let text = self.sources[self.current]
+                    .text
+                    .get(ls.clone())
+                    .filter(|t| t.chars().count() <= 40)
+                    .unwrap_or("X")
+                    .to_string();
+                Err(self.error_with(
+                    Diagnostic::error(format!(
+                        "`X . {n}` with a value X that holds kos or ko threats has no meaning"
+                    ))
+                    .with_label(ls.clone(), "this holds kos or ko threats")
+                    .with_secondary(rs.clone(), format!("this is the integer {n}"))
+                    .with_note("`n . X` with the integer n on the left is n copies of X")
+                    .with_help(format!("write `{n} . {text}` for {n} copies")),
+                ))
+            }
             _ => {
                 let m = match (a, b) {
                     (Value::Mixed(m), _) => (m, ls),

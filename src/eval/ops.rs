@@ -286,7 +286,7 @@ impl Interp {
     }
 
     /// The integer a value is (a scalar or a game), if it is one.
-    fn integer_value(&mut self, v: &Value) -> Option<BigInt> {
+    pub(crate) fn integer_value(&mut self, v: &Value) -> Option<BigInt> {
         match v {
             Value::Rational(r) => r.is_integer().then(|| r.to_integer()),
             Value::Game(s) if s.parts().len() == 1 => self

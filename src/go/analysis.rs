@@ -198,8 +198,10 @@
 //!
 //! *Large regions.* A region of at least 12 points (`MEMO_POINTS`), under
 //! the basic ko rule, is valued differently when stops are asked for: in
-//! the analysis's own store, on the calling thread, and the tables of its
-//! search are kept (`SearchMemo`); every position of that region met
+//! the analysis's own store, on the calling thread (with a helper thread
+//! the positions counted against the budget would be the calling thread's
+//! alone, so whether the region fits would depend on the threads), and the
+//! tables of its search are kept (`SearchMemo`); every position of that region met
 //! afterwards (after a first move, along a line) is searched taking over
 //! the tables of the searches before (`evaluate_go_reusing`), so it is
 //! mostly lookups. Valuing each such position afresh cost a search of
@@ -837,6 +839,9 @@ pub fn analyse(
         if in_place {
             let started = Instant::now();
             let mut memo = None;
+            // On this thread alone: a helper's search (`SearchOptions::
+            // threads`) would make the positions counted against the
+            // budget, and so whether the region fits, depend on the threads.
             let (outcome, nodes) = region_value(store, &cut, &search_opts, Some(&mut memo))?;
             if outcome.as_ref().is_err_and(over_memory) {
                 // What the failed search memoised in the store is dropped.

@@ -518,9 +518,10 @@ impl SearchMemo {
     }
 }
 
-/// [`evaluate_go`], on one thread, taking over the tables `memo` holds
-/// when they are of the same region (frame) searched with the same
-/// options, and leaving this search's tables there. The value is the
+/// [`evaluate_go`] on one thread ([`SearchOptions::threads`] is not
+/// read), taking over the tables `memo` holds when they are of the same
+/// region (frame) searched with the same options, and leaving this search's
+/// tables there. The value is the
 /// one [`evaluate_go`] gives: an entry is the value of a component, which
 /// does not depend on the position it was met from (a component found to
 /// reach a cycle reaches it from any position), and a search that ends
@@ -534,15 +535,15 @@ pub fn evaluate_go_reusing(
     opts: &SearchOptions,
     memo: &mut Option<SearchMemo>,
 ) -> Result<GoEvaluation, GoError> {
-    let opts = SearchOptions {
-        threads: 1,
-        ..opts.clone()
-    };
     if opts.ko_rule.local_reading() != KoRule::Basic {
         *memo = None;
-        return evaluate_go(store, pos, &opts);
+        let one = SearchOptions {
+            threads: 1,
+            ..opts.clone()
+        };
+        return evaluate_go(store, pos, &one);
     }
-    let (value, stats) = search_value_with(store, pos, &opts, false, Some(memo))?;
+    let (value, stats) = search_value_with(store, pos, opts, false, Some(memo))?;
     Ok(GoEvaluation { value, stats })
 }
 

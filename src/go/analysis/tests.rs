@@ -579,6 +579,8 @@ struct Compared {
     /// positions after moves valued with the tables of the searches
     /// before: `Play::memos`).
     large: usize,
+    /// Boards analysed on one thread and on two, the answers compared.
+    threads_compared: usize,
 }
 
 /// The search of a whole board as one component (no decomposition), as
@@ -963,13 +965,53 @@ fn large_regions_equal_whole_board_minimax() {
                 } else {
                     Rules::Chinese
                 };
-                compare(
-                    &board,
-                    scoring,
-                    rng.below(5) as i64 - 2,
-                    400_000,
-                    &mut tally,
-                );
+                let komi = rng.below(5) as i64 - 2;
+                let before = tally.boards;
+                compare(&board, scoring, komi, 400_000, &mut tally);
+                // On two threads the region's search has a helper, whose
+                // values enter the store as they come: the answers must not
+                // change (the counts of positions searched may).
+                if tally.boards > before {
+                    let mut o = opts(scoring);
+                    o.komi = BigRational::from_integer(komi.into());
+                    o.region_budget = 400_000;
+                    let answers = |threads: usize| {
+                        let mut store = Store::new();
+                        let o = AnalysisOptions {
+                            threads,
+                            ..o.clone()
+                        };
+                        let a = analyse(&mut store, &board, &diagram_marks(&board), &o).unwrap();
+                        let values: Vec<String> = a
+                            .regions
+                            .iter()
+                            .map(|r| match &r.outcome {
+                                Ok(v) => v
+                                    .value
+                                    .format(&mut store, crate::render::Style::Ascii)
+                                    .unwrap(),
+                                Err(e) => e.to_string(),
+                            })
+                            .collect();
+                        format!(
+                            "{values:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+                            a.left_stop,
+                            a.right_stop,
+                            a.best_black,
+                            a.best_white,
+                            a.black_first.map(|l| (l.moves, l.score)),
+                            a.white_first.map(|l| (l.moves, l.score)),
+                        )
+                    };
+                    let one = answers(1);
+                    assert_eq!(
+                        one,
+                        answers(2),
+                        "{}",
+                        board.diagram(crate::go::Style::Ascii)
+                    );
+                    tally.threads_compared += 1;
+                }
             }
             tally
         })
@@ -977,9 +1019,10 @@ fn large_regions_equal_whole_board_minimax() {
         .join()
         .unwrap();
     eprintln!(
-        "{} boards compared ({} with a large region, {} optimal moves), {} with kos, {} over a budget",
-        tally.boards, tally.large, tally.moves_checked, tally.with_ko, tally.over_budget
+        "{} boards compared ({} with a large region, {} optimal moves), {} with kos, {} over a budget, {} on one thread and two",
+        tally.boards, tally.large, tally.moves_checked, tally.with_ko, tally.over_budget, tally.threads_compared
     );
+    assert!(tally.threads_compared >= 15, "{}", tally.threads_compared);
     assert!(
         tally.large >= 15,
         "{} boards with a large region",
