@@ -569,7 +569,7 @@ impl Interp {
                 if self.importing > 0 {
                     return Ok(Value::Unit);
                 }
-                self.assert(cond, message.as_deref(), &stmt.span, scope)?;
+                self.assert(cond, message.as_ref(), &stmt.span, scope)?;
             }
             StmtKind::Theorem { name, body } => {
                 if self.importing > 0 {
@@ -709,17 +709,23 @@ impl Interp {
     fn assert(
         &mut self,
         cond: &Expr,
-        message: Option<&str>,
+        message: Option<&Expr>,
         span: &Span,
         scope: &Scope,
     ) -> EvalResult<()> {
-        let failure = self.check_condition(cond, scope)?;
-        let failure = failure.map(|mut d| {
-            if let Some(m) = message {
-                d.notes.insert(0, m.to_string());
-            }
-            d
-        });
+        let mut failure = self.check_condition(cond, scope)?;
+        // The message only when it is needed: it may be costly or describe
+        // what failed (`str(x) + " is not 0"`). A string is shown as it is,
+        // any other value as it prints.
+        if let (Some(d), Some(m)) = (&mut failure, message) {
+            let text = match self.eval(m, scope)? {
+                Value::Str(s) => s.to_string(),
+                v => v
+                    .display(&mut self.store, self.style)
+                    .map_err(|e| self.cg_error(e, &m.span))?,
+            };
+            d.notes.insert(0, text);
+        }
         if self.theorem.is_some() {
             if let Some(d) = failure {
                 self.theorem_failure = Some(d);

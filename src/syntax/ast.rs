@@ -95,7 +95,9 @@ pub enum StmtKind {
         body: Expr,
     },
     /// `assert cond` or `assert cond, "message"`.
-    Assert { cond: Expr, message: Option<String> },
+    /// `assert cond, message`: the message (any expression, usually a
+    /// string) is evaluated only when the assertion fails.
+    Assert { cond: Expr, message: Option<Expr> },
     /// `theorem NAME { … }`
     Theorem { name: Ident, body: Block },
     /// `for VAR in ITER { … }`

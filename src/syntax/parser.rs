@@ -285,7 +285,7 @@ impl Builder<'_> {
                 it.next();
                 let cond = self.expr(it.next()?, d + 1)?;
                 let message = match it.find(|q| q.as_rule() != Rule::comma) {
-                    Some(q) => Some(self.string(q)?),
+                    Some(q) => Some(self.expr(q, d + 1)?),
                     None => None,
                 };
                 StmtKind::Assert { cond, message }

@@ -93,7 +93,8 @@ fn stmt(out: &mut String, s: &Stmt, spans: bool) {
             out.push_str("(assert ");
             expr(out, cond, spans);
             if let Some(m) = message {
-                let _ = write!(out, " {m:?}");
+                out.push(' ');
+                expr(out, m, spans);
             }
         }
         StmtKind::Theorem { name, body } => {
