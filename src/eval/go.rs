@@ -864,15 +864,10 @@ fn play(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
     let args = &c.args[..];
     let sp = |i: usize| c.sp(i);
     if let Value::GoGame(g) = &args[0] {
-        let Value::Str(moves) = &args[1] else {
-            return Err(interp.error(
-                &sp(1),
-                format!(
-                    "`play` needs a move string such as \"B C3, W D4\", found {}",
-                    args[1].kind()
-                ),
-            ));
-        };
+        // A move string, or a line of `analyse` (`A["white_first"]`), as
+        // `sgf_write` takes.
+        let (moves, _) = super::sgf::line_arg(interp, &args[1], &sp(1))?;
+        let moves = moves.as_str();
         return match go::play_game(g, moves) {
             Ok(next) => Ok(Value::GoGame(Rc::new(next))),
             Err(e) => {

@@ -228,7 +228,11 @@ fn string_arg<'a>(interp: &Interp, v: &'a Value, span: &Span, what: &str) -> Eva
 /// record of `analyse` (`A["black_first"]`: `moves` with `player` and
 /// `point`, and the final `score`), whose moves become the string and
 /// whose score (with the winner) the default comment.
-fn line_arg(interp: &Interp, v: &Value, span: &Span) -> EvalResult<(String, Option<String>)> {
+pub(super) fn line_arg(
+    interp: &Interp,
+    v: &Value,
+    span: &Span,
+) -> EvalResult<(String, Option<String>)> {
     let what = "a move string such as \"W C3, B D4\", or a line of `analyse` (A[\"black_first\"])";
     let bad = |found: &str| interp.error(span, format!("expected {what}, found {found}"));
     match v {

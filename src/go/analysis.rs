@@ -1872,6 +1872,39 @@ impl Analysis {
         }
     }
 
+    /// Why a chain safe only by its mark looks capturable, if it does: a
+    /// chain of at most three stones with at most two liberties that
+    /// touches the opponent's unconditionally alive stones (a lone stone
+    /// inside the opponent's territory, not a wall). Most likely a slip,
+    /// such as an uppercase stone of a diagram typed as Sensei's Library
+    /// types every stone: the regions treat it as uncapturable, and a line
+    /// may fill its last liberty.
+    fn doubtful_mark(&self, chain: &Chain) -> Option<String> {
+        let liberties = self.board.liberties(&chain.points).len();
+        let opponent = chain.colour.opponent();
+        let touches_alive = self.safe.iter().any(|(c, r)| {
+            *r == SafeReason::Benson
+                && c.colour == opponent
+                && c.points.iter().any(|&p| {
+                    chain
+                        .points
+                        .iter()
+                        .any(|&q| self.board.neighbours(q).any(|n| n == p))
+                })
+        });
+        if chain.points.len() > 3 || liberties > 2 || !touches_alive {
+            return None;
+        }
+        let liberties = match liberties {
+            0 => "no liberty",
+            1 => "one liberty",
+            _ => "two liberties",
+        };
+        Some(format!(
+            "has {liberties} and touches {opponent}'s unconditionally alive stones"
+        ))
+    }
+
     /// A readable report.
     pub fn report(&self, store: &mut Store) -> Result<String, GoError> {
         use super::game::format_number;
@@ -1898,6 +1931,15 @@ impl Analysis {
                 chain.colour,
                 names(&chain.points)
             ));
+            if *reason == SafeReason::Marked {
+                if let Some(why) = self.doubtful_mark(chain) {
+                    out.push_str(&format!(
+                        "  note: {} is marked safe but {why}: the analysis never captures it; \
+                         if it can be captured, write it in lowercase or mark it dead\n",
+                        names(&chain.points)
+                    ));
+                }
+            }
         }
         for chain in &self.dead {
             out.push_str(&format!(
