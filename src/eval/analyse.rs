@@ -39,7 +39,9 @@
 use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
-use crate::go::analysis::{analyse, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason};
+use crate::go::analysis::{
+    analyse_with_history, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason,
+};
 use crate::go::{Position, RuleSet, Status};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -213,7 +215,11 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         Value::GoGame(g) => {
             rules = g.rules();
             opts.komi = g.komi().clone();
-            let pos = g.position().clone();
+            let mut pos = g.position().clone();
+            // The basic ko rule's ban of the last move, which a game under
+            // another rule keeps off its board (the analysis decides by
+            // its rule what it means).
+            pos.ko_ban = g.last_ko_capture();
             let marks = (0..pos.width() * pos.height()).map(|p| g.mark(p)).collect();
             (pos, marks)
         }
@@ -268,11 +274,19 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         }
     }
     opts.rules = rules;
-    let a = analyse(&mut interp.store, &board, &marks, &opts).map_err(|e| match e {
-        // Ctrl-C ends the analysis as it ends anything else: "interrupted".
-        crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
-        e => mark_error(interp, &board, &named_marks, &e, span),
-    })?;
+    // A game's earlier boards: under a superko rule the regions' history.
+    let past = match &args[0] {
+        Value::GoGame(g) => g.past_boards(rules.ko_rule),
+        _ => Vec::new(),
+    };
+    let a =
+        analyse_with_history(&mut interp.store, &board, &marks, &opts, &past).map_err(
+            |e| match e {
+                // Ctrl-C ends the analysis as it ends anything else: "interrupted".
+                crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
+                e => mark_error(interp, &board, &named_marks, &e, span),
+            },
+        )?;
     record_of(interp, &a, span)
 }
 

@@ -276,8 +276,8 @@ use super::kos::DetachedGoValue;
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
 use super::search::{
-    evaluate_go, evaluate_go_reusing, search_moves, GoError, KoRule, Rules, SearchMemo,
-    SearchOptions,
+    evaluate_go, evaluate_go_reusing, evaluate_go_with_history, search_moves, Earlier, GoError,
+    KoRule, Rules, SearchMemo, SearchOptions,
 };
 use super::Origin;
 use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
@@ -364,6 +364,9 @@ pub struct RegionReport {
     pub nodes: u64,
     /// Wall time of the local search.
     pub time: Duration,
+    /// Under a superko rule: the earlier positions of the region its value
+    /// takes as its line's history (module docs, "The board as it stands").
+    pub history: usize,
 }
 
 /// The value of a region.
@@ -613,14 +616,18 @@ pub fn analyse_game(
     game: &Game,
     opts: &AnalysisOptions,
 ) -> Result<Analysis, AnalysisError> {
-    let pos = game.position();
+    let mut pos = game.position().clone();
     let marks: Vec<Option<Status>> = (0..pos.cells.len()).map(|p| game.mark(p)).collect();
     let opts = AnalysisOptions {
         rules: game.rules(),
         komi: game.komi().clone(),
         ..opts.clone()
     };
-    analyse(store, pos, &marks, &opts)
+    // The ban of the last move under the rules that have the basic ko rule
+    // (a game under the other rules keeps none on its board).
+    pos.ko_ban = game.last_ko_capture();
+    let past = game.past_boards(opts.rules.ko_rule);
+    analyse_with_history(store, &pos, &marks, &opts, &past)
 }
 
 /// Analyses `board` taken as a whole board, every stone capturable but for
@@ -631,6 +638,22 @@ pub fn analyse(
     board: &Position,
     marks: &[Option<Status>],
     opts: &AnalysisOptions,
+) -> Result<Analysis, AnalysisError> {
+    analyse_with_history(store, board, marks, opts, &[])
+}
+
+/// [`analyse`] of a board that the whole boards `past` preceded in its
+/// game, each with the player whose board play created it as the ko rule
+/// reads it ([`Game::past_boards`]): under a superko rule each region's
+/// values take the past boards that are positions of the region as its
+/// line's history (module docs, "The board as it stands"); under the other
+/// rules `past` is not read.
+pub fn analyse_with_history(
+    store: &mut Store,
+    board: &Position,
+    marks: &[Option<Status>],
+    opts: &AnalysisOptions,
+    past: &[Earlier],
 ) -> Result<Analysis, AnalysisError> {
     let (width, height) = (board.width(), board.height());
     if width > super::MAX_BOARD || height > super::MAX_BOARD {
@@ -644,11 +667,34 @@ pub fn analyse(
     pos.labels.iter_mut().for_each(|l| *l = None);
     // The ban of the last move is kept aside: the regions are valued
     // without it, and only the first move of the banned player sees it.
-    // The other ko rules judge the retake against the history, which the
-    // analysis does not read, and a game under them keeps no such ban.
-    let start_ban = pos
-        .ko_ban
-        .filter(|_| opts.rules.ko_rule == KoRule::Basic && opts.rules.nopass.is_none());
+    // The New Ko Rules hold the basic ko rule (their rule 1: a board play
+    // may not recreate the board before the opponent's board play just
+    // made), so the ban stands under them. The superko rules forbid the
+    // retake because it recreates a board of the history: the board before
+    // the capture (the board after the retake) joins the history read, and
+    // the regions' values forbid it. With no ko rule there is no ban.
+    let superko = opts.rules.ko_rule.local_reading() != KoRule::Basic;
+    let mut past = past.to_vec();
+    if superko {
+        if let Some((colour, q)) = pos.ko_ban {
+            let mut free = pos.clone();
+            free.ko_ban = None;
+            if let Ok(before) = free.play_move(Move {
+                colour,
+                point: Some(q),
+            }) {
+                past.push((before.cells, Some(colour)));
+            }
+        }
+    }
+    if opts.rules.ko_rule.local_reading() == KoRule::PositionalSuperko {
+        // Who created a board means nothing to positional superko.
+        past.iter_mut().for_each(|(_, by)| *by = None);
+    }
+    let start_ban = pos.ko_ban.filter(|_| {
+        matches!(opts.rules.ko_rule, KoRule::Basic | KoRule::NewKoRules)
+            && opts.rules.nopass.is_none()
+    });
     pos.ko_ban = None;
     let n = pos.cells.len();
 
@@ -806,6 +852,17 @@ pub fn analyse(
     let cuts: Vec<Position> = (0..region_points.len())
         .map(|id| cut_region(&board_pos, &region_of, id))
         .collect();
+    // Under a superko rule, each region's earlier positions: the past
+    // boards equal to the board outside the region (module docs, "The
+    // board as it stands").
+    let histories: Vec<Vec<Earlier>> = cuts
+        .iter()
+        .enumerate()
+        .map(|(id, cut)| match superko {
+            true => region_history(board, &board_pos, &region_of, id, cut, &past),
+            false => Vec::new(),
+        })
+        .collect();
     let threads = if store.steps_left() == u64::MAX {
         opts.threads
     } else {
@@ -833,7 +890,8 @@ pub fn analyse(
     let mut worked = in_fresh_stores(store, threads, &fresh, work)?.into_iter();
     let mut regions = Vec::new();
     let mut memos = Vec::new();
-    for ((pts, cut), in_place) in region_points.into_iter().zip(cuts).zip(in_place) {
+    let zipped = region_points.into_iter().zip(cuts).zip(in_place);
+    for (((pts, cut), in_place), history) in zipped.zip(&histories) {
         if in_place {
             let started = Instant::now();
             let mut memo = None;
@@ -848,6 +906,7 @@ pub fn analyse(
                 outcome,
                 nodes,
                 time: started.elapsed(),
+                history: history.len(),
             });
             memos.push(Some(memo));
             continue;
@@ -882,6 +941,7 @@ pub fn analyse(
             outcome,
             nodes,
             time: worked.time,
+            history: history.len(),
         });
     }
 
@@ -930,6 +990,10 @@ pub fn analyse(
             .map(|r| r.outcome.as_ref().is_ok_and(|v| v.territory))
             .collect(),
         memos,
+        superko: opts.rules.ko_rule.local_reading(),
+        hists: vec![Vec::new(); analysis.regions.len()],
+        created: vec![None; analysis.regions.len()],
+        past: histories,
     };
     let positions: Vec<Position> = analysis
         .regions
@@ -1007,6 +1071,19 @@ fn region_value(
         Err(e) => return Err(e.into()),
     };
     let nodes = e.stats.nodes;
+    if search_opts.ko_rule == KoRule::NoRule && e.value.as_short().is_none() {
+        // No rule decides a repetition: a region whose positions can
+        // repeat has no value (the game need not end), as `value` says.
+        return Ok((
+            Err(GoError::NoLocalValue {
+                rule: KoRule::NoRule,
+                why: "a position of this region can repeat, and with no ko rule the cycle may \
+                      go on for ever"
+                    .to_string(),
+            }),
+            nodes,
+        ));
+    }
     let valued = (|| {
         let value = e.value.resolve_latent(store)?;
         let latent = e.value.as_short().is_none() && value.as_short().is_some();
@@ -1111,9 +1188,10 @@ fn detached_region(
 fn detached_value(
     store: &mut Store,
     pos: &Position,
+    (earlier, created): (&[Earlier], Option<Colour>),
     search_opts: &SearchOptions,
 ) -> Option<(GameExport, DetachedGoValue)> {
-    let e = evaluate_go(store, pos, search_opts).ok()?;
+    let e = evaluate_go_with_history(store, pos, search_opts, earlier, created).ok()?;
     let value = e.value.resolve_latent(store).ok()?;
     let mut export = GameExporter::new(store);
     let value = value.detach(&mut export);
@@ -1268,6 +1346,40 @@ fn cut_region(board: &Position, region_of: &[usize], id: usize) -> Position {
     }
 }
 
+/// The earlier positions of region `id` (its cut `cut`) among the whole
+/// boards `past`: those equal to `board` (the board as given, dead stones
+/// included) on every point outside the region, each as a position of the
+/// cut (module docs, "The board as it stands"), without repeats.
+fn region_history(
+    board: &Position,
+    board_pos: &Position,
+    region_of: &[usize],
+    id: usize,
+    cut: &Position,
+    past: &[Earlier],
+) -> Vec<Earlier> {
+    let n = board.cells.len();
+    let points: Vec<(usize, usize)> = (0..cut.cells.len())
+        .filter(|&p| !cut.frame[p])
+        .map(|p| (p, board_point(board_pos, cut, p)))
+        .collect();
+    let mut out: Vec<Earlier> = Vec::new();
+    for (cells, by) in past {
+        if cells.len() != n || (0..n).any(|q| region_of[q] != id && cells[q] != board.cells[q]) {
+            continue;
+        }
+        let mut c = cut.cells.clone();
+        for &(p, q) in &points {
+            c[p] = cells[q];
+        }
+        let e = (c, *by);
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    }
+    out
+}
+
 /// The board point of a cut's point.
 fn board_point(board: &Position, cut: &Position, p: usize) -> usize {
     let (r, c) = cut.coords(p);
@@ -1309,6 +1421,19 @@ struct Play<'s> {
     /// analysis's store, each search taking over the last one's tables
     /// (module docs, "Threads").
     memos: Vec<Option<Option<SearchMemo>>>,
+    /// How the local search reads the ko rule: under the superko readings
+    /// a region's positions are valued with their line's history.
+    superko: KoRule,
+    /// Under a superko reading, for each region, its positions before the
+    /// current one on the line (the game's, then the line's), and who
+    /// created the current one (`None`: the start; module docs, "The
+    /// board as it stands"). Empty under the basic reading.
+    hists: Vec<Vec<Earlier>>,
+    created: Vec<Option<Colour>>,
+    /// Under a superko rule, for each region, the game's earlier boards
+    /// that are positions of it (module docs, "The board as it stands"):
+    /// a first move may not recreate one.
+    past: Vec<Vec<Earlier>>,
 }
 
 /// The size from which a region's positions after moves are valued with
@@ -1321,12 +1446,27 @@ struct Play<'s> {
 const MEMO_POINTS: usize = 12;
 
 /// A region position in [`Play`]'s cache: its cells, prisoners and place
-/// on the board.
-type PositionKey = (Vec<Cell>, [u32; 2], usize, usize);
+/// on the board, and under a superko reading its history (sorted) and
+/// creator as the rule reads them.
+type PositionKey = (
+    Vec<Cell>,
+    [u32; 2],
+    usize,
+    usize,
+    Vec<Earlier>,
+    Option<Colour>,
+);
 
 fn position_key(pos: &Position) -> PositionKey {
     let o = pos.origin.expect("cuts carry an origin");
-    (pos.cells.clone(), pos.prisoners, o.row, o.col)
+    (
+        pos.cells.clone(),
+        pos.prisoners,
+        o.row,
+        o.col,
+        Vec::new(),
+        None,
+    )
 }
 
 /// The stops, optimal first moves of each side, (optionally) the two
@@ -1357,6 +1497,9 @@ impl Play<'_> {
                 let (s, e) = play.banned_stop(positions, values, colour, r, q)?;
                 exact = e;
                 Ok::<_, AnalysisError>(s)
+            }
+            _ if play.past_forbids(positions, colour)? => {
+                play.stop_without_past(positions, values, colour)
             }
             _ => play.stop(values, colour),
         };
@@ -1480,19 +1623,25 @@ impl Play<'_> {
                     if mv.point.is_none() {
                         continue;
                     }
-                    let key = position_key(&next);
+                    let (earlier, created) = self.history_after(r, pos, colour);
+                    if self.repeats(&earlier, &next, colour) {
+                        continue;
+                    }
+                    let key = self.key(&next, (&earlier, created));
                     if !self.cache.contains_key(&key) && queued.insert(key.clone()) {
-                        items.push((key, next));
+                        items.push((key, next, earlier, created));
                     }
                 }
             }
         }
         let search = &self.search;
-        let work = |store: &mut Store, item: &(PositionKey, Position)| {
-            detached_value(store, &item.1, search)
-        };
+        #[allow(clippy::type_complexity)]
+        let work =
+            |store: &mut Store, item: &(PositionKey, Position, Vec<Earlier>, Option<Colour>)| {
+                detached_value(store, &item.1, (&item.2, item.3), search)
+            };
         let worked = in_fresh_stores(self.store, self.threads, &items, work)?;
-        for ((key, _), (value, steps)) in items.into_iter().zip(worked) {
+        for ((key, ..), (value, steps)) in items.into_iter().zip(worked) {
             self.store.add_steps(steps);
             if let Some((games, value)) = value {
                 let ids = self.store.import(&games)?;
@@ -1502,15 +1651,138 @@ impl Play<'_> {
         Ok(())
     }
 
-    /// The value of a position of region `r` (cached).
-    fn value(&mut self, r: usize, pos: &Position) -> Result<GoValue, AnalysisError> {
-        let key = position_key(pos);
+    /// The history of region `r`'s position after `colour` plays from
+    /// `pos` (its current position), and who created it: under a superko
+    /// reading the region's history so far and `pos`, created by the move
+    /// that reached it (at the start, by `colour`'s opponent, as the
+    /// region's own value reads its root); `colour`. Empty otherwise.
+    fn history_after(
+        &self,
+        r: usize,
+        pos: &Position,
+        colour: Colour,
+    ) -> (Vec<Earlier>, Option<Colour>) {
+        if self.superko == KoRule::Basic {
+            return (Vec::new(), None);
+        }
+        let mut earlier = self.hists[r].clone();
+        let by = self.created[r].unwrap_or(colour.opponent());
+        earlier.push((pos.cells.clone(), Some(by)));
+        (earlier, Some(colour))
+    }
+
+    /// Whether a legal move of `colour` from `positions` (the board
+    /// analysed) recreates one of the game's earlier boards.
+    fn past_forbids(&self, positions: &[Position], colour: Colour) -> Result<bool, AnalysisError> {
+        for (r, pos) in positions.iter().enumerate() {
+            if self.past[r].is_empty() || self.territory[r] {
+                continue;
+            }
+            let moves = search_moves(pos, colour, true, self.search.rules)
+                .map_err(AnalysisError::Search)?;
+            if moves
+                .iter()
+                .any(|(_, next)| self.repeats(&self.past[r], next, colour))
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The stop with `colour` first when some of `colour`'s first moves
+    /// recreate an earlier board of the game ([`Play::past_forbids`]):
+    /// the best stop after the others (the definition of the stop over
+    /// the options left: the Go moves are the options of the sum); the
+    /// stop of the sum when it is a number (no move is needed); with no
+    /// move left, the stop after a pass.
+    fn stop_without_past(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        colour: Colour,
+    ) -> Result<BigRational, AnalysisError> {
+        if let Some(shorts) = values
+            .iter()
+            .map(|v| v.as_short())
+            .collect::<Option<Vec<_>>>()
+        {
+            let mut sum = self.store.integer(self.constant);
+            for g in shorts {
+                sum = self.store.add(sum, g)?;
+            }
+            if let Some(x) = self.store.as_number(sum) {
+                return Ok(x.to_rational());
+            }
+        }
+        let all = self.moves_with_stops(positions, values, colour, None, true)?;
+        let best = all
+            .into_iter()
+            .map(|(_, s, _, _)| s)
+            .reduce(|a, b| match colour {
+                Colour::Black => a.max(b),
+                Colour::White => a.min(b),
+            });
+        match best {
+            Some(s) => Ok(s),
+            None => self.stop(values, colour.opponent()),
+        }
+    }
+
+    /// Whether `colour`'s move to `next` recreates a position of the
+    /// history `earlier` that the superko reading forbids it to.
+    fn repeats(&self, earlier: &[Earlier], next: &Position, colour: Colour) -> bool {
+        match self.superko {
+            KoRule::Basic => false,
+            KoRule::SituationalSuperko => earlier
+                .iter()
+                .any(|(c, by)| *by == Some(colour) && *c == next.cells),
+            _ => earlier.iter().any(|(c, _)| *c == next.cells),
+        }
+    }
+
+    /// The cache key of a position with its history, as the rule reads it.
+    fn key(&self, pos: &Position, (earlier, created): (&[Earlier], Option<Colour>)) -> PositionKey {
+        let mut key = position_key(pos);
+        if self.superko != KoRule::Basic {
+            let situational = self.superko == KoRule::SituationalSuperko;
+            let mut h: Vec<Earlier> = earlier
+                .iter()
+                .map(|(c, by)| (c.clone(), by.filter(|_| situational)))
+                .collect();
+            let code = |c: &Cell| match c {
+                Cell::Empty => 0u8,
+                Cell::Stone(Colour::Black) => 1,
+                Cell::Stone(Colour::White) => 2,
+            };
+            h.sort_by_cached_key(|(c, by)| {
+                (
+                    c.iter().map(code).collect::<Vec<u8>>(),
+                    *by == Some(Colour::White),
+                    by.is_some(),
+                )
+            });
+            h.dedup();
+            key.4 = h;
+            key.5 = created.filter(|_| situational);
+        }
+        key
+    }
+
+    /// The value of a position of region `r` with its history (cached).
+    fn value(
+        &mut self,
+        r: usize,
+        pos: &Position,
+        history: (&[Earlier], Option<Colour>),
+    ) -> Result<GoValue, AnalysisError> {
+        let key = self.key(pos, history);
         if let Some(v) = self.cache.get(&key) {
             return Ok(v.clone());
         }
         let evaluated = match &mut self.memos[r] {
             Some(memo) => evaluate_go_reusing(self.store, pos, &self.search, memo),
-            None => evaluate_go(self.store, pos, &self.search),
+            None => evaluate_go_with_history(self.store, pos, &self.search, history.0, history.1),
         };
         let v = match evaluated {
             Ok(e) => e.value.resolve_latent(self.store)?,
@@ -1523,6 +1795,8 @@ impl Play<'_> {
 
     /// Every move of `colour` with the stop after it (opponent to move) and
     /// the position it leads to. `ban`: a point the basic ko rule forbids.
+    /// `first`: a first move from the board analysed, which may not
+    /// recreate one of the game's earlier boards ([`Play::past`]).
     #[allow(clippy::type_complexity)]
     fn moves_with_stops(
         &mut self,
@@ -1530,11 +1804,11 @@ impl Play<'_> {
         values: &[GoValue],
         colour: Colour,
         ban: Option<(usize, usize)>,
-        only: Option<usize>,
+        first: bool,
     ) -> Result<Vec<(GoMove, BigRational, Position, GoValue)>, AnalysisError> {
         let mut out = Vec::new();
         for (r, pos) in positions.iter().enumerate() {
-            if only.is_some_and(|o| o != r) || self.territory[r] {
+            if self.territory[r] {
                 continue;
             }
             let moves = search_moves(pos, colour, true, self.search.rules)
@@ -1544,7 +1818,13 @@ impl Play<'_> {
                 if ban == Some((r, p)) {
                     continue;
                 }
-                let v = self.value(r, &next)?;
+                let (earlier, created) = self.history_after(r, pos, colour);
+                if self.repeats(&earlier, &next, colour)
+                    || (first && self.repeats(&self.past[r], &next, colour))
+                {
+                    continue;
+                }
+                let v = self.value(r, &next, (&earlier, created))?;
                 let mut after = values.to_vec();
                 after[r] = v.clone();
                 let s = self.stop(&after, colour.opponent())?;
@@ -1576,7 +1856,7 @@ impl Play<'_> {
         if self.all_numbers(values) {
             return Ok(Vec::new());
         }
-        let all = self.moves_with_stops(positions, values, colour, ban, None)?;
+        let all = self.moves_with_stops(positions, values, colour, ban, true)?;
         Ok(all
             .into_iter()
             .filter(|(_, s, _, _)| s == stop)
@@ -1585,8 +1865,23 @@ impl Play<'_> {
     }
 
     /// An optimal line from `first` to the end (module docs); `ban`: the
-    /// retake (region, cut's point) `first` may not play at once.
+    /// retake (region, cut's point) `first` may not play at once. The
+    /// regions' histories are those of the start again afterwards.
     fn line(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        first: Colour,
+        ban: Option<(usize, usize)>,
+    ) -> Result<GoLine, AnalysisError> {
+        let start = (self.hists.clone(), self.created.clone());
+        let line = self.line_from_here(positions, values, first, ban);
+        (self.hists, self.created) = start;
+        line
+    }
+
+    /// [`Play::line`], the regions' histories growing with the line.
+    fn line_from_here(
         &mut self,
         positions: &[Position],
         values: &[GoValue],
@@ -1607,10 +1902,14 @@ impl Play<'_> {
                 break;
             }
             // With a ban in force the short-game solver's move may be the
-            // banned one: the moves are then chosen as with kos.
+            // banned one: the moves are then chosen as with kos. So with a
+            // first move that the game's history forbids.
+            let first = moves.is_empty() && passes.is_empty();
             let shorts: Option<Vec<GameId>> = match ban {
-                None => values.iter().map(|v| v.as_short()).collect(),
-                Some(_) => None,
+                None if !(first && self.past_forbids(&positions, colour)?) => {
+                    values.iter().map(|v| v.as_short()).collect()
+                }
+                _ => None,
             };
             let mut chosen = None;
             if let Some(mut comps) = shorts {
@@ -1630,7 +1929,11 @@ impl Play<'_> {
                             .map_err(AnalysisError::Search)?
                         {
                             let Some(p) = mv.point else { continue };
-                            let v = self.value(m.component, &next)?;
+                            let history = self.history_after(m.component, pos, colour);
+                            if self.repeats(&history.0, &next, colour) {
+                                continue;
+                            }
+                            let v = self.value(m.component, &next, (&history.0, history.1))?;
                             if v.as_short() == Some(m.to) {
                                 chosen = Some((m.component, p, next, v));
                                 break;
@@ -1639,14 +1942,14 @@ impl Play<'_> {
                     }
                 }
                 if chosen.is_none() {
-                    let all = self.moves_with_stops(&positions, &values, colour, None, None)?;
+                    let all = self.moves_with_stops(&positions, &values, colour, None, first)?;
                     chosen = all
                         .into_iter()
                         .find(|(_, s, _, _)| *s == stop)
                         .map(|(m, _, next, v)| (m.region, m.point, next, v));
                 }
             } else {
-                let all = self.moves_with_stops(&positions, &values, colour, ban, None)?;
+                let all = self.moves_with_stops(&positions, &values, colour, ban, first)?;
                 let better = |a: &BigRational, b: &BigRational| match colour {
                     Colour::Black => a > b,
                     Colour::White => a < b,
@@ -1669,7 +1972,15 @@ impl Play<'_> {
                 }
                 continue;
             };
-            ban = next.ko_ban.map(|(_, q)| (r, q));
+            if self.superko == KoRule::Basic {
+                ban = next.ko_ban.map(|(_, q)| (r, q));
+            } else {
+                // The superko rules forbid the retake by the history.
+                ban = None;
+                let (earlier, created) = self.history_after(r, &positions[r], colour);
+                self.hists[r] = earlier;
+                self.created[r] = created;
+            }
             moves.push(GoMove {
                 colour,
                 region: r,
@@ -1918,6 +2229,15 @@ impl Analysis {
                 self.board.point_name(b.point)
             ));
         }
+        let read: usize = self.regions.iter().map(|r| r.history).sum();
+        if read > 0 {
+            out.push_str(&format!(
+                "history ({}): a first move may not recreate {} of the game \
+                 (the positions of a region there with the rest of the board as now)\n",
+                self.rules.ko_rule.describe(),
+                count(read, "earlier board"),
+            ));
+        }
         for (i, r) in self.regions.iter().enumerate() {
             out.push_str(&format!(
                 "region {} ({}: {}): ",
@@ -1967,12 +2287,22 @@ impl Analysis {
                     (Colour::White, &self.best_white),
                 ] {
                     let list: Vec<String> = best.iter().map(|m| self.point_name(m)).collect();
+                    let every_number = self.regions.iter().all(|r| {
+                        r.outcome
+                            .as_ref()
+                            .is_ok_and(|v| v.value.as_short().is_some_and(|g| store.is_number(g)))
+                    });
                     out.push_str(&format!(
                         "optimal first moves for {colour}: {}\n",
-                        match (list.is_empty(), self.has_ko()) {
-                            (false, _) => list.join(" "),
-                            (true, false) => "none (every region is a number)".to_string(),
-                            (true, true) => "none proved (a ko capture may be optimal)".to_string(),
+                        match (list.is_empty(), every_number, self.has_ko()) {
+                            (false, ..) => list.join(" "),
+                            (true, true, _) => "none (every region is a number)".to_string(),
+                            (true, false, true) => {
+                                "none proved (a ko capture may be optimal)".to_string()
+                            }
+                            (true, false, false) => {
+                                "none found (no legal move keeps the stop)".to_string()
+                            }
                         }
                     ));
                 }
