@@ -95,7 +95,11 @@
 //! (play is over: the stop is that number). With kos the replacement loses
 //! the ban on an immediate retake, so after a ko capture the opponent is
 //! credited with a retake the ko rule forbids: a listed move is optimal, but
-//! a ko capture may be optimal without being listed. The report says so.
+//! a ko capture may be optimal without being listed. The report says so
+//! ("none proved" when no move is listed); "none (every region is a
+//! number)" only when every region is one. Under a superko rule the
+//! regions are short games and the positions after moves are valued with
+//! the line's history, so the list is exact.
 //!
 //! *Lines* start from the given player and, move after move, play a
 //! listed optimal move (the one the short-game solver's own line takes when
@@ -108,12 +112,80 @@
 //! pass); it is capped in length and marked unfinished if the cap is
 //! reached.
 //!
-//! *The board as it stands.* Apart from the ko ban below, the board is
-//! analysed without its history: the stops and lines, with either player
-//! first, are those of the board as a fresh start (the ko solver's
-//! no-repetition rule starts there). A line with kos is a heuristic, not a
-//! proved optimal line: its final score can differ from the stop (the
-//! stop, from the ko solver, is the answer).
+//! *The board as it stands.* Under the basic ko rule (and the New Ko Rules
+//! and no ko rule, which the local search reads as it), apart from the ko
+//! ban below, the board is analysed without its history: the stops and
+//! lines, with either player first, are those of the board as a fresh
+//! start (the ko solver's no-repetition rule starts there). A line with
+//! kos is a heuristic, not a proved optimal line: its final score can
+//! differ from the stop (the stop, from the ko solver, is the answer).
+//!
+//! Under a superko rule ([`KoRule::local_reading`] positional or
+//! situational: positional, situational, natural situational superko) a
+//! region's value is the local reading of the rule documented on
+//! [`KoRule`]: the value of its line of play, on which a move may not
+//! recreate a position of the region that stood earlier on the line (for
+//! the situational reading, one the same player created; the position
+//! valued counts as created by the opponent of whoever moves first). The
+//! history is read so:
+//!
+//! * *Along a line.* The position of region `r` after a move is valued
+//!   with the positions of `r` before it on the line as its history (the
+//!   region's start position and every later one, each with who created
+//!   it: [`evaluate_go_with_history`]), and a move that recreates one of
+//!   them is not played. This is exactly what the region's own value does
+//!   with its options (step 3 of `go::kos` unfolds each option with the
+//!   line so far), so the options of a region's value are the values of
+//!   the positions after its moves (tested against a brute force over
+//!   lines, `values_with_the_line_as_history_agree_with_brute_force` in
+//!   `go::superko_oracle`), and the optimal first moves and the lines are
+//!   read off the values as under a short game. Valued fresh instead, the
+//!   position after a ko capture let the opponent retake at once, which
+//!   the region's value forbids: the capture was never listed and the
+//!   line's score was not the stop.
+//! * *The game's history.* The earlier boards of a game ([`Game::past_boards`]:
+//!   under positional superko every board, situationally the boards a
+//!   board play of each player may not recreate; only those with as many
+//!   stones played elsewhere as now), and, for a position, the board
+//!   before a ko capture that its ban records (the board after the retake),
+//!   are whole boards. One whose points outside region `r` are those of the
+//!   board now is an earlier position of `r` (`region_history`), and
+//!   recreating it recreates that whole board only while nothing else on
+//!   the board has changed. When `r` is the only region with moves, nothing
+//!   else ever changes: these boards are then `r`'s line's history, for its
+//!   value and every position after its moves, exactly as on the whole
+//!   board (test `ko_boards_under_positional_superko_equal_the_whole_board_search`:
+//!   stops, optimal first moves and lines against a whole-board search
+//!   under positional superko, fresh and after a ko capture). Otherwise,
+//!   as the basic ko ban binds the next move only,
+//!   these boards bind the first move from the board analysed, of either
+//!   player: a first move that recreates one is not played (the stop with
+//!   that player first is the best stop after the other moves,
+//!   `Play::stop_without_past`; the optimal first moves and the line's
+//!   first move are chosen among the others); the region values and every
+//!   later move read the line's own history only. After a ko capture the
+//!   retake is so forbidden at once, and allowed after a move elsewhere, as
+//!   in the game; the stops are those of the basic ko ban (the reviewer's
+//!   board: White first 1, where the retake's −1 was given). Valuing the
+//!   regions with the game's boards as their line's history instead would
+//!   forbid the retake for ever (the local reading keeps a position of the
+//!   region forbidden whatever is played elsewhere), and give Black a point
+//!   more on that board than either the game or the basic rule does. Not
+//!   read, on a board with other regions to play in: a return of region
+//!   `r` to a game's board after two moves or more all played in `r` (the
+//!   whole board recurs, and the game forbids it). (Bound to the first
+//!   move only on boards of one region with moves, the stops after a ko
+//!   capture differed from the whole board's on 38 of 43 boards of that
+//!   test: there the retake is often never possible again.)
+//!
+//! The report says how many of the game's boards bind the first move.
+//! Under the New Ko Rules the ban of the last capture is kept as under the
+//! basic rule (their rule 1, module docs of `korules`, forbids recreating
+//! the board before the opponent's last board play: the immediate retake);
+//! the game keeps no ban on its board, so it is found by playing the last
+//! move again ([`Game::last_ko_capture`]). Under `ko_rule: none` there is
+//! no ban, and a region whose positions can repeat has no value (as
+//! `value` says: no rule ends its cycles), so the board has no stops.
 //!
 //! # The ko ban of the last move
 //!
@@ -151,9 +223,10 @@
 //!   the ban.
 //! * The ban is dropped when the board analysed no longer has that ko (a
 //!   stone of it marked dead or safe: the retake captures no single
-//!   stone), and under any other ko rule: a game under those keeps no
-//!   such ban (the rule judges every repetition against the history, which
-//!   the analysis does not read).
+//!   stone). It holds under the basic ko rule and the New Ko Rules; under
+//!   a superko rule the board before the capture joins the game's history
+//!   ("The board as it stands" above), which forbids the retake as the
+//!   first move; with no ko rule there is none.
 //!
 //! The report names the ban in Go coordinates ("White may not retake at E5
 //! at once (ko)") and says whether the stop is exact with it. The tests
@@ -624,8 +697,11 @@ pub fn analyse_game(
         ..opts.clone()
     };
     // The ban of the last move under the rules that have the basic ko rule
-    // (a game under the other rules keeps none on its board).
-    pos.ko_ban = game.last_ko_capture();
+    // (a game under the other rules keeps none on its board); under a
+    // superko rule the game's boards say what the retake may recreate.
+    if opts.rules.ko_rule.local_reading() == KoRule::Basic {
+        pos.ko_ban = game.last_ko_capture();
+    }
     let past = game.past_boards(opts.rules.ko_rule);
     analyse_with_history(store, &pos, &marks, &opts, &past)
 }
@@ -677,14 +753,24 @@ pub fn analyse_with_history(
     let mut past = past.to_vec();
     if superko {
         if let Some((colour, q)) = pos.ko_ban {
-            let mut free = pos.clone();
-            free.ko_ban = None;
-            if let Ok(before) = free.play_move(Move {
-                colour,
-                point: Some(q),
-            }) {
-                past.push((before.cells, Some(colour)));
+            // The board after the retake: `colour` on `q`, the capturing
+            // stone (a single stone whose one liberty is `q`, not a framing
+            // or safe one) gone. (Not `play_move` on `pos`, whose framing
+            // flags are cleared: a framing stone with no liberty would go
+            // too.)
+            let mut before = pos.cells.clone();
+            before[q] = Cell::Stone(colour);
+            for n in pos.neighbours(q) {
+                let framing = board.frame[n] || marks.get(n) == Some(&Some(Status::Safe));
+                if !framing
+                    && pos.cells[n] == Cell::Stone(colour.opponent())
+                    && pos.chain(n).len() == 1
+                    && pos.liberties(&[n]) == [q]
+                {
+                    before[n] = Cell::Empty;
+                }
             }
+            past.push((before, Some(colour)));
         }
     }
     if opts.rules.ko_rule.local_reading() == KoRule::PositionalSuperko {
@@ -863,6 +949,22 @@ pub fn analyse_with_history(
             false => Vec::new(),
         })
         .collect();
+    // When one region only has moves, nothing else on the board changes:
+    // the game's boards recur exactly when that region's positions do, so
+    // they are its line's history, for its value and every position after
+    // its moves. Otherwise they bind the first move only (module docs).
+    let active = cuts
+        .iter()
+        .filter(|cut| {
+            [Colour::Black, Colour::White].iter().any(|&c| {
+                search_moves(cut, c, true, opts.rules.scoring).is_ok_and(|m| !m.is_empty())
+            })
+        })
+        .count();
+    let (lines_start, first_only): (Vec<Vec<Earlier>>, Vec<Vec<Earlier>>) = match active {
+        1 => (histories.clone(), vec![Vec::new(); histories.len()]),
+        _ => (vec![Vec::new(); histories.len()], histories.clone()),
+    };
     let threads = if store.steps_left() == u64::MAX {
         opts.threads
     } else {
@@ -880,22 +982,27 @@ pub fn analyse_with_history(
                 && search_opts.ko_rule.local_reading() == KoRule::Basic
         })
         .collect();
-    let fresh: Vec<Position> = cuts
+    let fresh: Vec<(Position, Vec<Earlier>)> = cuts
         .iter()
+        .zip(&lines_start)
         .zip(&in_place)
         .filter(|(_, &p)| !p)
-        .map(|(c, _)| c.clone())
+        .map(|((c, h), _)| (c.clone(), h.clone()))
         .collect();
-    let work = |store: &mut Store, cut: &Position| detached_region(store, cut, &search_opts);
+    let work = |store: &mut Store, (cut, history): &(Position, Vec<Earlier>)| {
+        detached_region(store, cut, history, &search_opts)
+    };
     let mut worked = in_fresh_stores(store, threads, &fresh, work)?.into_iter();
     let mut regions = Vec::new();
     let mut memos = Vec::new();
     let zipped = region_points.into_iter().zip(cuts).zip(in_place);
-    for (((pts, cut), in_place), history) in zipped.zip(&histories) {
+    for ((((pts, cut), in_place), history), line_history) in
+        zipped.zip(&histories).zip(&lines_start)
+    {
         if in_place {
             let started = Instant::now();
             let mut memo = None;
-            let (outcome, nodes) = region_value(store, &cut, &search_opts, Some(&mut memo))?;
+            let (outcome, nodes) = region_value(store, &cut, &[], &search_opts, Some(&mut memo))?;
             if outcome.as_ref().is_err_and(over_memory) {
                 // What the failed search memoised in the store is dropped.
                 store.clear_memos();
@@ -922,7 +1029,8 @@ pub fn analyse_with_history(
             // The limit may have come from the other threads' work: this
             // region again, alone.
             store.add_steps(steps);
-            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&cut), work)?
+            let item = (cut.clone(), line_history.clone());
+            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&item), work)?
                 .pop()
                 .expect("one region");
         }
@@ -991,9 +1099,9 @@ pub fn analyse_with_history(
             .collect(),
         memos,
         superko: opts.rules.ko_rule.local_reading(),
-        hists: vec![Vec::new(); analysis.regions.len()],
+        hists: lines_start,
         created: vec![None; analysis.regions.len()],
-        past: histories,
+        past: first_only,
     };
     let positions: Vec<Position> = analysis
         .regions
@@ -1047,12 +1155,13 @@ pub fn analyse_with_history(
 fn region_value(
     store: &mut Store,
     cut: &Position,
+    history: &[Earlier],
     search_opts: &SearchOptions,
     memo: Option<&mut Option<SearchMemo>>,
 ) -> Result<(Result<RegionValue, GoError>, u64), AnalysisError> {
     let evaluated = match memo {
         Some(memo) => evaluate_go_reusing(store, cut, search_opts, memo),
-        None => evaluate_go(store, cut, search_opts),
+        None => evaluate_go_with_history(store, cut, search_opts, history, None),
     };
     let e = match evaluated {
         Ok(e) => e,
@@ -1158,10 +1267,11 @@ impl DetachedRegionValue {
 fn detached_region(
     store: &mut Store,
     cut: &Position,
+    history: &[Earlier],
     search_opts: &SearchOptions,
 ) -> DetachedRegion {
     let started = Instant::now();
-    let outcome = region_value(store, cut, search_opts, None);
+    let outcome = region_value(store, cut, history, search_opts, None);
     let time = started.elapsed();
     let mut export = GameExporter::new(store);
     let outcome = outcome.map(|(o, nodes)| {
