@@ -349,8 +349,8 @@ use super::kos::DetachedGoValue;
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
 use super::search::{
-    evaluate_go, evaluate_go_reusing, evaluate_go_with_history, search_moves, Earlier, GoError,
-    KoRule, Rules, SearchMemo, SearchOptions,
+    evaluate_go_reusing, evaluate_go_with_history, search_moves, Earlier, GoError, KoRule, Rules,
+    SearchMemo, SearchOptions,
 };
 use super::Origin;
 use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
@@ -437,8 +437,9 @@ pub struct RegionReport {
     pub nodes: u64,
     /// Wall time of the local search.
     pub time: Duration,
-    /// Under a superko rule: the earlier positions of the region its value
-    /// takes as its line's history (module docs, "The board as it stands").
+    /// Under a superko rule: the game's earlier boards that are positions
+    /// of the region (module docs, "The board as it stands"), which a move
+    /// there may not recreate.
     pub history: usize,
 }
 
@@ -720,9 +721,9 @@ pub fn analyse(
 
 /// [`analyse`] of a board that the whole boards `past` preceded in its
 /// game, each with the player whose board play created it as the ko rule
-/// reads it ([`Game::past_boards`]): under a superko rule each region's
-/// values take the past boards that are positions of the region as its
-/// line's history (module docs, "The board as it stands"); under the other
+/// reads it ([`Game::past_boards`]): under a superko rule a move may not
+/// recreate one of them (module docs, "The board as it stands": the first
+/// move, or every move when one region only has moves); under the other
 /// rules `past` is not read.
 pub fn analyse_with_history(
     store: &mut Store,
@@ -747,8 +748,9 @@ pub fn analyse_with_history(
     // may not recreate the board before the opponent's board play just
     // made), so the ban stands under them. The superko rules forbid the
     // retake because it recreates a board of the history: the board before
-    // the capture (the board after the retake) joins the history read, and
-    // the regions' values forbid it. With no ko rule there is no ban.
+    // the capture (the board after the retake) joins the game's boards
+    // read (module docs, "The board as it stands"). With no ko rule there
+    // is no ban.
     let superko = opts.rules.ko_rule.local_reading() != KoRule::Basic;
     let mut past = past.to_vec();
     if superko {
@@ -2342,8 +2344,8 @@ impl Analysis {
         let read: usize = self.regions.iter().map(|r| r.history).sum();
         if read > 0 {
             out.push_str(&format!(
-                "history ({}): a first move may not recreate {} of the game \
-                 (the positions of a region there with the rest of the board as now)\n",
+                "history ({}): a move may not recreate {} of the game (the first move; \
+                 every move when one region only has moves)\n",
                 self.rules.ko_rule.describe(),
                 count(read, "earlier board"),
             ));

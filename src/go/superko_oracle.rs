@@ -480,7 +480,7 @@ fn brute_summand(store: &mut Store, pos: &Position, rule: KoRule, hist: &mut Vec
 #[test]
 fn values_with_the_line_as_history_agree_with_brute_force() {
     let mut s = Store::new();
-    let mut texts: Vec<String> = super::tests::random_diagrams(60, 0x5c_0018)
+    let mut texts: Vec<String> = super::tests::random_diagrams(60, 0x005c_0018)
         .into_iter()
         .filter(|t| t.chars().filter(|c| matches!(c, '.' | 'x' | 'o')).count() <= 5)
         .collect();
