@@ -25,7 +25,10 @@
 //!   count from 1; a pass has `point: "pass"` and region *nothing*),
 //!   `score` (komi included) and `winner`;
 //! * `ko_ban`: when the last move of a game (or the position) was a ko
-//!   capture under the basic ko rule, the ban the analysis started from:
+//!   capture under the basic ko rule or the New Ko Rules, the ban the
+//!   analysis started from (under a superko rule the game's earlier boards
+//!   forbid the retake instead: module docs of `go::analysis`, "The board
+//!   as it stands"):
 //!   `player` (who may not retake at once), `point` and `exact_stop`
 //!   (module docs of `go::analysis`, "The ko ban of the last move");
 //!   otherwise *nothing*;
@@ -39,7 +42,9 @@
 use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
-use crate::go::analysis::{analyse, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason};
+use crate::go::analysis::{
+    analyse_with_history, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason,
+};
 use crate::go::{Position, RuleSet, Status};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -208,12 +213,17 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         Value::Str(s) => Some(interp.parse_diagram(s, &sp0)?),
         _ => None,
     };
-    let (board, mut marks) = match diagram.as_ref().unwrap_or(&args[0]) {
+    let (mut board, mut marks) = match diagram.as_ref().unwrap_or(&args[0]) {
         Value::Position(p) => (p.pos.clone(), diagram_marks(&p.pos)),
         Value::GoGame(g) => {
             rules = g.rules();
             opts.komi = g.komi().clone();
-            let pos = g.position().clone();
+            let mut pos = g.position().clone();
+            // The basic ko rule's ban of the last move, which a game under
+            // another rule keeps off its board (the analysis decides by
+            // its rule what it means; under a superko rule it reads the
+            // game's boards instead, below).
+            pos.ko_ban = g.last_ko_capture();
             let marks = (0..pos.width() * pos.height()).map(|p| g.mark(p)).collect();
             (pos, marks)
         }
@@ -268,11 +278,24 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         }
     }
     opts.rules = rules;
-    let a = analyse(&mut interp.store, &board, &marks, &opts).map_err(|e| match e {
-        // Ctrl-C ends the analysis as it ends anything else: "interrupted".
-        crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
-        e => mark_error(interp, &board, &named_marks, &e, span),
-    })?;
+    // A game's earlier boards: under a superko rule the regions' history.
+    let past = match &args[0] {
+        Value::GoGame(g) => {
+            if rules.ko_rule.local_reading() != crate::go::KoRule::Basic {
+                board.ko_ban = None;
+            }
+            g.past_boards(rules.ko_rule)
+        }
+        _ => Vec::new(),
+    };
+    let a =
+        analyse_with_history(&mut interp.store, &board, &marks, &opts, &past).map_err(
+            |e| match e {
+                // Ctrl-C ends the analysis as it ends anything else: "interrupted".
+                crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
+                e => mark_error(interp, &board, &named_marks, &e, span),
+            },
+        )?;
     record_of(interp, &a, span)
 }
 

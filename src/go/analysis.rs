@@ -95,7 +95,11 @@
 //! (play is over: the stop is that number). With kos the replacement loses
 //! the ban on an immediate retake, so after a ko capture the opponent is
 //! credited with a retake the ko rule forbids: a listed move is optimal, but
-//! a ko capture may be optimal without being listed. The report says so.
+//! a ko capture may be optimal without being listed. The report says so
+//! ("none proved" when no move is listed); "none (every region is a
+//! number)" only when every region is one. Under a superko rule the
+//! regions are short games and the positions after moves are valued with
+//! the line's history, so the list is exact.
 //!
 //! *Lines* start from the given player and, move after move, play a
 //! listed optimal move (the one the short-game solver's own line takes when
@@ -108,12 +112,80 @@
 //! pass); it is capped in length and marked unfinished if the cap is
 //! reached.
 //!
-//! *The board as it stands.* Apart from the ko ban below, the board is
-//! analysed without its history: the stops and lines, with either player
-//! first, are those of the board as a fresh start (the ko solver's
-//! no-repetition rule starts there). A line with kos is a heuristic, not a
-//! proved optimal line: its final score can differ from the stop (the
-//! stop, from the ko solver, is the answer).
+//! *The board as it stands.* Under the basic ko rule (and the New Ko Rules
+//! and no ko rule, which the local search reads as it), apart from the ko
+//! ban below, the board is analysed without its history: the stops and
+//! lines, with either player first, are those of the board as a fresh
+//! start (the ko solver's no-repetition rule starts there). A line with
+//! kos is a heuristic, not a proved optimal line: its final score can
+//! differ from the stop (the stop, from the ko solver, is the answer).
+//!
+//! Under a superko rule ([`KoRule::local_reading`] positional or
+//! situational: positional, situational, natural situational superko) a
+//! region's value is the local reading of the rule documented on
+//! [`KoRule`]: the value of its line of play, on which a move may not
+//! recreate a position of the region that stood earlier on the line (for
+//! the situational reading, one the same player created; the position
+//! valued counts as created by the opponent of whoever moves first). The
+//! history is read so:
+//!
+//! * *Along a line.* The position of region `r` after a move is valued
+//!   with the positions of `r` before it on the line as its history (the
+//!   region's start position and every later one, each with who created
+//!   it: [`evaluate_go_with_history`]), and a move that recreates one of
+//!   them is not played. This is exactly what the region's own value does
+//!   with its options (step 3 of `go::kos` unfolds each option with the
+//!   line so far), so the options of a region's value are the values of
+//!   the positions after its moves (tested against a brute force over
+//!   lines, `values_with_the_line_as_history_agree_with_brute_force` in
+//!   `go::superko_oracle`), and the optimal first moves and the lines are
+//!   read off the values as under a short game. Valued fresh instead, the
+//!   position after a ko capture let the opponent retake at once, which
+//!   the region's value forbids: the capture was never listed and the
+//!   line's score was not the stop.
+//! * *The game's history.* The earlier boards of a game ([`Game::past_boards`]:
+//!   under positional superko every board, situationally the boards a
+//!   board play of each player may not recreate; only those with as many
+//!   stones played elsewhere as now), and, for a position, the board
+//!   before a ko capture that its ban records (the board after the retake),
+//!   are whole boards. One whose points outside region `r` are those of the
+//!   board now is an earlier position of `r` (`region_history`), and
+//!   recreating it recreates that whole board only while nothing else on
+//!   the board has changed. When `r` is the only region with moves, nothing
+//!   else ever changes: these boards are then `r`'s line's history, for its
+//!   value and every position after its moves, exactly as on the whole
+//!   board (test `ko_boards_under_positional_superko_equal_the_whole_board_search`:
+//!   stops, optimal first moves and lines against a whole-board search
+//!   under positional superko, fresh and after a ko capture). Otherwise,
+//!   as the basic ko ban binds the next move only,
+//!   these boards bind the first move from the board analysed, of either
+//!   player: a first move that recreates one is not played (the stop with
+//!   that player first is the best stop after the other moves,
+//!   `Play::stop_without_past`; the optimal first moves and the line's
+//!   first move are chosen among the others); the region values and every
+//!   later move read the line's own history only. After a ko capture the
+//!   retake is so forbidden at once, and allowed after a move elsewhere, as
+//!   in the game; the stops are those of the basic ko ban (the reviewer's
+//!   board: White first 1, where the retake's −1 was given). Valuing the
+//!   regions with the game's boards as their line's history instead would
+//!   forbid the retake for ever (the local reading keeps a position of the
+//!   region forbidden whatever is played elsewhere), and give Black a point
+//!   more on that board than either the game or the basic rule does. Not
+//!   read, on a board with other regions to play in: a return of region
+//!   `r` to a game's board after two moves or more all played in `r` (the
+//!   whole board recurs, and the game forbids it). (Bound to the first
+//!   move only on boards of one region with moves, the stops after a ko
+//!   capture differed from the whole board's on 38 of 43 boards of that
+//!   test: there the retake is often never possible again.)
+//!
+//! The report says how many of the game's boards bind the first move.
+//! Under the New Ko Rules the ban of the last capture is kept as under the
+//! basic rule (their rule 1, module docs of `korules`, forbids recreating
+//! the board before the opponent's last board play: the immediate retake);
+//! the game keeps no ban on its board, so it is found by playing the last
+//! move again ([`Game::last_ko_capture`]). Under `ko_rule: none` there is
+//! no ban, and a region whose positions can repeat has no value (as
+//! `value` says: no rule ends its cycles), so the board has no stops.
 //!
 //! # The ko ban of the last move
 //!
@@ -151,9 +223,10 @@
 //!   the ban.
 //! * The ban is dropped when the board analysed no longer has that ko (a
 //!   stone of it marked dead or safe: the retake captures no single
-//!   stone), and under any other ko rule: a game under those keeps no
-//!   such ban (the rule judges every repetition against the history, which
-//!   the analysis does not read).
+//!   stone). It holds under the basic ko rule and the New Ko Rules; under
+//!   a superko rule the board before the capture joins the game's history
+//!   ("The board as it stands" above), which forbids the retake as the
+//!   first move; with no ko rule there is none.
 //!
 //! The report names the ban in Go coordinates ("White may not retake at E5
 //! at once (ko)") and says whether the stop is exact with it. The tests
@@ -278,8 +351,8 @@ use super::kos::DetachedGoValue;
 use super::kos::GoValue;
 use super::position::{Cell, Colour, Move, Position};
 use super::search::{
-    evaluate_go, evaluate_go_reusing, search_moves, GoError, KoRule, Rules, SearchMemo,
-    SearchOptions,
+    evaluate_go_reusing, evaluate_go_with_history, search_moves, Earlier, GoError, KoRule, Rules,
+    SearchMemo, SearchOptions,
 };
 use super::Origin;
 use crate::game::{CgError, GameExport, GameExporter, GameId, Store};
@@ -366,6 +439,10 @@ pub struct RegionReport {
     pub nodes: u64,
     /// Wall time of the local search.
     pub time: Duration,
+    /// Under a superko rule: the game's earlier boards that are positions
+    /// of the region (module docs, "The board as it stands"), which a move
+    /// there may not recreate.
+    pub history: usize,
 }
 
 /// The value of a region.
@@ -615,14 +692,21 @@ pub fn analyse_game(
     game: &Game,
     opts: &AnalysisOptions,
 ) -> Result<Analysis, AnalysisError> {
-    let pos = game.position();
+    let mut pos = game.position().clone();
     let marks: Vec<Option<Status>> = (0..pos.cells.len()).map(|p| game.mark(p)).collect();
     let opts = AnalysisOptions {
         rules: game.rules(),
         komi: game.komi().clone(),
         ..opts.clone()
     };
-    analyse(store, pos, &marks, &opts)
+    // The ban of the last move under the rules that have the basic ko rule
+    // (a game under the other rules keeps none on its board); under a
+    // superko rule the game's boards say what the retake may recreate.
+    if opts.rules.ko_rule.local_reading() == KoRule::Basic {
+        pos.ko_ban = game.last_ko_capture();
+    }
+    let past = game.past_boards(opts.rules.ko_rule);
+    analyse_with_history(store, &pos, &marks, &opts, &past)
 }
 
 /// Analyses `board` taken as a whole board, every stone capturable but for
@@ -633,6 +717,22 @@ pub fn analyse(
     board: &Position,
     marks: &[Option<Status>],
     opts: &AnalysisOptions,
+) -> Result<Analysis, AnalysisError> {
+    analyse_with_history(store, board, marks, opts, &[])
+}
+
+/// [`analyse`] of a board that the whole boards `past` preceded in its
+/// game, each with the player whose board play created it as the ko rule
+/// reads it ([`Game::past_boards`]): under a superko rule a move may not
+/// recreate one of them (module docs, "The board as it stands": the first
+/// move, or every move when one region only has moves); under the other
+/// rules `past` is not read.
+pub fn analyse_with_history(
+    store: &mut Store,
+    board: &Position,
+    marks: &[Option<Status>],
+    opts: &AnalysisOptions,
+    past: &[Earlier],
 ) -> Result<Analysis, AnalysisError> {
     let (width, height) = (board.width(), board.height());
     if width > super::MAX_BOARD || height > super::MAX_BOARD {
@@ -646,11 +746,45 @@ pub fn analyse(
     pos.labels.iter_mut().for_each(|l| *l = None);
     // The ban of the last move is kept aside: the regions are valued
     // without it, and only the first move of the banned player sees it.
-    // The other ko rules judge the retake against the history, which the
-    // analysis does not read, and a game under them keeps no such ban.
-    let start_ban = pos
-        .ko_ban
-        .filter(|_| opts.rules.ko_rule == KoRule::Basic && opts.rules.nopass.is_none());
+    // The New Ko Rules hold the basic ko rule (their rule 1: a board play
+    // may not recreate the board before the opponent's board play just
+    // made), so the ban stands under them. The superko rules forbid the
+    // retake because it recreates a board of the history: the board before
+    // the capture (the board after the retake) joins the game's boards
+    // read (module docs, "The board as it stands"). With no ko rule there
+    // is no ban.
+    let superko = opts.rules.ko_rule.local_reading() != KoRule::Basic;
+    let mut past = past.to_vec();
+    if superko {
+        if let Some((colour, q)) = pos.ko_ban {
+            // The board after the retake: `colour` on `q`, the capturing
+            // stone (a single stone whose one liberty is `q`, not a framing
+            // or safe one) gone. (Not `play_move` on `pos`, whose framing
+            // flags are cleared: a framing stone with no liberty would go
+            // too.)
+            let mut before = pos.cells.clone();
+            before[q] = Cell::Stone(colour);
+            for n in pos.neighbours(q) {
+                let framing = board.frame[n] || marks.get(n) == Some(&Some(Status::Safe));
+                if !framing
+                    && pos.cells[n] == Cell::Stone(colour.opponent())
+                    && pos.chain(n).len() == 1
+                    && pos.liberties(&[n]) == [q]
+                {
+                    before[n] = Cell::Empty;
+                }
+            }
+            past.push((before, Some(colour)));
+        }
+    }
+    if opts.rules.ko_rule.local_reading() == KoRule::PositionalSuperko {
+        // Who created a board means nothing to positional superko.
+        past.iter_mut().for_each(|(_, by)| *by = None);
+    }
+    let start_ban = pos.ko_ban.filter(|_| {
+        matches!(opts.rules.ko_rule, KoRule::Basic | KoRule::NewKoRules)
+            && opts.rules.nopass.is_none()
+    });
     pos.ko_ban = None;
     let n = pos.cells.len();
 
@@ -808,6 +942,33 @@ pub fn analyse(
     let cuts: Vec<Position> = (0..region_points.len())
         .map(|id| cut_region(&board_pos, &region_of, id))
         .collect();
+    // Under a superko rule, each region's earlier positions: the past
+    // boards equal to the board outside the region (module docs, "The
+    // board as it stands").
+    let histories: Vec<Vec<Earlier>> = cuts
+        .iter()
+        .enumerate()
+        .map(|(id, cut)| match superko {
+            true => region_history(board, &board_pos, &region_of, id, cut, &past),
+            false => Vec::new(),
+        })
+        .collect();
+    // When one region only has moves, nothing else on the board changes:
+    // the game's boards recur exactly when that region's positions do, so
+    // they are its line's history, for its value and every position after
+    // its moves. Otherwise they bind the first move only (module docs).
+    let active = cuts
+        .iter()
+        .filter(|cut| {
+            [Colour::Black, Colour::White].iter().any(|&c| {
+                search_moves(cut, c, true, opts.rules.scoring).is_ok_and(|m| !m.is_empty())
+            })
+        })
+        .count();
+    let (lines_start, first_only): (Vec<Vec<Earlier>>, Vec<Vec<Earlier>>) = match active {
+        1 => (histories.clone(), vec![Vec::new(); histories.len()]),
+        _ => (vec![Vec::new(); histories.len()], histories.clone()),
+    };
     let threads = if store.steps_left() == u64::MAX {
         opts.threads
     } else {
@@ -825,24 +986,30 @@ pub fn analyse(
                 && search_opts.ko_rule.local_reading() == KoRule::Basic
         })
         .collect();
-    let fresh: Vec<Position> = cuts
+    let fresh: Vec<(Position, Vec<Earlier>)> = cuts
         .iter()
+        .zip(&lines_start)
         .zip(&in_place)
         .filter(|(_, &p)| !p)
-        .map(|(c, _)| c.clone())
+        .map(|((c, h), _)| (c.clone(), h.clone()))
         .collect();
-    let work = |store: &mut Store, cut: &Position| detached_region(store, cut, &search_opts);
+    let work = |store: &mut Store, (cut, history): &(Position, Vec<Earlier>)| {
+        detached_region(store, cut, history, &search_opts)
+    };
     let mut worked = in_fresh_stores(store, threads, &fresh, work)?.into_iter();
     let mut regions = Vec::new();
     let mut memos = Vec::new();
-    for ((pts, cut), in_place) in region_points.into_iter().zip(cuts).zip(in_place) {
+    let zipped = region_points.into_iter().zip(cuts).zip(in_place);
+    for ((((pts, cut), in_place), history), line_history) in
+        zipped.zip(&histories).zip(&lines_start)
+    {
         if in_place {
             let started = Instant::now();
             let mut memo = None;
             // On this thread alone: a helper's search (`SearchOptions::
             // threads`) would make the positions counted against the
             // budget, and so whether the region fits, depend on the threads.
-            let (outcome, nodes) = region_value(store, &cut, &search_opts, Some(&mut memo))?;
+            let (outcome, nodes) = region_value(store, &cut, &[], &search_opts, Some(&mut memo))?;
             if outcome.as_ref().is_err_and(over_memory) {
                 // What the failed search memoised in the store is dropped.
                 store.clear_memos();
@@ -853,6 +1020,7 @@ pub fn analyse(
                 outcome,
                 nodes,
                 time: started.elapsed(),
+                history: history.len(),
             });
             memos.push(Some(memo));
             continue;
@@ -868,7 +1036,8 @@ pub fn analyse(
             // The limit may have come from the other threads' work: this
             // region again, alone.
             store.add_steps(steps);
-            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&cut), work)?
+            let item = (cut.clone(), line_history.clone());
+            (worked, steps) = in_fresh_stores(store, 1, std::slice::from_ref(&item), work)?
                 .pop()
                 .expect("one region");
         }
@@ -887,6 +1056,7 @@ pub fn analyse(
             outcome,
             nodes,
             time: worked.time,
+            history: history.len(),
         });
     }
 
@@ -935,6 +1105,10 @@ pub fn analyse(
             .map(|r| r.outcome.as_ref().is_ok_and(|v| v.territory))
             .collect(),
         memos,
+        superko: opts.rules.ko_rule.local_reading(),
+        hists: lines_start,
+        created: vec![None; analysis.regions.len()],
+        past: first_only,
     };
     let positions: Vec<Position> = analysis
         .regions
@@ -988,12 +1162,13 @@ pub fn analyse(
 fn region_value(
     store: &mut Store,
     cut: &Position,
+    history: &[Earlier],
     search_opts: &SearchOptions,
     memo: Option<&mut Option<SearchMemo>>,
 ) -> Result<(Result<RegionValue, GoError>, u64), AnalysisError> {
     let evaluated = match memo {
         Some(memo) => evaluate_go_reusing(store, cut, search_opts, memo),
-        None => evaluate_go(store, cut, search_opts),
+        None => evaluate_go_with_history(store, cut, search_opts, history, None),
     };
     let e = match evaluated {
         Ok(e) => e,
@@ -1012,6 +1187,19 @@ fn region_value(
         Err(e) => return Err(e.into()),
     };
     let nodes = e.stats.nodes;
+    if search_opts.ko_rule == KoRule::NoRule && e.value.as_short().is_none() {
+        // No rule decides a repetition: a region whose positions can
+        // repeat has no value (the game need not end), as `value` says.
+        return Ok((
+            Err(GoError::NoLocalValue {
+                rule: KoRule::NoRule,
+                why: "a position of this region can repeat, and with no ko rule the cycle may \
+                      go on for ever"
+                    .to_string(),
+            }),
+            nodes,
+        ));
+    }
     let valued = (|| {
         let value = e.value.resolve_latent(store)?;
         let latent = e.value.as_short().is_none() && value.as_short().is_some();
@@ -1086,10 +1274,11 @@ impl DetachedRegionValue {
 fn detached_region(
     store: &mut Store,
     cut: &Position,
+    history: &[Earlier],
     search_opts: &SearchOptions,
 ) -> DetachedRegion {
     let started = Instant::now();
-    let outcome = region_value(store, cut, search_opts, None);
+    let outcome = region_value(store, cut, history, search_opts, None);
     let time = started.elapsed();
     let mut export = GameExporter::new(store);
     let outcome = outcome.map(|(o, nodes)| {
@@ -1116,9 +1305,10 @@ fn detached_region(
 fn detached_value(
     store: &mut Store,
     pos: &Position,
+    (earlier, created): (&[Earlier], Option<Colour>),
     search_opts: &SearchOptions,
 ) -> Option<(GameExport, DetachedGoValue)> {
-    let e = evaluate_go(store, pos, search_opts).ok()?;
+    let e = evaluate_go_with_history(store, pos, search_opts, earlier, created).ok()?;
     let value = e.value.resolve_latent(store).ok()?;
     let mut export = GameExporter::new(store);
     let value = value.detach(&mut export);
@@ -1273,6 +1463,40 @@ fn cut_region(board: &Position, region_of: &[usize], id: usize) -> Position {
     }
 }
 
+/// The earlier positions of region `id` (its cut `cut`) among the whole
+/// boards `past`: those equal to `board` (the board as given, dead stones
+/// included) on every point outside the region, each as a position of the
+/// cut (module docs, "The board as it stands"), without repeats.
+fn region_history(
+    board: &Position,
+    board_pos: &Position,
+    region_of: &[usize],
+    id: usize,
+    cut: &Position,
+    past: &[Earlier],
+) -> Vec<Earlier> {
+    let n = board.cells.len();
+    let points: Vec<(usize, usize)> = (0..cut.cells.len())
+        .filter(|&p| !cut.frame[p])
+        .map(|p| (p, board_point(board_pos, cut, p)))
+        .collect();
+    let mut out: Vec<Earlier> = Vec::new();
+    for (cells, by) in past {
+        if cells.len() != n || (0..n).any(|q| region_of[q] != id && cells[q] != board.cells[q]) {
+            continue;
+        }
+        let mut c = cut.cells.clone();
+        for &(p, q) in &points {
+            c[p] = cells[q];
+        }
+        let e = (c, *by);
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    }
+    out
+}
+
 /// The board point of a cut's point.
 fn board_point(board: &Position, cut: &Position, p: usize) -> usize {
     let (r, c) = cut.coords(p);
@@ -1314,6 +1538,19 @@ struct Play<'s> {
     /// analysis's store, each search taking over the last one's tables
     /// (module docs, "Threads").
     memos: Vec<Option<Option<SearchMemo>>>,
+    /// How the local search reads the ko rule: under the superko readings
+    /// a region's positions are valued with their line's history.
+    superko: KoRule,
+    /// Under a superko reading, for each region, its positions before the
+    /// current one on the line (the game's, then the line's), and who
+    /// created the current one (`None`: the start; module docs, "The
+    /// board as it stands"). Empty under the basic reading.
+    hists: Vec<Vec<Earlier>>,
+    created: Vec<Option<Colour>>,
+    /// Under a superko rule, for each region, the game's earlier boards
+    /// that are positions of it (module docs, "The board as it stands"):
+    /// a first move may not recreate one.
+    past: Vec<Vec<Earlier>>,
 }
 
 /// The size from which a region's positions after moves are valued with
@@ -1326,12 +1563,27 @@ struct Play<'s> {
 const MEMO_POINTS: usize = 12;
 
 /// A region position in [`Play`]'s cache: its cells, prisoners and place
-/// on the board.
-type PositionKey = (Vec<Cell>, [u32; 2], usize, usize);
+/// on the board, and under a superko reading its history (sorted) and
+/// creator as the rule reads them.
+type PositionKey = (
+    Vec<Cell>,
+    [u32; 2],
+    usize,
+    usize,
+    Vec<Earlier>,
+    Option<Colour>,
+);
 
 fn position_key(pos: &Position) -> PositionKey {
     let o = pos.origin.expect("cuts carry an origin");
-    (pos.cells.clone(), pos.prisoners, o.row, o.col)
+    (
+        pos.cells.clone(),
+        pos.prisoners,
+        o.row,
+        o.col,
+        Vec::new(),
+        None,
+    )
 }
 
 /// The stops, optimal first moves of each side, (optionally) the two
@@ -1362,6 +1614,9 @@ impl Play<'_> {
                 let (s, e) = play.banned_stop(positions, values, colour, r, q)?;
                 exact = e;
                 Ok::<_, AnalysisError>(s)
+            }
+            _ if play.past_forbids(positions, colour)? => {
+                play.stop_without_past(positions, values, colour)
             }
             _ => play.stop(values, colour),
         };
@@ -1485,19 +1740,25 @@ impl Play<'_> {
                     if mv.point.is_none() {
                         continue;
                     }
-                    let key = position_key(&next);
+                    let (earlier, created) = self.history_after(r, pos, colour);
+                    if self.repeats(&earlier, &next, colour) {
+                        continue;
+                    }
+                    let key = self.key(&next, (&earlier, created));
                     if !self.cache.contains_key(&key) && queued.insert(key.clone()) {
-                        items.push((key, next));
+                        items.push((key, next, earlier, created));
                     }
                 }
             }
         }
         let search = &self.search;
-        let work = |store: &mut Store, item: &(PositionKey, Position)| {
-            detached_value(store, &item.1, search)
-        };
+        #[allow(clippy::type_complexity)]
+        let work =
+            |store: &mut Store, item: &(PositionKey, Position, Vec<Earlier>, Option<Colour>)| {
+                detached_value(store, &item.1, (&item.2, item.3), search)
+            };
         let worked = in_fresh_stores(self.store, self.threads, &items, work)?;
-        for ((key, _), (value, steps)) in items.into_iter().zip(worked) {
+        for ((key, ..), (value, steps)) in items.into_iter().zip(worked) {
             self.store.add_steps(steps);
             if let Some((games, value)) = value {
                 let ids = self.store.import(&games)?;
@@ -1507,15 +1768,138 @@ impl Play<'_> {
         Ok(())
     }
 
-    /// The value of a position of region `r` (cached).
-    fn value(&mut self, r: usize, pos: &Position) -> Result<GoValue, AnalysisError> {
-        let key = position_key(pos);
+    /// The history of region `r`'s position after `colour` plays from
+    /// `pos` (its current position), and who created it: under a superko
+    /// reading the region's history so far and `pos`, created by the move
+    /// that reached it (at the start, by `colour`'s opponent, as the
+    /// region's own value reads its root); `colour`. Empty otherwise.
+    fn history_after(
+        &self,
+        r: usize,
+        pos: &Position,
+        colour: Colour,
+    ) -> (Vec<Earlier>, Option<Colour>) {
+        if self.superko == KoRule::Basic {
+            return (Vec::new(), None);
+        }
+        let mut earlier = self.hists[r].clone();
+        let by = self.created[r].unwrap_or(colour.opponent());
+        earlier.push((pos.cells.clone(), Some(by)));
+        (earlier, Some(colour))
+    }
+
+    /// Whether a legal move of `colour` from `positions` (the board
+    /// analysed) recreates one of the game's earlier boards.
+    fn past_forbids(&self, positions: &[Position], colour: Colour) -> Result<bool, AnalysisError> {
+        for (r, pos) in positions.iter().enumerate() {
+            if self.past[r].is_empty() || self.territory[r] {
+                continue;
+            }
+            let moves = search_moves(pos, colour, true, self.search.rules)
+                .map_err(AnalysisError::Search)?;
+            if moves
+                .iter()
+                .any(|(_, next)| self.repeats(&self.past[r], next, colour))
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The stop with `colour` first when some of `colour`'s first moves
+    /// recreate an earlier board of the game ([`Play::past_forbids`]):
+    /// the best stop after the others (the definition of the stop over
+    /// the options left: the Go moves are the options of the sum); the
+    /// stop of the sum when it is a number (no move is needed); with no
+    /// move left, the stop after a pass.
+    fn stop_without_past(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        colour: Colour,
+    ) -> Result<BigRational, AnalysisError> {
+        if let Some(shorts) = values
+            .iter()
+            .map(|v| v.as_short())
+            .collect::<Option<Vec<_>>>()
+        {
+            let mut sum = self.store.integer(self.constant);
+            for g in shorts {
+                sum = self.store.add(sum, g)?;
+            }
+            if let Some(x) = self.store.as_number(sum) {
+                return Ok(x.to_rational());
+            }
+        }
+        let all = self.moves_with_stops(positions, values, colour, None, true)?;
+        let best = all
+            .into_iter()
+            .map(|(_, s, _, _)| s)
+            .reduce(|a, b| match colour {
+                Colour::Black => a.max(b),
+                Colour::White => a.min(b),
+            });
+        match best {
+            Some(s) => Ok(s),
+            None => self.stop(values, colour.opponent()),
+        }
+    }
+
+    /// Whether `colour`'s move to `next` recreates a position of the
+    /// history `earlier` that the superko reading forbids it to.
+    fn repeats(&self, earlier: &[Earlier], next: &Position, colour: Colour) -> bool {
+        match self.superko {
+            KoRule::Basic => false,
+            KoRule::SituationalSuperko => earlier
+                .iter()
+                .any(|(c, by)| *by == Some(colour) && *c == next.cells),
+            _ => earlier.iter().any(|(c, _)| *c == next.cells),
+        }
+    }
+
+    /// The cache key of a position with its history, as the rule reads it.
+    fn key(&self, pos: &Position, (earlier, created): (&[Earlier], Option<Colour>)) -> PositionKey {
+        let mut key = position_key(pos);
+        if self.superko != KoRule::Basic {
+            let situational = self.superko == KoRule::SituationalSuperko;
+            let mut h: Vec<Earlier> = earlier
+                .iter()
+                .map(|(c, by)| (c.clone(), by.filter(|_| situational)))
+                .collect();
+            let code = |c: &Cell| match c {
+                Cell::Empty => 0u8,
+                Cell::Stone(Colour::Black) => 1,
+                Cell::Stone(Colour::White) => 2,
+            };
+            h.sort_by_cached_key(|(c, by)| {
+                (
+                    c.iter().map(code).collect::<Vec<u8>>(),
+                    *by == Some(Colour::White),
+                    by.is_some(),
+                )
+            });
+            h.dedup();
+            key.4 = h;
+            key.5 = created.filter(|_| situational);
+        }
+        key
+    }
+
+    /// The value of a position of region `r` with its history (cached).
+    fn value(
+        &mut self,
+        r: usize,
+        pos: &Position,
+        history: (&[Earlier], Option<Colour>),
+    ) -> Result<GoValue, AnalysisError> {
+        let key = self.key(pos, history);
         if let Some(v) = self.cache.get(&key) {
             return Ok(v.clone());
         }
         let evaluated = match &mut self.memos[r] {
             Some(memo) => evaluate_go_reusing(self.store, pos, &self.search, memo),
-            None => evaluate_go(self.store, pos, &self.search),
+            None => evaluate_go_with_history(self.store, pos, &self.search, history.0, history.1),
         };
         let v = match evaluated {
             Ok(e) => e.value.resolve_latent(self.store)?,
@@ -1528,6 +1912,8 @@ impl Play<'_> {
 
     /// Every move of `colour` with the stop after it (opponent to move) and
     /// the position it leads to. `ban`: a point the basic ko rule forbids.
+    /// `first`: a first move from the board analysed, which may not
+    /// recreate one of the game's earlier boards ([`Play::past`]).
     #[allow(clippy::type_complexity)]
     fn moves_with_stops(
         &mut self,
@@ -1535,11 +1921,11 @@ impl Play<'_> {
         values: &[GoValue],
         colour: Colour,
         ban: Option<(usize, usize)>,
-        only: Option<usize>,
+        first: bool,
     ) -> Result<Vec<(GoMove, BigRational, Position, GoValue)>, AnalysisError> {
         let mut out = Vec::new();
         for (r, pos) in positions.iter().enumerate() {
-            if only.is_some_and(|o| o != r) || self.territory[r] {
+            if self.territory[r] {
                 continue;
             }
             let moves = search_moves(pos, colour, true, self.search.rules)
@@ -1549,7 +1935,13 @@ impl Play<'_> {
                 if ban == Some((r, p)) {
                     continue;
                 }
-                let v = self.value(r, &next)?;
+                let (earlier, created) = self.history_after(r, pos, colour);
+                if self.repeats(&earlier, &next, colour)
+                    || (first && self.repeats(&self.past[r], &next, colour))
+                {
+                    continue;
+                }
+                let v = self.value(r, &next, (&earlier, created))?;
                 let mut after = values.to_vec();
                 after[r] = v.clone();
                 let s = self.stop(&after, colour.opponent())?;
@@ -1581,7 +1973,7 @@ impl Play<'_> {
         if self.all_numbers(values) {
             return Ok(Vec::new());
         }
-        let all = self.moves_with_stops(positions, values, colour, ban, None)?;
+        let all = self.moves_with_stops(positions, values, colour, ban, true)?;
         Ok(all
             .into_iter()
             .filter(|(_, s, _, _)| s == stop)
@@ -1590,8 +1982,23 @@ impl Play<'_> {
     }
 
     /// An optimal line from `first` to the end (module docs); `ban`: the
-    /// retake (region, cut's point) `first` may not play at once.
+    /// retake (region, cut's point) `first` may not play at once. The
+    /// regions' histories are those of the start again afterwards.
     fn line(
+        &mut self,
+        positions: &[Position],
+        values: &[GoValue],
+        first: Colour,
+        ban: Option<(usize, usize)>,
+    ) -> Result<GoLine, AnalysisError> {
+        let start = (self.hists.clone(), self.created.clone());
+        let line = self.line_from_here(positions, values, first, ban);
+        (self.hists, self.created) = start;
+        line
+    }
+
+    /// [`Play::line`], the regions' histories growing with the line.
+    fn line_from_here(
         &mut self,
         positions: &[Position],
         values: &[GoValue],
@@ -1612,10 +2019,14 @@ impl Play<'_> {
                 break;
             }
             // With a ban in force the short-game solver's move may be the
-            // banned one: the moves are then chosen as with kos.
+            // banned one: the moves are then chosen as with kos. So with a
+            // first move that the game's history forbids.
+            let first = moves.is_empty() && passes.is_empty();
             let shorts: Option<Vec<GameId>> = match ban {
-                None => values.iter().map(|v| v.as_short()).collect(),
-                Some(_) => None,
+                None if !(first && self.past_forbids(&positions, colour)?) => {
+                    values.iter().map(|v| v.as_short()).collect()
+                }
+                _ => None,
             };
             let mut chosen = None;
             if let Some(mut comps) = shorts {
@@ -1635,7 +2046,11 @@ impl Play<'_> {
                             .map_err(AnalysisError::Search)?
                         {
                             let Some(p) = mv.point else { continue };
-                            let v = self.value(m.component, &next)?;
+                            let history = self.history_after(m.component, pos, colour);
+                            if self.repeats(&history.0, &next, colour) {
+                                continue;
+                            }
+                            let v = self.value(m.component, &next, (&history.0, history.1))?;
                             if v.as_short() == Some(m.to) {
                                 chosen = Some((m.component, p, next, v));
                                 break;
@@ -1644,14 +2059,14 @@ impl Play<'_> {
                     }
                 }
                 if chosen.is_none() {
-                    let all = self.moves_with_stops(&positions, &values, colour, None, None)?;
+                    let all = self.moves_with_stops(&positions, &values, colour, None, first)?;
                     chosen = all
                         .into_iter()
                         .find(|(_, s, _, _)| *s == stop)
                         .map(|(m, _, next, v)| (m.region, m.point, next, v));
                 }
             } else {
-                let all = self.moves_with_stops(&positions, &values, colour, ban, None)?;
+                let all = self.moves_with_stops(&positions, &values, colour, ban, first)?;
                 let better = |a: &BigRational, b: &BigRational| match colour {
                     Colour::Black => a > b,
                     Colour::White => a < b,
@@ -1674,7 +2089,15 @@ impl Play<'_> {
                 }
                 continue;
             };
-            ban = next.ko_ban.map(|(_, q)| (r, q));
+            if self.superko == KoRule::Basic {
+                ban = next.ko_ban.map(|(_, q)| (r, q));
+            } else {
+                // The superko rules forbid the retake by the history.
+                ban = None;
+                let (earlier, created) = self.history_after(r, &positions[r], colour);
+                self.hists[r] = earlier;
+                self.created[r] = created;
+            }
             moves.push(GoMove {
                 colour,
                 region: r,
@@ -1965,6 +2388,15 @@ impl Analysis {
                 self.board.point_name(b.point)
             ));
         }
+        let read: usize = self.regions.iter().map(|r| r.history).sum();
+        if read > 0 {
+            out.push_str(&format!(
+                "history ({}): a move may not recreate {} of the game (the first move; \
+                 every move when one region only has moves)\n",
+                self.rules.ko_rule.describe(),
+                count(read, "earlier board"),
+            ));
+        }
         for (i, r) in self.regions.iter().enumerate() {
             out.push_str(&format!(
                 "region {} ({}: {}): ",
@@ -2014,12 +2446,22 @@ impl Analysis {
                     (Colour::White, &self.best_white),
                 ] {
                     let list: Vec<String> = best.iter().map(|m| self.point_name(m)).collect();
+                    let every_number = self.regions.iter().all(|r| {
+                        r.outcome
+                            .as_ref()
+                            .is_ok_and(|v| v.value.as_short().is_some_and(|g| store.is_number(g)))
+                    });
                     out.push_str(&format!(
                         "optimal first moves for {colour}: {}\n",
-                        match (list.is_empty(), self.has_ko()) {
-                            (false, _) => list.join(" "),
-                            (true, false) => "none (every region is a number)".to_string(),
-                            (true, true) => "none proved (a ko capture may be optimal)".to_string(),
+                        match (list.is_empty(), every_number, self.has_ko()) {
+                            (false, ..) => list.join(" "),
+                            (true, true, _) => "none (every region is a number)".to_string(),
+                            (true, false, true) => {
+                                "none proved (a ko capture may be optimal)".to_string()
+                            }
+                            (true, false, false) => {
+                                "none found (no legal move keeps the stop)".to_string()
+                            }
                         }
                     ));
                 }

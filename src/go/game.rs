@@ -479,6 +479,67 @@ impl Game {
         self.position.labels[point] = label;
     }
 
+    /// The boards before the current one, the start first, that the ko
+    /// rule `rule` forbids some board play to recreate from here, each with
+    /// the player whose board play would be forbidden (what whole-board
+    /// analysis takes as the regions' history: `go::analysis`, "The board
+    /// as it stands"): under positional superko every board (its creator,
+    /// `None` for the start and after a pass); under situational superko
+    /// every board, as if created by the opponent of the player to move on
+    /// it (a board play recreating it gives the move to that player);
+    /// under natural situational superko the boards created by a board
+    /// play, with their creator. Only boards with as many stones played
+    /// elsewhere as now count (no board before a tenuki can recur). None
+    /// under the other rules.
+    pub fn past_boards(&self, rule: KoRule) -> Vec<(Vec<Cell>, Option<Colour>)> {
+        if !matches!(
+            rule,
+            KoRule::PositionalSuperko
+                | KoRule::SituationalSuperko
+                | KoRule::NaturalSituationalSuperko
+        ) {
+            return Vec::new();
+        }
+        let mut out: Vec<(Vec<Cell>, Option<Colour>)> = self
+            .history
+            .newest_first()
+            .skip(1)
+            .filter(|n| n.seen.elsewhere == self.elsewhere)
+            .filter_map(|n| {
+                let by = match rule {
+                    KoRule::SituationalSuperko => Some(n.seen.to_move.opponent()),
+                    _ => n.seen.by,
+                };
+                (rule == KoRule::PositionalSuperko || by.is_some())
+                    .then(|| (n.seen.board.to_vec(), by))
+            })
+            .collect();
+        out.reverse();
+        out
+    }
+
+    /// The basic ko rule's ban after the last move, whatever the game's ko
+    /// rule: when it was a board play that captured a single stone in a
+    /// ko, its opponent (the player to move) and the point of the retake.
+    /// (Under the basic rule the board's own ban; the other rules keep
+    /// none on the board, so it is found by playing the last move again on
+    /// the board before it.)
+    pub fn last_ko_capture(&self) -> Option<(Colour, usize)> {
+        if self.rules.ko_rule == KoRule::Basic {
+            return self.position.ko_ban;
+        }
+        let last = &self.history.last;
+        let mv = last.mv.filter(|m| m.point.is_some())?;
+        let before = &last.before.as_ref()?.seen;
+        let mut pos = self.position.clone();
+        pos.cells = before.board.to_vec();
+        pos.ko_ban = None;
+        let after = pos.play_move(mv).ok()?;
+        (after.cells == self.position.cells)
+            .then_some(after.ko_ban)
+            .flatten()
+    }
+
     /// The number of board positions in the history (the start included).
     pub fn history_len(&self) -> usize {
         self.history.len

@@ -1032,7 +1032,7 @@ impl Search<'_> {
                     if i + 1 == loopy.len() {
                         self.stop_helper();
                     }
-                    let v = self.unfold_superko(&bg, rule)?;
+                    let v = self.unfold_superko(comp, root, &bg, rule)?;
                     total = self.store.add(total, v)?;
                 }
                 Ok(GoValue::Short(total))
@@ -1548,8 +1548,19 @@ impl Search<'_> {
     }
 
     /// Step 3 (module docs): the short value under a superko rule. A line's
-    /// history is a sorted list of (board, tag) entries, the root's included.
-    fn unfold_superko(&mut self, bg: &BoardGraph, rule: KoRule) -> Result<GameId, GoError> {
+    /// history is a sorted list of (board, tag) entries, the root's included,
+    /// and the positions of the line before the root
+    /// ([`Search::history`], `evaluate_go_with_history`) that are nodes of
+    /// the graph: an earlier position that is no node can never recur (a
+    /// position the root reaches and that reaches the root reaches a
+    /// cycle, so it is a node).
+    fn unfold_superko(
+        &mut self,
+        comp: u128,
+        root: &Board,
+        bg: &BoardGraph,
+        rule: KoRule,
+    ) -> Result<GameId, GoError> {
         let scc = sccs(bg);
         let mut memo = SuperkoMemo::default();
         let tag = |c: Colour| -> u8 {
@@ -1560,8 +1571,45 @@ impl Search<'_> {
         };
         // The root: positionally it has occurred; situationally, before
         // Black's move it is as if White had just moved, and vice versa.
-        let left_hist = vec![(0, tag(Colour::White))];
-        let right_hist = vec![(0, tag(Colour::Black))];
+        // A root whose creator is known (`Search::root_by`) is tagged so
+        // for both.
+        let mut left_hist = vec![(0, tag(self.root_by.unwrap_or(Colour::White)))];
+        let mut right_hist = vec![(0, tag(self.root_by.unwrap_or(Colour::Black)))];
+        if !self.history.is_empty() {
+            // The nodes' boards, rebuilt along the walk's first lines (a
+            // node's parent is numbered before it).
+            let mut boards: Vec<(Board, [u128; 2])> = Vec::with_capacity(bg.len());
+            boards.push((root.clone(), self.region.immortal(root)));
+            for i in 1..bg.len() {
+                let (from, colour, p) = bg.parent[i].expect("every node but the root has a parent");
+                let (b, imm) = &boards[from as usize];
+                let (child, imm, _) = self
+                    .step(comp, b, *imm, colour, usize::from(p))
+                    .expect("the walk's move is legal");
+                boards.push((child, imm));
+            }
+            let node_of: FxHashMap<&Board, usize> = boards
+                .iter()
+                .enumerate()
+                .map(|(i, (b, _))| (b, i))
+                .collect();
+            for (b, by) in &self.history {
+                let Some(&q) = node_of.get(b) else { continue };
+                // Under positional superko every earlier position counts;
+                // situationally only one created by a board play
+                // (`evaluate_go_with_history` keeps no other).
+                let t = match (rule, by) {
+                    (KoRule::SituationalSuperko, Some(c)) => tag(*c),
+                    (KoRule::SituationalSuperko, None) => continue,
+                    _ => 0,
+                };
+                for hist in [&mut left_hist, &mut right_hist] {
+                    if let Err(i) = hist.binary_search(&(q, t)) {
+                        hist.insert(i, (q, t));
+                    }
+                }
+            }
+        }
         let l = self.superko_options(bg, &scc, &mut memo, rule, 0, &left_hist)?[0].clone();
         let r = self.superko_options(bg, &scc, &mut memo, rule, 0, &right_hist)?[1].clone();
         Ok(self.store.canonical(l, r)?)
@@ -1591,7 +1639,15 @@ impl Search<'_> {
                     // The history stays sorted: the entry for `q` goes in
                     // at its place (sized once, no sort).
                     let mut next: Vec<(usize, u8)> = Vec::with_capacity(hist.len() + 1);
-                    next.extend(hist.iter().copied().filter(|&(x, _)| scc[x] == scc[q]));
+                    // Components are numbered successors first, so a
+                    // position `q` can reach only those of components
+                    // numbered at most its own. A position of the line
+                    // reaches `q`: it is kept when it is in `q`'s
+                    // component. An earlier position (before the root)
+                    // may have reached the root by moves the local game
+                    // does not make (in a game, a play in a settled
+                    // area), so it is kept while `q` may still reach it.
+                    next.extend(hist.iter().copied().filter(|&(x, _)| scc[x] <= scc[q]));
                     match next.binary_search(&(q, t)) {
                         Ok(_) => continue,
                         Err(i) => next.insert(i, (q, t)),

@@ -317,9 +317,9 @@ pub use moves::{
 };
 pub use position::{Cell, Colour, IllegalMove, Move, Position, Style};
 pub use search::{
-    chilled, edit_distance, evaluate, evaluate_go, evaluate_go_chilled, go_chilled, go_value,
-    search_moves, value, ChilledEvaluation, Evaluation, GoError, GoEvaluation, KoRule, Rules,
-    SearchOptions, SearchStats, MAX_REGION_POINTS,
+    chilled, edit_distance, evaluate, evaluate_go, evaluate_go_chilled, evaluate_go_with_history,
+    go_chilled, go_value, search_moves, value, ChilledEvaluation, Earlier, Evaluation, GoError,
+    GoEvaluation, KoRule, Rules, SearchOptions, SearchStats, MAX_REGION_POINTS,
 };
 pub use sensei::{is_sensei, read_sensei};
 pub use territory::TERRITORY_STATES;

@@ -431,6 +431,62 @@ pub fn evaluate_go(
     Ok(GoEvaluation { value, stats })
 }
 
+/// A position of a region that stood earlier on the line of play leading
+/// to the position searched, and the player whose board play created it
+/// (`None`: unknown, or no board play: the start of a game, a pass). See
+/// [`evaluate_go_with_history`].
+pub type Earlier = (Vec<Cell>, Option<Colour>);
+
+/// [`evaluate_go`] of a position whose line of play already met the
+/// positions `earlier` of the same region (the same cut: the same size and
+/// framing stones; an entry whose framing stones differ from `pos`'s is
+/// skipped, as it can never recur). Under the local superko readings
+/// ([`KoRule::local_reading`] positional or situational) a region's value
+/// is that of its line's history ([`KoRule::PositionalSuperko`]: a move may
+/// not recreate a position of the line, the position searched included),
+/// and the line's history is then `earlier` followed by `pos`: a move may
+/// not recreate one of them either. Under the situational reading an
+/// earlier position forbids only a board play of the player who created it
+/// (an entry with `None` forbids nothing), and `pos` itself was created by
+/// `created_by` (a board play of that player: the move that reached it),
+/// or, with `None`, counts as in [`evaluate_go`] as created by the
+/// opponent of whoever moves first. So the options of a region's value
+/// under a superko rule are the values of the positions after its moves
+/// with the line as history: after a move of `c` from `pos`,
+/// `evaluate_go_with_history(next, earlier + [(pos, by)], Some(c))`, `by`
+/// being `pos`'s creator (`c`'s opponent for a `pos` of unknown creator).
+/// Under the other rules the history is ignored (the basic ko rule's ban
+/// is applied by whoever plays the ko graph) and this is [`evaluate_go`].
+///
+/// Only the earlier positions that the line can reach again change the
+/// value: step 3 of `go::kos` starts the histories of both players' first
+/// moves with the nodes of the region's position graph whose boards are
+/// those of `earlier`.
+pub fn evaluate_go_with_history(
+    store: &mut Store,
+    pos: &Position,
+    opts: &SearchOptions,
+    earlier: &[Earlier],
+    created_by: Option<Colour>,
+) -> Result<GoEvaluation, GoError> {
+    let rule = opts.ko_rule.local_reading();
+    let root_by = created_by.filter(|_| rule == KoRule::SituationalSuperko);
+    if rule == KoRule::Basic || (earlier.is_empty() && root_by.is_none()) {
+        return evaluate_go(store, pos, opts);
+    }
+    let earlier: Vec<Earlier> = earlier
+        .iter()
+        .filter(|(cells, by)| {
+            cells.len() == pos.cells.len()
+                && (0..cells.len()).all(|p| !pos.frame[p] || cells[p] == pos.cells[p])
+                && (rule == KoRule::PositionalSuperko || by.is_some())
+        })
+        .cloned()
+        .collect();
+    let (value, stats) = search_value_with(store, pos, opts, false, None, (&earlier, root_by))?;
+    Ok(GoEvaluation { value, stats })
+}
+
 /// A chilled value with the statistics of the search ([`evaluate_go_chilled`]).
 #[derive(Clone, Debug)]
 pub struct ChilledEvaluation {
@@ -477,7 +533,7 @@ fn search_value(
     opts: &SearchOptions,
     chill: bool,
 ) -> Result<(GoValue, SearchStats), GoError> {
-    search_value_with(store, pos, opts, chill, None)
+    search_value_with(store, pos, opts, chill, None, (&[], None))
 }
 
 /// What searches of one region have learnt that holds for every position
@@ -543,7 +599,7 @@ pub fn evaluate_go_reusing(
         };
         return evaluate_go(store, pos, &one);
     }
-    let (value, stats) = search_value_with(store, pos, opts, false, Some(memo))?;
+    let (value, stats) = search_value_with(store, pos, opts, false, Some(memo), (&[], None))?;
     Ok(GoEvaluation { value, stats })
 }
 
@@ -553,6 +609,7 @@ fn search_value_with(
     opts: &SearchOptions,
     chill: bool,
     memo: Option<&mut Option<SearchMemo>>,
+    (earlier, root_by): (&[Earlier], Option<Colour>),
 ) -> Result<(GoValue, SearchStats), GoError> {
     if opts.ko_rule == KoRule::NewKoRules {
         new_ko_rules_locally(pos)?;
@@ -575,6 +632,11 @@ fn search_value_with(
     };
     let mut search = Search::new(store, &region, pos, opts);
     search.stats.region_points = region.n;
+    search.history = earlier
+        .iter()
+        .map(|(cells, by)| (region.board_of(cells), *by))
+        .collect();
+    search.root_by = root_by;
     let Some(memo) = memo else {
         let value = match opts.threads > 1 {
             true => {
@@ -899,6 +961,18 @@ impl Sym {
 }
 
 impl Region {
+    /// The stones of `cells` (a position of this region's cut) on the
+    /// region's points.
+    pub(super) fn board_of(&self, cells: &[Cell]) -> Board {
+        let mut b = Board { stones: [0, 0] };
+        for i in bits(self.all) {
+            if let Cell::Stone(c) = cells[self.points[i]] {
+                b.stones[c.index()] |= 1 << i;
+            }
+        }
+        b
+    }
+
     pub(super) fn new(pos: &Position) -> Result<Region, GoError> {
         let region_points: Vec<usize> = (0..pos.cells.len()).filter(|&p| !pos.frame[p]).collect();
         let n = region_points.len();
@@ -1785,6 +1859,14 @@ pub(super) struct Search<'a> {
     outbox: Option<Outbox>,
     /// On both threads: the other thread's entries, to be taken in.
     inbox: Option<Inbox>,
+    /// Positions of the region met on the line before the position
+    /// searched, with who created each ([`evaluate_go_with_history`]):
+    /// read by step 3 of `go::kos` under a superko rule, else empty.
+    pub(super) history: Vec<(Board, Option<Colour>)>,
+    /// Who created the position searched, when the situational reading
+    /// is told ([`evaluate_go_with_history`]); `None`: the opponent of
+    /// whoever moves first.
+    pub(super) root_by: Option<Colour>,
 }
 
 /// Finished table entries of a helper's search, with their games
@@ -1903,6 +1985,8 @@ impl<'a> Search<'a> {
             exhaustive: false,
             outbox: None,
             inbox: None,
+            history: Vec::new(),
+            root_by: None,
         }
     }
 

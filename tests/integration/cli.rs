@@ -96,7 +96,7 @@ fn check_of_passing_scripts_exits_zero() {
         &["check", "tests/cases/ok"],
         None,
         expect![[r#"
-            202 passed, 0 failed
+            217 passed, 0 failed
             --- stderr
             warning: tests/cases/ok/chill_mix_warning.cgt:15:8: a Go position used as a game stands for its chilled value, and here it meets an unchilled `value(…)`; write `chilled(Q)` to say the chilled value is meant (this silences the warning), or `value(Q)` for both
             note: sgf/notes.sgf:1:21: unknown rules `Martian` ignored: the game is scored under japanese, basic ko
