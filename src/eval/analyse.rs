@@ -288,14 +288,14 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         }
         _ => Vec::new(),
     };
-    let a =
-        analyse_with_history(&mut interp.store, &board, &marks, &opts, &past).map_err(
-            |e| match e {
-                // Ctrl-C ends the analysis as it ends anything else: "interrupted".
-                crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
-                e => mark_error(interp, &board, &named_marks, &e, span),
-            },
-        )?;
+    let mut a = analyse_with_history(&mut interp.store, &board, &marks, &opts, &past).map_err(
+        |e| match e {
+            // Ctrl-C ends the analysis as it ends anything else: "interrupted".
+            crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
+            e => mark_error(interp, &board, &named_marks, &e, span),
+        },
+    )?;
+    a.game = matches!(&args[0], Value::GoGame(_));
     record_of(interp, &a, span)
 }
 

@@ -867,6 +867,21 @@ fn play(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         // A move string, or a line of `analyse` (`A["white_first"]`), as
         // `sgf_write` takes.
         let (moves, _) = super::sgf::line_arg(interp, &args[1], &sp(1))?;
+        if let (Value::Record(..), Some(first)) = (&args[1], moves.trim_start().chars().next()) {
+            // A line of `analyse` begun by the player not to move (its
+            // `white_first` on a game where Black is to move).
+            let to_move = g.to_move();
+            if first != to_move.letter() {
+                return Err(interp.error(
+                    &sp(1),
+                    format!(
+                        "this line begins with {}, but it is {to_move}'s turn in the game: play `{} pass` first, or the line that begins with {to_move}",
+                        if first == 'B' { "Black" } else { "White" },
+                        to_move.letter()
+                    ),
+                ));
+            }
+        }
         let moves = moves.as_str();
         return match go::play_game(g, moves) {
             Ok(next) => Ok(Value::GoGame(Rc::new(next))),

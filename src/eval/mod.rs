@@ -718,11 +718,15 @@ impl Interp {
         // what failed (`str(x) + " is not 0"`). A string is shown as it is,
         // any other value as it prints.
         if let (Some(d), Some(m)) = (&mut failure, message) {
-            let text = match self.eval(m, scope)? {
-                Value::Str(s) => s.to_string(),
-                v => v
+            // A message that fails to evaluate does not hide the failure it
+            // was to describe; an interrupt still stops.
+            let text = match self.eval(m, scope) {
+                Ok(Value::Str(s)) => s.to_string(),
+                Ok(v) => v
                     .display(&mut self.store, self.style)
                     .map_err(|e| self.cg_error(e, &m.span))?,
+                Err(Stop::Error(r)) => format!("(the message failed: {})", r.diag.message),
+                Err(other) => return Err(other),
             };
             d.notes.insert(0, text);
         }

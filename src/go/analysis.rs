@@ -548,6 +548,11 @@ pub struct Analysis {
     /// The basic-ko ban the board was analysed with (module docs, "The ko
     /// ban of the last move").
     pub ko_ban: Option<KoBan>,
+    /// Whether the board is a game's ([`analyse_game`]): its stones are
+    /// stones of play, not the frame of a diagram, so the report notes a
+    /// line that, played on the board, captures stones safe only by their
+    /// marks or is illegal there.
+    pub game: bool,
 }
 
 /// The basic-ko ban in force on the board analysed: the last move captured
@@ -706,7 +711,9 @@ pub fn analyse_game(
         pos.ko_ban = game.last_ko_capture();
     }
     let past = game.past_boards(opts.rules.ko_rule);
-    analyse_with_history(store, &pos, &marks, &opts, &past)
+    let mut analysis = analyse_with_history(store, &pos, &marks, &opts, &past)?;
+    analysis.game = true;
+    Ok(analysis)
 }
 
 /// Analyses `board` taken as a whole board, every stone capturable but for
@@ -1080,6 +1087,7 @@ pub fn analyse_with_history(
             point,
             exact_stop: false,
         }),
+        game: false,
     };
     let values: Option<Vec<GoValue>> = analysis
         .regions
@@ -2498,8 +2506,63 @@ impl Analysis {
                 if line.finished { "" } else { " … (cut)" },
                 format_number(&line.score),
             ));
+            if let Some(note) = self.line_on_the_board(line).filter(|_| self.game) {
+                out.push_str(&format!("  note: {note}\n"));
+            }
         }
         Ok(out)
+    }
+
+    /// Where a line, played on the board with the stones safe only by their
+    /// marks made capturable, captures some of them or is illegal: the
+    /// analysis took those stones as uncapturable (an uppercase stone of a
+    /// diagram is such a mark), so on a game's board the line means
+    /// something else (the game `X X X X X X / X . . . . O / X X X X X X`:
+    /// the line `B E2` captures the White stone marked safe).
+    fn line_on_the_board(&self, line: &GoLine) -> Option<String> {
+        let marked: Vec<usize> = self
+            .safe
+            .iter()
+            .filter(|(_, r)| *r == SafeReason::Marked)
+            .flat_map(|(c, _)| c.points.iter().copied())
+            .collect();
+        if marked.is_empty() {
+            return None;
+        }
+        let mut board = self.board.clone();
+        board.frame.iter_mut().for_each(|f| *f = false);
+        for (i, mv) in line.moves.iter().enumerate() {
+            board.ko_ban = None;
+            let p = self.board_point(mv);
+            let name = format!("{} {}", mv.colour.letter(), self.point_name(mv));
+            let next = match board.play_move(Move {
+                colour: mv.colour,
+                point: Some(p),
+            }) {
+                Ok(next) => next,
+                Err(e) => {
+                    return Some(format!(
+                        "on the board with the marked stones capturable, the line's move {} ({name}) is illegal ({e})",
+                        i + 1
+                    ))
+                }
+            };
+            let taken: Vec<String> = marked
+                .iter()
+                .filter(|&&q| board.cells[q] != Cell::Empty && next.cells[q] == Cell::Empty)
+                .map(|&q| self.board.point_name(q))
+                .collect();
+            if !taken.is_empty() {
+                return Some(format!(
+                    "on the board, the line's move {} ({name}) captures {}, which the analysis takes as safe (marked); \
+                     if they can be captured, write them in lowercase or mark them dead",
+                    i + 1,
+                    taken.join(" ")
+                ));
+            }
+            board = next;
+        }
+        None
     }
 }
 
