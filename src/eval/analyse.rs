@@ -81,7 +81,7 @@ const ANALYSE: Builtin = Builtin {
             default: "the machine's cores, at most 4",
         },
     ],
-    returns: "an analysis record (prints as a report; values unchilled, in points)",
+    returns: "an analysis record (its `report` field is the readable report; values unchilled, in points)",
     help: "whole-board analysis of a game, a position or a diagram string: safe stones, regions with values, stops, optimal first moves and lines",
     example: "analyse(\"XXXXX\\nX...O\\nXXXXX\", komi: 1/2)[\"left_stop\"]",
     takes_kos: false,

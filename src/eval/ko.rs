@@ -969,7 +969,10 @@ impl Interp {
                     .with_label(ls.clone(), "this holds kos or ko threats")
                     .with_secondary(rs.clone(), format!("this is the integer {n}"))
                     .with_note("`n . X` with the integer n on the left is n copies of X")
-                    .with_help(format!("write `{n} . {text}` for {n} copies")),
+                    .with_help(format!(
+                        "write `{n} . {text}` for {n} {}",
+                        if n == 1.into() { "copy" } else { "copies" }
+                    )),
                 ))
             }
             _ => {
