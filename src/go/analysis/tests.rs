@@ -690,6 +690,33 @@ fn compare_ko(
 
 /// Compares the analysis with the oracle on one board; `None` when the
 /// oracle could not decide it (repetition or budget).
+/// The points of `colour`'s moves, among the whole board's `(player,
+/// point, value after it)`, after which the stop (`c` added, the
+/// opponent to move) is `stop`: the optimal first moves by the oracle.
+fn moves_keeping_stop(
+    store: &mut Store,
+    moves: impl Iterator<Item = (Colour, usize, GameId)>,
+    colour: Colour,
+    c: GameId,
+    stop: &BigRational,
+) -> Vec<usize> {
+    let mut expected = Vec::new();
+    for (c2, p, v) in moves {
+        if c2 != colour {
+            continue;
+        }
+        let after = store.add(v, c).unwrap();
+        let s = match colour {
+            Colour::Black => store.right_stop(after).unwrap(),
+            Colour::White => store.left_stop(after).unwrap(),
+        };
+        if s.to_rational() == *stop {
+            expected.push(p);
+        }
+    }
+    expected
+}
+
 /// `budget`: the region search's and the oracle's (positions).
 fn compare(board: &Position, scoring: Rules, komi: i64, budget: u64, tally: &mut Compared) {
     let mut store = Store::new();
@@ -817,19 +844,7 @@ fn compare(board: &Position, scoring: Rules, komi: i64, budget: u64, tally: &mut
     ] {
         let mut expected: Vec<usize> = Vec::new();
         if !all_numbers {
-            for &(c2, p, v) in &root_moves {
-                if c2 != colour {
-                    continue;
-                }
-                let after = store.add(v, c).unwrap();
-                let s = match colour {
-                    Colour::Black => store.right_stop(after).unwrap(),
-                    Colour::White => store.left_stop(after).unwrap(),
-                };
-                if s.to_rational() == *stop {
-                    expected.push(p);
-                }
-            }
+            expected = moves_keeping_stop(&mut store, root_moves.iter().copied(), colour, c, stop);
         }
         let mut got: Vec<usize> = best.iter().map(|m| a.board_point(m)).collect();
         got.sort_unstable();
@@ -1726,20 +1741,8 @@ fn superko_compare(
         (Colour::Black, &a.best_black, &ls),
         (Colour::White, &a.best_white, &rs),
     ] {
-        let mut expected: Vec<usize> = Vec::new();
-        for &(c2, p, _, v) in &moves {
-            if c2 != colour {
-                continue;
-            }
-            let after = store.add(v, c).unwrap();
-            let s = match colour {
-                Colour::Black => store.right_stop(after).unwrap(),
-                Colour::White => store.left_stop(after).unwrap(),
-            };
-            if s.to_rational() == *stop {
-                expected.push(p);
-            }
-        }
+        let root_moves = moves.iter().map(|&(c2, p, _, v)| (c2, p, v));
+        let mut expected = moves_keeping_stop(store, root_moves, colour, c, stop);
         let all_numbers = a.regions.iter().all(|r| {
             let v = r.outcome.as_ref().unwrap().value.as_short().unwrap();
             store.is_number(v)
