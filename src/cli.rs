@@ -605,6 +605,11 @@ fn check(paths: &[PathBuf], format: Format, out: Output) -> i32 {
                         obj["left"] = left.clone().into();
                         obj["right"] = right.clone().into();
                     }
+                    // The assert's own message first (`assert c, "…"`), then
+                    // the failure's other notes, as the text report shows them.
+                    if !fail.notes.is_empty() {
+                        obj["notes"] = fail.notes.clone().into();
+                    }
                 }
                 println!("{obj}");
             } else if let Some(fail) = &res.failure {

@@ -265,8 +265,8 @@ fn check_json_gives_the_failing_assert_inside_a_theorem_and_both_values() {
         ],
         None,
         expect![[r#"
-            {"col":1,"failed_col":10,"failed_line":4,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"theorem","left":"{1|0}","line":2,"message":"theorem `halves` failed: assertion failed: the two sides are confused (incomparable)","name":"halves","passed":false,"right":"1/2"}
-            {"col":1,"failed_col":8,"failed_line":6,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"assert","left":"*","line":6,"message":"assertion failed: the two sides are confused (incomparable)","name":null,"passed":false,"right":"0"}
+            {"col":1,"failed_col":10,"failed_line":5,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"theorem","left":"{1|0}","line":3,"message":"theorem `halves` failed: assertion failed: the two sides are confused (incomparable)","name":"halves","passed":false,"right":"1/2"}
+            {"col":1,"failed_col":8,"failed_line":7,"file":"tests/cases/check/theorem_fails_inside.cgt","kind":"assert","left":"*","line":7,"message":"assertion failed: the two sides are confused (incomparable)","name":null,"notes":["star is not 0"],"passed":false,"right":"0"}
             {"failed":2,"files":1,"passed":0,"summary":true}
             --- exit 1
         "#]],
