@@ -43,7 +43,7 @@ use super::registry::{self, Builtin, Call, NamedArg};
 use super::value::Value;
 use super::{EvalResult, Interp, Span};
 use crate::go::analysis::{
-    analyse_with_history, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason,
+    analyse, analyse_game_as, diagram_marks, Analysis, AnalysisOptions, GoLine, SafeReason,
 };
 use crate::go::{Position, RuleSet, Status};
 use num_rational::BigRational;
@@ -213,17 +213,12 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         Value::Str(s) => Some(interp.parse_diagram(s, &sp0)?),
         _ => None,
     };
-    let (mut board, mut marks) = match diagram.as_ref().unwrap_or(&args[0]) {
+    let (board, mut marks) = match diagram.as_ref().unwrap_or(&args[0]) {
         Value::Position(p) => (p.pos.clone(), diagram_marks(&p.pos)),
         Value::GoGame(g) => {
             rules = g.rules();
             opts.komi = g.komi().clone();
-            let mut pos = g.position().clone();
-            // The basic ko rule's ban of the last move, which a game under
-            // another rule keeps off its board (the analysis decides by
-            // its rule what it means; under a superko rule it reads the
-            // game's boards instead, below).
-            pos.ko_ban = g.last_ko_capture();
+            let pos = g.position().clone();
             let marks = (0..pos.width() * pos.height()).map(|p| g.mark(p)).collect();
             (pos, marks)
         }
@@ -278,24 +273,17 @@ fn analyse_call(interp: &mut Interp, c: &Call) -> EvalResult<Value> {
         }
     }
     opts.rules = rules;
-    // A game's earlier boards: under a superko rule the regions' history.
-    let past = match &args[0] {
-        Value::GoGame(g) => {
-            if rules.ko_rule.local_reading() != crate::go::KoRule::Basic {
-                board.ko_ban = None;
-            }
-            g.past_boards(rules.ko_rule)
-        }
-        _ => Vec::new(),
+    // A game with its last move's ko ban and its earlier boards, under the
+    // rules in force (`analyse_game_as`).
+    let analysed = match &args[0] {
+        Value::GoGame(g) => analyse_game_as(&mut interp.store, g, &marks, &opts),
+        _ => analyse(&mut interp.store, &board, &marks, &opts),
     };
-    let mut a = analyse_with_history(&mut interp.store, &board, &marks, &opts, &past).map_err(
-        |e| match e {
-            // Ctrl-C ends the analysis as it ends anything else: "interrupted".
-            crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
-            e => mark_error(interp, &board, &named_marks, &e, span),
-        },
-    )?;
-    a.game = matches!(&args[0], Value::GoGame(_));
+    let a = analysed.map_err(|e| match e {
+        // Ctrl-C ends the analysis as it ends anything else: "interrupted".
+        crate::go::analysis::AnalysisError::Interrupted => super::Stop::Interrupted,
+        e => mark_error(interp, &board, &named_marks, &e, span),
+    })?;
     record_of(interp, &a, span)
 }
 

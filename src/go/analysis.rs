@@ -697,13 +697,28 @@ pub fn analyse_game(
     game: &Game,
     opts: &AnalysisOptions,
 ) -> Result<Analysis, AnalysisError> {
-    let mut pos = game.position().clone();
-    let marks: Vec<Option<Status>> = (0..pos.cells.len()).map(|p| game.mark(p)).collect();
+    let marks: Vec<Option<Status>> = (0..game.position().cells.len())
+        .map(|p| game.mark(p))
+        .collect();
     let opts = AnalysisOptions {
         rules: game.rules(),
         komi: game.komi().clone(),
         ..opts.clone()
     };
+    analyse_game_as(store, game, &marks, &opts)
+}
+
+/// Analyses a game in progress under `opts` (the game's rules and komi, or
+/// others the caller chose) with the marks `marks` (one per point): its
+/// board, with the last move's ko ban under the rules that have the basic
+/// ko rule and its earlier boards under a superko rule.
+pub fn analyse_game_as(
+    store: &mut Store,
+    game: &Game,
+    marks: &[Option<Status>],
+    opts: &AnalysisOptions,
+) -> Result<Analysis, AnalysisError> {
+    let mut pos = game.position().clone();
     // The ban of the last move under the rules that have the basic ko rule
     // (a game under the other rules keeps none on its board); under a
     // superko rule the game's boards say what the retake may recreate.
@@ -711,7 +726,7 @@ pub fn analyse_game(
         pos.ko_ban = game.last_ko_capture();
     }
     let past = game.past_boards(opts.rules.ko_rule);
-    let mut analysis = analyse_with_history(store, &pos, &marks, &opts, &past)?;
+    let mut analysis = analyse_with_history(store, &pos, marks, opts, &past)?;
     analysis.game = true;
     Ok(analysis)
 }
@@ -1565,9 +1580,11 @@ struct Play<'s> {
 /// the tables of the searches before ([`Play::memos`]) rather than each in
 /// a fresh store: a search of such a region takes long enough that
 /// searching the region again for each of its moves costs more than the
-/// threads save. (The open 2 × 8 area: each position after a move is a
-/// region of 15 points, searched in seconds; with the tables, in
-/// milliseconds.)
+/// threads save. (The open 2 × 8 area: its analysis took 84 s searching
+/// each position after a move afresh, and with the tables 6.6 s, about
+/// the time of the region's own search: BENCHMARKS.md.) 12 was chosen,
+/// not measured against other sizes: below it a region's search is short
+/// either way.
 const MEMO_POINTS: usize = 12;
 
 /// A region position in [`Play`]'s cache: its cells, prisoners and place
