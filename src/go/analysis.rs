@@ -1583,8 +1583,7 @@ struct Play<'s> {
 /// threads save. (The open 2 × 8 area: its analysis took 84 s searching
 /// each position after a move afresh, and with the tables 6.6 s, about
 /// the time of the region's own search: BENCHMARKS.md.) 12 was chosen,
-/// not measured against other sizes: below it a region's search is short
-/// either way.
+/// not measured against other sizes.
 const MEMO_POINTS: usize = 12;
 
 /// A region position in [`Play`]'s cache: its cells, prisoners and place
